@@ -1,0 +1,117 @@
+"""Random and bot play of whole matches, for the command line, tests and benchmarks."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine import Game, GameState
+from games.players import Player, RandomPlayer, choose_for
+
+MAX_ACTIONS = 200_000
+"""A match longer than this is taken to be stuck: an engine bug, not a long game."""
+
+
+class StuckMatch(RuntimeError):
+    pass
+
+
+def default_players(count: int) -> list[str]:
+    return [f"P{i + 1}" for i in range(count)]
+
+
+def play_match(
+    game: Game[Any],
+    players: int | Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    policies: Sequence[Player] | None = None,
+    on_action: Callable[[GameState[Any]], None] | None = None,
+) -> GameState[Any]:
+    """Play one whole match; each seat's policy defaults to random legal moves.
+
+    The chooser is seeded from ``seed`` too, so a match is reproducible from its seed.
+    """
+    names = default_players(players) if isinstance(players, int) else list(players)
+    state = game.start(names, options, seed=seed)
+    rng = random.Random(seed ^ 0x5EED)
+    seats = list(policies) if policies else [RandomPlayer() for _ in names]
+    if on_action is not None:
+        on_action(state)
+    while not state.is_over:
+        waiting = sorted(state.awaiting())
+        if not waiting:
+            raise StuckMatch(f"{game.id}: nobody is awaited but the match is not over")
+        seat = rng.choice(waiting)
+        action = choose_for(state, seat, seats[seat], rng)
+        state.apply(seat, action)
+        if on_action is not None:
+            on_action(state)
+        if state.turn > MAX_ACTIONS:
+            raise StuckMatch(f"{game.id}: more than {MAX_ACTIONS} actions in one match")
+    return state
+
+
+@dataclass
+class SimulationReport:
+    game: str
+    players: int
+    matches: int = 0
+    deals: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    score_totals: list[float] = field(default_factory=list)
+    wins: list[float] = field(default_factory=list)
+
+    @property
+    def matches_per_second(self) -> float:
+        return self.matches / self.seconds if self.seconds else 0.0
+
+    @property
+    def mean_score(self) -> list[float]:
+        return [t / self.matches for t in self.score_totals] if self.matches else []
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "matches": self.matches,
+            "deals": self.deals,
+            "actions": self.actions,
+            "seconds": round(self.seconds, 4),
+            "matches_per_second": round(self.matches_per_second, 2),
+            "microseconds_per_action": round(1e6 * self.seconds / self.actions, 2)
+            if self.actions
+            else 0.0,
+            "mean_score": [round(s, 3) for s in self.mean_score],
+            "win_share": [round(w / self.matches, 4) for w in self.wins] if self.matches else [],
+        }
+
+
+def simulate(
+    game: Game[Any],
+    matches: int,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    policies: Sequence[Player] | None = None,
+) -> SimulationReport:
+    """Play ``matches`` whole matches and gather figures. Win share splits ties evenly."""
+    report = SimulationReport(game.id, players, score_totals=[0.0] * players, wins=[0.0] * players)
+    start = time.perf_counter()
+    for i in range(matches):
+        state = play_match(game, players, options, seed + i, policies)
+        report.matches += 1
+        report.deals += state.deal_no
+        report.actions += state.turn
+        assert state.outcome is not None
+        for s, score in enumerate(state.outcome.scores):
+            report.score_totals[s] += score
+        winners = state.outcome.winners
+        for w in winners:
+            report.wins[w] += 1 / len(winners)
+    report.seconds = time.perf_counter() - start
+    return report

@@ -1,0 +1,130 @@
+"""Random-playout checks shared by every game's tests.
+
+After every action of many random matches: each card lies in exactly one place, someone is
+awaited until the match ends, the views leak no hidden card, and (at sampled positions) every
+listed legal action applies while illegal ones raise and change nothing. At the end, replaying the
+record (through JSON) gives an equal state.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from games.cards import Card
+from games.engine import Action, Game, GameState, IllegalAction, MatchRecord, PlayCard, iter_cards
+from games.simulate import play_match
+
+
+def zone_cards(state: GameState[Any]) -> Counter[Card]:
+    out: Counter[Card] = Counter()
+    for z in state.card_zones():
+        out.update(z.cards)
+    return out
+
+
+def visible_cards(state: GameState[Any], seat: int | None) -> Counter[Card]:
+    out: Counter[Card] = Counter()
+    for z in state.card_zones():
+        if z.visible_to is None or (seat is not None and seat in z.visible_to):
+            out.update(z.cards)
+    return out
+
+
+def check_views(state: GameState[Any]) -> None:
+    for seat in [None, *range(state.n)]:
+        shown = Counter(iter_cards(state.view(seat)))
+        allowed = visible_cards(state, seat) + known_cards(state)
+        leaked = shown - allowed
+        # a card may be named more often than it lies in public zones (a history, say), but it
+        # must be publicly known somewhere; compare as sets to allow repeats
+        hidden = set(shown) - set(allowed)
+        assert not hidden, f"view({seat}) shows hidden cards {sorted(map(str, hidden))} ({leaked})"
+
+
+def known_cards(state: GameState[Any]) -> Counter[Card]:
+    """Cards the whole table has seen (played or shown) though they now lie in a hidden place."""
+    return Counter(state.public_knowledge())
+
+
+def candidate_illegal(state: GameState[Any], seat: int, legal: list[Action], pack: set[Card]) -> list[Action]:
+    """Some actions that must be refused: cards not legal to play, and any move by an idle seat."""
+    out: list[Action] = [PlayCard(play=c) for c in pack if PlayCard(play=c) not in legal][:5]
+    return out
+
+
+def check_position(state: GameState[Any], rng: random.Random, pack: set[Card], deep: bool) -> None:
+    waiting = state.awaiting()
+    if state.is_over:
+        assert not waiting, "the match is over but seats are still awaited"
+        return
+    assert waiting, "nobody is awaited but the match is not over"
+    for seat in range(state.n):
+        if seat not in waiting:
+            assert state.legal_actions(seat) == [], f"idle seat {seat} has legal actions"
+    if not deep:
+        return
+    before = state.fingerprint()
+    for seat in range(state.n):
+        legal = state.legal_actions(seat) if seat in waiting else []
+        if seat in waiting:
+            assert legal, f"awaited seat {seat} has no legal action"
+            for action in legal:
+                trial = copy.deepcopy(state)
+                trial.apply(seat, action)
+            tries = candidate_illegal(state, seat, legal, pack)
+        else:
+            others = [a for s in waiting for a in state.legal_actions(s)]
+            tries = others[:3]
+        for action in tries:
+            with pytest.raises(IllegalAction) as info:
+                state.apply(seat, action)
+            assert str(info.value), "an illegal action must come with a reason"
+            assert state.fingerprint() == before, f"refused {action} changed the state"
+
+
+def check_replay(game: Game[Any], state: GameState[Any]) -> None:
+    record = game.record(state)
+    again = MatchRecord.model_validate(json.loads(record.model_dump_json()))
+    rebuilt = game.replay(again)
+    assert rebuilt.fingerprint() == state.fingerprint(), "replay differs from the original"
+
+
+def run_playouts(
+    game: Game[Any],
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    matches: int = 200,
+    seed: int = 1,
+    deep_every: int = 9,
+) -> list[GameState[Any]]:
+    """Play ``matches`` random matches checking every invariant; returns the final states."""
+    finals = []
+    for m in range(matches):
+        rng = random.Random(seed * 100_003 + m)
+        counter = {"n": 0}
+        start_cards: dict[str, Counter[Card]] = {}
+
+        def check(state: GameState[Any]) -> None:
+            counter["n"] += 1
+            cards = zone_cards(state)
+            if "pack" not in start_cards:
+                start_cards["pack"] = cards
+            assert cards == start_cards["pack"], "a card was lost or duplicated"
+            check_views(state)
+            deep = m < 3 or counter["n"] % deep_every == 0
+            check_position(state, rng, set(cards), deep)
+
+        state = play_match(game, players, options, seed=seed * 7919 + m, on_action=check)
+        assert state.outcome is not None
+        assert len(state.outcome.scores) == players and len(state.outcome.ranks) == players
+        assert min(state.outcome.ranks) == 1
+        check_replay(game, state)
+        finals.append(state)
+    return finals
