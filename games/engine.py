@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from games.cards import Card, shuffled
 
@@ -299,6 +299,13 @@ class GameState(ABC, Generic[O]):
     def name(self, seat: Seat) -> str:
         return self.players[seat]
 
+    def choose_first_dealer(self) -> Seat:
+        """Seat of the first dealer: the ``first_dealer`` option if set (1-based), else random."""
+        chosen = getattr(self.options, "first_dealer", None)
+        if chosen is not None:
+            return (int(chosen) - 1) % self.n
+        return self.rng.randrange(self.n)
+
     def next_pack_order(self, pack: Sequence[Card]) -> list[Card]:
         """The order of the pack for the next deal: a fixed deck if one was given, else a shuffle."""
         index = self.deal_no - 1 if self.deal_no > 0 else 0
@@ -434,6 +441,9 @@ class Game(Generic[O]):
         if count not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
             raise SetupError(f"{self.title} is for {counts} players, not {count}.")
+        first = getattr(options, "first_dealer", None)
+        if first is not None and first > count:
+            raise SetupError(f"first_dealer must be a seat from 1 to {count}.")
         self.state_cls.check_setup(count, options)
 
     def start(
@@ -492,9 +502,13 @@ class OptionInfo:
 
 
 def describe_option(name: str, info: Any) -> OptionInfo:
+    import types
     import typing
 
     annotation = info.annotation
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
+        annotation = args[0]  # an optional value: describe the value's type
     description = info.description or ""
     default = info.default
     if annotation is bool:
@@ -527,6 +541,20 @@ def options_error_text(exc: ValidationError) -> str:
 def base_options_config() -> ConfigDict:
     """The model config every Options model uses: unknown keys refused, values immutable."""
     return ConfigDict(extra="forbid", frozen=True)
+
+
+class BaseOptions(BaseModel):
+    """What every game's Options share. Subclass it and add the game's own options, each a
+    ``Field(default, description=...)``: the description is shown to users."""
+
+    model_config = base_options_config()
+
+    first_dealer: int | None = Field(
+        None,
+        ge=1,
+        le=13,
+        description="Seat number (1 = first player) of the first dealer or first to play; blank for random.",
+    )
 
 
 def iter_cards(obj: Any) -> Iterator[Card]:
