@@ -245,7 +245,18 @@ class GameState(ABC, Generic[O]):
 
     @abstractmethod
     def legal_actions(self, seat: Seat) -> list[Action]:
-        """Everything ``seat`` may do now (empty when it is not awaited)."""
+        """Everything ``seat`` may do now.
+
+        An awaited seat always has at least one. A seat that is not awaited may still have
+        *optional* acts (a challenge of an illegal call, a partner's request): the game does not
+        wait for them, but accepts them while they are listed.
+        """
+
+    def actors(self) -> list[Seat]:
+        """Every seat that may act now: the awaited seats and those with optional acts."""
+        if self.is_over:
+            return []
+        return [s for s in range(self.n) if self.legal_actions(s)]
 
     @abstractmethod
     def view(self, seat: Seat | None) -> View:
@@ -278,11 +289,11 @@ class GameState(ABC, Generic[O]):
             raise IllegalAction("This match is over.")
         if not 0 <= seat < self.n:
             raise IllegalAction("You are not playing at this table.")
-        waiting = self.awaiting()
-        if seat not in waiting:
-            names = ", ".join(self.players[s] for s in sorted(waiting))
+        legal = self.legal_actions(seat)
+        if not legal:
+            names = ", ".join(self.players[s] for s in sorted(self.awaiting()))
             raise IllegalAction(f"It is not your turn: the table is waiting for {names}.")
-        if action not in self.legal_actions(seat):
+        if action not in legal:
             reason = self.explain_illegal(seat, action)
             raise IllegalAction(reason or f"You cannot {action.label()} now.")
 

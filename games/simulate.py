@@ -42,10 +42,9 @@ def play_match(
     if on_action is not None:
         on_action(state)
     while not state.is_over:
-        waiting = sorted(state.awaiting())
-        if not waiting:
+        if not state.awaiting():
             raise StuckMatch(f"{game.id}: nobody is awaited but the match is not over")
-        seat = rng.choice(waiting)
+        seat = rng.choice(state.actors())  # optional acts (challenges) get their chance too
         action = choose_for(state, seat, seats[seat], rng)
         state.apply(seat, action)
         if on_action is not None:
