@@ -31,8 +31,16 @@ _MODULES: dict[str, str] = {
 }
 
 
+_EXTRA: dict[str, Game[Any]] = {}
+
+
+def register(game: Game[Any]) -> None:
+    """Add a game defined outside the catalogue (a test's toy game, a plug-in)."""
+    _EXTRA[game.id] = game
+
+
 @cache
-def _load(game_id: str) -> Game[Any] | None:
+def _import(game_id: str) -> Game[Any] | None:
     module_name = _MODULES[game_id]
     try:
         module = importlib.import_module(module_name)
@@ -45,9 +53,15 @@ def _load(game_id: str) -> Game[Any] | None:
     return game
 
 
+def _load(game_id: str) -> Game[Any] | None:
+    if game_id in _EXTRA:
+        return _EXTRA[game_id]
+    return _import(game_id) if game_id in _MODULES else None
+
+
 def all_games() -> list[Game[Any]]:
     """Every available game, in catalogue order."""
-    return [g for gid in _MODULES if (g := _load(gid)) is not None]
+    return [g for gid in [*_MODULES, *_EXTRA] if (g := _load(gid)) is not None]
 
 
 def game_ids() -> list[str]:
@@ -57,7 +71,7 @@ def game_ids() -> list[str]:
 def get_game(game_id: str) -> Game[Any]:
     """The game with this id; raises :class:`SetupError` with a list of known ids otherwise."""
     key = game_id.strip().lower().replace("-", "_").replace(" ", "_")
-    game = _load(key) if key in _MODULES else None
+    game = _load(key)
     if game is None:
         for g in all_games():
             if g.title.lower().replace(" ", "_").replace("-", "_") == key:

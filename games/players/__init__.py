@@ -29,3 +29,20 @@ class RandomPlayer:
 def choose_for(state: GameState, seat: Seat, player: Player, rng: random.Random) -> Action:
     """Ask ``player`` for the move of ``seat`` in ``state``."""
     return player.choose(state.view(seat), state.legal_actions(seat), rng)
+
+
+# Per-game policies by level; games register stronger players here as they gain them.
+_POLICIES: dict[tuple[str, str], Player] = {}
+LEVELS = ("easy", "strong")
+
+
+def register_player(game_id: str, level: str, player: Player) -> None:
+    _POLICIES[(game_id, level)] = player
+
+
+def bot_player(game_id: str, level: str = "easy") -> Player:
+    """The bot policy for a game at a level, falling back to the best one available, then random."""
+    for lvl in (level, *LEVELS[::-1]):
+        if (game_id, lvl) in _POLICIES:
+            return _POLICIES[(game_id, lvl)]
+    return RandomPlayer()

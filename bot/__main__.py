@@ -1,0 +1,51 @@
+"""``python -m bot``: the Discord bot when ``DISCORD_TOKEN`` is set, else the local console.
+
+    python -m bot                 run (Discord with a token, else the console on stdin)
+    python -m bot console [FILE]  the console, reading FILE (or stdin) one message per line
+    python -m bot sync [--guild ID]  register the slash commands (globally, or in one guild)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+from bot.settings import Settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Parlour, the card-game referee.")
+    sub = parser.add_subparsers(dest="command")
+    con = sub.add_parser("console", help="the offline console")
+    con.add_argument("file", nargs="?", help="read messages from this file instead of stdin")
+    sync = sub.add_parser("sync", help="register the slash commands with Discord")
+    sync.add_argument("--guild", type=int, default=None, help="only in this guild (instant, for development)")
+    args = parser.parse_args(argv)
+    settings = Settings()
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    if args.command == "sync" or (args.command is None and settings.discord_token):
+        if not settings.discord_token:
+            print("Set DISCORD_TOKEN (in the environment or .env) to talk to Discord.", file=sys.stderr)
+            return 2
+        from bot.discord.client import run_bot
+
+        return run_bot(settings, sync_only=args.command == "sync", sync_guild=getattr(args, "guild", None))
+
+    from bot.console import run_console
+
+    source = open(args.file, encoding="utf-8") if getattr(args, "file", None) else sys.stdin  # noqa: SIM115
+    try:
+        asyncio.run(run_console(settings.database, source))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if source is not sys.stdin:
+            source.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,42 @@
+"""Configuration: the process's settings from the environment (or ``.env``), and each server's choices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Read from environment variables (``DISCORD_TOKEN``, ``PARLOUR_DB``...) or an ``.env`` file."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: str | None = Field(None, validation_alias="DISCORD_TOKEN")
+    database: str = Field("parlour.sqlite3", validation_alias="PARLOUR_DB")
+    dev_guild_id: int | None = Field(
+        None, validation_alias="PARLOUR_DEV_GUILD", description="Sync commands to this guild only."
+    )
+    log_level: str = Field("INFO", validation_alias="PARLOUR_LOG_LEVEL")
+
+
+class GuildSettings(BaseModel):
+    """What a server's admins chose; stored as JSON per server."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    turn_reminder_seconds: int = Field(120, ge=0, description="Remind an awaited player after this long (0: never).")
+    turn_timeout_seconds: int = Field(
+        600, ge=0, description="A bot plays for an absent player after this long (0: never)."
+    )
+    dms_enabled: bool = Field(True, description="Send each player their hand by DM at every deal.")
+    allowed_channels: list[str] = Field(
+        default_factory=list, description="Channels where tables may open (empty: everywhere)."
+    )
+    default_options: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, description="Default options per game id."
+    )
+    referee_confirmation: bool = Field(
+        False, description="Referee-mode entries need a second player's confirmation."
+    )

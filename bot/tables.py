@@ -1,0 +1,582 @@
+"""The table service: one game session per channel, from lobby to result. Transport-neutral.
+
+Discord and the local console both drive this service and listen to it through a
+:class:`Notifier`. Every action goes through a per-channel lock, is checked against the rules,
+is written to storage, and only then applied and acknowledged; so nothing acknowledged is lost,
+and a restart rebuilds every open table by replaying its log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from bot.settings import GuildSettings
+from games.cards import parse_card
+from games.engine import Action, Event, Game, GameState, IllegalAction, SetupError, View
+from games.players import Player, bot_player
+from games.registry import get_game
+from storage.sessions import ResultPlayer, SeatRecord, SessionRecord, Store
+
+log = logging.getLogger(__name__)
+
+RECENT_EVENTS = 8
+MAX_BOT_STEPS = 10_000
+
+
+class TableError(Exception):
+    """A refusal to show the user who asked; nothing was changed."""
+
+
+@dataclass(frozen=True)
+class User:
+    id: str
+    name: str
+    is_moderator: bool = False
+    """May abandon any table in the channel (Discord: Manage Messages)."""
+
+
+@dataclass
+class Table:
+    id: int
+    guild_id: str
+    channel_id: str
+    game: Game[Any]
+    options: BaseModel
+    host_id: str
+    seats: list[SeatRecord]
+    seed: int
+    status: str = "lobby"
+    state: GameState[Any] | None = None
+    message_id: str | None = None
+    unrated: set[str] = field(default_factory=set)
+    recent: list[Event] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    timer: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.guild_id, self.channel_id)
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn if self.state is not None else -1
+
+    def seat_of(self, user_id: str) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.user_id == user_id and s.bot is None:
+                return i
+        return None
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.bot is None]
+
+    def public_view(self) -> View:
+        assert self.state is not None
+        return self.state.view(None)
+
+    @property
+    def rated(self) -> bool:
+        return not self.unrated and all(s.bot is None for s in self.seats)
+
+
+@dataclass
+class HandInfo:
+    """What a seated player sees privately: their view, what they may do, and at which turn."""
+
+    seat: int
+    view: View
+    legal: list[Action]
+    turn: int
+    private_events: list[Event]
+
+
+class Notifier(Protocol):
+    """How the service talks back to a transport (Discord, the console, a test)."""
+
+    async def table_changed(self, table: Table, events: Sequence[Event], repost: bool) -> None:
+        """Show the table's current public state; ``repost`` asks for a fresh message (new deal)."""
+
+    async def send_private(self, table: Table, seat: int, text: str) -> bool:
+        """Send a read-only private message (a DM) to a seat; ``False`` if it cannot be delivered."""
+
+    async def notice(self, table: Table, text: str, mention: str | None = None) -> None:
+        """Post a short public line in the table's channel, optionally mentioning a user."""
+
+    async def table_closed(self, table: Table) -> None:
+        """The table finished or was cancelled; the transport may tidy up its message."""
+
+
+class TableService:
+    def __init__(self, store: Store, notifier: Notifier, *, rng: random.Random | None = None) -> None:
+        self.store = store
+        self.notifier = notifier
+        self.tables: dict[tuple[str, str], Table] = {}
+        self.dm_closed: set[str] = set()
+        self.rng = rng or random.Random()
+        self._settings: dict[str, GuildSettings] = {}
+
+    # -- start-up ------------------------------------------------------------------------------
+
+    async def load(self) -> int:
+        """Rebuild every open table from storage by replaying its log; returns how many."""
+        self.dm_closed = await self.store.dm_closed_users()
+        count = 0
+        for record in await self.store.open_sessions():
+            try:
+                table = self._table_from_record(record)
+            except Exception:  # a corrupt session must not keep the bot from starting
+                log.exception("could not restore session %s", record.id)
+                continue
+            self.tables[table.key] = table
+            count += 1
+            if table.status == "playing":
+                self._schedule_timer(table)
+        return count
+
+    def _table_from_record(self, record: SessionRecord) -> Table:
+        game = get_game(record.game)
+        table = Table(
+            id=record.id,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            game=game,
+            options=game.options(record.options),
+            host_id=record.host_id,
+            seats=record.seats,
+            seed=record.seed,
+            status=record.status,
+            message_id=record.message_id,
+            unrated=set(record.unrated),
+        )
+        if record.status == "playing":
+            deck = [[parse_card(c) for c in d] for d in record.deck] if record.deck else None
+            state = game.start([s.name for s in record.seats], table.options, record.seed, deck)
+            for seat, data in record.actions:
+                state.apply(seat, game.action_from_json(data))
+            table.state = state
+        return table
+
+    async def settings(self, guild_id: str) -> GuildSettings:
+        if guild_id not in self._settings:
+            self._settings[guild_id] = GuildSettings.model_validate(
+                await self.store.guild_settings(guild_id)
+            )
+        return self._settings[guild_id]
+
+    async def update_settings(self, guild_id: str, settings: GuildSettings) -> None:
+        await self.store.set_guild_settings(guild_id, settings.model_dump(mode="json"))
+        self._settings[guild_id] = settings
+
+    # -- lookups -------------------------------------------------------------------------------
+
+    def table(self, guild_id: str, channel_id: str) -> Table | None:
+        return self.tables.get((guild_id, channel_id))
+
+    def require_table(self, guild_id: str, channel_id: str) -> Table:
+        table = self.table(guild_id, channel_id)
+        if table is None:
+            raise TableError("There is no table in this channel. Open one with /play.")
+        return table
+
+    # -- the lobby -----------------------------------------------------------------------------
+
+    async def open_table(
+        self, guild_id: str, channel_id: str, host: User, game_id: str, option_pairs: Sequence[str] = ()
+    ) -> Table:
+        existing = self.table(guild_id, channel_id)
+        if existing is not None:
+            raise TableError(
+                f"This channel already has a table of {existing.game.title}. "
+                "Use /table to see it, or finish or /abandon it first."
+            )
+        settings = await self.settings(guild_id)
+        if settings.allowed_channels and channel_id not in settings.allowed_channels:
+            raise TableError("Tables cannot be opened in this channel; ask an admin which channels allow them.")
+        try:
+            game = get_game(game_id)
+            defaults = dict(settings.default_options.get(game.id, {}))
+            parsed = game.parse_options(option_pairs)
+            given = parsed.model_dump(exclude_unset=True)
+            options = game.options({**defaults, **given})
+        except SetupError as exc:
+            raise TableError(str(exc)) from None
+        seats = [SeatRecord(name=host.name, user_id=host.id)]
+        seed = self.rng.randrange(2**62)
+        session_id = await self.store.create_session(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game.id,
+            options=options.model_dump(mode="json"),
+            host_id=host.id,
+            seats=seats,
+            seed=seed,
+        )
+        table = Table(session_id, guild_id, channel_id, game, options, host.id, seats, seed)
+        self.tables[table.key] = table
+        await self.notifier.table_changed(table, [], repost=True)
+        return table
+
+    async def join(self, guild_id: str, channel_id: str, user: User) -> Table:
+        table = self.require_table(guild_id, channel_id)
+        async with table.lock:
+            self._require_lobby(table)
+            if table.seat_of(user.id) is not None:
+                raise TableError("You are already seated at this table.")
+            if len(table.seats) >= table.game.max_players:
+                raise TableError(f"The table is full: {table.game.title} seats at most {table.game.max_players}.")
+            table.seats.append(SeatRecord(name=self._unique_name(table, user.name), user_id=user.id))
+            await self._save_lobby(table)
+        await self.notifier.table_changed(table, [], repost=False)
+        return table
+
+    async def add_bot(self, guild_id: str, channel_id: str, user: User, level: str = "easy") -> Table:
+        table = self.require_table(guild_id, channel_id)
+        async with table.lock:
+            self._require_lobby(table)
+            self._require_seated_or_host(table, user)
+            if len(table.seats) >= table.game.max_players:
+                raise TableError(f"The table is full: {table.game.title} seats at most {table.game.max_players}.")
+            number = sum(1 for s in table.seats if s.bot is not None) + 1
+            table.seats.append(SeatRecord(name=self._unique_name(table, f"Bot {number}"), bot=level))
+            await self._save_lobby(table)
+        await self.notifier.table_changed(table, [], repost=False)
+        return table
+
+    async def leave(self, guild_id: str, channel_id: str, user: User) -> Table | None:
+        """Leave a lobby (the table closes if it empties), or hand one's seat in play to a bot."""
+        table = self.require_table(guild_id, channel_id)
+        seat = table.seat_of(user.id)
+        if seat is None:
+            raise TableError("You are not seated at this table.")
+        async with table.lock:
+            if table.status == "lobby":
+                del table.seats[seat]
+                humans = table.human_seats()
+                if not humans:
+                    await self._close(table, "cancelled")
+                    return None
+                if table.host_id == user.id:
+                    table.host_id = table.seats[humans[0]].user_id or table.host_id
+                await self._save_lobby(table)
+            else:
+                table.seats[seat].bot = "easy"
+                table.seats[seat].name += " (bot)"
+                table.unrated.add("a player left and a bot took over")
+                await self.store.set_seats(table.id, table.seats)
+                await self.store.set_unrated(table.id, sorted(table.unrated))
+                await self.notifier.notice(table, f"{user.name} left; a bot plays their seat from now on.")
+                await self._after_change(table, await self._run_bots(table))
+                return table
+        await self.notifier.table_changed(table, [], repost=False)
+        return table
+
+    async def set_options(self, guild_id: str, channel_id: str, user: User, pairs: Sequence[str]) -> Table:
+        table = self.require_table(guild_id, channel_id)
+        async with table.lock:
+            self._require_lobby(table)
+            self._require_host(table, user)
+            try:
+                given = table.game.parse_options(pairs).model_dump(exclude_unset=True)
+                table.options = table.game.options({**table.options.model_dump(), **given})
+            except SetupError as exc:
+                raise TableError(str(exc)) from None
+            await self._save_lobby(table)
+        await self.notifier.table_changed(table, [], repost=False)
+        return table
+
+    async def start(self, guild_id: str, channel_id: str, user: User) -> Table:
+        table = self.require_table(guild_id, channel_id)
+        async with table.lock:
+            self._require_lobby(table)
+            self._require_host(table, user)
+            try:
+                table.game.check_players(len(table.seats), table.options)
+            except SetupError as exc:
+                raise TableError(str(exc)) from None
+            table.state = table.game.start([s.name for s in table.seats], table.options, table.seed)
+            table.status = "playing"
+            await self.store.set_status(table.id, "playing")
+            events = [Event(kind="start", text=f"{table.game.title} begins.")]
+            events += await self._run_bots(table)
+            await self._after_change(table, events, new_deal=True)
+        return table
+
+    async def cancel(self, guild_id: str, channel_id: str, user: User) -> None:
+        table = self.require_table(guild_id, channel_id)
+        async with table.lock:
+            self._require_lobby(table)
+            if user.id != table.host_id and not user.is_moderator:
+                raise TableError("Only the host can cancel this table.")
+            await self._close(table, "cancelled")
+
+    async def abandon(self, guild_id: str, channel_id: str, user: User) -> None:
+        table = self.require_table(guild_id, channel_id)
+        async with table.lock:
+            if user.id != table.host_id and not user.is_moderator:
+                raise TableError("Only the host or a moderator (Manage Messages) can abandon this table.")
+            if table.status == "lobby":
+                await self._close(table, "cancelled")
+                return
+            assert table.state is not None
+            state = table.state
+            table.unrated.add("abandoned")
+            players = [
+                ResultPlayer(i, s.name, s.user_id, state.scores[i], 0) for i, s in enumerate(table.seats)
+            ]
+            from games.engine import rank_scores
+
+            for p, r in zip(players, rank_scores(state.scores), strict=True):
+                p.rank = r
+            await self.store.set_unrated(table.id, sorted(table.unrated))
+            await self.store.record_result(
+                table.id,
+                guild_id=table.guild_id,
+                game=table.game.id,
+                rated=False,
+                outcome={"scores": state.scores, "abandoned_by": user.id},
+                players=players,
+                status="abandoned",
+            )
+            self._drop(table)
+        await self.notifier.notice(table, f"{user.name} abandoned the game of {table.game.title}.")
+        await self.notifier.table_closed(table)
+
+    # -- play ----------------------------------------------------------------------------------
+
+    def hand(self, guild_id: str, channel_id: str, user: User) -> HandInfo:
+        table = self.require_table(guild_id, channel_id)
+        seat = table.seat_of(user.id)
+        if seat is None:
+            raise TableError("You are not playing at this table.")
+        if table.state is None:
+            raise TableError("The game has not started yet.")
+        state = table.state
+        private = [e for e in state.log[-30:] if e.to == seat][-5:]
+        return HandInfo(seat, state.view(seat), state.legal_actions(seat), state.turn, private)
+
+    async def act(
+        self,
+        guild_id: str,
+        channel_id: str,
+        user: User,
+        action: Action | dict[str, Any],
+        turn: int | None = None,
+    ) -> list[Event]:
+        """Apply a player's action: checked, then logged, then applied; returns the events."""
+        table = self.require_table(guild_id, channel_id)
+        seat = table.seat_of(user.id)
+        if seat is None:
+            raise TableError("You are not playing at this table.")
+        async with table.lock:
+            if table.status != "playing" or table.state is None:
+                raise TableError("The game has not started yet." if table.status == "lobby" else "This game is over.")
+            if turn is not None and turn != table.state.turn:
+                raise TableError("That choice is from an earlier turn. Press Show my hand for the current one.")
+            if not isinstance(action, Action):
+                try:
+                    action = table.game.action_from_json(action)
+                except ValueError:
+                    raise TableError("That choice is not one this game understands.") from None
+            events = await self._apply(table, seat, action, user.id)
+            events += await self._run_bots(table)
+            await self._after_change(table, events)
+        return events
+
+    async def _apply(self, table: Table, seat: int, action: Action, actor_id: str | None) -> list[Event]:
+        """Check, persist, apply. Must hold the table's lock."""
+        state = table.state
+        assert state is not None
+        try:
+            state.check(seat, action)
+        except IllegalAction as exc:
+            raise TableError(str(exc)) from None
+        try:
+            await self.store.append_action(
+                table.id, state.turn, seat, table.game.action_to_json(action), actor_id
+            )
+        except sqlite3.IntegrityError:
+            raise TableError("That turn was already played.") from None
+        return state.apply(seat, action)
+
+    async def _run_bots(self, table: Table, extra: Sequence[int] = ()) -> list[Event]:
+        """Let bot seats (and ``extra`` seats taken over after a timeout) move while they are awaited."""
+        state = table.state
+        assert state is not None
+        events: list[Event] = []
+        rng = random.Random(f"{table.seed}:{state.turn}")
+        steps = 0
+        while not state.is_over and steps < MAX_BOT_STEPS:
+            bots = [s for s in sorted(state.awaiting()) if table.seats[s].bot is not None or s in extra]
+            if not bots:
+                break
+            seat = bots[0]
+            player = self._player_for(table, seat)
+            action = player.choose(state.view(seat), state.legal_actions(seat), rng)
+            events += await self._apply(table, seat, action, None)
+            steps += 1
+            if extra and not (set(extra) & state.awaiting()):
+                extra = ()
+        return events
+
+    def _player_for(self, table: Table, seat: int) -> Player:
+        return bot_player(table.game.id, table.seats[seat].bot or "easy")
+
+    async def _after_change(self, table: Table, events: Sequence[Event], new_deal: bool = False) -> None:
+        """Tell the transport, deliver hands at a new deal, record the result at the end.
+
+        Runs under the table's lock, so a transport's notifier should hand slow work (message
+        edits) to a background task rather than wait for it.
+        """
+        state = table.state
+        assert state is not None
+        public = [e for e in events if e.to is None]
+        table.recent = (table.recent + public)[-RECENT_EVENTS:]
+        new_deal = new_deal or any(e.kind in ("deal", "new_deal") for e in events)
+        await self.notifier.table_changed(table, public, repost=new_deal)
+        if state.is_over:
+            await self._finish(table)
+            return
+        if new_deal:
+            await self._deliver_hands(table)
+        self._schedule_timer(table)
+
+    async def _deliver_hands(self, table: Table) -> None:
+        settings = await self.settings(table.guild_id)
+        if not settings.dms_enabled:
+            return
+        from bot.render.text import private_text
+
+        assert table.state is not None
+        for seat in table.human_seats():
+            user_id = table.seats[seat].user_id
+            if user_id is None or user_id in self.dm_closed:
+                continue
+            text = private_text(table, table.state.view(seat))
+            if not await self.notifier.send_private(table, seat, text):
+                self.dm_closed.add(user_id)
+                await self.store.mark_dm_closed(user_id)
+                await self.notifier.notice(
+                    table,
+                    "I could not send you a DM: use the Show my hand button (or /hand) to see your cards.",
+                    mention=user_id,
+                )
+
+    async def _finish(self, table: Table) -> None:
+        state = table.state
+        assert state is not None and state.outcome is not None
+        outcome = state.outcome
+        players = [
+            ResultPlayer(i, s.name, s.user_id, outcome.scores[i], outcome.ranks[i])
+            for i, s in enumerate(table.seats)
+        ]
+        if any(s.bot is not None for s in table.seats):
+            table.unrated.add("bot seats")
+        await self.store.set_unrated(table.id, sorted(table.unrated))
+        await self.store.record_result(
+            table.id,
+            guild_id=table.guild_id,
+            game=table.game.id,
+            rated=table.rated,
+            outcome=outcome.model_dump(mode="json"),
+            players=players,
+        )
+        self._drop(table)
+        await self.notifier.table_closed(table)
+
+    # -- timers --------------------------------------------------------------------------------
+
+    def _schedule_timer(self, table: Table) -> None:
+        if table.timer is not None:
+            table.timer.cancel()
+            table.timer = None
+        with contextlib.suppress(RuntimeError):  # no running loop (a synchronous test): no timers
+            table.timer = asyncio.get_running_loop().create_task(self._turn_timer(table, table.turn))
+
+    async def _turn_timer(self, table: Table, turn: int) -> None:
+        settings = await self.settings(table.guild_id)
+        remind, timeout = settings.turn_reminder_seconds, settings.turn_timeout_seconds
+        if remind and (not timeout or remind < timeout):
+            await asyncio.sleep(remind)
+            if table.turn != turn or table.state is None or table.state.is_over:
+                return
+            for seat in sorted(table.state.awaiting()):
+                if table.seats[seat].bot is None:
+                    await self.notifier.notice(table, "It is your turn.", mention=table.seats[seat].user_id)
+            if timeout:
+                await asyncio.sleep(timeout - remind)
+        elif timeout:
+            await asyncio.sleep(timeout)
+        else:
+            return
+        await self.timeout_now(table, turn)
+
+    async def timeout_now(self, table: Table, turn: int) -> list[Event]:
+        """A bot plays every awaited seat whose player is absent, if the turn has not moved on."""
+        async with table.lock:
+            state = table.state
+            if state is None or state.is_over or table.turn != turn or table.status != "playing":
+                return []
+            absent = [s for s in sorted(state.awaiting()) if table.seats[s].bot is None]
+            if not absent:
+                return []
+            table.unrated.add("a bot played for an absent player")
+            await self.store.set_unrated(table.id, sorted(table.unrated))
+            names = ", ".join(table.seats[s].name for s in absent)
+            events = [Event(kind="timeout", text=f"Time is up: a bot plays for {names}.")]
+            events += await self._run_bots(table, extra=absent)
+            await self._after_change(table, events)
+        return events
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _require_lobby(self, table: Table) -> None:
+        if table.status != "lobby":
+            raise TableError("The game has already started.")
+
+    def _require_host(self, table: Table, user: User) -> None:
+        if user.id != table.host_id:
+            raise TableError("Only the host can do that.")
+
+    def _require_seated_or_host(self, table: Table, user: User) -> None:
+        if table.seat_of(user.id) is None and user.id != table.host_id:
+            raise TableError("Only players at this table can do that.")
+
+    def _unique_name(self, table: Table, name: str) -> str:
+        taken = {s.name for s in table.seats}
+        if name not in taken:
+            return name
+        i = 2
+        while f"{name} ({i})" in taken:
+            i += 1
+        return f"{name} ({i})"
+
+    async def _save_lobby(self, table: Table) -> None:
+        await self.store.update_lobby(
+            table.id, options=table.options.model_dump(mode="json"), seats=table.seats, host_id=table.host_id
+        )
+
+    async def _close(self, table: Table, status: str) -> None:
+        await self.store.set_status(table.id, status)
+        self._drop(table)
+        await self.notifier.table_closed(table)
+
+    def _drop(self, table: Table) -> None:
+        table.status = "closed"
+        if table.timer is not None and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        table.timer = None
+        self.tables.pop(table.key, None)
+
+    async def shutdown(self) -> None:
+        for table in self.tables.values():
+            if table.timer is not None:
+                table.timer.cancel()

@@ -1,0 +1,259 @@
+"""Sessions (a table in a channel), their action logs, results of record and per-user flags."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.db import connect
+
+OPEN_STATUSES = ("lobby", "playing")
+
+
+@dataclass
+class SeatRecord:
+    name: str
+    user_id: str | None = None
+    bot: str | None = None
+    """The bot level playing this seat, or ``None`` for a person."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"name": self.name, "user_id": self.user_id, "bot": self.bot}
+
+
+@dataclass
+class SessionRecord:
+    id: int
+    guild_id: str
+    channel_id: str
+    game: str
+    options: dict[str, Any]
+    host_id: str
+    seats: list[SeatRecord]
+    seed: int
+    deck: list[list[str]] | None
+    status: str
+    mode: str = "online"
+    message_id: str | None = None
+    unrated: list[str] = field(default_factory=list)
+    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+
+@dataclass
+class ResultPlayer:
+    seat: int
+    name: str
+    user_id: str | None
+    score: int
+    rank: int
+
+
+class Store:
+    """All reads and writes of sessions. Every write is committed before the method returns."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        return cls(await connect(path))
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+    # -- sessions ------------------------------------------------------------------------------
+
+    async def create_session(
+        self,
+        *,
+        guild_id: str,
+        channel_id: str,
+        game: str,
+        options: dict[str, Any],
+        host_id: str,
+        seats: list[SeatRecord],
+        seed: int,
+        deck: list[list[str]] | None = None,
+        mode: str = "online",
+    ) -> int:
+        cur = await self.conn.execute(
+            "INSERT INTO sessions (guild_id, channel_id, game, options, host_id, seats, seed, deck,"
+            " status, mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?)",
+            (
+                guild_id,
+                channel_id,
+                game,
+                json.dumps(options),
+                host_id,
+                json.dumps([s.as_json() for s in seats]),
+                seed,
+                json.dumps(deck) if deck is not None else None,
+                mode,
+            ),
+        )
+        await self.conn.commit()
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    async def update_lobby(
+        self, session_id: int, *, options: dict[str, Any], seats: list[SeatRecord], host_id: str
+    ) -> None:
+        await self._update(
+            session_id,
+            options=json.dumps(options),
+            seats=json.dumps([s.as_json() for s in seats]),
+            host_id=host_id,
+        )
+
+    async def set_status(self, session_id: int, status: str) -> None:
+        await self._update(session_id, status=status)
+
+    async def set_message(self, session_id: int, message_id: str | None) -> None:
+        await self._update(session_id, message_id=message_id)
+
+    async def set_unrated(self, session_id: int, reasons: list[str]) -> None:
+        await self._update(session_id, unrated=json.dumps(sorted(set(reasons))))
+
+    async def set_seats(self, session_id: int, seats: list[SeatRecord]) -> None:
+        await self._update(session_id, seats=json.dumps([s.as_json() for s in seats]))
+
+    async def _update(self, session_id: int, **values: Any) -> None:
+        sets = ", ".join(f"{k} = ?" for k in values)
+        await self.conn.execute(
+            f"UPDATE sessions SET {sets}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+            " WHERE id = ?",
+            (*values.values(), session_id),
+        )
+        await self.conn.commit()
+
+    async def append_action(
+        self, session_id: int, seq: int, seat: int, action: dict[str, Any], actor_id: str | None
+    ) -> None:
+        """Log one action durably; a duplicate ``seq`` (a double click racing) raises IntegrityError."""
+        await self.conn.execute(
+            "INSERT INTO actions (session_id, seq, seat, action, actor_id) VALUES (?, ?, ?, ?, ?)",
+            (session_id, seq, seat, json.dumps(action), actor_id),
+        )
+        await self.conn.commit()
+
+    async def open_sessions(self) -> list[SessionRecord]:
+        """Every table still in its lobby or in play, with its action log, oldest first."""
+        async with self.conn.execute(
+            "SELECT * FROM sessions WHERE status IN ('lobby', 'playing') ORDER BY id"
+        ) as cur:
+            rows = await cur.fetchall()
+        return [await self._with_actions(row) for row in rows]
+
+    async def session(self, session_id: int) -> SessionRecord | None:
+        async with self.conn.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)) as cur:
+            row = await cur.fetchone()
+        return await self._with_actions(row) if row else None
+
+    async def _with_actions(self, row: aiosqlite.Row) -> SessionRecord:
+        async with self.conn.execute(
+            "SELECT seat, action FROM actions WHERE session_id = ? ORDER BY seq", (row["id"],)
+        ) as cur:
+            actions = [(int(a["seat"]), json.loads(a["action"])) for a in await cur.fetchall()]
+        return SessionRecord(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            game=row["game"],
+            options=json.loads(row["options"]),
+            host_id=row["host_id"],
+            seats=[SeatRecord(**s) for s in json.loads(row["seats"])],
+            seed=row["seed"],
+            deck=json.loads(row["deck"]) if row["deck"] else None,
+            status=row["status"],
+            mode=row["mode"],
+            message_id=row["message_id"],
+            unrated=json.loads(row["unrated"]),
+            actions=actions,
+        )
+
+    # -- results -------------------------------------------------------------------------------
+
+    async def record_result(
+        self,
+        session_id: int,
+        *,
+        guild_id: str,
+        game: str,
+        rated: bool,
+        outcome: dict[str, Any],
+        players: list[ResultPlayer],
+        status: str = "finished",
+    ) -> None:
+        """Store a finished (or abandoned) match and close its session, in one transaction."""
+        await self.conn.execute(
+            "INSERT INTO results (session_id, guild_id, game, rated, outcome) VALUES (?, ?, ?, ?, ?)",
+            (session_id, guild_id, game, int(rated), json.dumps(outcome)),
+        )
+        await self.conn.executemany(
+            "INSERT INTO result_players (session_id, seat, user_id, name, score, rank)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [(session_id, p.seat, p.user_id, p.name, p.score, p.rank) for p in players],
+        )
+        await self.conn.execute(
+            "UPDATE sessions SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+            " WHERE id = ?",
+            (status, session_id),
+        )
+        await self.conn.commit()
+
+    async def results(self, guild_id: str, limit: int = 20) -> list[dict[str, Any]]:
+        """The most recent results of a server, newest first, with their players."""
+        async with self.conn.execute(
+            "SELECT r.session_id, r.game, r.rated, r.finished_at, p.seat, p.name, p.user_id, p.score,"
+            " p.rank FROM results r JOIN result_players p USING (session_id)"
+            " WHERE r.session_id IN (SELECT session_id FROM results WHERE guild_id = ?"
+            " ORDER BY finished_at DESC, session_id DESC LIMIT ?)"
+            " ORDER BY r.finished_at DESC, r.session_id DESC, p.seat",
+            (guild_id, limit),
+        ) as cur:
+            rows = await cur.fetchall()
+        out: dict[int, dict[str, Any]] = {}
+        for row in rows:
+            entry = out.setdefault(
+                row["session_id"],
+                {
+                    "session_id": row["session_id"],
+                    "game": row["game"],
+                    "rated": bool(row["rated"]),
+                    "finished_at": row["finished_at"],
+                    "players": [],
+                },
+            )
+            entry["players"].append(
+                ResultPlayer(row["seat"], row["name"], row["user_id"], row["score"], row["rank"])
+            )
+        return list(out.values())
+
+    # -- per-user and per-server flags -----------------------------------------------------------
+
+    async def dm_closed_users(self) -> set[str]:
+        async with self.conn.execute("SELECT user_id FROM dm_closed") as cur:
+            return {row["user_id"] for row in await cur.fetchall()}
+
+    async def mark_dm_closed(self, user_id: str) -> None:
+        await self.conn.execute("INSERT OR IGNORE INTO dm_closed (user_id) VALUES (?)", (user_id,))
+        await self.conn.commit()
+
+    async def guild_settings(self, guild_id: str) -> dict[str, Any]:
+        async with self.conn.execute(
+            "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return json.loads(row["settings"]) if row else {}
+
+    async def set_guild_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
+        await self.conn.execute(
+            "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+            (guild_id, json.dumps(settings)),
+        )
+        await self.conn.commit()
