@@ -16,6 +16,7 @@ are printed with a ``[to name]`` prefix: in a console everybody at the keyboard 
 from __future__ import annotations
 
 import asyncio
+import logging
 import shlex
 import sys
 from collections.abc import Callable, Sequence
@@ -27,6 +28,8 @@ from games.cards import CardError, parse_card
 from games.engine import Action, Event, SetupError
 from games.registry import all_games, get_game
 from storage.sessions import Store
+
+log = logging.getLogger(__name__)
 
 GUILD = "console"
 CHANNEL = "table"
@@ -104,6 +107,9 @@ class Console:
             await self.dispatch(user, command, args)
         except (TableError, SetupError) as exc:
             self.write(f"[to {user.name}] {exc}")
+        except Exception:  # a bug must not end everyone's game: report it and carry on
+            log.exception("console command failed: %s", message)
+            self.write(f"[to {user.name}] Sorry, something went wrong with that command; it was not applied.")
         return True
 
     async def dispatch(self, user: User, command: str, args: list[str]) -> None:

@@ -1,0 +1,79 @@
+"""The console drives whole games through typed lines, as a newcomer would."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.console import run_console
+
+
+async def run_lines(db: Path, lines: list[str]) -> list[str]:
+    out: list[str] = []
+    await run_console(str(db), io.StringIO("\n".join(lines) + "\n"), out.append)
+    return out
+
+
+async def test_lobby_and_refusals_through_typed_lines(db_path: Path) -> None:
+    out = await run_lines(
+        db_path,
+        [
+            "ann: /play toy",
+            "bob: /play toy",
+            "bob: /start",
+            "ann: /start",
+            "bob: /join",
+            "ann: /move 1",
+            "cat: /hand",
+            "ann: /frobnicate",
+            "just words",
+        ],
+    )
+    text = "\n".join(out)
+    assert "Toy Tricks - a table is open" in text
+    assert "[to bob] This channel already has a table of Toy Tricks" in text
+    assert "[to bob] Only the host can do that." in text
+    assert "[to ann] Toy Tricks is for 2, 3 players, not 1." in text
+    assert "[to ann] The game has not started yet." in text
+    assert "[to cat] You are not playing at this table." in text
+    assert "[to ann] There is no /frobnicate command." in text
+    assert "Type messages as `name: /command`" in text
+
+
+async def test_a_whole_match_with_a_bot(db_path: Path) -> None:
+    lines = ["ann: /play toy deals=1", "ann: /addbot", "ann: /start"]
+    lines += ["ann: /move 1"] * 6  # the bot answers at once; Ann always has a card to play
+    out = await run_lines(db_path, lines)
+    text = "\n".join(out)
+    assert "[to ann] Toy Tricks in your channel" in text  # the DM at the deal
+    assert "The match is over" in text
+    assert "The table is closed." in text
+
+
+async def test_moves_by_card_code_and_errors(db_path: Path) -> None:
+    out = await run_lines(
+        db_path,
+        ["ann: /play toy first_dealer=2", "bob: /join", "ann: /start", "ann: /move ZZ", "ann: /move 99", "ann: /move"],
+    )
+    text = "\n".join(out)
+    assert "'ZZ' is not one of your choices" in text
+    assert "Choose a number from 1 to" in text
+    assert "Say which choice" in text
+
+
+def test_python_m_bot_console_reads_a_file(tmp_path: Path) -> None:
+    script = tmp_path / "game.txt"
+    script.write_text("ann: /games\nann: /rules parity\nann: /help\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot", "console", str(script)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PARLOUR_DB": str(tmp_path / "c.sqlite3"), "PATH": "", "DISCORD_TOKEN": ""},
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "Parlour console" in proc.stdout
+    assert "/play GAME" in proc.stdout
