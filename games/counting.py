@@ -266,6 +266,8 @@ class CountingState(GameState[CO]):
         self.passes_in_row = 0
         self.deal_closed = False
         self.close_reason = ""
+        self.deal_void = False
+        self.void_deals = 0
         self._next: Seat | None = None
         self._notes: list[str] = []
         self.init_match()
@@ -411,7 +413,7 @@ class CountingState(GameState[CO]):
 
     def match_over(self) -> bool:
         """Checked after each deal. Default: the planned deals are played, or one seat is left."""
-        return self.deal_no >= self.planned_deals() or len(self.active_seats()) <= 1
+        return self.deals_played() >= self.planned_deals() or len(self.active_seats()) <= 1
 
     def match_outcome(self) -> Outcome:
         """The final result. Default: rank ``self.scores`` (see ``higher_is_better``)."""
@@ -480,6 +482,16 @@ class CountingState(GameState[CO]):
         """End the deal after the current step; :meth:`score_deal` then runs."""
         self.deal_closed = True
         self.close_reason = reason
+
+    def void_deal(self, reason: str = "") -> None:
+        """End the deal as if it never happened: no scoring, the same dealer deals again, and it
+        does not count towards the match's deals (Jubilee with no black card anywhere)."""
+        self.close_deal(reason)
+        self.deal_void = True
+
+    def deals_played(self) -> int:
+        """Deals completed or in progress, void deals not counted."""
+        return self.deal_no - self.void_deals
 
     def lose_life(self, seat: Seat) -> list[Event]:
         """Take a life from ``seat`` (``self.lives`` must be set); at none left it is out."""
@@ -619,6 +631,10 @@ class CountingState(GameState[CO]):
                 raise DealClosed(f"{self.game.id}: the automatic steps do not settle")
             if self.deal_closed:
                 self.to_play = None
+                if self.deal_void:
+                    events += self._start_deal()
+                    seat = self.to_play
+                    continue
                 events += self.score_deal()
                 if self.match_over():
                     events.append(self.finish(self.match_outcome()))
@@ -657,11 +673,14 @@ class CountingState(GameState[CO]):
     def _start_deal(self) -> list[Event]:
         """Deal the next hand: rotate the dealer, shuffle (or take the fixed deck), deal, place
         the rest (:meth:`after_deal`), and name the first player."""
-        if self.deal_no > 0:
+        if self.deal_void:
+            self.void_deals += 1
+        elif self.deal_no > 0:
             nxt = self.next_active(self.dealer, 1)
             assert nxt is not None
             self.dealer = nxt
         self.deal_no += 1
+        self.deal_void = False
         self.deal_closed = False
         self.close_reason = ""
         self.direction = 1
