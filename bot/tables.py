@@ -85,7 +85,12 @@ class Table:
 
     @property
     def rated(self) -> bool:
-        return not self.unrated and all(s.bot is None for s in self.seats)
+        """No reason against it, and every seat a person (or a person who left mid-game)."""
+        return not self.unrated and all(s.bot is None or s.left_at is not None for s in self.seats)
+
+    def first_leaver(self) -> int | None:
+        left = [(s.left_at, i) for i, s in enumerate(self.seats) if s.left_at is not None]
+        return min(left)[1] if left else None
 
 
 @dataclass
@@ -97,6 +102,18 @@ class HandInfo:
     legal: list[Action]
     turn: int
     private_events: list[Event]
+
+
+def ranks_with_leaver_last(ranks: Sequence[int], leaver: int | None) -> list[int]:
+    """The final ranks, except that the first player to walk out of a match is ranked last."""
+    if leaver is None:
+        return list(ranks)
+    others = [i for i in range(len(ranks)) if i != leaver]
+    out = [0] * len(ranks)
+    for i in others:
+        out[i] = 1 + sum(1 for j in others if ranks[j] < ranks[i])
+    out[leaver] = len(ranks)
+    return out
 
 
 class Notifier(Protocol):
@@ -269,11 +286,11 @@ class TableService:
                 await self._save_lobby(table)
             else:
                 table.seats[seat].bot = "easy"
-                table.seats[seat].name += " (bot)"
-                table.unrated.add("a player left and a bot took over")
+                table.seats[seat].left_at = table.turn
                 await self.store.set_seats(table.id, table.seats)
-                await self.store.set_unrated(table.id, sorted(table.unrated))
-                await self.notifier.notice(table, f"{user.name} left; a bot plays their seat from now on.")
+                await self.notifier.notice(
+                    table, f"{user.name} left; a bot plays their seat from now on (and they rank last)."
+                )
                 await self._after_change(table, await self._run_bots(table))
                 return table
         await self.notifier.table_changed(table, [], repost=False)
@@ -336,7 +353,6 @@ class TableService:
 
             for p, r in zip(players, rank_scores(state.scores), strict=True):
                 p.rank = r
-            await self.store.set_unrated(table.id, sorted(table.unrated))
             await self.store.record_result(
                 table.id,
                 guild_id=table.guild_id,
@@ -345,6 +361,7 @@ class TableService:
                 outcome={"scores": state.scores, "abandoned_by": user.id},
                 players=players,
                 status="abandoned",
+                unrated=sorted(table.unrated),
             )
             self._drop(table)
         await self.notifier.notice(table, f"{user.name} abandoned the game of {table.game.title}.")
@@ -474,13 +491,14 @@ class TableService:
         state = table.state
         assert state is not None and state.outcome is not None
         outcome = state.outcome
+        team_of = {seat: t for t, team in enumerate(outcome.teams or []) for seat in team}
+        ranks = ranks_with_leaver_last(outcome.ranks, table.first_leaver())
         players = [
-            ResultPlayer(i, s.name, s.user_id, outcome.scores[i], outcome.ranks[i])
+            ResultPlayer(i, s.name, s.user_id, outcome.scores[i], ranks[i], team_of.get(i))
             for i, s in enumerate(table.seats)
         ]
-        if any(s.bot is not None for s in table.seats):
+        if any(s.bot is not None and s.left_at is None for s in table.seats):
             table.unrated.add("bot seats")
-        await self.store.set_unrated(table.id, sorted(table.unrated))
         await self.store.record_result(
             table.id,
             guild_id=table.guild_id,
@@ -488,6 +506,7 @@ class TableService:
             rated=table.rated,
             outcome=outcome.model_dump(mode="json"),
             players=players,
+            unrated=sorted(table.unrated),
         )
         self._drop(table)
         await self.notifier.table_closed(table)

@@ -10,6 +10,7 @@ from typing import Any
 import aiosqlite
 
 from storage.db import connect
+from storage.ratings import Placing, update_ratings
 
 OPEN_STATUSES = ("lobby", "playing")
 
@@ -20,9 +21,11 @@ class SeatRecord:
     user_id: str | None = None
     bot: str | None = None
     """The bot level playing this seat, or ``None`` for a person."""
+    left_at: int | None = None
+    """The turn at which the person left a game in progress (a bot plays on for them)."""
 
     def as_json(self) -> dict[str, Any]:
-        return {"name": self.name, "user_id": self.user_id, "bot": self.bot}
+        return {"name": self.name, "user_id": self.user_id, "bot": self.bot, "left_at": self.left_at}
 
 
 @dataclass
@@ -50,6 +53,7 @@ class ResultPlayer:
     user_id: str | None
     score: int
     rank: int
+    team: int | None = None
 
 
 class Store:
@@ -187,22 +191,42 @@ class Store:
         outcome: dict[str, Any],
         players: list[ResultPlayer],
         status: str = "finished",
+        mode: str = "online",
+        unrated: list[str] | None = None,
     ) -> None:
-        """Store a finished (or abandoned) match and close its session, in one transaction."""
-        await self.conn.execute(
-            "INSERT INTO results (session_id, guild_id, game, rated, outcome) VALUES (?, ?, ?, ?, ?)",
-            (session_id, guild_id, game, int(rated), json.dumps(outcome)),
-        )
-        await self.conn.executemany(
-            "INSERT INTO result_players (session_id, seat, user_id, name, score, rank)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            [(session_id, p.seat, p.user_id, p.name, p.score, p.rank) for p in players],
-        )
-        await self.conn.execute(
-            "UPDATE sessions SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
-            " WHERE id = ?",
-            (status, session_id),
-        )
+        """Store a finished (or abandoned) match, close its session and, when it is rated, update
+        the ratings: all in one transaction."""
+        reasons = sorted(set(unrated or []))
+        if rated and any(p.user_id is None for p in players):
+            rated, reasons = False, sorted({*reasons, "guest or bot players"})
+        try:
+            await self.conn.execute(
+                "INSERT INTO results (session_id, guild_id, game, rated, outcome, mode, unrated)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (session_id, guild_id, game, int(rated), json.dumps(outcome), mode, json.dumps(reasons)),
+            )
+            await self.conn.executemany(
+                "INSERT INTO result_players (session_id, seat, user_id, name, score, rank, team)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(session_id, p.seat, p.user_id, p.name, p.score, p.rank, p.team) for p in players],
+            )
+            await self.conn.execute(
+                "UPDATE sessions SET status = ?, unrated = ?,"
+                " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+                (status, json.dumps(reasons), session_id),
+            )
+            if rated:
+                await update_ratings(
+                    self.conn,
+                    session_id=session_id,
+                    guild_id=guild_id,
+                    game=game,
+                    placings=[Placing(p.user_id or "", p.rank, p.team) for p in players],
+                    names={p.user_id or "": p.name for p in players},
+                )
+        except BaseException:
+            await self.conn.rollback()
+            raise
         await self.conn.commit()
 
     async def results(self, guild_id: str, limit: int = 20) -> list[dict[str, Any]]:

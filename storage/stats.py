@@ -1,0 +1,299 @@
+"""Leaderboards, player statistics, history, seasons, admin log and exports: read side of results."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, Literal
+
+import aiosqlite
+
+from storage.ratings import ALL_TIME, DEFAULT_MU, DEFAULT_SIGMA, current_season, is_provisional
+
+Period = Literal["all", "season", "month", "week"]
+PERIODS: tuple[Period, ...] = ("all", "season", "month", "week")
+
+
+@dataclass
+class BoardRow:
+    rank: int
+    user_id: str
+    name: str
+    rating: float
+    games: int
+    wins: int
+    provisional: bool
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass
+class Board:
+    game: str
+    period: Period
+    season: int
+    rows: list[BoardRow]
+    """Established players, best first, then provisional players, best first."""
+    total: int
+
+
+def _since(period: Period, now: datetime | None = None) -> str | None:
+    now = now or datetime.now(UTC)
+    if period == "week":
+        return (now - timedelta(days=7)).strftime("%Y-%m-%dT%H:%M:%fZ")
+    if period == "month":
+        return (now - timedelta(days=30)).strftime("%Y-%m-%dT%H:%M:%fZ")
+    return None
+
+
+async def leaderboard(
+    conn: aiosqlite.Connection,
+    guild_id: str,
+    game: str,
+    period: Period = "all",
+    *,
+    offset: int = 0,
+    limit: int = 10,
+    now: datetime | None = None,
+) -> Board:
+    """One page of a server's leaderboard for a game.
+
+    ``all`` and ``season`` rank by the rating of that scope; ``month`` and ``week`` count the
+    rated games and wins of the period and show the all-time rating of those who played.
+    """
+    season = await current_season(conn, guild_id)
+    if period in ("all", "season"):
+        scope = ALL_TIME if period == "all" else season
+        sql = (
+            "SELECT user_id, name, mu, sigma, ordinal, games, wins FROM ratings"
+            " WHERE guild_id = ? AND game = ? AND season = ?"
+        )
+        args: tuple[Any, ...] = (guild_id, game, scope)
+    else:
+        sql = (
+            "SELECT p.user_id, MAX(p.name) AS name, COALESCE(r.mu, ?) AS mu, COALESCE(r.sigma, ?) AS sigma,"
+            " COALESCE(r.ordinal, ?) AS ordinal, COUNT(*) AS games, SUM(p.rank = 1) AS wins"
+            " FROM results res JOIN result_players p USING (session_id)"
+            " LEFT JOIN ratings r ON r.guild_id = res.guild_id AND r.game = res.game AND r.season = 0"
+            " AND r.user_id = p.user_id"
+            " WHERE res.guild_id = ? AND res.game = ? AND res.rated = 1 AND res.finished_at >= ?"
+            " AND p.user_id IS NOT NULL GROUP BY p.user_id"
+        )
+        args = (DEFAULT_MU, DEFAULT_SIGMA, DEFAULT_MU - 3 * DEFAULT_SIGMA, guild_id, game, _since(period, now))
+    async with conn.execute(sql, args) as cur:
+        rows = await cur.fetchall()
+    entries = [
+        (is_provisional(r["games"], r["sigma"]), -r["ordinal"], r["name"], r) for r in rows
+    ]
+    entries.sort(key=lambda e: (e[0], e[1], e[2]))
+    out: list[BoardRow] = []
+    established_rank = provisional_rank = 0
+    for provisional, _, _, r in entries:
+        if provisional:
+            provisional_rank += 1
+            rank = provisional_rank
+        else:
+            established_rank += 1
+            rank = established_rank
+        out.append(BoardRow(rank, r["user_id"], r["name"], round(r["ordinal"], 2), r["games"], r["wins"] or 0, provisional))
+    return Board(game, period, season, out[offset : offset + limit], len(out))
+
+
+async def new_season(conn: aiosqlite.Connection, guild_id: str, admin_id: str) -> int:
+    """Start the next season; all-time ratings and every result stay."""
+    number = await current_season(conn, guild_id) + 1
+    await conn.execute(
+        "INSERT INTO seasons (guild_id, number, started_by) VALUES (?, ?, ?)", (guild_id, number, admin_id)
+    )
+    await log_admin(conn, guild_id, admin_id, "season new", f"season {number}", commit=False)
+    await conn.commit()
+    return number
+
+
+async def reset_rating(conn: aiosqlite.Connection, guild_id: str, admin_id: str, user_id: str) -> int:
+    """Forget a member's ratings on this server (all games, all seasons); results stay."""
+    cur = await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+    await log_admin(conn, guild_id, admin_id, "rating reset", f"user {user_id}", commit=False)
+    await conn.commit()
+    return cur.rowcount
+
+
+async def log_admin(
+    conn: aiosqlite.Connection, guild_id: str, admin_id: str, action: str, detail: str = "", *, commit: bool = True
+) -> None:
+    await conn.execute(
+        "INSERT INTO admin_log (guild_id, user_id, action, detail) VALUES (?, ?, ?, ?)",
+        (guild_id, admin_id, action, detail),
+    )
+    if commit:
+        await conn.commit()
+
+
+async def admin_log(conn: aiosqlite.Connection, guild_id: str, limit: int = 50) -> list[dict[str, Any]]:
+    async with conn.execute(
+        "SELECT user_id, action, detail, at FROM admin_log WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
+        (guild_id, limit),
+    ) as cur:
+        return [dict(r) for r in await cur.fetchall()]
+
+
+@dataclass
+class PlayerStats:
+    games: int
+    wins: int
+    average_score: float
+    best_score: int | None
+    favourite_game: str | None
+    rating: float | None
+    provisional: bool
+    history: list[tuple[str, float]]
+    """(time, ordinal) after each rated match, oldest first (for the game asked, or all games)."""
+
+
+async def player_stats(
+    conn: aiosqlite.Connection, guild_id: str, user_id: str, game: str | None = None
+) -> PlayerStats:
+    game_filter = " AND r.game = ?" if game else ""
+    args: tuple[Any, ...] = (guild_id, user_id, *((game,) if game else ()))
+    async with conn.execute(
+        "SELECT COUNT(*) AS games, COALESCE(SUM(p.rank = 1), 0) AS wins, AVG(p.score) AS avg, MAX(p.score) AS best"
+        " FROM results r JOIN result_players p USING (session_id)"
+        f" WHERE r.guild_id = ? AND p.user_id = ?{game_filter}",
+        args,
+    ) as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    async with conn.execute(
+        "SELECT r.game, COUNT(*) AS n FROM results r JOIN result_players p USING (session_id)"
+        " WHERE r.guild_id = ? AND p.user_id = ? GROUP BY r.game ORDER BY n DESC, r.game LIMIT 1",
+        (guild_id, user_id),
+    ) as cur:
+        fav = await cur.fetchone()
+    rating: float | None = None
+    provisional = True
+    if game:
+        async with conn.execute(
+            "SELECT ordinal, games, sigma FROM ratings WHERE guild_id = ? AND game = ? AND season = 0 AND user_id = ?",
+            (guild_id, game, user_id),
+        ) as cur:
+            rr = await cur.fetchone()
+        if rr:
+            rating, provisional = round(rr["ordinal"], 2), is_provisional(rr["games"], rr["sigma"])
+    hist_filter = " AND game = ?" if game else ""
+    async with conn.execute(
+        f"SELECT at, mu - 3 * sigma FROM rating_history WHERE guild_id = ? AND user_id = ?{hist_filter} ORDER BY at, session_id",
+        args,
+    ) as cur:
+        history = [(r[0], round(r[1], 3)) for r in await cur.fetchall()]
+    return PlayerStats(
+        games=row["games"],
+        wins=row["wins"],
+        average_score=round(row["avg"] or 0.0, 2),
+        best_score=row["best"],
+        favourite_game=fav["game"] if fav else None,
+        rating=rating,
+        provisional=provisional,
+        history=history,
+    )
+
+
+async def head_to_head(
+    conn: aiosqlite.Connection, guild_id: str, user_a: str, user_b: str, game: str | None = None
+) -> tuple[int, int, int]:
+    """(matches together, times A ranked above B, times B ranked above A)."""
+    game_filter = " AND r.game = ?" if game else ""
+    async with conn.execute(
+        "SELECT COUNT(*), COALESCE(SUM(a.rank < b.rank), 0), COALESCE(SUM(b.rank < a.rank), 0)"
+        " FROM results r JOIN result_players a USING (session_id)"
+        " JOIN result_players b ON b.session_id = r.session_id"
+        f" WHERE r.guild_id = ? AND a.user_id = ? AND b.user_id = ?{game_filter}",
+        (guild_id, user_a, user_b, *((game,) if game else ())),
+    ) as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    return int(row[0]), int(row[1]), int(row[2])
+
+
+async def history(
+    conn: aiosqlite.Connection,
+    guild_id: str,
+    *,
+    user_id: str | None = None,
+    channel_id: str | None = None,
+    limit: int = 10,
+) -> list[dict[str, Any]]:
+    """Recent finished matches (newest first) with their players and scores."""
+    where = ["r.guild_id = ?"]
+    args: list[Any] = [guild_id]
+    if user_id is not None:
+        where.append("r.session_id IN (SELECT session_id FROM result_players WHERE user_id = ?)")
+        args.append(user_id)
+    if channel_id is not None:
+        where.append("s.channel_id = ?")
+        args.append(channel_id)
+    async with conn.execute(
+        "SELECT r.session_id, r.game, r.rated, r.mode, r.finished_at, s.channel_id FROM results r"
+        f" JOIN sessions s ON s.id = r.session_id WHERE {' AND '.join(where)}"
+        " ORDER BY r.finished_at DESC, r.session_id DESC LIMIT ?",
+        (*args, limit),
+    ) as cur:
+        matches = [dict(r) for r in await cur.fetchall()]
+    for m in matches:
+        async with conn.execute(
+            "SELECT seat, name, user_id, score, rank FROM result_players WHERE session_id = ? ORDER BY seat",
+            (m["session_id"],),
+        ) as cur:
+            m["players"] = [dict(r) for r in await cur.fetchall()]
+    return matches
+
+
+async def export_csv(conn: aiosqlite.Connection, guild_id: str) -> str:
+    """Every result of a server, one row per player, as CSV."""
+    buf = io.StringIO()
+    writer = csv.writer(buf)
+    writer.writerow(["match", "game", "finished_at", "mode", "rated", "seat", "player", "user_id", "score", "rank"])
+    async with conn.execute(
+        "SELECT r.session_id, r.game, r.finished_at, r.mode, r.rated, p.seat, p.name, p.user_id, p.score, p.rank"
+        " FROM results r JOIN result_players p USING (session_id) WHERE r.guild_id = ?"
+        " ORDER BY r.finished_at, r.session_id, p.seat",
+        (guild_id,),
+    ) as cur:
+        async for row in cur:
+            writer.writerow(list(row))
+    return buf.getvalue()
+
+
+async def match_json(conn: aiosqlite.Connection, guild_id: str, session_id: int) -> dict[str, Any] | None:
+    """One match of this server: its setup, action log and result, enough to replay it."""
+    async with conn.execute(
+        "SELECT s.*, r.outcome, r.rated, r.unrated AS result_unrated, r.finished_at FROM sessions s"
+        " LEFT JOIN results r ON r.session_id = s.id WHERE s.id = ? AND s.guild_id = ?",
+        (session_id, guild_id),
+    ) as cur:
+        row = await cur.fetchone()
+    if row is None:
+        return None
+    async with conn.execute(
+        "SELECT seat, action FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
+    ) as cur:
+        actions = [[r[0], json.loads(r[1])] for r in await cur.fetchall()]
+    return {
+        "match": row["id"],
+        "game": row["game"],
+        "options": json.loads(row["options"]),
+        "players": [s["name"] for s in json.loads(row["seats"])],
+        "seats": json.loads(row["seats"]),
+        "seed": row["seed"],
+        "deck": json.loads(row["deck"]) if row["deck"] else None,
+        "mode": row["mode"],
+        "status": row["status"],
+        "actions": actions,
+        "outcome": json.loads(row["outcome"]) if row["outcome"] else None,
+        "rated": bool(row["rated"]) if row["rated"] is not None else None,
+        "finished_at": row["finished_at"],
+    }
