@@ -13,7 +13,7 @@ import contextlib
 import logging
 import random
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -296,13 +296,20 @@ class TableService:
         await self.notifier.table_changed(table, [], repost=False)
         return table
 
-    async def set_options(self, guild_id: str, channel_id: str, user: User, pairs: Sequence[str]) -> Table:
+    async def set_options(
+        self, guild_id: str, channel_id: str, user: User, pairs: Sequence[str] | Mapping[str, Any]
+    ) -> Table:
+        """Change lobby options: ``key=value`` strings as typed, or a mapping of values (where
+        ``None`` clears an optional value, which a typed pair cannot say)."""
         table = self.require_table(guild_id, channel_id)
         async with table.lock:
             self._require_lobby(table)
             self._require_host(table, user)
             try:
-                given = table.game.parse_options(pairs).model_dump(exclude_unset=True)
+                if isinstance(pairs, Mapping):
+                    given = dict(pairs)
+                else:
+                    given = table.game.parse_options(pairs).model_dump(exclude_unset=True)
                 table.options = table.game.options({**table.options.model_dump(), **given})
             except SetupError as exc:
                 raise TableError(str(exc)) from None
