@@ -23,7 +23,7 @@ from bot.settings import GuildSettings
 from games.cards import parse_card
 from games.engine import Action, Event, Game, GameState, IllegalAction, SetupError, View
 from games.players import Player, bot_player
-from games.registry import get_game
+from games.registry import get_game, referee_game
 from storage.sessions import ResultPlayer, SeatRecord, SessionRecord, Store
 
 log = logging.getLogger(__name__)
@@ -59,6 +59,12 @@ class Table:
     message_id: str | None = None
     unrated: set[str] = field(default_factory=set)
     recent: list[Event] = field(default_factory=list)
+    mode: str = "online"
+    """``online`` (the bot deals) or ``referee`` (real cards; people enter what happens)."""
+    actors: list[str | None] = field(default_factory=list)
+    """Who made each action of the log (``None``: a bot)."""
+    confirmed_by: list[str | None] = field(default_factory=list)
+    """Referee mode: who confirmed each entry."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -69,6 +75,10 @@ class Table:
     @property
     def turn(self) -> int:
         return self.state.turn if self.state is not None else -1
+
+    def is_member(self, user: User) -> bool:
+        """Seated, or the host: may make entries at a referee table."""
+        return self.seat_of(user.id) is not None or user.id == self.host_id
 
     def seat_of(self, user_id: str) -> int | None:
         for i, s in enumerate(self.seats):
@@ -160,7 +170,7 @@ class TableService:
         return count
 
     def _table_from_record(self, record: SessionRecord) -> Table:
-        game = get_game(record.game)
+        game = referee_game(record.game) if record.mode == "referee" else get_game(record.game)
         table = Table(
             id=record.id,
             guild_id=record.guild_id,
@@ -173,6 +183,9 @@ class TableService:
             status=record.status,
             message_id=record.message_id,
             unrated=set(record.unrated),
+            mode=record.mode,
+            actors=list(record.actors),
+            confirmed_by=list(record.confirmed_by),
         )
         if record.status == "playing":
             deck = [[parse_card(c) for c in d] for d in record.deck] if record.deck else None
@@ -394,12 +407,19 @@ class TableService:
         user: User,
         action: Action | dict[str, Any],
         turn: int | None = None,
+        seat: int | None = None,
     ) -> list[Event]:
-        """Apply a player's action: checked, then logged, then applied; returns the events."""
+        """Apply a player's action: checked, then logged, then applied; returns the events.
+
+        At a referee table any member may enter for any seat (``seat``, or the one awaited seat).
+        """
         table = self.require_table(guild_id, channel_id)
-        seat = table.seat_of(user.id)
-        if seat is None:
-            raise TableError("You are not playing at this table.")
+        if table.mode != "referee":
+            seat = table.seat_of(user.id)
+            if seat is None:
+                raise TableError("You are not playing at this table.")
+        elif not table.is_member(user):
+            raise TableError("Only the players at this table (and its host) can make entries.")
         async with table.lock:
             if table.status != "playing" or table.state is None:
                 raise TableError("The game has not started yet." if table.status == "lobby" else "This game is over.")
@@ -410,6 +430,9 @@ class TableService:
                     action = table.game.action_from_json(action)
                 except ValueError:
                     raise TableError("That choice is not one this game understands.") from None
+            if table.mode == "referee":
+                seat = await self._referee_seat(table, user, action, seat)
+            assert seat is not None
             events = await self._apply(table, seat, action, user.id)
             events += await self._run_bots(table)
             await self._after_change(table, events)
@@ -429,6 +452,8 @@ class TableService:
             )
         except sqlite3.IntegrityError:
             raise TableError("That turn was already played.") from None
+        table.actors.append(actor_id)
+        table.confirmed_by.append(None)
         return state.apply(seat, action)
 
     async def _run_bots(self, table: Table, extra: Sequence[int] = ()) -> list[Event]:
@@ -475,7 +500,7 @@ class TableService:
 
     async def _deliver_hands(self, table: Table) -> None:
         settings = await self.settings(table.guild_id)
-        if not settings.dms_enabled:
+        if not settings.dms_enabled or table.mode == "referee":
             return
         from bot.render.text import private_text
 
@@ -506,6 +531,8 @@ class TableService:
         ]
         if any(s.bot is not None and s.left_at is None for s in table.seats):
             table.unrated.add("bot seats")
+        if table.mode == "referee" and any(c is None for c in table.confirmed_by):
+            table.unrated.add("referee-mode entries not confirmed")
         await self.store.record_result(
             table.id,
             guild_id=table.guild_id,
@@ -514,9 +541,163 @@ class TableService:
             outcome=outcome.model_dump(mode="json"),
             players=players,
             unrated=sorted(table.unrated),
+            mode=table.mode,
         )
         self._drop(table)
         await self.notifier.table_closed(table)
+
+    # -- referee mode --------------------------------------------------------------------------
+
+    async def open_referee(
+        self,
+        guild_id: str,
+        channel_id: str,
+        host: User,
+        game_id: str,
+        players: Sequence[User | str],
+        option_pairs: Sequence[str] = (),
+    ) -> Table:
+        """Open a referee table for people playing with real cards: members or guest names."""
+        if self.table(guild_id, channel_id) is not None:
+            raise TableError("This channel already has a table. Use /table to see it, or finish or /abandon it first.")
+        try:
+            game = referee_game(game_id)
+            options = game.parse_options(option_pairs)
+            seats = [
+                SeatRecord(name=p.name, user_id=p.id) if isinstance(p, User) else SeatRecord(name=p.strip())
+                for p in players
+            ]
+            if any(not s.name for s in seats):
+                raise SetupError("Every player needs a name.")
+            names = [s.name for s in seats]
+            if len(set(names)) != len(names):
+                raise SetupError("Two players have the same name: give each a different one.")
+            game.check_players(len(seats), options)
+        except SetupError as exc:
+            raise TableError(str(exc)) from None
+        seed = self.rng.randrange(2**62)
+        session_id = await self.store.create_session(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game.id,
+            options=options.model_dump(mode="json"),
+            host_id=host.id,
+            seats=seats,
+            seed=seed,
+            mode="referee",
+        )
+        table = Table(session_id, guild_id, channel_id, game, options, host.id, seats, seed, mode="referee")
+        table.state = game.start(names, options, seed)
+        table.status = "playing"
+        await self.store.set_status(table.id, "playing")
+        self.tables[table.key] = table
+        async with table.lock:
+            await self._after_change(table, [Event(kind="start", text=f"Refereeing {game.title}.")], new_deal=True)
+        return table
+
+    async def _referee_seat(self, table: Table, user: User, action: Action, seat: int | None) -> int:
+        state = table.state
+        assert state is not None
+        settings = await self.settings(table.guild_id)
+        if settings.referee_confirmation and table.confirmed_by and table.confirmed_by[-1] is None:
+            raise TableError("The last entry needs confirming by another player first (Confirm).")
+        actors = state.actors()
+        if seat is not None:
+            if seat not in actors:
+                raise TableError(f"There is no entry to make for {table.seats[seat].name} now." if 0 <= seat < len(table.seats) else "There is no such player.")
+            return seat
+        own = table.seat_of(user.id)
+        if own is not None and action in state.legal_actions(own):
+            return own
+        fitting = [s for s in actors if action in state.legal_actions(s)]
+        if len(fitting) == 1:
+            return fitting[0]
+        awaited = sorted(state.awaiting())
+        if len(awaited) == 1:
+            return awaited[0]
+        raise TableError("Say which player this entry is for.")
+
+    async def confirm(self, guild_id: str, channel_id: str, user: User) -> None:
+        table = self._referee_table(guild_id, channel_id, user)
+        async with table.lock:
+            if not table.confirmed_by:
+                raise TableError("There is no entry to confirm yet.")
+            if table.confirmed_by[-1] is not None:
+                raise TableError("The last entry is already confirmed.")
+            if table.actors[-1] == user.id:
+                raise TableError("Another player must confirm your entry.")
+            seq = len(table.confirmed_by) - 1
+            await self.store.confirm_action(table.id, seq, user.id)
+            table.confirmed_by[-1] = user.id
+            await self.notifier.table_changed(table, [Event(kind="confirm", text=f"{user.name} confirms the last entry.")], repost=False)
+
+    async def undo(self, guild_id: str, channel_id: str, user: User) -> None:
+        """Take back the last entry (its author, the host or a moderator)."""
+        table = self._referee_table(guild_id, channel_id, user)
+        async with table.lock:
+            assert table.state is not None
+            if not table.state.history:
+                raise TableError("There is nothing to undo.")
+            if table.actors[-1] != user.id and user.id != table.host_id and not user.is_moderator:
+                raise TableError("Only the player who made the last entry, or the host, can undo it.")
+            seq = len(table.state.history) - 1
+            label = table.state.history[-1][1].label()
+            rebuilt = self._replayed(table, [a for _, a in table.state.history[:-1]], [s for s, _ in table.state.history[:-1]])
+            await self.store.undo_action(table.id, seq, user.id)
+            table.state = rebuilt
+            table.actors.pop()
+            table.confirmed_by.pop()
+            await self.notifier.table_changed(table, [Event(kind="undo", text=f"{user.name} took back the last entry ({label}).")], repost=False)
+
+    async def correct(
+        self, guild_id: str, channel_id: str, user: User, entry: int, action: Action | dict[str, Any]
+    ) -> None:
+        """Replace entry number ``entry`` (1-based) by ``action``: the host or a moderator, logged."""
+        table = self._referee_table(guild_id, channel_id, user)
+        if user.id != table.host_id and not user.is_moderator:
+            raise TableError("Only the host or a moderator can correct an earlier entry.")
+        async with table.lock:
+            state = table.state
+            assert state is not None
+            if not 1 <= entry <= len(state.history):
+                raise TableError(f"There is no entry {entry}: the entries are numbered 1 to {len(state.history)}.")
+            if not isinstance(action, Action):
+                try:
+                    action = table.game.action_from_json(action)
+                except ValueError:
+                    raise TableError("That entry is not one this game understands.") from None
+            seats = [s for s, _ in state.history]
+            actions = [a for _, a in state.history]
+            previous = actions[entry - 1]
+            actions[entry - 1] = action
+            rebuilt = self._replayed(table, actions, seats, correcting=entry)
+            await self.store.correct_action(
+                table.id, entry - 1, table.game.action_to_json(action), table.game.action_to_json(previous), user.id
+            )
+            table.state = rebuilt
+            table.confirmed_by[entry - 1] = None
+            text = f"{user.name} corrected entry {entry}: {previous.label()} becomes {action.label()}."
+            await self.notifier.table_changed(table, [Event(kind="correct", text=text)], repost=False)
+            if rebuilt.is_over:
+                await self._after_change(table, [])
+
+    def _replayed(self, table: Table, actions: Sequence[Action], seats: Sequence[int], correcting: int | None = None) -> GameState[Any]:
+        state = table.game.start([s.name for s in table.seats], table.options, table.seed)
+        for i, (seat, action) in enumerate(zip(seats, actions, strict=True), 1):
+            try:
+                state.apply(seat, action)
+            except IllegalAction as exc:
+                what = "That correction" if correcting is not None else "That change"
+                raise TableError(f"{what} makes entry {i} impossible: {exc}") from None
+        return state
+
+    def _referee_table(self, guild_id: str, channel_id: str, user: User) -> Table:
+        table = self.require_table(guild_id, channel_id)
+        if table.mode != "referee":
+            raise TableError("That is only for referee tables (opened with /referee).")
+        if not table.is_member(user) and not user.is_moderator:
+            raise TableError("Only the players at this table (and its host) can do that.")
+        return table
 
     # -- timers --------------------------------------------------------------------------------
 
@@ -524,6 +705,8 @@ class TableService:
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
+        if table.mode == "referee":  # people at a real table need no reminders from us
+            return
         with contextlib.suppress(RuntimeError):  # no running loop (a synchronous test): no timers
             table.timer = asyncio.get_running_loop().create_task(self._turn_timer(table, table.turn))
 

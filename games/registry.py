@@ -59,6 +59,37 @@ def _load(game_id: str) -> Game[Any] | None:
     return _import(game_id) if game_id in _MODULES else None
 
 
+@cache
+def _import_referee(game_id: str) -> Game[Any] | None:
+    module_name = f"games.referee.{game_id}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
+    game: Game[Any] = module.GAME
+    assert game.id == game_id, f"{module_name} declares id {game.id!r}, expected {game_id!r}"
+    return game
+
+
+_EXTRA_REFEREE: dict[str, Game[Any]] = {}
+
+
+def register_referee(game: Game[Any]) -> None:
+    """Add a referee game defined outside ``games/referee`` (tests)."""
+    _EXTRA_REFEREE[game.id] = game
+
+
+def referee_game(game_id: str) -> Game[Any]:
+    """The referee-mode version of a game (entries typed in as people play with real cards)."""
+    game = get_game(game_id)
+    ref = _EXTRA_REFEREE.get(game.id) or (_import_referee(game.id) if game.id in _MODULES else None)
+    if ref is None:
+        raise SetupError(f"Referee mode is not available for {game.title} yet.")
+    return ref
+
+
 def all_games() -> list[Game[Any]]:
     """Every available game, in catalogue order."""
     return [g for gid in [*_MODULES, *_EXTRA] if (g := _load(gid)) is not None]

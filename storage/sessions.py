@@ -44,6 +44,10 @@ class SessionRecord:
     message_id: str | None = None
     unrated: list[str] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    actors: list[str | None] = field(default_factory=list)
+    """Who entered each action (``None`` for a bot), parallel to ``actions``."""
+    confirmed_by: list[str | None] = field(default_factory=list)
+    """Who confirmed each referee-mode entry, parallel to ``actions``."""
 
 
 @dataclass
@@ -144,6 +148,53 @@ class Store:
         )
         await self.conn.commit()
 
+    # -- referee-mode entries -----------------------------------------------------------------------
+
+    async def confirm_action(self, session_id: int, seq: int, user_id: str) -> None:
+        await self.conn.execute(
+            "UPDATE actions SET confirmed_by = ? WHERE session_id = ? AND seq = ?", (user_id, session_id, seq)
+        )
+        await self._log_entry(session_id, seq, "confirm", user_id)
+        await self.conn.commit()
+
+    async def undo_action(self, session_id: int, seq: int, user_id: str) -> None:
+        """Remove the last entry (the caller checks it is the last), keeping a log of it."""
+        async with self.conn.execute(
+            "SELECT action FROM actions WHERE session_id = ? AND seq = ?", (session_id, seq)
+        ) as cur:
+            row = await cur.fetchone()
+        await self.conn.execute("DELETE FROM actions WHERE session_id = ? AND seq = ?", (session_id, seq))
+        await self._log_entry(session_id, seq, "undo", user_id, action=row["action"] if row else None)
+        await self.conn.commit()
+
+    async def correct_action(
+        self, session_id: int, seq: int, action: dict[str, Any], previous: dict[str, Any], user_id: str
+    ) -> None:
+        """Replace an earlier entry; the correction and what it replaced are logged."""
+        await self.conn.execute(
+            "UPDATE actions SET action = ?, confirmed_by = NULL WHERE session_id = ? AND seq = ?",
+            (json.dumps(action), session_id, seq),
+        )
+        await self._log_entry(
+            session_id, seq, "correct", user_id, action=json.dumps(action), previous=json.dumps(previous)
+        )
+        await self.conn.commit()
+
+    async def entry_log(self, session_id: int) -> list[dict[str, Any]]:
+        async with self.conn.execute(
+            "SELECT seq, kind, action, previous, by_user, at FROM entry_log WHERE session_id = ? ORDER BY id",
+            (session_id,),
+        ) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    async def _log_entry(
+        self, session_id: int, seq: int, kind: str, user_id: str, *, action: str | None = None, previous: str | None = None
+    ) -> None:
+        await self.conn.execute(
+            "INSERT INTO entry_log (session_id, seq, kind, action, previous, by_user) VALUES (?, ?, ?, ?, ?, ?)",
+            (session_id, seq, kind, action, previous, user_id),
+        )
+
     async def open_sessions(self) -> list[SessionRecord]:
         """Every table still in its lobby or in play, with its action log, oldest first."""
         async with self.conn.execute(
@@ -159,9 +210,11 @@ class Store:
 
     async def _with_actions(self, row: aiosqlite.Row) -> SessionRecord:
         async with self.conn.execute(
-            "SELECT seat, action FROM actions WHERE session_id = ? ORDER BY seq", (row["id"],)
+            "SELECT seat, action, actor_id, confirmed_by FROM actions WHERE session_id = ? ORDER BY seq",
+            (row["id"],),
         ) as cur:
-            actions = [(int(a["seat"]), json.loads(a["action"])) for a in await cur.fetchall()]
+            rows = list(await cur.fetchall())
+        actions = [(int(a["seat"]), json.loads(a["action"])) for a in rows]
         return SessionRecord(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -177,6 +230,8 @@ class Store:
             message_id=row["message_id"],
             unrated=json.loads(row["unrated"]),
             actions=actions,
+            actors=[a["actor_id"] for a in rows],
+            confirmed_by=[a["confirmed_by"] for a in rows],
         )
 
     # -- results -------------------------------------------------------------------------------

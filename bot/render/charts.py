@@ -1,0 +1,62 @@
+"""PNG charts: the running scores of a match, and a member's rating over time (matplotlib, no screen)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from games.engine import Game, MatchRecord  # noqa: E402
+
+
+def score_progression(game: Game[Any], record: MatchRecord) -> list[list[int]]:
+    """The running scores at the start and after each deal, by replaying the match's log."""
+    state = game.start(record.players, record.options, record.seed, record.deck)
+    points = [list(state.scores)]
+    deal = state.deal_no
+    for seat, data in record.actions:
+        state.apply(seat, game.action_from_json(data))
+        if state.deal_no != deal or state.is_over:
+            deal = state.deal_no
+            if state.scores != points[-1]:
+                points.append(list(state.scores))
+    if state.outcome is not None and state.outcome.scores != points[-1]:
+        points.append(list(state.outcome.scores))
+    return points
+
+
+def _png(fig: Any) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def score_chart(title: str, players: Sequence[str], progression: Sequence[Sequence[int]]) -> bytes:
+    """A line per player: running score after each deal."""
+    fig, ax = plt.subplots(figsize=(6, 3.2))
+    xs = list(range(len(progression)))
+    for seat, name in enumerate(players):
+        ax.plot(xs, [p[seat] for p in progression], marker="o", label=name)
+    ax.set_title(title)
+    ax.set_xlabel("deal")
+    ax.set_ylabel("score")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left", fontsize="small")
+    return _png(fig)
+
+
+def rating_chart(title: str, history: Sequence[tuple[str, float]]) -> bytes:
+    """A member's conservative rating after each rated match."""
+    fig, ax = plt.subplots(figsize=(6, 3.2))
+    ax.plot(range(1, len(history) + 1), [v for _, v in history], marker=".")
+    ax.set_title(title)
+    ax.set_xlabel("rated match")
+    ax.set_ylabel("rating (mu - 3 sigma)")
+    ax.grid(alpha=0.3)
+    return _png(fig)

@@ -1,0 +1,119 @@
+"""Referee mode in the table service: entries for any seat, confirmation, undo, corrections, results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.settings import GuildSettings
+from bot.tables import TableError, TableService, User
+from games.engine import PlayCard
+from games.registry import register_referee
+from storage.sessions import Store
+from tests.bot.conftest import RecordingNotifier
+from tests.bot.toy_game import TOY
+
+register_referee(TOY)  # the toy game doubles as its own referee game: every card is entered
+
+G, C = "g1", "c1"
+ANN, BOB, MOD = User("1", "Ann"), User("2", "Bob"), User("9", "Mod", is_moderator=True)
+
+
+async def open_ref(service: TableService) -> None:
+    await service.open_referee(G, C, ANN, "toy", [ANN, BOB, "Gus"], ["first_dealer=3", "deals=1"])
+
+
+def legal_card(service: TableService, seat: int) -> PlayCard:
+    table = service.require_table(G, C)
+    assert table.state is not None
+    return next(a for a in table.state.legal_actions(seat) if isinstance(a, PlayCard))
+
+
+async def test_members_enter_for_any_seat_and_strangers_cannot(service: TableService) -> None:
+    await open_ref(service)
+    table = service.require_table(G, C)
+    assert table.state is not None and table.mode == "referee" and table.seats[2].user_id is None
+    # Gus (a guest, seat 2) is not awaited; Ann leads after the dealer Gus
+    await service.act(G, C, BOB, legal_card(service, 0))  # Bob enters Ann's card
+    assert table.state.turn == 1 and table.actors == ["2"]
+    with pytest.raises(TableError, match="Only the players at this table"):
+        await service.act(G, C, User("7", "Stranger"), legal_card(service, 1))
+    with pytest.raises(TableError, match="no entry to make for Gus"):
+        await service.act(G, C, ANN, legal_card(service, 1), seat=2)
+
+
+async def test_confirmation_undo_and_correction(service: TableService) -> None:
+    await service.update_settings(G, GuildSettings(referee_confirmation=True))
+    await open_ref(service)
+    table = service.require_table(G, C)
+    assert table.state is not None
+    await service.act(G, C, ANN, legal_card(service, 0))
+    with pytest.raises(TableError, match="needs confirming"):
+        await service.act(G, C, ANN, legal_card(service, 1))
+    with pytest.raises(TableError, match="Another player must confirm"):
+        await service.confirm(G, C, ANN)
+    await service.confirm(G, C, BOB)
+    with pytest.raises(TableError, match="already confirmed"):
+        await service.confirm(G, C, BOB)
+    # Ann (the host) enters Bob's card; Bob may not undo Ann's entry, Ann may
+    await service.act(G, C, ANN, legal_card(service, 1))
+    before = table.state.fingerprint()
+    with pytest.raises(TableError, match="Only the player who made the last entry"):
+        await service.undo(G, C, BOB)
+    assert table.state.fingerprint() == before
+    await service.undo(G, C, ANN)
+    assert table.state.turn == 1 and table.actors == ["1"]
+    # the host corrects entry 1 to another lead of Ann's; Bob may not
+    first = table.state.history[0][1]
+    other = next(a for a in service.require_table(G, C).game.start(
+        [s.name for s in table.seats], table.options, table.seed).legal_actions(0) if a != first and isinstance(a, PlayCard))
+    with pytest.raises(TableError, match="Only the host or a moderator"):
+        await service.correct(G, C, BOB, 1, other)
+    with pytest.raises(TableError, match="no entry 5"):
+        await service.correct(G, C, ANN, 5, other)
+    await service.correct(G, C, ANN, 1, other)
+    assert table.state.history[0][1] == other and table.confirmed_by == [None]
+    log = await service.store.entry_log(table.id)
+    assert [e["kind"] for e in log] == ["confirm", "undo", "correct"]
+    assert log[-1]["by_user"] == "1" and log[-1]["previous"] is not None
+    session = await service.store.session(table.id)
+    assert session is not None and session.actions[0][1] == other.model_dump(mode="json")
+
+
+async def test_correction_that_breaks_a_later_entry_is_refused(service: TableService) -> None:
+    await open_ref(service)
+    table = service.require_table(G, C)
+    assert table.state is not None
+    lead = legal_card(service, 0)
+    await service.act(G, C, ANN, lead)
+    follow = legal_card(service, 1)
+    await service.act(G, C, BOB, follow)
+    # replacing Ann's lead with Bob's card is impossible: Ann does not hold it
+    before = table.state.fingerprint()
+    with pytest.raises(TableError, match="makes entry 1 impossible"):
+        await service.correct(G, C, ANN, 1, follow)
+    assert table.state.fingerprint() == before and table.state.turn == 2
+    assert await service.store.entry_log(table.id) == []
+
+
+async def test_referee_table_survives_a_restart_and_results_are_marked(db_path: Path, service: TableService) -> None:
+    await open_ref(service)
+    await service.act(G, C, ANN, legal_card(service, 0))
+    store2 = await Store.open(db_path)
+    service2 = TableService(store2, RecordingNotifier())
+    assert await service2.load() == 1
+    table = service2.require_table(G, C)
+    assert table.mode == "referee" and table.actors == ["1"]
+    while service2.table(G, C) is not None:
+        assert table.state is not None
+        seat = min(table.state.awaiting())
+        card = next(a for a in table.state.legal_actions(seat) if isinstance(a, PlayCard))
+        await service2.act(G, C, ANN, card, seat=seat)
+    results = await store2.results(G)
+    assert results[0]["rated"] is False  # nobody confirmed, and a guest played
+    async with store2.conn.execute("SELECT mode, unrated FROM results") as cur:
+        mode, unrated = await cur.fetchone()  # type: ignore[misc]
+    assert mode == "referee" and "referee-mode entries not confirmed" in unrated
+    await service2.shutdown()
+    await store2.close()
