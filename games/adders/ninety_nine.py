@@ -7,15 +7,21 @@ first to lose three lives is the overall loser.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import Field
 
-from games.cards import Card, Colour, Rank
-from games.engine import BaseOptions
+from games.cards import Card, Colour, Rank, Suit, format_cards, full_pack
+from games.counting import CountingState, PlayAs
+from games.engine import Action, BaseOptions, Event, Game, Outcome, PlayCard, Seat, rank_scores
 
 LIMIT = 99
 LIVES = 3
+HAND_SIZE = 3
+PLAY_CAP = 1000
+"""A deal this long ends with no life lost (random play never comes near it)."""
 
 
 class NinetyNineOptions(BaseOptions):
@@ -47,9 +53,11 @@ class NinetyNineOptions(BaseOptions):
 
 # --- the value table: pure functions ------------------------------------------------------------
 
+_BLACK_SUITS = frozenset(s for s in Suit if s.colour is Colour.BLACK)
+
 
 def is_black_ace(card: Card) -> bool:
-    return card.rank is Rank.ACE and card.card_colour is Colour.BLACK
+    return card.rank is Rank.ACE and card.suit in _BLACK_SUITS
 
 
 def reverses(card: Card) -> bool:
@@ -139,3 +147,187 @@ def match_loser(lives_lost: list[int]) -> int | None:
 def survivors(lives_lost: list[int]) -> list[int]:
     """Seats still in the match (last-survivor mode)."""
     return [s for s, lost in enumerate(lives_lost) if lost < LIVES]
+
+
+# --- the match ----------------------------------------------------------------------------------
+
+
+class NinetyNineState(CountingState[NinetyNineOptions]):
+    """Values, the black Ace's chosen total, the Jack's reversal, busts and lives; the turns,
+    drawing, restocking and dealing are the shared counting machinery."""
+
+    draw_timing = "after"
+    ceiling = LIMIT
+
+    def init_match(self) -> None:
+        self.lives = [LIVES] * self.n
+        self.scores = [LIVES] * self.n
+        self.knocked_out_in: list[int | None] = [None] * self.n
+        self.overall_loser: Seat | None = None
+
+    def init_deal(self) -> None:
+        self.plays_this_deal = 0
+
+    def pack(self) -> list[Card]:
+        return full_pack()
+
+    def hand_size(self) -> int:
+        return HAND_SIZE
+
+    # -- values and legality
+
+    def total_choices(self, card: Card) -> Sequence[int] | None:
+        return range(LIMIT + 1) if is_black_ace(card) else None
+
+    def legal_plays(self, seat: Seat) -> list[Action]:
+        # the same plays the machinery would list, cached: a black Ace alone offers 100 of them
+        return list(_legal_plays(self.total, tuple(self.hands[seat]), self.options))
+
+    def resulting_total(self, action: Action, before: int) -> int:
+        chosen = action.value if isinstance(action, PlayAs) else None
+        card = action.play if isinstance(action, (PlayCard, PlayAs)) else None
+        assert card is not None
+        return new_total(before, card, self.options, chosen)
+
+    def refusal(self, seat: Seat, action: Action, before: int, after: int) -> str | None:
+        card = action.play if isinstance(action, (PlayCard, PlayAs)) else None
+        assert card is not None
+        if can_play(before, card, self.options):
+            return None
+        if card.rank is Rank.NINE:
+            return "The total is already 99, and at this table a Nine may not be played on 99."
+        if card.rank is Rank.TEN and self.options.below_zero == "forbid":
+            return f"A Ten would take the total from {before} below 0, which this table does not allow."
+        return f"Your {card.short} {value_text(card, self.options)}: that would make {after}, past 99."
+
+    def effect_text(self, action: Action, before: int, after: int) -> str:
+        card = action.play if isinstance(action, (PlayCard, PlayAs)) else None
+        if isinstance(action, PlayAs):
+            return f"sets {action.value}"
+        if card is not None and card.rank is Rank.NINE:
+            return "makes 99"
+        text = super().effect_text(action, before, after)
+        return f"{text}, reverse" if card is not None and reverses(card) else text
+
+    # -- what happens
+
+    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        self.plays_this_deal += 1
+        events: list[Event] = []
+        card = action.play if isinstance(action, (PlayCard, PlayAs)) else None
+        if card is not None and reverses(card):
+            self.reverse()
+            self.note("direction reversed")
+            events.append(self.event("reverse", "The Jack turns the direction of play round."))
+        if self.plays_this_deal >= PLAY_CAP:
+            self.close_deal("The deal reached its length limit.")
+            events.append(
+                self.event("deal_end", f"After {PLAY_CAP} plays the deal is stopped; nobody loses a life.")
+            )
+        return events
+
+    def on_stock_empty(self) -> list[Event]:
+        if self.options.stock_out == "reshuffle":
+            return self.restock_from_pile(keep=1)
+        return []
+
+    def on_stuck(self, seat: Seat) -> list[Event]:
+        """No card fits under 99: the seat loses a life and the deal ends (the hand is shown)."""
+        hand = format_cards(self.hands[seat])
+        events = [
+            self.event(
+                "bust",
+                f"{self.name(seat)} cannot play without passing 99 (holding {hand}) and loses a life.",
+            )
+        ]
+        events += self.lose_life(seat)
+        assert self.lives is not None
+        self.scores[seat] = self.lives[seat]
+        if self.lives[seat] <= 0:
+            self.knocked_out_in[seat] = self.deal_no
+            if self.overall_loser is None:
+                self.overall_loser = seat
+        self.close_deal(f"{self.name(seat)} went bust.")
+        return events
+
+    def on_exhausted(self) -> list[Event]:
+        self.close_deal("Every card has been played.")
+        return [self.event("deal_end", "Nobody has a card left, so the deal ends and nobody loses a life.")]
+
+    # -- the match
+
+    def match_over(self) -> bool:
+        if self.options.mode == "first_to_three_losses":
+            return self.overall_loser is not None
+        return len(self.active_seats()) <= 1
+
+    def match_outcome(self) -> Outcome:
+        assert self.lives is not None
+        if self.options.mode == "first_to_three_losses":
+            assert self.overall_loser is not None
+            note = f"{self.name(self.overall_loser)} has lost all three lives and is the overall loser."
+            return Outcome.from_scores(self.lives, notes=[note])
+        order = [
+            lives * 10_000 + (out_in if out_in is not None else 9_999)
+            for lives, out_in in zip(self.lives, self.knocked_out_in, strict=True)
+        ]
+        survivors_left = [self.name(s) for s in self.active_seats()]
+        note = f"{' and '.join(survivors_left)} outlasted everyone." if survivors_left else ""
+        return Outcome.from_scores(self.lives, ranks=rank_scores(order), notes=[note] if note else [])
+
+    def view_notes(self, seat: Seat | None) -> list[str]:
+        notes = []
+        if self.options.mode == "last_survivor":
+            notes.append("Players with no lives left are out; the last one in wins.")
+        else:
+            notes.append("The first player to lose all three lives loses the match.")
+        return notes
+
+
+@lru_cache(maxsize=8192)
+def _legal_plays(total: int, hand: tuple[Card, ...], options: NinetyNineOptions) -> tuple[Action, ...]:
+    out: list[Action] = []
+    for card in dict.fromkeys(hand):
+        if is_black_ace(card):
+            out.extend(_black_ace_plays(card))
+        elif can_play(total, card, options):
+            out.append(PlayCard(play=card))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4)
+def _black_ace_plays(card: Card) -> tuple[PlayAs, ...]:
+    return tuple(PlayAs(play=card, value=v, sets_total=True) for v in range(LIMIT + 1))
+
+
+SUMMARY = """Three to thirteen players, a 52-card pack. Each deal everyone gets three cards; the rest is the stock.
+Starting at 0, players in turn (to the left at first) play a card, say the new total and draw a
+replacement. The total may never go past 99.
+
+Card effects: black Ace sets the total to any number from 0 to 99 you name; red Ace adds 2 (1 with
+red_ace_value=1); Two adds 2; Three and Four add nothing; Five to Eight add their pips; Nine makes the
+total 99; Ten takes 10 off; Queen and King add 10; Jack adds 10 and turns the direction of play round,
+so the player who played just before the Jack plays next.
+
+A player whose turn comes with no card that keeps the total at 99 or under loses one of their three
+lives and the deal ends; the deal then passes to the left. The first to lose all three lives is the
+overall loser (ranks follow lives left); with mode=last_survivor, players with no lives drop out and the
+last one left wins.
+
+Referee's rulings: a Nine may be played on 99 (option nine_on_99); a Ten may take the total below 0
+(option below_zero); when the stock runs out, the played cards except the top one are shuffled into a
+new stock (option stock_out=play_out instead plays the hands out: a player with no cards is skipped,
+and if nobody has a card the deal ends with no life lost). A Jack played first simply reverses the
+direction. A deal stopped after 1,000 plays costs nobody a life.
+"""
+
+GAME = Game(
+    id="ninety_nine",
+    title="Ninety-Nine",
+    min_players=3,
+    max_players=13,
+    options=NinetyNineOptions,
+    state=NinetyNineState,
+    actions=[PlayCard, PlayAs],
+    summary=SUMMARY,
+)

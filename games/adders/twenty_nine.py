@@ -7,17 +7,19 @@ makes exactly 29 takes the pile for their side. The side with most cards at the 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Literal
 
 from pydantic import Field
 
-from games.cards import Card, Rank
-from games.engine import BaseOptions, Seat
+from games.cards import Card, Rank, full_pack
+from games.counting import CountingOptions, CountingState
+from games.engine import Action, Event, Game, Outcome, PlayCard, Seat, SetupError, Zone
 
 TARGET = 29
 
 
-class TwentyNineOptions(BaseOptions):
+class TwentyNineOptions(CountingOptions):
     teams: Literal["standard", "none", "pairs", "two_teams"] = Field(
         "standard",
         description="Sides: standard (partners opposite with 4, 6 or 8 players, otherwise each for themselves), "
@@ -36,24 +38,22 @@ class TwentyNineOptions(BaseOptions):
         "deals",
         description="Match score: 1 point for each deal a side wins, or the total number of cards a side takes.",
     )
-    deals: int | None = Field(
-        None,
-        ge=1,
-        le=50,
-        description="Number of deals in the match; blank for one deal per player.",
-    )
 
 
 # --- pure functions -----------------------------------------------------------------------------
 
 
-def card_value(card: Card) -> int:
+def rank_value(rank: Rank) -> int:
     """Ace and courts count 1, the numerals their pips."""
-    rank = card.rank
-    assert rank is not None
-    if rank is Rank.ACE or rank.is_court:
-        return 1
-    return int(rank)
+    return 1 if rank is Rank.ACE or rank.is_court else int(rank)
+
+
+VALUES: dict[Rank, int] = {r: rank_value(r) for r in Rank}
+
+
+def card_value(card: Card) -> int:
+    assert card.rank is not None
+    return VALUES[card.rank]
 
 
 def tens_to_remove(players: int) -> int:
@@ -114,3 +114,192 @@ def deal_winners(counts: Sequence[int]) -> list[int]:
     best = max(counts)
     top = [i for i, c in enumerate(counts) if c == best]
     return top if len(top) == 1 else []
+
+
+@cache
+def play_action(card: Card) -> PlayCard:
+    return PlayCard(play=card)
+
+
+def side_name(players: Sequence[str], side: Sequence[Seat]) -> str:
+    return " and ".join(players[s] for s in side)
+
+
+# --- the match ----------------------------------------------------------------------------------
+
+
+class TwentyNineState(CountingState[TwentyNineOptions]):
+    """Sides, won piles, the Tens set aside, the last trick and the end-of-deal count; turns,
+    forced passes and the block detection are the shared counting machinery."""
+
+    values = VALUES
+    ceiling = TARGET
+
+    @classmethod
+    def check_setup(cls, players: int, options: TwentyNineOptions) -> None:
+        if options.teams in ("pairs", "two_teams") and players not in (4, 6, 8):
+            raise SetupError(
+                f"Partnerships need 4, 6 or 8 players; with {players} everyone plays for themselves (teams=none)."
+            )
+
+    def init_match(self) -> None:
+        self.sides: list[list[Seat]] = side_layout(self.n, self.options.teams)
+        self.side_of: list[int] = [0] * self.n
+        for i, side in enumerate(self.sides):
+            for seat in side:
+                self.side_of[seat] = i
+        self.deals_won: list[int] = [0] * len(self.sides)
+
+    def init_deal(self) -> None:
+        self.won: list[list[Card]] = [[] for _ in self.sides]
+        self.last_player: Seat | None = None
+
+    def pack(self) -> list[Card]:
+        return full_pack()
+
+    def next_pack_order(self, pack: Sequence[Card]) -> list[Card]:
+        """The shuffled pack with the Tens to be removed moved to the bottom, where dealing stops."""
+        order = super().next_pack_order(pack)
+        remove = tens_to_remove(len(self.active_seats()))
+        if not remove:
+            return order
+        tens = [i for i, c in enumerate(order) if c.rank is Rank.TEN][-remove:]
+        out = [c for i, c in enumerate(order) if i not in tens]
+        return out + [order[i] for i in tens]
+
+    def after_deal(self, rest: list[Card]) -> list[Event]:
+        self.set_aside = rest
+        if not rest:
+            return []
+        word = "Ten is" if len(rest) == 1 else "Tens are"
+        return [self.event("set_aside", f"{len(rest)} {word} left out so that the cards come out even.")]
+
+    def legal_plays(self, seat: Seat) -> list[Action]:
+        # what the machinery would list (each card keeping the total at 29 or under; no two cards alike), faster
+        total = self.total
+        return [play_action(c) for c in self.hands[seat] if total + VALUES[c.rank] <= TARGET]  # type: ignore[index]
+
+    def side_text(self, side: int) -> str:
+        return side_name(self.players, self.sides[side])
+
+    # -- what happens
+
+    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        self.last_player = seat
+        events: list[Event] = []
+        if after == TARGET:
+            events += self.take_pile(seat, "makes 29 and takes")
+        events += self.check_last_trick()
+        return events
+
+    def take_pile(self, seat: Seat, how: str) -> list[Event]:
+        side = self.side_of[seat]
+        count = len(self.pile)
+        self.won[side].extend(self.pile)
+        self.pile = []
+        self.total = 0
+        self.note(f"takes {count} cards")
+        if self.hands[seat]:
+            self.set_next(seat)
+        else:  # a winner with no cards left: the next player in turn with cards leads
+            nxt = self.next_seat(seat)
+            if nxt is not None:
+                self.set_next(nxt)
+        return [self.event("take", f"{self.name(seat)} {how} the {count} cards of the pile.")]
+
+    def check_last_trick(self) -> list[Event]:
+        """End the deal once the pile and the hands together cannot make another 29."""
+        if self.deal_closed:
+            return []
+        held = [c for hand in self.hands for c in hand]
+        if another_trick_possible(self.total, held):
+            return []
+        self.close_deal("No further 29 can be made.")
+        if not held and not self.pile:
+            return [self.event("deal_end", "All the cards have been played.")]
+        return [self.event("deal_end", "The cards left cannot make another 29, so the deal ends here.")]
+
+    def on_blocked(self) -> list[Event]:
+        if self.options.on_block == "last_player_takes" and self.last_player is not None:
+            events = [self.event("blocked", "Nobody can add to the pile.")]
+            events += self.take_pile(self.last_player, "played last and takes")
+            return events + self.check_last_trick()
+        self.close_deal("Nobody can play.")
+        return [self.event("blocked", "Nobody can add to the pile without passing 29, so the deal ends.")]
+
+    def score_deal(self) -> list[Event]:
+        events: list[Event] = []
+        if self.pile and self.options.on_block == "last_player_takes" and self.last_player is not None:
+            events += self.take_pile(self.last_player, "played last and takes")
+            self._next = None
+        won = [len(cards) for cards in self.won]
+        unplayed = [sum(len(self.hands[s]) for s in side) for side in self.sides]
+        counts = side_card_counts(won, unplayed, self.options.unplayed)
+        winners = deal_winners(counts)
+        tally = ", ".join(f"{self.side_text(i)} {c}" for i, c in enumerate(counts))
+        if winners:
+            self.deals_won[winners[0]] += 1
+            result = f"{self.side_text(winners[0])} win the deal"
+        else:
+            result = "a tie for the most cards: the deal is drawn"
+        events.append(self.event("deal_score", f"Cards taken: {tally}; {result}."))
+        for i, side in enumerate(self.sides):
+            points = counts[i] if self.options.match_scoring == "cards" else int(i in winners)
+            for seat in side:
+                self.add_points(seat, points)
+        return events
+
+    def match_outcome(self) -> Outcome:
+        teams = self.sides if any(len(side) > 1 for side in self.sides) else None
+        what = "cards taken" if self.options.match_scoring == "cards" else "deals won"
+        notes = [f"Scores are {what} over {self.deal_no} deals."]
+        return Outcome.from_scores(self.scores, teams=teams, notes=notes)
+
+    # -- view
+
+    def view_notes(self, seat: Seat | None) -> list[str]:
+        lines = []
+        if any(len(side) > 1 for side in self.sides):
+            lines.append("Sides: " + "; ".join(self.side_text(i) for i in range(len(self.sides))))
+        lines.append(
+            "Cards won this deal: " + ", ".join(f"{self.side_text(i)} {len(w)}" for i, w in enumerate(self.won))
+        )
+        if self.set_aside:
+            lines.append(f"Tens left out: {len(self.set_aside)}")
+        lines.append(f"Deal {self.deal_no} of {self.planned_deals()}")
+        return lines
+
+    def extra_zones(self) -> list[Zone]:
+        return [Zone(f"won by side {i + 1}", cards, frozenset()) for i, cards in enumerate(self.won)]
+
+
+SUMMARY = """Two to eight players with a 52-card pack. Aces, Jacks, Queens and Kings count 1, the other cards
+their pips. Tens are left out until the cards divide evenly (1 with 3 players, 2 with 5, 3 with 7, 4
+with 6 or 8) and all the cards are dealt.
+
+The player at the dealer's left starts a pile; in turn each adds a card and says the new total, which
+may not go past 29. A player who cannot add a card without passing 29 passes (the bot passes for
+you); a player who can play must. Whoever makes exactly 29 takes the pile for their side and starts
+the next one from 0 (if they have no cards left, the next player who has does).
+
+The deal ends when the pile and all the cards still held could not make another 29, or when nobody
+can add to the pile (a block: the pile then belongs to nobody, or with on_block=last_player_takes the
+last player to play takes it and starts again). Cards still held count for their holder's side (or
+not, with unplayed=ignore). The side with the most cards wins the deal; a tie for the most is a draw.
+
+Sides: with 4, 6 or 8 players partners sit opposite each other (teams=pairs); teams=two_teams makes
+two teams in alternate seats; teams=none, or any other number of players, is everyone for themselves.
+Match: each player deals once (option rounds for more); a side scores 1 for each deal it wins, or the
+cards it takes with match_scoring=cards.
+"""
+
+GAME = Game(
+    id="twenty_nine",
+    title="Twenty-Nine",
+    min_players=2,
+    max_players=8,
+    options=TwentyNineOptions,
+    state=TwentyNineState,
+    actions=[PlayCard],
+    summary=SUMMARY,
+)

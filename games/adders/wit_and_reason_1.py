@@ -13,10 +13,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from games.adders.wit_and_reason import RaceOptions
-from games.cards import Card, Rank
+from games.adders.wit_and_reason import TARGET, RaceOptions, RaceState
+from games.cards import Card, Colour, Rank, full_pack, sort_hand
+from games.engine import Action, Event, Game, PlayCard, Seat
 
-TARGET = 31
 VALUES = tuple(range(1, 11))
 COLOUR_COUNTS = (2, 2, 2, 2, 2, 2, 2, 2, 2, 8)
 """How many cards of each value 1..10 one colour holds (Ten, Jack, Queen and King all count 10)."""
@@ -30,17 +30,28 @@ class WitAndReason1Options(RaceOptions):
     )
 
 
-def card_value(card: Card) -> int:
+def rank_value(rank: Rank) -> int:
     """Ace 1, numerals their pips, courts 10."""
-    rank = card.rank
-    assert rank is not None
     if rank is Rank.ACE:
         return 1
     return 10 if rank.is_court else int(rank)
 
 
+RANK_VALUES: dict[Rank, int] = {r: rank_value(r) for r in Rank}
+
+
+def card_value(card: Card) -> int:
+    assert card.rank is not None
+    return RANK_VALUES[card.rank]
+
+
 def playable_cards(total: int, hand: Iterable[Card]) -> list[Card]:
     return [c for c in hand if total + card_value(c) <= TARGET]
+
+
+def stalemate_winner(last_player: int | None, rule: str) -> int | None:
+    """Who wins a race in which neither player can reach 31: nobody (a draw) or the last to play."""
+    return last_player if rule == "last_player_wins" else None
 
 
 def value_counts(hand: Iterable[Card]) -> tuple[int, ...]:
@@ -66,7 +77,7 @@ def solve(total: int, mover: tuple[int, ...], other: tuple[int, ...], stalemate:
             continue
         if total + value == TARGET:
             return 1
-        rest = mover[:i] + (count - 1,) + mover[i + 1 :]
+        rest = (*mover[:i], count - 1, *mover[i + 1 :])
         best = max(best, -solve(total + value, other, rest, stalemate))
         if best == 1:
             return 1
@@ -88,4 +99,104 @@ def winning_openings(stalemate: str = "draw") -> list[int]:
 
 def _less(counts: tuple[int, ...], value: int) -> tuple[int, ...]:
     i = value - 1
-    return counts[:i] + (counts[i] - 1,) + counts[i + 1 :]
+    return (*counts[:i], counts[i] - 1, *counts[i + 1 :])
+
+
+# --- the match ----------------------------------------------------------------------------------
+
+
+@cache
+def play_action(card: Card) -> PlayCard:
+    return PlayCard(play=card)
+
+
+class WitAndReason1State(RaceState[WitAndReason1Options]):
+    """The colours, the passer who sits out the rest of the race, and the stalemate."""
+
+    values = RANK_VALUES
+
+    def init_match(self) -> None:
+        self.red_seat: Seat = self.rng.randrange(2)
+
+    def init_deal(self) -> None:
+        super().init_deal()
+        self.passed: list[bool] = [False] * self.n
+
+    def pack(self) -> list[Card]:
+        return full_pack()
+
+    def after_deal(self, rest: list[Card]) -> list[Event]:
+        """Each player takes a whole colour, whatever the shuffle gave."""
+        cards = [c for hand in self.hands for c in hand] + rest
+        for seat in range(self.n):
+            colour = Colour.RED if seat == self.red_seat else Colour.BLACK
+            self.hands[seat] = sort_hand(c for c in cards if c.card_colour is colour)
+        red, black = self.name(self.red_seat), self.name(1 - self.red_seat)
+        return [self.event("colours", f"{red} holds the red cards and {black} the black.")]
+
+    def legal_plays(self, seat: Seat) -> list[Action]:
+        # what the machinery would list (each card keeping the total at 31 or under), faster
+        total = self.total
+        return [play_action(c) for c in self.hands[seat] if total + RANK_VALUES[c.rank] <= TARGET]  # type: ignore[index]
+
+    def takes_turns(self, seat: Seat) -> bool:
+        """A player who has passed can never play again in this race: turns skip them."""
+        return not self.passed[seat] and super().takes_turns(seat)
+
+    def on_stuck(self, seat: Seat) -> list[Event]:
+        self.passed[seat] = True
+        events = self.record_pass(seat)
+        other = 1 - seat
+        if not self.passed[other]:
+            events.append(self.event("alone", f"{self.name(other)} plays on alone and needs exactly 31."))
+        return events
+
+    def on_blocked(self) -> list[Event]:
+        # The machinery calls this once every seat still taking turns has passed. The first pass of
+        # a race also takes the passer out of the turns, so the other may yet be able to play on.
+        if any(self.legal_plays(s) for s in self.turn_takers()):
+            return []
+        winner = stalemate_winner(self.last_player, self.options.stalemate)
+        if winner is None:
+            self.close_deal("Neither player can reach 31.")
+            return [self.event("stalemate", "Neither player can make 31 any more: the race is drawn.")]
+        return self.win_race(
+            winner,
+            f"Neither player can make 31 any more; {self.name(winner)} played last and wins the race.",
+        )
+
+    def view_notes(self, seat: Seat | None) -> list[str]:
+        notes = super().view_notes(seat)
+        notes.append(f"{self.name(self.red_seat)} plays the red cards, {self.name(1 - self.red_seat)} the black.")
+        passed = [self.name(s) for s in range(self.n) if self.passed[s]]
+        if passed:
+            notes.append(f"Out of this race (cannot play again): {', '.join(passed)}")
+        return notes
+
+
+SUMMARY = """Two players, a 52-card pack. One player holds all 26 red cards, the other all 26 black ones (drawn
+at random for the match), so each has two cards of every rank. Ace counts 1, Two to Ten their pips,
+Jack, Queen and King 10.
+
+Players take turns adding a card to a running total that starts at 0 and may not go past 31; you must
+play if you can. Whoever makes exactly 31 wins the race. A player who cannot play passes (the bot passes
+for you) and can never play again that race, so the other plays on alone, trying to make 31.
+
+Referee's ruling: if neither player can make 31 any more, the race is drawn (or, with
+stalemate=last_player_wins, won by whoever played the last card).
+
+Match: an even number of races (two by default, option rounds), the players taking turns to start
+(first_dealer names who starts the first). One point per race won. With perfect play the starter wins
+by opening with an 8 or a 9.
+"""
+
+GAME = Game(
+    id="wit_and_reason_1",
+    title="Wit and Reason (I)",
+    min_players=2,
+    max_players=2,
+    options=WitAndReason1Options,
+    state=WitAndReason1State,
+    actions=[PlayCard],
+    summary=SUMMARY,
+)

@@ -9,20 +9,33 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
-from games.cards import Card, Rank, make_pack
+from pydantic import Field
 
-TARGET = 31
+from games.adders.wit_and_reason import TARGET, RaceOptions, RaceState
+from games.cards import SUITS, Card, Rank, make_pack
+from games.counting import CountingView
+from games.engine import Action, Event, Game, PlayCard, Seat, Zone
+
 VALUES = tuple(range(1, 7))
 POOL_COUNTS = (4, 4, 4, 4, 4, 4)
 PACK: tuple[Card, ...] = tuple(make_pack([Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX]))
 
 
+RANK_VALUES: dict[Rank, int] = {r: 1 if r is Rank.ACE else int(r) for r in {c.rank for c in PACK} if r is not None}
+
+
 def card_value(card: Card) -> int:
     """Ace 1, the others their pips."""
-    rank = card.rank
-    assert rank is not None
-    return 1 if rank is Rank.ACE else int(rank)
+    assert card.rank is not None
+    return RANK_VALUES[card.rank]
+
+
+def by_value(cards: Iterable[Card]) -> list[Card]:
+    """Cards in value order (suits in the usual order within a value)."""
+    suits = {s: i for i, s in enumerate(SUITS)}
+    return sorted(cards, key=lambda c: (card_value(c), suits[c.suit] if c.suit is not None else 0))
 
 
 def takeable_values(total: int, pool: Iterable[Card]) -> list[int]:
@@ -47,7 +60,7 @@ def solve(total: int, pool: tuple[int, ...]) -> int:
     for i, count in enumerate(pool):
         value = i + 1
         if count and total + value < TARGET:
-            rest = pool[:i] + (count - 1,) + pool[i + 1 :]
+            rest = (*pool[:i], count - 1, *pool[i + 1 :])
             if solve(total + value, rest) == -1:
                 return 1
     return -1
@@ -60,7 +73,123 @@ def winning_takes(total: int, pool: tuple[int, ...]) -> list[int]:
         value = i + 1
         if not count or total + value > TARGET:
             continue
-        rest = pool[:i] + (count - 1,) + pool[i + 1 :]
+        rest = (*pool[:i], count - 1, *pool[i + 1 :])
         if total + value == TARGET or solve(total + value, rest) == -1:
             out.append(value)
     return out
+
+
+# --- the match ----------------------------------------------------------------------------------
+
+
+class WitAndReason2Options(RaceOptions):
+    pass
+
+
+class PoolView(CountingView):
+    """The race's table, with the cards still face up between the players."""
+
+    pool: list[Card] = Field(default_factory=list)
+
+    def table_lines(self) -> list[str]:
+        lines = super().table_lines()
+        lines = [line for line in lines if not line.startswith(("Stock:", "Cards in hand:"))]
+        counts = pool_counts(self.pool)
+        left = ", ".join(f"{v}×{c}" for v, c in zip(VALUES, counts, strict=True) if c)
+        lines.insert(1, f"On the table: {left or 'nothing'}")
+        return lines
+
+
+@cache
+def take_action(card: Card) -> PlayCard:
+    return PlayCard(play=card)
+
+
+class WitAndReason2State(RaceState[WitAndReason2Options]):
+    """The shared face-up pool, and the loss of a player who cannot take a card."""
+
+    values = RANK_VALUES
+
+    def init_deal(self) -> None:
+        super().init_deal()
+        self.pool: list[Card] = []
+
+    def pack(self) -> list[Card]:
+        return list(PACK)
+
+    def hand_size(self) -> int:
+        return 0
+
+    def after_deal(self, rest: list[Card]) -> list[Event]:
+        self.pool = by_value(rest)
+        return [self.event("pool", f"The {len(rest)} cards from Ace to Six are laid face up between the players.")]
+
+    def source_cards(self, seat: Seat) -> list[Card]:
+        return self.pool
+
+    def take_card(self, seat: Seat, card: Card) -> None:
+        self.pool.remove(card)
+
+    def legal_plays(self, seat: Seat) -> list[Action]:
+        """One card of each value that fits: cards of equal value are interchangeable."""
+        out: list[Action] = []
+        seen: set[int] = set()
+        for card in self.pool:
+            value = card_value(card)
+            if value not in seen and self.total + value <= TARGET:
+                seen.add(value)
+                out.append(take_action(card))
+        return out
+
+    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        card = action.play if isinstance(action, PlayCard) else None
+        if card is not None and card in self.pool and self.total + card_value(card) <= TARGET:
+            offered = next(a for a in self.legal_plays(seat) if card_value(a.play) == card_value(card))  # type: ignore[attr-defined]
+            return f"Suits do not matter here: take the {card_value(card)} on offer, {offered.label()}."
+        if card is not None and card not in self.pool:
+            return f"{card.short} is not on the table."
+        return super().explain_illegal(seat, action)
+
+    def on_stuck(self, seat: Seat) -> list[Event]:
+        """A player who cannot take a card without passing 31 has been driven beyond: they lose."""
+        other = 1 - seat
+        self.record_pass(seat)
+        return self.win_race(
+            other,
+            f"{self.name(seat)} cannot take a card without passing 31, so {self.name(other)} wins the race.",
+        )
+
+    def view(self, seat: Seat | None) -> PoolView:
+        return PoolView(**self.view_fields(seat))
+
+    def view_fields(self, seat: Seat | None) -> dict[str, Any]:
+        return {**super().view_fields(seat), "pool": list(self.pool)}
+
+    def extra_zones(self) -> list[Zone]:
+        return [Zone("table", self.pool)]
+
+
+SUMMARY = """Two players, the 24 cards from Ace to Six (Ace counts 1). The cards lie face up between the players.
+In turn each player takes any one of them, turns it down and adds its value to a running total that
+starts at 0; a card may be taken only if the total stays at 31 or under. Whoever makes exactly 31 wins
+the race; a player who cannot take a card without passing 31 loses it. Suits do not matter, so the
+menu offers one card of each value.
+
+This game is reconstructed: the printed description breaks off after its first words, and these are
+the rules of the classic Thirty-one game played with these 24 cards.
+
+Match: an even number of races (two by default, option rounds), the players taking turns to start
+(first_dealer names who starts the first). One point per race won. With perfect play the starter wins
+by taking a 1, a 2 or a 5 first.
+"""
+
+GAME = Game(
+    id="wit_and_reason_2",
+    title="Wit and Reason (II)",
+    min_players=2,
+    max_players=2,
+    options=WitAndReason2Options,
+    state=WitAndReason2State,
+    actions=[PlayCard],
+    summary=SUMMARY,
+)
