@@ -38,7 +38,11 @@ Scoring questions that referee mode must answer without a state are pure functio
 
 from __future__ import annotations
 
+import copy
+import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -81,11 +85,83 @@ def multiples_crossed(old: int, new: int, step: int, *, include_zero: bool = Fal
     return hit, skipped
 
 
+def stack_deck(
+    pack: Sequence[Card],
+    hands: Sequence[Sequence[Card]],
+    then: Sequence[Card] = (),
+    hand_size: int | None = None,
+) -> list[Card]:
+    """A pack order that deals ``hands`` (listed from the dealer's left; the machinery deals one
+    card at a time round the table) and then has ``then`` next (starters, then the stock's top
+    cards). With ``hand_size`` each hand is topped up from the unused cards; the pack's other
+    cards follow at the end. For tests and for replaying a real deal in referee mode."""
+    unused = Counter(pack)
+    unused.subtract([c for h in hands for c in h])
+    unused.subtract(then)
+    if any(v < 0 for v in unused.values()):
+        raise ValueError("the hands and cards asked for are not all in the pack")
+    spare: list[Card] = []
+    for c in pack:
+        if unused[c] > 0:
+            unused[c] -= 1
+            spare.append(c)
+    size = hand_size if hand_size is not None else max((len(h) for h in hands), default=0)
+    full = [list(h) for h in hands]
+    for h in full:
+        while len(h) < size:
+            h.append(spare.pop(0))
+    if any(len(h) != size for h in full):
+        raise ValueError("every hand must hold the same number of cards")
+    order = [full[i % len(full)][i // len(full)] for i in range(size * len(full))]
+    return order + list(then) + spare
+
+
 def signed(value: int) -> str:
     """``+4``, ``-1`` (with a real minus sign), ``0``."""
     if value < 0:
         return f"\u2212{-value}"
     return f"+{value}" if value > 0 else "0"
+
+
+_SHARED: dict[type, bool] = {}
+_APPEND_ONLY = frozenset(("history", "log"))
+"""State attributes that are lists of immutable entries, only ever appended to."""
+_IMMUTABLE = (int, str, float, bool, type(None), Card, Event, Action, Outcome, BaseOptions, frozenset)
+
+
+def _copy_value(value: Any, memo: dict[int, Any]) -> Any:
+    """Copy containers, share immutable values (see :meth:`CountingState.__deepcopy__`)."""
+    kind = type(value)
+    shared = _SHARED.get(kind)
+    if shared is None:
+        shared = issubclass(kind, _IMMUTABLE) or (issubclass(kind, BaseModel) and bool(kind.model_config.get("frozen")))
+        _SHARED[kind] = shared
+    if shared:
+        return value
+    found = memo.get(id(value))
+    if found is not None:
+        return found
+    out: Any
+    if type(value) is list:
+        out = []
+        memo[id(value)] = out
+        out.extend(_copy_value(v, memo) for v in value)
+    elif type(value) is dict:
+        out = {}
+        memo[id(value)] = out
+        for k, v in value.items():
+            out[k] = _copy_value(v, memo)
+    elif type(value) is tuple:
+        out = tuple(_copy_value(v, memo) for v in value)
+    elif type(value) is set:
+        out = {_copy_value(v, memo) for v in value}
+    elif isinstance(value, random.Random):
+        out = random.Random()
+        out.setstate(value.getstate())
+    else:
+        out = copy.deepcopy(value, memo)
+    memo[id(value)] = out
+    return out
 
 
 # --- actions ------------------------------------------------------------------------------------
@@ -115,6 +191,18 @@ class PlayAs(Action):
             lo = (self.value // 25) * 25
             return (group, self.play.short, f"{lo}-{lo + 24}", self.label())
         return (group, self.play.short, self.label())
+
+
+@cache
+def play_card(card: Card) -> PlayCard:
+    """The (shared, immutable) action that plays ``card``."""
+    return PlayCard(play=card)
+
+
+@cache
+def play_as(card: Card, value: int, sets_total: bool = False) -> PlayAs:
+    """The (shared, immutable) action that plays ``card`` with a chosen value or total."""
+    return PlayAs(play=card, value=value, sets_total=sets_total)
 
 
 def play_card_of(action: Action) -> Card | None:
@@ -555,11 +643,11 @@ class CountingState(GameState[CO]):
         """The ways a card can be played, legal or not."""
         totals = self.total_choices(card)
         if totals is not None:
-            return [PlayAs(play=card, value=v, sets_total=True) for v in totals]
+            return [play_as(card, v, True) for v in totals]
         amounts = self.value_choices(card)
         if amounts is not None:
-            return [PlayAs(play=card, value=v) for v in amounts]
-        return [PlayCard(play=card)]
+            return [play_as(card, v, False) for v in amounts]
+        return [play_card(card)]
 
     # ===== the engine protocol ===============================================================
 
@@ -711,6 +799,18 @@ class CountingState(GameState[CO]):
     def _deal_order(self) -> list[Seat]:
         """Active seats from the dealer's left round to the dealer."""
         return [s for k in range(1, self.n + 1) if not self.out[s := (self.dealer + k) % self.n]]
+
+    # ===== copying ===========================================================================
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CountingState[CO]:
+        """A deep copy that shares the immutable pieces (cards, frozen events, actions, records,
+        options) instead of copying them: bots and the playout checks copy states often, and the
+        match log grows long. Containers are copied; anything unknown falls back to ``deepcopy``."""
+        clone = object.__new__(type(self))
+        memo[id(self)] = clone
+        for key, value in vars(self).items():
+            setattr(clone, key, list(value) if key in _APPEND_ONLY else _copy_value(value, memo))
+        return clone
 
     # ===== views and zones ===================================================================
 
