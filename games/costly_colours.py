@@ -7,6 +7,7 @@ pegging as it goes and ending the match the moment a side reaches the target.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -168,8 +169,7 @@ class CostlyColoursView(View):
         lines = [f"Game to {self.target}."]
         if self.teams is not None:
             lines.append(
-                "Partners: "
-                + "; ".join(" & ".join(self.players[s] for s in team) for team in self.teams)
+                "Partners: " + "; ".join(" & ".join(self.players[s] for s in team) for team in self.teams)
             )
         if self.deck_card is not None:
             lines.append(f"Deck card: {self.deck_card.short} ({self.trumps} are trumps)")
@@ -179,7 +179,9 @@ class CostlyColoursView(View):
             lines.append(f"Count: {self.count} ({format_cards(self.series)})")
             for s, name in enumerate(self.players):
                 go = ", Go" if self.said_go[s] else ""
-                lines.append(f"{name}: played {format_cards(self.played[s])}; {self.cards_left[s]} in hand{go}")
+                lines.append(
+                    f"{name}: played {format_cards(self.played[s])}; {self.cards_left[s]} in hand{go}"
+                )
         if self.last_show:
             lines.append("Last show:")
             lines.extend(f"  {line}" for line in self.last_show)
@@ -224,6 +226,16 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
         self.said_go: list[bool] = [False] * self.n
         self.last_show: list[str] = []
         self.log.extend(self._start_deal())
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CostlyColoursState:
+        """A fast independent copy (bots and tests copy states to try moves). Lists, dicts and the
+        RNG are copied; everything else the state holds (cards, frozen actions, events, options,
+        tuples) is immutable and shared."""
+        clone = object.__new__(type(self))
+        for key, value in vars(self).items():
+            # the log and history only grow, and hold frozen events and actions
+            clone.__dict__[key] = list(value) if key in ("log", "history") else _clone(value)
+        return clone
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -438,8 +450,11 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
     def _accept(self, seat: Seat, events: list[Event]) -> None:
         proposer, _ = self.mog_pairs[self.mog_step]
         events.append(
-            self.event("mog", f"{self.name(seat)} accepts: {self.name(proposer)} and {self.name(seat)} "
-                       "each choose a card to pass face down.")
+            self.event(
+                "mog",
+                f"{self.name(seat)} accepts: {self.name(proposer)} and {self.name(seat)} "
+                "each choose a card to pass face down.",
+            )
         )
         self.mog_note = f"{self.name(proposer)} and {self.name(seat)} are choosing cards to exchange."
         self.phase = MOG_GIVE
@@ -645,6 +660,18 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
         zones.append(Zone("deck card", [self.deck_card] if self.deck_card is not None else []))
         zones.append(Zone("stock", list(self.stock), frozenset()))
         return zones
+
+
+def _clone(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_clone(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _clone(v) for k, v in value.items()}
+    if isinstance(value, random.Random):
+        rng = random.Random()
+        rng.setstate(value.getstate())
+        return rng
+    return value
 
 
 def _lower_first(text: str) -> str:
