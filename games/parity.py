@@ -11,9 +11,10 @@ live here too.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -176,13 +177,50 @@ def legal_follows(rules: TrickRules, hand: Sequence[Card], led: Card | None, rol
     """The cards of ``hand`` that may be played now, with stand-in cards mapped to their roles."""
     if led is None:
         return list(hand)
+    if not role:
+        return rules.follow_options(hand, led)
     allowed = set(rules.follow_options([role.get(c, c) for c in hand], role.get(led, led)))
     return [c for c in hand if role.get(c, c) in allowed]
+
+
+_PLAYS: dict[Card, PlayCard] = {}
+
+
+def play_action(card: Card) -> PlayCard:
+    """The (cached, immutable) action of playing ``card``: menus are rebuilt after every move."""
+    action = _PLAYS.get(card)
+    if action is None:
+        action = _PLAYS[card] = PlayCard(play=card)
+    return action
 
 
 def unique(cards: Sequence[Card]) -> list[Card]:
     """Cards in order without repeats (a pack may hold two equal Jokers)."""
     return list(dict.fromkeys(cards))
+
+
+def fresh_copy(value: Any) -> Any:
+    """A copy of a state attribute that shares everything immutable (cards, actions, events,
+    options, trick rules) and copies what play mutates (lists, tricks, the random generator)."""
+    if isinstance(value, list):  # lists here hold one kind of thing: nested lists, or immutables
+        return [fresh_copy(v) for v in value] if value and isinstance(value[0], list) else list(value)
+    if isinstance(value, Trick):
+        return Trick(value.leader, list(value.plays))
+    if isinstance(value, random.Random):
+        rng = random.Random()
+        rng.setstate(value.getstate())
+        return rng
+    return value
+
+
+class FastCopy:
+    """Mixin: ``copy.deepcopy`` of a Parity state without copying its frozen cards and events one
+    by one (the generic deepcopy of a long match log is slow)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        clone = object.__new__(type(self))
+        clone.__dict__.update({k: fresh_copy(v) for k, v in vars(self).items()})
+        return clone
 
 
 # --- the view shared by both games --------------------------------------------------------------
@@ -287,7 +325,7 @@ def joker_roles(options: ParityOptions) -> dict[Card, Card]:
 Phase = Literal["trump", "parity", "play", "over"]
 
 
-class ParityState(GameState[ParityOptions]):
+class ParityState(FastCopy, GameState[ParityOptions]):
     def __init__(
         self,
         players: Sequence[str],
@@ -407,7 +445,7 @@ class ParityState(GameState[ParityOptions]):
             return calls
         if self.phase == "parity":
             return list(PARITY_CALLS)
-        return [PlayCard(play=c) for c in unique(self.playable(seat))]
+        return [play_action(c) for c in unique(self.playable(seat))]
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
         if isinstance(action, ChooseTrump):

@@ -20,9 +20,11 @@ from games.parity import (
     TRUMP_CALLS,
     ChooseParity,
     ChooseTrump,
+    FastCopy,
     Parity,
     ParityView,
     legal_follows,
+    play_action,
     play_refusal,
     trump_text,
 )
@@ -133,7 +135,7 @@ class ParityForThreeView(ParityView):
         return lines + super().table_lines()
 
 
-class ParityForThreeState(GameState[ParityForThreeOptions]):
+class ParityForThreeState(FastCopy, GameState[ParityForThreeOptions]):
     def __init__(
         self,
         players: Sequence[str],
@@ -267,7 +269,7 @@ class ParityForThreeState(GameState[ParityForThreeOptions]):
             if seat == self.joker_holder:
                 return [AnnounceJoker()]
             return list(TRUMP_CALLS) if self.trump is None else list(PARITY_CALLS)
-        return [PlayCard(play=c) for c in self.playable(seat)]
+        return [play_action(c) for c in self.playable(seat)]
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
         if self.phase == "announce":
