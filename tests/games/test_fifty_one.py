@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from games.adders.fifty_one import GAME, FiftyOneState, loses, new_total, pack_total
-from games.cards import card, piquet_pack
+from games.cards import Card, card, piquet_pack
 from games.counting import PlayAs, stack_deck
 from games.engine import IllegalAction, PlayCard, SetupError
 from tests.playout import run_playouts
 
 
-def cards(codes: str) -> list:
+def cards(codes: str) -> list[Card]:
     return [card(c) for c in codes.split()]
 
 
@@ -20,8 +20,8 @@ EXAMPLE_HANDS = [cards("AS TS 8S 7S JS"), cards("KS 9S AH QS 7H")]
 EXAMPLE_STOCK = cards("8H JH 8D JD KH 9H KD 9D QH")  # 8H is the starter
 
 
-def example_state(**options: object) -> FiftyOneState:
-    deck = stack_deck(piquet_pack(), EXAMPLE_HANDS, EXAMPLE_STOCK)
+def example_state(stock: list[Card] = EXAMPLE_STOCK, **options: object) -> FiftyOneState:
+    deck = stack_deck(piquet_pack(), EXAMPLE_HANDS, stock)
     state = GAME.start(["P1", "P2"], {"first_dealer": 2, **options}, seed=3, deck=deck)
     assert isinstance(state, FiftyOneState)
     return state
@@ -61,12 +61,10 @@ def test_worked_sequence_second_player_must_bust() -> None:
 
 def test_a_jack_at_48_is_safe() -> None:
     # same deal, but P2's last draw is a Jack: 48 + 2 = 50 does not lose
-    stock = cards("8H JH 8D JD KH 9H KD 9D JC")
-    deck = stack_deck(piquet_pack(), EXAMPLE_HANDS, stock)
-    state = GAME.start(["P1", "P2"], {"first_dealer": 2}, seed=3, deck=deck)
+    state = example_state(cards("8H JH 8D JD KH 9H KD 9D JC"))
     for seat, code in [(0, "AS"), (1, "KS"), (0, "TS"), (1, "9S"), (0, "8S"), (1, "AH"), (0, "7S")]:
-        play(state, seat, code)  # type: ignore[arg-type]
-    play(state, 1, "JC")  # type: ignore[arg-type]
+        play(state, seat, code)
+    play(state, 1, "JC")
     assert state.total == 50 and state.scores == [0, 0] and state.deal_no == 1
 
 
@@ -109,9 +107,8 @@ def test_german_seven_is_a_choice() -> None:
 
 
 def test_german_seven_starter_counts_seven() -> None:
-    deck = stack_deck(piquet_pack(), EXAMPLE_HANDS, cards("7D"))
-    state = GAME.start(["P1", "P2"], {"first_dealer": 2, "values": "german"}, seed=1, deck=deck)
-    assert state.total == 7  # type: ignore[attr-defined]
+    state = example_state(cards("7D"), values="german")
+    assert state.total == 7
 
 
 def test_refusals_change_nothing() -> None:
@@ -146,6 +143,7 @@ def test_penalty_match_length_and_winner() -> None:
 
 def test_lives_match_last_survivor_wins() -> None:
     state = run_playouts(GAME, 4, {"match": "lives", "lives": 2}, matches=1, seed=2)[0]
+    assert isinstance(state, FiftyOneState)
     assert state.outcome is not None and state.lives is not None
     survivors = [s for s in range(4) if state.lives[s] > 0]
     assert len(survivors) == 1 and state.outcome.winners == survivors
@@ -164,7 +162,7 @@ def test_view_shows_own_hand_only() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_playouts(players: int) -> None:
-    run_playouts(GAME, players, matches=12, deep_every=7, seed=players)
+    run_playouts(GAME, players, matches=8, deep_every=9, seed=players)
 
 
 @pytest.mark.parametrize(
@@ -179,7 +177,7 @@ def test_playouts(players: int) -> None:
 )
 @pytest.mark.parametrize("players", [2, 5])
 def test_playouts_with_options(players: int, options: dict) -> None:
-    run_playouts(GAME, players, options, matches=5, deep_every=9, seed=players + 11)
+    run_playouts(GAME, players, options, matches=3, deep_every=11, seed=players + 11)
 
 
 @pytest.mark.slow
