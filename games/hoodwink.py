@@ -7,8 +7,9 @@ of tricks; the Hood tries to stop them. Scoring lives in :mod:`games.hoodwink_sc
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -221,6 +222,7 @@ _ANSWERS: list[Action] = [
     NoRequest(),
 ]
 _ASK = AskRequests()
+_TALK = (Estimate, NoEstimate, AskRequests, Request, NoRequest)
 
 
 # --- view ---------------------------------------------------------------------------------------
@@ -334,6 +336,12 @@ class HoodwinkState(GameState[HoodwinkOptions]):
         self.last_deal: list[str] = []
         self.log.extend(self._new_deal(first=True))
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> HoodwinkState:
+        """A fast deep copy: cards, actions, events, options and rules are immutable and shared."""
+        clone = object.__new__(type(self))
+        clone.__dict__.update({k: _clone(v) for k, v in vars(self).items()})
+        return clone
+
     # -- setup -------------------------------------------------------------------------------------
 
     def _new_deal(self, first: bool = False) -> list[Event]:
@@ -432,16 +440,17 @@ class HoodwinkState(GameState[HoodwinkOptions]):
         return [c for c in hand if not c.is_joker]
 
     def check(self, seat: Seat, action: Action) -> None:
-        if (
-            not self.is_over
-            and self.phase == "bidding"
-            and 0 <= seat < PLAYERS
-            and self.pending[seat] is not None
-        ):
-            waiting = ", ".join(self.name(s) for s in sorted(self.awaiting()))
-            raise IllegalAction(
-                f"Your bid card is already face down and cannot be changed; waiting for {waiting}."
-            )
+        """Sharper refusals for a seat with nothing to do: a bid already down, or talk out of turn."""
+        if not self.is_over and 0 <= seat < PLAYERS and not self.legal_actions(seat):
+            if self.phase == "bidding" and self.pending[seat] is not None:
+                waiting = ", ".join(self.name(s) for s in sorted(self.awaiting()))
+                raise IllegalAction(
+                    f"Your bid card is already face down and cannot be changed; waiting for {waiting}."
+                )
+            if isinstance(action, _TALK):
+                reason = self.explain_illegal(seat, action)
+                if reason:
+                    raise IllegalAction(reason)
         super().check(seat, action)
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
@@ -727,6 +736,19 @@ class HoodwinkState(GameState[HoodwinkOptions]):
         )
 
 
+def _clone(value: Any) -> Any:
+    """Copy the mutable containers of a state; the immutable values inside them are shared."""
+    if isinstance(value, list):  # at most two levels deep: hands, cards taken, fixed decks
+        return [list(v) for v in value] if value and isinstance(value[0], list) else list(value)
+    if isinstance(value, Trick):
+        return Trick(value.leader, list(value.plays))
+    if isinstance(value, random.Random):
+        rng = random.Random()
+        rng.setstate(value.getstate())
+        return rng
+    return value  # ints, strings, tuples of them, Card, Action, Event, Roles, TrickRules, options
+
+
 SUMMARY = """\
 Three players, 32 cards (A K Q J 10 9 8 7 in each suit) and one Joker; 11 cards each, and each
 player scores alone, though two of them are partners for the deal.
@@ -759,11 +781,12 @@ the better top cards; still equal: your choice). The Joker does not count for le
 Variation 2 (v2_scenario / v2_by_suit): if all bid one suit, nobody is partnered in advance;
 two players who finish on equal counts become successful partners. If all counts differ:
 2a no bonuses, 2b the middle count is the Hood, 2c the last trick's winner, 2d the first
-trick's winner (the other two are failed partners). With v2_equal_overrides off, the Hood of
-2c/2d stands even when two counts are equal. It only changes 2c and 2d.
+trick's winner (the other two are failed partners). With v2_equal_overrides off, the Hood named
+by 2c or 2d keeps the role even when two counts are equal; 2a and 2b always pair equal counts.
 
 Partner talk (communication): everyone hears it, and only set phrases exist. Before playing their
-first card, each partner may once announce a range of tricks or say they give no estimate. A
+first card, each partner may once announce a range of tricks (0-1, 1-2, ... 5-6, 6 or more) or
+say they give no estimate. A
 partner about to lead may ask "any requests?"; the other may then answer once with a suit to
 lead, a suit to avoid or no request, but the leader never has to wait. No talk in an open deal.
 
