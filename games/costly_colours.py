@@ -149,6 +149,17 @@ class BuryCard(Action):
         return f"Put {self.bury.short} under the deck card"
 
 
+# Actions are frozen values: build each one once (legal_actions is on the hot path).
+_PACK = full_pack()
+_PLAYS = {c: PlayCard(play=c) for c in _PACK}
+_GIVES = {c: GiveCard(give=c) for c in _PACK}
+_CLAIMS = {c: GiveCard(give=c, claim=True) for c in _PACK}
+_BURIES = {c: BuryCard(bury=c) for c in _PACK}
+_OFFER: list[Action] = [ProposeMog(), NoMog()]
+_ANSWER: list[Action] = [AcceptMog(), RefuseMog()]
+_STOCK: list[Action] = [TakeStock(), KeepHand()]
+
+
 # --- view ---------------------------------------------------------------------------------------
 
 
@@ -176,7 +187,7 @@ class CostlyColoursView(View):
         if self.mog:
             lines.append(self.mog)
         if self.phase == "the play":
-            lines.append(f"Count: {self.count} ({format_cards(self.series)})")
+            lines.append(f"Count: {self.count} ({format_cards(self.series)})" if self.series else "Count: 0")
             for s, name in enumerate(self.players):
                 go = ", Go" if self.said_go[s] else ""
                 lines.append(
@@ -274,22 +285,23 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
             return []
         hand = self.hands[seat]
         if self.phase == PLAY:
-            return [PlayCard(play=c) for c in sort_hand(hand) if self.total + card_value(c) <= MAX_COUNT]
+            room = MAX_COUNT - self.total
+            return [_PLAYS[c] for c in sort_hand(hand) if card_value(c) <= room]
         if self.phase == MOG_OFFER:
-            return [ProposeMog(), NoMog()]
+            return list(_OFFER)
         if self.phase == MOG_ANSWER:
-            return [AcceptMog(), RefuseMog()]
+            return list(_ANSWER)
         if self.phase == MOG_GIVE:
             out: list[Action] = []
             for c in sort_hand(hand):
                 if self.options.muggins and is_jack_or_deuce(c):
-                    out.append(GiveCard(give=c, claim=True))
-                out.append(GiveCard(give=c))
+                    out.append(_CLAIMS[c])
+                out.append(_GIVES[c])
             return out
         if self.phase == STOCK_TAKE:
-            return [TakeStock(), KeepHand()]
+            return list(_STOCK)
         if self.phase == STOCK_BURY:
-            return [BuryCard(bury=c) for c in sort_hand(hand)]
+            return [_BURIES[c] for c in sort_hand(hand)]
         return []
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
@@ -378,7 +390,7 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
         events: list[Event] = []
         self.deal_no += 1
         n = self.n
-        pack = self.next_pack_order(full_pack())
+        pack = self.next_pack_order(_PACK)
         self.hands = [[] for _ in range(n)]
         for i in range(HAND_SIZE * n):
             self.hands[(self.dealer + 1 + i) % n].append(pack[i])
@@ -711,6 +723,12 @@ one suit 5, four of a suit 6 (Costly Colours). Sequences do not count in the sho
 
 The game: the first side to reach 121 (or 61 by option) wins at that moment, even mid-play or
 mid-show, so the first to count has the edge.
+
+Referee's rulings: a player who cannot add a card without passing 31 is passed over
+automatically with a Go. The two cards of a mog change hands only when both are chosen; any
+Jack or Deuce points are pegged at that moment, proposer first. With muggins on, claiming is
+part of choosing the card. A dealer mogging with the stock sees the card taken before choosing
+the card to put back, and may put back the card just taken.
 """
 
 GAME: Game[CostlyColoursOptions] = Game(
