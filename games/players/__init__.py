@@ -40,8 +40,22 @@ def register_player(game_id: str, level: str, player: Player) -> None:
     _POLICIES[(game_id, level)] = player
 
 
+_PLAYER_MODULES: dict[str, str] = {
+    # game id -> the module that registers its bot players (imported on first use)
+}
+
+
+def _ensure_loaded(game_id: str) -> None:
+    module = _PLAYER_MODULES.get(game_id)
+    if module is not None:
+        import importlib
+
+        importlib.import_module(module)
+
+
 def bot_player(game_id: str, level: str = "easy") -> Player:
     """The bot policy for a game at a level, falling back to the best one available, then random."""
+    _ensure_loaded(game_id)
     for lvl in (level, *LEVELS[::-1]):
         if (game_id, lvl) in _POLICIES:
             return _POLICIES[(game_id, lvl)]
