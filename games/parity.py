@@ -566,6 +566,7 @@ SUMMARY = """
 Two players, 30 cards: A K Q J 10 5 2 in each suit plus a red and a black Joker. Both hands are
 played face up, so each player always sees every card the other holds.
 
+The first dealer is drawn at random (or set with first_dealer); the deal then alternates.
 Each deal, 15 cards each are dealt one at a time. The non-dealer names a trump suit; the dealer
 then says whether the goal is an odd or an even number of tricks (none counts as even). The
 non-dealer leads; follow suit if you can, otherwise play anything. With trumps, both Jokers belong
@@ -573,9 +574,8 @@ to the trump suit and top it: the Joker of the trump's colour first, then the ot
 The highest trump takes the trick, else the highest card of the suit led; the winner leads next.
 
 After 15 tricks, exactly one player has a trick count of the target parity: that player alone
-scores 10 plus one per trick (so 10 to 25). The deal passes to the other player each time.
-The match ends at the close of the deal in which someone reaches 100. A loser under 67 is lurched,
-under 50 double-lurched.
+scores 10 plus one per trick (so 10 to 25). The match ends at the close of the deal in which
+someone reaches 100. A loser under 67 is lurched, under 50 double-lurched.
 
 Options: no_trump lets the non-dealer call no-trump for 20 plus tricks; the Jokers then have no
 suit: a led Joker wins outright and the reply is free, and a Joker may only be played second by a

@@ -104,7 +104,7 @@ class ParityForThreeOptions(BaseOptions):
         DEFAULT_OPEN_CAP,
         ge=1,
         le=200,
-        description="With match_end=open: how many deals the match lasts at most.",
+        description="With match_end=open: how many deals the match lasts (plus any deal to break a tie).",
     )
     ties: Ties = Field(
         "extra_deal",
@@ -153,7 +153,6 @@ class ParityForThreeState(FastCopy, GameState[ParityForThreeOptions]):
         self.speakers_done = 0
         self.joker_holder: Seat = 0
         self.joker_announced = False
-        self.trump_caller: Seat | None = None
         self.trump: Suit | None = None
         self.target: Parity | None = None
         self.rules: TrickRules | None = None
@@ -185,7 +184,6 @@ class ParityForThreeState(FastCopy, GameState[ParityForThreeOptions]):
         self.tricks_won = [0] * PLAYERS
         self.phase = "announce"
         self.speakers_done = 0
-        self.trump_caller = None
         self.trump = None
         self.target = None
         self.rules = None
@@ -303,7 +301,6 @@ class ParityForThreeState(FastCopy, GameState[ParityForThreeOptions]):
         elif isinstance(action, ChooseTrump):
             assert action.suit is not None
             self.trump = action.suit
-            self.trump_caller = seat
             text = f"{self.name(seat)} calls {trump_text(action.suit)}."
         else:
             assert isinstance(action, ChooseParity)
@@ -393,8 +390,8 @@ class ParityForThreeState(FastCopy, GameState[ParityForThreeOptions]):
 
 SUMMARY = """
 Three players, each for themselves, with 33 cards: A K Q J 10 9 8 7 in each suit and one Joker.
-Ranks run Ace high to Seven low. Each deal, 11 cards each are dealt one at a time from the
-dealer's left, and the deal passes to the left after every deal.
+Ranks run Ace high to Seven low. The first dealer is drawn at random (or set with first_dealer)
+and the deal passes to the left after every deal; 11 cards each are dealt one at a time.
 
 Announcements go once round the table from the dealer's left. Whoever holds the Joker may only
 announce that. Of the other two, whoever speaks first names the trump suit and the other names the
@@ -407,8 +404,8 @@ then on: follow suit if you can, otherwise play anything; the highest trump wins
 card of the suit led; the winner leads next.
 
 After 11 tricks everyone scores 1 per trick, or 10 for taking none, plus 10 for a trick count of
-the target parity. Options: match_end=points (default: the match ends after the deal in which
-someone reaches 100), nine_deals (exactly nine deals), or open ("till the cows come home": deal
+the target parity. The highest total wins. Options: match_end=points (default: the match ends
+after the deal in which someone reaches 100), nine_deals (nine deals), or open ("till the cows come home": deal
 after deal, up to open_deal_cap deals, default 20, so that the match ends and can be rated).
 A tie for first at the end is settled by ties=extra_deal (default: further deals until one player
 leads) or ties=shared (the leaders share first place).
