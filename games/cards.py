@@ -13,19 +13,19 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import IntEnum, StrEnum
 from typing import Any
 
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
 
 
-class Colour(str, Enum):
+class Colour(StrEnum):
     RED = "red"
     BLACK = "black"
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     """The four suits; the value is the one-letter code."""
 
     SPADES = "S"

@@ -198,10 +198,10 @@ class Zone:
 
 # --- the state ----------------------------------------------------------------------------------
 
-O = TypeVar("O", bound=BaseModel)
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
 
-class GameState(ABC, Generic[O]):
+class GameState(ABC, Generic[OptionsT]):
     """One match in progress. Subclasses implement the ``_``-prefixed hooks and the abstract API."""
 
     game: ClassVar[Game[Any]]
@@ -209,12 +209,12 @@ class GameState(ABC, Generic[O]):
     def __init__(
         self,
         players: Sequence[str],
-        options: O,
+        options: OptionsT,
         seed: int,
         deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
     ) -> None:
         self.players: tuple[str, ...] = tuple(players)
-        self.options: O = options
+        self.options: OptionsT = options
         self.seed = seed
         self.rng = random.Random(seed)
         self.fixed_decks: list[list[Card]] = normalise_decks(deck)
@@ -276,7 +276,7 @@ class GameState(ABC, Generic[O]):
         return []
 
     @classmethod
-    def check_setup(cls, players: int, options: O) -> None:
+    def check_setup(cls, players: int, options: OptionsT) -> None:
         """Raise :class:`SetupError` if these options cannot be played by this many players."""
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
@@ -374,7 +374,7 @@ def normalise_decks(deck: Sequence[Card] | Sequence[Sequence[Card]] | None) -> l
 # --- the game description -----------------------------------------------------------------------
 
 
-class Game(Generic[O]):
+class Game(Generic[OptionsT]):
     """The static description of a game. One instance per game, listed in the registry."""
 
     def __init__(
@@ -384,8 +384,8 @@ class Game(Generic[O]):
         title: str,
         min_players: int,
         max_players: int,
-        options: type[O],
-        state: type[GameState[O]],
+        options: type[OptionsT],
+        state: type[GameState[OptionsT]],
         actions: Sequence[type[Action]],
         summary: str,
         player_counts: Sequence[int] | None = None,
@@ -415,7 +415,7 @@ class Game(Generic[O]):
         if len(self.action_types) == 1:
             return TypeAdapter(self.action_types[0])
         union = Union[tuple(self.action_types)]  # type: ignore[valid-type]  # noqa: UP007
-        return TypeAdapter(Annotated[union, Discriminator("kind")])
+        return TypeAdapter(Annotated[union, Discriminator("kind")])  # type: ignore[arg-type]
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return action.model_dump(mode="json")
@@ -425,7 +425,7 @@ class Game(Generic[O]):
             return self._action_adapter.validate_json(data)  # type: ignore[no-any-return]
         return self._action_adapter.validate_python(data)  # type: ignore[no-any-return]
 
-    def options(self, values: Mapping[str, Any] | O | None = None) -> O:
+    def options(self, values: Mapping[str, Any] | OptionsT | None = None) -> OptionsT:
         """Build and validate options; raises :class:`SetupError` with a readable message."""
         if isinstance(values, self.Options):
             return values
@@ -434,7 +434,7 @@ class Game(Generic[O]):
         except ValidationError as exc:
             raise SetupError(options_error_text(exc)) from None
 
-    def parse_options(self, pairs: Iterable[str]) -> O:
+    def parse_options(self, pairs: Iterable[str]) -> OptionsT:
         """Options from ``key=value`` strings, as typed in a command."""
         values: dict[str, Any] = {}
         for pair in pairs:
@@ -448,7 +448,7 @@ class Game(Generic[O]):
             values[key] = value.strip()
         return self.options(values)
 
-    def check_players(self, count: int, options: O) -> None:
+    def check_players(self, count: int, options: OptionsT) -> None:
         if count not in self.player_counts:
             counts = ", ".join(map(str, self.player_counts))
             raise SetupError(f"{self.title} is for {counts} players, not {count}.")
@@ -460,24 +460,24 @@ class Game(Generic[O]):
     def start(
         self,
         players: Sequence[str],
-        options: Mapping[str, Any] | O | None = None,
+        options: Mapping[str, Any] | OptionsT | None = None,
         seed: int | None = None,
         deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
-    ) -> GameState[O]:
+    ) -> GameState[OptionsT]:
         opts = self.options(options)
         self.check_players(len(players), opts)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         return self.state_cls(players, opts, seed, deck)
 
-    def replay(self, record: MatchRecord) -> GameState[O]:
+    def replay(self, record: MatchRecord) -> GameState[OptionsT]:
         """Rebuild a match from its record by applying every action in order."""
         state = self.start(record.players, record.options, record.seed, record.deck)
         for seat, action in record.actions:
             state.apply(seat, self.action_from_json(action))
         return state
 
-    def record(self, state: GameState[O]) -> MatchRecord:
+    def record(self, state: GameState[OptionsT]) -> MatchRecord:
         return MatchRecord(
             game=self.id,
             options=state.options.model_dump(mode="json"),
@@ -524,9 +524,9 @@ def describe_option(name: str, info: Any) -> OptionInfo:
     default = info.default
     if annotation is bool:
         return OptionInfo(name, default, description, ("true", "false"), "bool")
-    args = typing.get_args(annotation)
     if typing.get_origin(annotation) is typing.Literal:
-        return OptionInfo(name, default, description, tuple(str(a) for a in args), "choice")
+        values = typing.get_args(annotation)
+        return OptionInfo(name, default, description, tuple(str(a) for a in values), "choice")
     if annotation is int:
         return OptionInfo(name, default, description, (), "int")
     from enum import Enum

@@ -55,7 +55,7 @@ def rate(placings: Sequence[Placing], current: dict[str, Rating]) -> dict[str, R
         key = ("team", p.team) if p.team is not None else ("solo", p.user_id)
         groups.setdefault(key, []).append(p)
     teams = list(groups.values())
-    ranks = [min(p.rank for p in team) for team in teams]
+    ranks: list[float] = [min(p.rank for p in team) for team in teams]
     model_teams = [
         [MODEL.rating(mu=current.get(p.user_id, Rating()).mu, sigma=current.get(p.user_id, Rating()).sigma) for p in team]
         for team in teams

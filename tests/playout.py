@@ -55,8 +55,8 @@ def known_cards(state: GameState[Any]) -> Counter[Card]:
 
 def candidate_illegal(state: GameState[Any], seat: int, legal: list[Action], pack: set[Card]) -> list[Action]:
     """Some actions that must be refused: cards not legal to play, and any move by an idle seat."""
-    out: list[Action] = [PlayCard(play=c) for c in pack if PlayCard(play=c) not in legal][:5]
-    return out
+    out: list[Action] = [PlayCard(play=c) for c in pack]
+    return [a for a in out if a not in legal][:5]
 
 
 def check_position(
@@ -99,6 +99,28 @@ def check_replay(game: Game[Any], state: GameState[Any]) -> None:
     assert rebuilt.fingerprint() == state.fingerprint(), "replay differs from the original"
 
 
+class _PositionChecker:
+    """Checks every position of one match (called after each action)."""
+
+    def __init__(self, rng: random.Random, deep_every: int, always_deep: bool, sample_legal: int | None) -> None:
+        self.rng = rng
+        self.deep_every = deep_every
+        self.always_deep = always_deep
+        self.sample_legal = sample_legal
+        self.positions = 0
+        self.pack: Counter[Card] | None = None
+
+    def __call__(self, state: GameState[Any]) -> None:
+        self.positions += 1
+        cards = zone_cards(state)
+        if self.pack is None:
+            self.pack = cards
+        assert cards == self.pack, "a card was lost or duplicated"
+        check_views(state)
+        deep = self.always_deep or self.positions % self.deep_every == 0
+        check_position(state, self.rng, set(cards), deep, self.sample_legal)
+
+
 def run_playouts(
     game: Game[Any],
     players: int,
@@ -115,20 +137,7 @@ def run_playouts(
     """
     finals = []
     for m in range(matches):
-        rng = random.Random(seed * 100_003 + m)
-        counter = {"n": 0}
-        start_cards: dict[str, Counter[Card]] = {}
-
-        def check(state: GameState[Any]) -> None:
-            counter["n"] += 1
-            cards = zone_cards(state)
-            if "pack" not in start_cards:
-                start_cards["pack"] = cards
-            assert cards == start_cards["pack"], "a card was lost or duplicated"
-            check_views(state)
-            deep = m < 3 or counter["n"] % deep_every == 0
-            check_position(state, rng, set(cards), deep, sample_legal)
-
+        check = _PositionChecker(random.Random(seed * 100_003 + m), deep_every, m < 3, sample_legal)
         state = play_match(game, players, options, seed=seed * 7919 + m, on_action=check)
         assert state.outcome is not None
         assert len(state.outcome.scores) == players and len(state.outcome.ranks) == players

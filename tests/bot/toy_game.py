@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from games.cards import Card, Suit, make_pack, ranks_from
 from games.engine import (
     Action,
@@ -35,7 +37,7 @@ class ToyOptions(BaseOptions):
 
 
 class ToyView(View):
-    trick: list[Card] = []
+    trick: list[Card] = Field(default_factory=list)
 
     def table_lines(self) -> list[str]:
         return ["Trick: " + " ".join(c.short for c in self.trick)]
