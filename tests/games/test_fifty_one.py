@@ -162,7 +162,7 @@ def test_view_shows_own_hand_only() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_playouts(players: int) -> None:
-    run_playouts(GAME, players, matches=8, deep_every=9, seed=players)
+    run_playouts(GAME, players, matches=5, deep_every=15, seed=players)
 
 
 @pytest.mark.parametrize(

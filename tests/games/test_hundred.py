@@ -133,12 +133,12 @@ def test_view() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_playouts(players: int) -> None:
-    run_playouts(GAME, players, matches=8, deep_every=9, seed=players)
+    run_playouts(GAME, players, matches=5, deep_every=15, seed=players)
 
 
 @pytest.mark.parametrize("players", [2, 3, 6])
 def test_playouts_200(players: int) -> None:
-    run_playouts(GAME, players, {"second_point_200": True}, matches=4, deep_every=11, seed=players + 40)
+    run_playouts(GAME, players, {"second_point_200": True}, matches=3, deep_every=11, seed=players + 40)
 
 
 @pytest.mark.slow

@@ -179,7 +179,7 @@ def test_play_off_ties_leaves_one_leader() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_playouts(players: int) -> None:
-    run_playouts(GAME, players, matches=4, deep_every=11, seed=players)
+    run_playouts(GAME, players, matches=3, deep_every=11, seed=players)
 
 
 @pytest.mark.parametrize(
