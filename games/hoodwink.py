@@ -462,7 +462,7 @@ class HoodwinkState(GameState[HoodwinkOptions]):
             return self._explain_estimate(seat, action)
         if isinstance(action, AskRequests):
             if not self.talking:
-                return "Partners may not talk this deal."
+                return self._no_talk_reason()
             if self._partner_of(seat) is None:
                 return "Only a partner about to lead may ask for requests."
             if self.asked:
@@ -470,9 +470,16 @@ class HoodwinkState(GameState[HoodwinkOptions]):
             return "You may ask for requests only when you are about to lead."
         if isinstance(action, (Request, NoRequest)):
             if not self.talking:
-                return "Partners may not talk this deal."
+                return self._no_talk_reason()
             return "You may answer only when your partner, about to lead, has asked for requests."
         return None
+
+    def _no_talk_reason(self) -> str:
+        if not self.options.communication:
+            return "Partner talk is not part of this game (the communication option is off)."
+        if self.phase == "bidding":
+            return "Partner talk opens once the bid cards are turned up."
+        return "Everyone bid the same suit, so nobody has a partner to talk to yet."
 
     def _explain_bid(self, seat: Seat, c: Card) -> str:
         if self.phase != "bidding":
@@ -502,7 +509,7 @@ class HoodwinkState(GameState[HoodwinkOptions]):
 
     def _explain_estimate(self, seat: Seat, action: Action) -> str:
         if not self.talking:
-            return "Partners may not talk this deal."
+            return self._no_talk_reason()
         if self._partner_of(seat) is None:
             return "Only the partners give estimates; the Hood keeps quiet."
         if self.estimated[seat]:
