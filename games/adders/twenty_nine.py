@@ -239,7 +239,8 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
         tally = ", ".join(f"{self.side_text(i)} {c}" for i, c in enumerate(counts))
         if winners:
             self.deals_won[winners[0]] += 1
-            result = f"{self.side_text(winners[0])} win the deal"
+            verb = "win" if len(self.sides[winners[0]]) > 1 else "wins"
+            result = f"{self.side_text(winners[0])} {verb} the deal"
         else:
             result = "a tie for the most cards: the deal is drawn"
         events.append(self.event("deal_score", f"Cards taken: {tally}; {result}."))

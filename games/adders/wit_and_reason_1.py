@@ -88,13 +88,23 @@ def solve(total: int, mover: tuple[int, ...], other: tuple[int, ...], stalemate:
     return 0 if stalemate == "draw" else -1
 
 
+def winning_plays(
+    total: int, mover: tuple[int, ...], other: tuple[int, ...], stalemate: str = "draw"
+) -> list[int]:
+    """The values the player to move may play and still win against any defence."""
+    out = []
+    for i, count in enumerate(mover):
+        value = i + 1
+        if not count or total + value > TARGET:
+            continue
+        if total + value == TARGET or -solve(total + value, other, _less(mover, value), stalemate) == 1:
+            out.append(value)
+    return out
+
+
 def winning_openings(stalemate: str = "draw") -> list[int]:
     """The opening values with which the first player wins against any defence."""
-    return [
-        v
-        for v in VALUES
-        if -solve(v, COLOUR_COUNTS, _less(COLOUR_COUNTS, v), stalemate) == 1
-    ]
+    return winning_plays(0, COLOUR_COUNTS, COLOUR_COUNTS, stalemate)
 
 
 def _less(counts: tuple[int, ...], value: int) -> tuple[int, ...]:
