@@ -8,6 +8,7 @@ pegging as it goes and ending the match the moment a side reaches the target.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -210,7 +211,16 @@ PLAY = "play"
 OVER = "over"
 
 
-class CostlyColoursState(GameState[CostlyColoursOptions]):
+class CostlyColoursMatch(GameState[CostlyColoursOptions]):
+    """What the dealt game and the referee game share: the sides, pegging to the target (the
+    match ends the moment a side reaches it), the mog offers and answers, the Jack and Deuce
+    pegs of an exchange, a series of the play and the show.
+
+    Subclasses say how a deal starts (:meth:`_start_deal`), how many cards a seat still holds
+    (:meth:`cards_left`), how the dealer mogs with the stock (:meth:`_take_stock`) and what
+    follows a card of the play (:meth:`_after_card`).
+    """
+
     def __init__(
         self,
         players: Sequence[str],
@@ -220,15 +230,14 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
     ) -> None:
         super().__init__(players, options, seed, deck)
         self.dealer: Seat = self.choose_first_dealer()
-        self.hands: list[list[Card]] = [[] for _ in range(self.n)]
         self.played: list[list[Card]] = [[] for _ in range(self.n)]
         self.deck_card: Card | None = None
-        self.stock: list[Card] = []
         self.phase = MOG_OFFER
         self.to_act: Seat = 0
         self.mog_pairs: list[tuple[Seat, Seat]] = []
         self.mog_step = 0
-        self.gifts: dict[Seat, tuple[Card, bool]] = {}
+        # the card each seat of an accepted mog passes (None: one that scores nothing) and its claim
+        self.gifts: dict[Seat, tuple[Card | None, bool]] = {}
         self.unclaimed: dict[Seat, list[Card]] = {}
         self.mog_note = ""
         self.series: list[Card] = []
@@ -236,9 +245,8 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
         self.last_player: Seat | None = None
         self.said_go: list[bool] = [False] * self.n
         self.last_show: list[str] = []
-        self.log.extend(self._start_deal())
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> CostlyColoursState:
+    def __deepcopy__(self, memo: dict[int, Any]) -> CostlyColoursMatch:
         """A fast independent copy (bots and tests copy states to try moves). Lists, dicts and the
         RNG are copied; everything else the state holds (cards, frozen actions, events, options,
         tuples) is immutable and shared."""
@@ -247,6 +255,24 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
             # the log and history only grow, and hold frozen events and actions
             clone.__dict__[key] = list(value) if key in ("log", "history") else _clone(value)
         return clone
+
+    # -- what subclasses provide ---------------------------------------------------------------
+
+    @abstractmethod
+    def _start_deal(self) -> list[Event]:
+        """Begin the next deal (``deal_no`` counts it)."""
+
+    @abstractmethod
+    def cards_left(self, seat: Seat) -> int:
+        """How many cards ``seat`` has still to play this deal."""
+
+    @abstractmethod
+    def _take_stock(self, seat: Seat, events: list[Event]) -> None:
+        """The refused dealer of four-hand play takes the card under the deck card."""
+
+    @abstractmethod
+    def _after_card(self, events: list[Event]) -> None:
+        """Find who plays next after a card of the play (the match is not over)."""
 
     # -- setup ---------------------------------------------------------------------------------
 
@@ -266,9 +292,274 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
         return " and ".join(self.name(s) for s in sorted(self.team_of(seat)))
 
     @property
+    def teams(self) -> list[list[Seat]] | None:
+        return [[0, 2], [1, 3]] if self.partnership else None
+
+    @property
     def trump(self) -> Suit:
         assert self.deck_card is not None and self.deck_card.suit is not None
         return self.deck_card.suit
+
+    # -- pegging ---------------------------------------------------------------------------------
+
+    def _peg(self, seat: Seat, points: int, reason: str, events: list[Event]) -> bool:
+        """Peg ``points`` for ``seat``'s side; True when that ends the match."""
+        if points <= 0 or self.is_over:
+            return self.is_over
+        for s in self.team_of(seat):
+            self.scores[s] += points
+        score = self.scores[seat]
+        events.append(
+            self.event("peg", f"{self.name(seat)} pegs {points} {reason}: {self.side_name(seat)} {score}.")
+        )
+        if score >= self.options.target:
+            self.phase = OVER
+            winners = self.side_name(seat)
+            verb = "win" if self.partnership else "wins"
+            note = f"{winners} {verb} by reaching {score} ({points} {reason})."
+            events.append(self.finish(Outcome.from_scores(self.scores, notes=[note], teams=self.teams)))
+        return self.is_over
+
+    # -- the deal --------------------------------------------------------------------------------
+
+    def _reset_deal(self) -> None:
+        """Clear what belongs to one deal; ``deal_no`` moves on."""
+        self.deal_no += 1
+        self.played = [[] for _ in range(self.n)]
+        self.unclaimed = {}
+        self.gifts = {}
+        self.series = []
+        self.total = 0
+        self.last_player = None
+        self.said_go = [False] * self.n
+        self.mog_step = 0
+        self.mog_note = ""
+
+    def _after_turn_up(self, events: list[Event]) -> None:
+        """The deck card is known: his heels for the dealer, then the first mog offer."""
+        assert self.deck_card is not None
+        heels = heels_points(self.deck_card)
+        if heels and self._peg(self.dealer, heels, f"for his heels ({self.deck_card.short} turned)", events):
+            return
+        d = self.dealer
+        if self.partnership:
+            self.mog_pairs = [((d + 1) % 4, (d + 3) % 4), (d, (d + 2) % 4)]
+        else:
+            self.mog_pairs = [((d + 1) % 2, d)]
+        self.mog_step = 0
+        self.mog_note = ""
+        self._open_mog(events)
+
+    # -- the mog ---------------------------------------------------------------------------------
+
+    def _open_mog(self, events: list[Event]) -> None:
+        proposer, answerer = self.mog_pairs[self.mog_step]
+        self.phase = MOG_OFFER
+        self.to_act = proposer
+        self.gifts = {}
+        events.append(
+            self.event("mog", f"{self.name(proposer)} may propose a mog with {self.name(answerer)}.")
+        )
+
+    def _refusal_point(self, receiver: Seat, events: list[Event]) -> bool:
+        """The 1 for a refused (or never proposed) mog; in four-hand only with the option."""
+        if self.partnership and not self.options.partner_refusal_point:
+            return False
+        return self._peg(receiver, 1, "for the refusal", events)
+
+    def _propose(self, seat: Seat, events: list[Event]) -> None:
+        _, answerer = self.mog_pairs[self.mog_step]
+        events.append(self.event("mog", f"{self.name(seat)} proposes a mog to {self.name(answerer)}."))
+        self.mog_note = f"{self.name(seat)} has proposed a mog to {self.name(answerer)}."
+        self.phase = MOG_ANSWER
+        self.to_act = answerer
+
+    def _no_mog(self, seat: Seat, events: list[Event]) -> None:
+        _, answerer = self.mog_pairs[self.mog_step]
+        events.append(self.event("mog", f"{self.name(seat)} does not propose a mog."))
+        self.mog_note = f"{self.name(seat)} did not propose a mog."
+        if self._refusal_point(answerer, events):
+            return
+        self._next_mog(events)
+
+    def _accept(self, seat: Seat, events: list[Event]) -> None:
+        proposer, _ = self.mog_pairs[self.mog_step]
+        events.append(
+            self.event(
+                "mog",
+                f"{self.name(seat)} accepts: {self.name(proposer)} and {self.name(seat)} "
+                "each choose a card to pass face down.",
+            )
+        )
+        self.mog_note = f"{self.name(proposer)} and {self.name(seat)} are choosing cards to exchange."
+        self.phase = MOG_GIVE
+        self.gifts = {}
+
+    def _refuse(self, seat: Seat, events: list[Event]) -> None:
+        proposer, _ = self.mog_pairs[self.mog_step]
+        events.append(self.event("mog", f"{self.name(seat)} refuses the mog."))
+        self.mog_note = f"{self.name(seat)} refused the mog."
+        if self._refusal_point(proposer, events):
+            return
+        if self.partnership and proposer == self.dealer:
+            self.phase = STOCK_TAKE
+            self.to_act = proposer
+            events.append(
+                self.event("mog", f"{self.name(proposer)} may instead mog with the card under the deck card.")
+            )
+            return
+        self._next_mog(events)
+
+    def _keep_hand(self, seat: Seat, events: list[Event]) -> None:
+        events.append(self.event("mog", f"{self.name(seat)} keeps their hand."))
+        self.mog_note = f"{self.name(seat)} kept their hand."
+        self._next_mog(events)
+
+    def _peg_gifts(self, events: list[Event]) -> bool:
+        """Both cards of the mog are chosen: the Jack and Deuce pegs, proposer first (the eldest
+        hand pegs first). With muggins, an unclaimed one is kept for the receiver's show.
+        True when a peg ends the match."""
+        pair = self.mog_pairs[self.mog_step]
+        for giver in pair:
+            card, claim = self.gifts[giver]
+            if card is None:
+                continue
+            points = mog_gift_points(card, self.trump)
+            if not points:
+                continue
+            receiver = pair[1] if giver == pair[0] else pair[0]
+            if self.options.muggins and not claim:
+                self.unclaimed.setdefault(receiver, []).append(card)
+                continue
+            what = "a Jack or Deuce of trumps" if points == 4 else "a Jack or Deuce"
+            if self._peg(giver, points, f"for passing {what}", events):
+                return True
+        return False
+
+    def _next_mog(self, events: list[Event]) -> None:
+        self.mog_step += 1
+        if self.mog_step < len(self.mog_pairs):
+            self._open_mog(events)
+            return
+        self.phase = PLAY
+        self.series = []
+        self.total = 0
+        self.last_player = None
+        self.said_go = [False] * self.n
+        self.to_act = (self.dealer + 1) % self.n
+        events.append(self.event("play", f"The play begins: {self.name(self.to_act)} leads."))
+
+    # -- the play --------------------------------------------------------------------------------
+
+    def _add_card(self, seat: Seat, card: Card, events: list[Event]) -> None:
+        """``seat`` puts ``card`` on the count: peg what it makes, then find who is next."""
+        self.played[seat].append(card)
+        self.series.append(card)
+        self.total += card_value(card)
+        self.last_player = seat
+        events.append(self.event("play", f"{self.name(seat)} plays {card.short}: count {self.total}."))
+        for part in score_play_card(self.series):
+            article = "a " if part.category == "sequence" else ""
+            if self._peg(seat, part.points, f"for {article}{_lower_first(part.label)}", events):
+                return
+        self._after_card(events)
+
+    def _end_series(self, last: Seat, events: list[Event]) -> None:
+        points = go_points(self.total, self.options.go_point_on_31)
+        if self._peg(last, points, f"for the go (count {self.total})", events):
+            return
+        holders = [(last + step) % self.n for step in range(1, self.n + 1)]
+        holders = [s for s in holders if self.cards_left(s)]
+        if not holders:
+            self._show(events)
+            return
+        self.series = []
+        self.total = 0
+        self.said_go = [False] * self.n
+        self.to_act = holders[0]
+        events.append(
+            self.event("play", f"The count goes back to 0; {self.name(self.to_act)} starts a new series.")
+        )
+
+    # -- the show --------------------------------------------------------------------------------
+
+    def show_parts(self, seat: Seat) -> list[ScorePart]:
+        """What ``seat`` counts at the show: own three cards plus the deck card, and any Jack or
+        Deuce a careless partner in the mog left unclaimed (muggins)."""
+        assert self.deck_card is not None
+        parts = list(score_show(self.played[seat], self.deck_card, self.trump).parts)
+        for c in self.unclaimed.get(seat, []):
+            extra = unclaimed_gift_part(c, self.trump)
+            if extra is not None:
+                parts.append(extra)
+        return parts
+
+    def _show_waits(self, seat: Seat, step: int) -> bool:
+        """True to pause the show before ``seat`` counts (the ``step``-th from the dealer's left)."""
+        return False
+
+    def _show(self, events: list[Event], first_step: int = 1) -> None:
+        """Count the hands from the dealer's left, dealer last, then deal again."""
+        assert self.deck_card is not None
+        if first_step == 1:
+            self.last_show = []
+        for step in range(first_step, self.n + 1):
+            seat = (self.dealer + step) % self.n
+            if self._show_waits(seat, step):
+                return
+            parts = self.show_parts(seat)
+            total = sum(p.points for p in parts)
+            detail = "; ".join(p.text() for p in parts) if parts else "nothing"
+            hand = f"{format_cards(self.played[seat])} with {self.deck_card.short}"
+            self.last_show.append(f"{self.name(seat)}: {hand}: {detail} = {total}")
+            events.append(self.event("show", f"{self.name(seat)} shows {hand}: {detail} = {total}."))
+            if self._peg(seat, total, "at the show", events):
+                return
+        self.dealer = (self.dealer + 1) % self.n
+        events.extend(self._start_deal())
+
+    # -- views -----------------------------------------------------------------------------------
+
+    def _phase_text(self) -> str:
+        return _PHASE_TEXT.get(self.phase, "mogging")
+
+    def view_fields(self, seat: Seat | None) -> dict[str, Any]:
+        """The fields of :class:`CostlyColoursView` but the hand."""
+        suit = self.deck_card.suit if self.deck_card is not None else None
+        return {
+            **self.base_view(seat),
+            "phase": self._phase_text(),
+            "target": self.options.target,
+            "deck_card": self.deck_card,
+            "trumps": suit.title.lower() if suit is not None else None,
+            "count": self.total,
+            "series": list(self.series),
+            "played": [list(p) for p in self.played],
+            "cards_left": [self.cards_left(s) for s in range(self.n)],
+            "said_go": list(self.said_go),
+            "mog": self.mog_note if self.phase != PLAY else "",
+            "teams": self.teams,
+            "last_show": list(self.last_show),
+        }
+
+
+class CostlyColoursState(CostlyColoursMatch):
+    """The dealt game: the bot deals, and knows every card."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        options: CostlyColoursOptions,
+        seed: int,
+        deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
+    ) -> None:
+        super().__init__(players, options, seed, deck)
+        self.hands: list[list[Card]] = [[] for _ in range(self.n)]
+        self.stock: list[Card] = []
+        self.log.extend(self._start_deal())
+
+    def cards_left(self, seat: Seat) -> int:
+        return len(self.hands[seat])
 
     # -- the protocol ----------------------------------------------------------------------------
 
@@ -340,7 +631,8 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
         events: list[Event] = []
         if isinstance(action, PlayCard):
-            self._play(seat, action.play, events)
+            self.hands[seat].remove(action.play)
+            self._add_card(seat, action.play, events)
         elif isinstance(action, ProposeMog):
             self._propose(seat, events)
         elif isinstance(action, NoMog):
@@ -354,41 +646,18 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
         elif isinstance(action, TakeStock):
             self._take_stock(seat, events)
         elif isinstance(action, KeepHand):
-            events.append(self.event("mog", f"{self.name(seat)} keeps their hand."))
-            self.mog_note = f"{self.name(seat)} kept their hand."
-            self._next_mog(events)
+            self._keep_hand(seat, events)
         elif isinstance(action, BuryCard):
             self._bury(seat, action.bury, events)
         else:  # pragma: no cover - apply() only passes legal actions
             raise AssertionError(f"unexpected action {action!r}")
         return events
 
-    # -- pegging ---------------------------------------------------------------------------------
-
-    def _peg(self, seat: Seat, points: int, reason: str, events: list[Event]) -> bool:
-        """Peg ``points`` for ``seat``'s side; True when that ends the match."""
-        if points <= 0 or self.is_over:
-            return self.is_over
-        for s in self.team_of(seat):
-            self.scores[s] += points
-        score = self.scores[seat]
-        events.append(
-            self.event("peg", f"{self.name(seat)} pegs {points} {reason}: {self.side_name(seat)} {score}.")
-        )
-        if score >= self.options.target:
-            self.phase = OVER
-            winners = self.side_name(seat)
-            verb = "win" if self.partnership else "wins"
-            note = f"{winners} {verb} by reaching {score} ({points} {reason})."
-            teams = [[0, 2], [1, 3]] if self.partnership else None
-            events.append(self.finish(Outcome.from_scores(self.scores, notes=[note], teams=teams)))
-        return self.is_over
-
     # -- the deal --------------------------------------------------------------------------------
 
     def _start_deal(self) -> list[Event]:
         events: list[Event] = []
-        self.deal_no += 1
+        self._reset_deal()
         n = self.n
         pack = self.next_pack_order(_PACK)
         self.hands = [[] for _ in range(n)]
@@ -396,96 +665,19 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
             self.hands[(self.dealer + 1 + i) % n].append(pack[i])
         self.deck_card = pack[HAND_SIZE * n]
         self.stock = pack[HAND_SIZE * n + 1 :]
-        self.played = [[] for _ in range(n)]
-        self.unclaimed = {}
-        self.gifts = {}
-        self.series = []
-        self.total = 0
-        self.last_player = None
-        self.said_go = [False] * n
-        suit = self.deck_card.suit
-        assert suit is not None
         events.append(
             self.event(
                 "deal",
                 f"Deal {self.deal_no}: {self.name(self.dealer)} deals three cards each and turns "
-                f"{self.deck_card.short} as the deck card; {suit.title.lower()} are trumps.",
+                f"{self.deck_card.short} as the deck card; {self.trump.title.lower()} are trumps.",
             )
         )
         for s in range(n):
             events.append(self.event("hand", f"Your cards: {format_cards(sort_hand(self.hands[s]))}.", to=s))
-        heels = heels_points(self.deck_card)
-        if heels and self._peg(self.dealer, heels, f"for his heels ({self.deck_card.short} turned)", events):
-            return events
-        d = self.dealer
-        if self.partnership:
-            self.mog_pairs = [((d + 1) % 4, (d + 3) % 4), (d, (d + 2) % 4)]
-        else:
-            self.mog_pairs = [((d + 1) % 2, d)]
-        self.mog_step = 0
-        self.mog_note = ""
-        self._open_mog(events)
+        self._after_turn_up(events)
         return events
 
     # -- the mog ---------------------------------------------------------------------------------
-
-    def _open_mog(self, events: list[Event]) -> None:
-        proposer, answerer = self.mog_pairs[self.mog_step]
-        self.phase = MOG_OFFER
-        self.to_act = proposer
-        self.gifts = {}
-        events.append(
-            self.event("mog", f"{self.name(proposer)} may propose a mog with {self.name(answerer)}.")
-        )
-
-    def _refusal_point(self, receiver: Seat, events: list[Event]) -> bool:
-        """The 1 for a refused (or never proposed) mog; in four-hand only with the option."""
-        if self.partnership and not self.options.partner_refusal_point:
-            return False
-        return self._peg(receiver, 1, "for the refusal", events)
-
-    def _propose(self, seat: Seat, events: list[Event]) -> None:
-        _, answerer = self.mog_pairs[self.mog_step]
-        events.append(self.event("mog", f"{self.name(seat)} proposes a mog to {self.name(answerer)}."))
-        self.mog_note = f"{self.name(seat)} has proposed a mog to {self.name(answerer)}."
-        self.phase = MOG_ANSWER
-        self.to_act = answerer
-
-    def _no_mog(self, seat: Seat, events: list[Event]) -> None:
-        _, answerer = self.mog_pairs[self.mog_step]
-        events.append(self.event("mog", f"{self.name(seat)} does not propose a mog."))
-        self.mog_note = f"{self.name(seat)} did not propose a mog."
-        if self._refusal_point(answerer, events):
-            return
-        self._next_mog(events)
-
-    def _accept(self, seat: Seat, events: list[Event]) -> None:
-        proposer, _ = self.mog_pairs[self.mog_step]
-        events.append(
-            self.event(
-                "mog",
-                f"{self.name(seat)} accepts: {self.name(proposer)} and {self.name(seat)} "
-                "each choose a card to pass face down.",
-            )
-        )
-        self.mog_note = f"{self.name(proposer)} and {self.name(seat)} are choosing cards to exchange."
-        self.phase = MOG_GIVE
-        self.gifts = {}
-
-    def _refuse(self, seat: Seat, events: list[Event]) -> None:
-        proposer, _ = self.mog_pairs[self.mog_step]
-        events.append(self.event("mog", f"{self.name(seat)} refuses the mog."))
-        self.mog_note = f"{self.name(seat)} refused the mog."
-        if self._refusal_point(proposer, events):
-            return
-        if self.partnership and proposer == self.dealer:
-            self.phase = STOCK_TAKE
-            self.to_act = proposer
-            events.append(
-                self.event("mog", f"{self.name(proposer)} may instead mog with the card under the deck card.")
-            )
-            return
-        self._next_mog(events)
 
     def _give(self, seat: Seat, action: GiveCard, events: list[Event]) -> None:
         self.gifts[seat] = (action.give, action.claim)
@@ -494,21 +686,11 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
         pair = self.mog_pairs[self.mog_step]
         if any(s not in self.gifts for s in pair):
             return
-        trump = self.trump
-        for giver in pair:  # proposer first: the eldest hand pegs first
-            card, claim = self.gifts[giver]
-            points = mog_gift_points(card, trump)
-            if not points:
-                continue
-            receiver = pair[1] if giver == pair[0] else pair[0]
-            if self.options.muggins and not claim:
-                self.unclaimed.setdefault(receiver, []).append(card)
-                continue
-            what = "a Jack or Deuce of trumps" if points == 4 else "a Jack or Deuce"
-            if self._peg(giver, points, f"for passing {what}", events):
-                return
+        if self._peg_gifts(events):
+            return
         a, b = pair
         card_a, card_b = self.gifts[a][0], self.gifts[b][0]
+        assert card_a is not None and card_b is not None
         self.hands[a].remove(card_a)
         self.hands[b].remove(card_b)
         self.hands[a].append(card_b)
@@ -536,40 +718,15 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
         self.mog_note = f"{self.name(seat)} mogged with the stock."
         self._next_mog(events)
 
-    def _next_mog(self, events: list[Event]) -> None:
-        self.mog_step += 1
-        if self.mog_step < len(self.mog_pairs):
-            self._open_mog(events)
-            return
-        self.phase = PLAY
-        self.series = []
-        self.total = 0
-        self.last_player = None
-        self.said_go = [False] * self.n
-        self.to_act = (self.dealer + 1) % self.n
-        events.append(self.event("play", f"The play begins: {self.name(self.to_act)} leads."))
-
     # -- the play --------------------------------------------------------------------------------
 
     def _can_play(self, seat: Seat) -> bool:
         room = MAX_COUNT - self.total
         return any(card_value(c) <= room for c in self.hands[seat])
 
-    def _play(self, seat: Seat, card: Card, events: list[Event]) -> None:
-        self.hands[seat].remove(card)
-        self.played[seat].append(card)
-        self.series.append(card)
-        self.total += card_value(card)
-        self.last_player = seat
-        events.append(self.event("play", f"{self.name(seat)} plays {card.short}: count {self.total}."))
-        for part in score_play_card(self.series):
-            article = "a " if part.category == "sequence" else ""
-            if self._peg(seat, part.points, f"for {article}{_lower_first(part.label)}", events):
-                return
-        self._advance(events)
-
-    def _advance(self, events: list[Event]) -> None:
-        """Find who plays next; end the series (and the play) when nobody can."""
+    def _after_card(self, events: list[Event]) -> None:
+        """Find who plays next; end the series (and the play) when nobody can. A seat that cannot
+        play is passed over with a Go."""
         last = self.last_player
         assert last is not None
         unable: list[Seat] = []
@@ -587,84 +744,11 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
             unable.append(s)
         self._end_series(last, events)
 
-    def _end_series(self, last: Seat, events: list[Event]) -> None:
-        points = go_points(self.total, self.options.go_point_on_31)
-        if self._peg(last, points, f"for the go (count {self.total})", events):
-            return
-        holders = [(last + step) % self.n for step in range(1, self.n + 1)]
-        holders = [s for s in holders if self.hands[s]]
-        if not holders:
-            self._show(events)
-            return
-        self.series = []
-        self.total = 0
-        self.said_go = [False] * self.n
-        self.to_act = holders[0]
-        events.append(
-            self.event("play", f"The count goes back to 0; {self.name(self.to_act)} starts a new series.")
-        )
-
-    # -- the show --------------------------------------------------------------------------------
-
-    def show_parts(self, seat: Seat) -> list[ScorePart]:
-        """What ``seat`` counts at the show: own three cards plus the deck card, and any Jack or
-        Deuce a careless partner in the mog left unclaimed (muggins)."""
-        assert self.deck_card is not None
-        parts = list(score_show(self.played[seat], self.deck_card, self.trump).parts)
-        for c in self.unclaimed.get(seat, []):
-            extra = unclaimed_gift_part(c, self.trump)
-            if extra is not None:
-                parts.append(extra)
-        return parts
-
-    def _show(self, events: list[Event]) -> None:
-        assert self.deck_card is not None
-        self.last_show = []
-        for step in range(1, self.n + 1):
-            seat = (self.dealer + step) % self.n
-            parts = self.show_parts(seat)
-            total = sum(p.points for p in parts)
-            detail = "; ".join(p.text() for p in parts) if parts else "nothing"
-            hand = f"{format_cards(self.played[seat])} with {self.deck_card.short}"
-            self.last_show.append(f"{self.name(seat)}: {hand}: {detail} = {total}")
-            events.append(self.event("show", f"{self.name(seat)} shows {hand}: {detail} = {total}."))
-            if self._peg(seat, total, "at the show", events):
-                return
-        self.dealer = (self.dealer + 1) % self.n
-        events.extend(self._start_deal())
-
     # -- views and zones -------------------------------------------------------------------------
 
-    def _phase_text(self) -> str:
-        return {
-            MOG_OFFER: "mogging",
-            MOG_ANSWER: "mogging",
-            MOG_GIVE: "mogging",
-            STOCK_TAKE: "mogging",
-            STOCK_BURY: "mogging",
-            PLAY: "the play",
-            OVER: "over",
-        }[self.phase]
-
     def view(self, seat: Seat | None) -> CostlyColoursView:
-        suit = self.deck_card.suit if self.deck_card is not None else None
         hand = sort_hand(self.hands[seat]) if seat is not None else []
-        return CostlyColoursView(
-            **self.base_view(seat),
-            phase=self._phase_text(),
-            hand=hand,
-            target=self.options.target,
-            deck_card=self.deck_card,
-            trumps=suit.title.lower() if suit is not None else None,
-            count=self.total,
-            series=list(self.series),
-            played=[list(p) for p in self.played],
-            cards_left=[len(h) for h in self.hands],
-            said_go=list(self.said_go),
-            mog=self.mog_note if self.phase != PLAY else "",
-            teams=[[0, 2], [1, 3]] if self.partnership else None,
-            last_show=list(self.last_show),
-        )
+        return CostlyColoursView(**self.view_fields(seat), hand=hand)
 
     def card_zones(self) -> list[Zone]:
         zones = [Zone(f"hand of {self.name(s)}", list(self.hands[s]), frozenset((s,))) for s in range(self.n)]
@@ -672,6 +756,9 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
         zones.append(Zone("deck card", [self.deck_card] if self.deck_card is not None else []))
         zones.append(Zone("stock", list(self.stock), frozenset()))
         return zones
+
+
+_PHASE_TEXT = {PLAY: "the play", OVER: "over"}
 
 
 def _clone(value: Any) -> Any:

@@ -155,12 +155,22 @@ def series_total(series: Sequence[Card]) -> int:
 def sequence_length(series: Sequence[Card]) -> int:
     """Length of the longest run ending with the last card: the most recent k >= 3 cards, taken in
     any order, are k consecutive ranks with no repeat. 0 when there is none."""
-    ranks = [sequence_rank(c) for c in series]
+    return run_length([sequence_rank(c) for c in series])
+
+
+def run_length(ranks: Sequence[int]) -> int:
+    """:func:`sequence_length` on sequence ranks (Ace 1 ... King 13), for fast searches."""
     for k in range(len(ranks), 2, -1):
         tail = ranks[-k:]
         if len(set(tail)) == k and max(tail) - min(tail) == k - 1:
             return k
     return 0
+
+
+def play_points_of(ranks: Sequence[int], total: int) -> int:
+    """What the last card of a series pegs, from the series' sequence ranks and its count: the
+    points of :func:`score_play_card` without the labels (bots search with this)."""
+    return run_length(ranks) + (len(ranks) if total in POINT_TOTALS else 0)
 
 
 def score_play_card(series: Sequence[Card]) -> list[ScorePart]:
