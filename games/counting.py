@@ -639,6 +639,18 @@ class CountingState(GameState[CO]):
                     out.append(action)
         return out
 
+    def can_play(self, seat: Seat) -> bool:
+        """Whether ``seat`` has any legal play (stops at the first one found). A game that
+        overrides :meth:`legal_plays` is asked through it, so the two always agree."""
+        if type(self).legal_plays is not CountingState.legal_plays:
+            return bool(self.legal_plays(seat))
+        before = self.total
+        return any(
+            self.refusal(seat, action, before, self.resulting_total(action, before)) is None
+            for card in self.source_cards(seat)
+            for action in self.plays_for(card)
+        )
+
     def plays_for(self, card: Card) -> list[Action]:
         """The ways a card can be played, legal or not."""
         totals = self.total_choices(card)
@@ -664,7 +676,7 @@ class CountingState(GameState[CO]):
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
         card = play_card_of(action)
         if card is None:
-            if self.legal_plays(seat):
+            if self.can_play(seat):
                 return "You have a card you can play, so you may not pass."
             return None
         if card not in self.source_cards(seat):
@@ -739,7 +751,7 @@ class CountingState(GameState[CO]):
             events += self.begin_turn(seat)
             if self.deal_closed or self.is_over:
                 continue
-            if self.legal_plays(seat):
+            if self.can_play(seat):
                 return events
             events += self.on_stuck(seat)
             if self.deal_closed or self.is_over:

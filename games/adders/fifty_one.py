@@ -145,7 +145,9 @@ class FiftyOneState(CountingState[FiftyOneOptions]):
     def view_notes(self, seat: Seat | None) -> list[str]:
         notes = [f"Safe up to {LIMIT}; whoever takes the total past it loses."]
         if self.options.match == "penalties":
-            notes.append(f"Deals lost so far (fewest wins); deal {self.deals_played()} of {self.planned_deals()}.")
+            notes.append(f"Scores count deals lost (fewest wins); deal {self.deals_played()} of {self.planned_deals()}.")
+        else:
+            notes.append("Scores count deals lost; a player with no lives left is out.")
         return notes
 
 
