@@ -12,39 +12,29 @@ A match is several games with the first player alternating; game scores are adde
 
 from __future__ import annotations
 
-import copy
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from games.cards import Card, Rank, Suit, format_cards, full_pack, sort_hand
-from games.engine import (
-    Action,
-    BaseOptions,
-    Event,
-    Game,
-    GameState,
-    Outcome,
-    PlayCard,
-    Seat,
-    View,
-    Zone,
-)
+from games.cards import Card, Rank, Suit, format_cards, full_pack
+from games.counting import CountingState, CountingView, play_card, play_card_of
+from games.engine import Action, BaseOptions, Event, Game, Outcome, PlayCard, Seat
 
 HAND_SIZE = 13
 FACE_BONUS = 100
 """Points for each face card that counts at the end of a game."""
 MULTIPLE = 5
+COURT = frozenset((Rank.KING, Rank.QUEEN, Rank.JACK))
 
 # --- scoring: pure functions on the facts, usable without a dealt hand --------------------------
 
 
 def is_face(card: Card) -> bool:
     """King, Queen or Jack: worth nothing, playable on anything."""
-    return card.rank is not None and card.rank.is_court
+    return card.rank in COURT
 
 
 def card_value(card: Card) -> int:
@@ -58,7 +48,7 @@ def card_value(card: Card) -> int:
 
 def may_follow(previous: Card | None, card: Card) -> bool:
     """Whether ``card`` may go on the row after ``previous`` (``None``: the first card of a game)."""
-    return previous is None or is_face(card) or card.suit == previous.suit
+    return previous is None or card.rank in COURT or card.suit == previous.suit
 
 
 def playable(hand: Sequence[Card], previous: Card | None) -> list[Card]:
@@ -152,12 +142,21 @@ def suit_word(suit: Suit | None, plural: bool = False) -> str:
     return word if plural else word[:-1]
 
 
-def deal(order: Sequence[Card], first: Seat) -> tuple[list[list[Card]], list[Card]]:
-    """Deal 13 cards each, one at a time starting with ``first``; the rest is the stock, top first."""
-    hands: list[list[Card]] = [[], []]
-    for i in range(2 * HAND_SIZE):
-        hands[(first + i) % 2].append(order[i])
-    return hands, list(order[2 * HAND_SIZE :])
+def face_text(faces: Sequence[Card], where: str) -> str:
+    """``2 face cards in hand (K♠ J♦)`` or ``no face cards in hand``."""
+    if not faces:
+        return f"no face cards {where}"
+    plural = "s" if len(faces) != 1 else ""
+    return f"{len(faces)} face card{plural} {where} ({format_cards(faces)})"
+
+
+@cache
+def follow_refusal(previous: Card, card: Card) -> str:
+    """Why ``card`` may not go on ``previous`` (cached: legality checks ask for it often)."""
+    return (
+        f"{card.short} cannot go on {previous.short}: play a {suit_word(previous.suit)} numeral "
+        "or any King, Queen or Jack."
+    )
 
 
 # --- options ------------------------------------------------------------------------------------
@@ -210,229 +209,150 @@ class CaterpillarOptions(BaseOptions):
 # --- view ---------------------------------------------------------------------------------------
 
 
-class CaterpillarView(View):
-    caterpillar: list[Card]
-    total: int
-    follow: Suit | None
-    game_points: list[int]
-    stock: int
-    hand_sizes: list[int]
-    first_player: Seat
-    game_number: int
-    match_length: str
-    last_result: list[str]
+class CaterpillarView(CountingView):
+    """The counting table plus the whole caterpillar and the suit to follow."""
 
-    def table_lines(self) -> list[str]:
-        lines = [
-            f"Game {self.game_number} ({self.match_length}); {self.players[self.first_player]} played first."
-        ]
-        lines.append(f"Caterpillar: {format_cards(self.caterpillar)}")
-        follow = (
-            f"{self.follow.symbol} {suit_word(self.follow, True)} or any face card"
-            if self.follow
-            else "any card"
-        )
-        lines.append(f"Total {self.total}; next card: {follow}.")
-        lines.append(
-            "This game: "
-            + ", ".join(f"{p} {s}" for p, s in zip(self.players, self.game_points, strict=True))
-            + f"; stock {self.stock} cards."
-        )
-        if self.last_result:
-            lines.append("Last game: " + " ".join(self.last_result))
-        return lines
+    caterpillar: list[Card] = Field(default_factory=list)
+    follow: Suit | None = None
+    game_points: list[int] = Field(default_factory=list)
+    first_player: Seat | None = None
+    match_length: str = ""
+    last_result: list[str] = Field(default_factory=list)
 
 
 # --- state --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """How one game ended, kept for the match notes."""
+class GameResult(BaseModel):
+    """How one game of the match ended."""
+
+    model_config = ConfigDict(frozen=True)
 
     number: int
     scores: tuple[int, int]
-    court_short: Seat | None
+    court_short: Seat | None = None
 
 
-_SHARED = frozenset({"options", "players", "outcome"})
-_FLAT_LISTS = frozenset({"log", "history", "stock", "row", "results", "last_result", "scores", "game_points"})
-_NESTED_LISTS = frozenset({"hands", "fixed_decks"})
+VALUES: dict[Rank, int] = {r: card_value(Card(r, Suit.SPADES)) for r in Rank}
 
 
-class CaterpillarState(GameState[CaterpillarOptions]):
-    def __init__(
-        self,
-        players: Sequence[str],
-        options: CaterpillarOptions,
-        seed: int,
-        deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
-    ) -> None:
-        super().__init__(players, options, seed, deck)
-        self.dealer: Seat = self.choose_first_dealer()
-        self.hands: list[list[Card]] = [[], []]
-        self.stock: list[Card] = []
-        self.row: list[Card] = []
-        self.total = 0
-        self.to_move: Seat = 0
-        self.game_points = [0, 0]
+class CaterpillarState(CountingState[CaterpillarOptions]):
+    values = VALUES
+    draw_timing = "after"
+
+    def init_match(self) -> None:
         self.results: list[GameResult] = []
         self.last_result: list[str] = []
-        self.log.extend(self._deal())
+        self.stuck: Seat | None = None
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> CaterpillarState:
-        """A fast independent copy (for search and checks): cards, events, actions and options are
-        immutable, so only the containers that change need copying."""
-        new = object.__new__(type(self))
-        for key, value in vars(self).items():
-            if key in _SHARED:
-                copied = value
-            elif key in _FLAT_LISTS:
-                copied = list(value)
-            elif key in _NESTED_LISTS:
-                copied = [list(v) for v in value]
-            elif isinstance(value, random.Random):
-                copied = random.Random()
-                copied.setstate(value.getstate())
-            else:
-                copied = copy.deepcopy(value, memo)
-            new.__dict__[key] = copied
-        return new
+    def init_deal(self) -> None:
+        self.stuck = None
 
-    # -- flow ------------------------------------------------------------------------------------
+    def pack(self) -> list[Card]:
+        return full_pack()
 
-    @property
-    def first_player(self) -> Seat:
-        return 1 - self.dealer
+    def hand_size(self) -> int:
+        return HAND_SIZE
 
     @property
     def previous(self) -> Card | None:
-        return self.row[-1] if self.row else None
+        return self.pile[-1] if self.pile else None
 
-    def _deal(self) -> list[Event]:
-        self.deal_no += 1
-        self.hands, self.stock = deal(self.next_pack_order(full_pack()), self.first_player)
-        self.row = []
-        self.total = 0
-        self.game_points = [0, 0]
-        self.to_move = self.first_player
-        events = [
+    # -- legality and scoring --------------------------------------------------------------------
+
+    def refusal(self, seat: Seat, action: Action, before: int, after: int) -> str | None:
+        card = play_card_of(action)
+        prev = self.previous
+        if card is None or prev is None or may_follow(prev, card):
+            return None
+        return follow_refusal(prev, card)
+
+    def legal_plays(self, seat: Seat) -> list[Action]:
+        """The same rule as :meth:`refusal`, without asking it card by card (this runs often)."""
+        prev = self.previous
+        return [play_card(c) for c in self.hands[seat] if may_follow(prev, c)]
+
+    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        card = play_card_of(action)
+        assert card is not None
+        prev = self.pile[-2] if len(self.pile) > 1 else None
+        _, points = score_play(before, prev, card)
+        who = self.name(seat)
+        events: list[Event] = []
+        if is_face(card):
+            if prev is not None and prev.suit == card.suit:
+                self.note(f"keeps {suit_word(card.suit, True)}")
+            else:
+                self.note(f"{suit_word(card.suit, True)} now")
+                events.append(
+                    self.event("suit", f"{suit_word(card.suit, True).capitalize()} must now be followed.")
+                )
+        if points:
+            self.add_points(seat, points)
+            self.note(f"scores {points}")
+            events.append(self.event("score", f"{who} scores {points}."))
+        return events
+
+    def draw(self, seat: Seat) -> list[Event]:
+        events = super().draw(seat)
+        left = len(self.stock)
+        return [self.event("draw_public", f"{self.name(seat)} draws from the stock ({left} left)."), *events]
+
+    def begin_turn(self, seat: Seat) -> list[Event]:
+        if not self.stock:  # the last card was drawn: the normal end
+            self.close_deal("The stock is used up.")
+            return [self.event("stock_out", "The stock is used up, so the game ends.")]
+        return []
+
+    def on_stuck(self, seat: Seat) -> list[Event]:
+        prev = self.previous
+        assert prev is not None
+        self.stuck = seat
+        self.shown[seat] = list(self.hands[seat])
+        self.close_deal("Court short.")
+        return [
             self.event(
-                "deal",
-                f"Game {self.deal_no}: {self.name(self.dealer)} deals 13 cards each; "
-                f"{self.name(self.first_player)} plays first.",
+                "court_short",
+                f"{self.name(seat)} is court short: no {suit_word(prev.suit)} numeral and no face card in "
+                f"{format_cards(self.hands[seat])}. Play stops.",
             )
         ]
-        for seat in (0, 1):
-            events.append(
-                self.event("hand", f"Your hand: {format_cards(sort_hand(self.hands[seat]))}.", to=seat)
-            )
-        return events
 
-    def awaiting(self) -> frozenset[Seat]:
-        return frozenset() if self.is_over else frozenset((self.to_move,))
-
-    def legal_actions(self, seat: Seat) -> list[Action]:
-        if self.is_over or seat != self.to_move:
-            return []
-        return [PlayCard(play=c) for c in sort_hand(playable(self.hands[seat], self.previous))]
-
-    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
-        if not isinstance(action, PlayCard):
-            return "In Caterpillar your only move is to play a card."
-        card = action.play
-        if card not in self.hands[seat]:
-            return f"You do not hold {card.short}."
-        prev = self.previous
-        if prev is not None and not may_follow(prev, card):
-            assert prev.suit is not None
-            return (
-                f"{card.short} cannot go on {prev.short}: play a {suit_word(prev.suit)} "
-                "numeral or any King, Queen or Jack."
-            )
-        return None
-
-    def _apply(self, seat: Seat, action: Action) -> list[Event]:
-        assert isinstance(action, PlayCard)
-        card = action.play
-        previous = self.previous
-        self.hands[seat].remove(card)
-        self.total, points = score_play(self.total, previous, card)
-        self.row.append(card)
-        self.game_points[seat] += points
-        events = [self.event("play", self._play_text(seat, card, previous, points))]
-        drawn = self.stock.pop(0)
-        self.hands[seat].append(drawn)
-        events.append(self.event("draw", f"{self.name(seat)} draws from the stock ({len(self.stock)} left)."))
-        events.append(self.event("drawn", f"You draw {drawn.short}.", to=seat))
-        if not self.stock:
-            events.extend(self._end_game(None))
-            return events
-        self.to_move = 1 - seat
-        if is_court_short(self.hands[self.to_move], card):
-            events.extend(self._end_game(self.to_move))
-        return events
-
-    def _play_text(self, seat: Seat, card: Card, previous: Card | None, points: int) -> str:
-        who = self.name(seat)
-        if is_face(card):
-            if previous is not None and previous.suit == card.suit:
-                text = f"{who} plays {card.short}, keeping {suit_word(card.suit, True)} and the total at {self.total}"
-            else:
-                text = f"{who} plays {card.short}: the total stays {self.total} and {suit_word(card.suit, True)} must now be followed"
-        else:
-            text = f"{who} plays {card.short}, bringing the total to {self.total}"
-        if points:
-            text += f", and scores {points}"
-        return text + "."
-
-    def _end_game(self, stuck: Seat | None) -> list[Event]:
-        events: list[Event] = []
+    def score_deal(self) -> list[Event]:
+        stuck = self.stuck
         faces = [face_count(h) for h in self.hands]
-        scores = final_scores(self.game_points, faces, stuck)
+        final = final_scores(self.deal_points, faces, stuck)
         lines: list[str] = []
-        if stuck is not None:
-            other = 1 - stuck
-            prev = self.previous
-            assert prev is not None and prev.suit is not None
-            lines.append(
-                f"{self.name(stuck)} is court short: no {suit_word(prev.suit)} numeral and no face "
-                f"card in {format_cards(sort_hand(self.hands[stuck]))}. Play stops."
-            )
-            held = [c for c in self.hands[other] if is_face(c)]
-            lines.append(
-                f"{self.name(stuck)}: {self.game_points[stuck]} from totals + {FACE_BONUS * len(held)} for "
-                f"{self.name(other)}'s face cards ({format_cards(sort_hand(held))}) = {scores[stuck]}."
-            )
-            lines.append(f"{self.name(other)}: {self.game_points[other]} from totals = {scores[other]}.")
-        else:
-            lines.append("The stock is used up.")
-            for s in (0, 1):
-                held = [c for c in self.hands[s] if is_face(c)]
-                lines.append(
-                    f"{self.name(s)}: {self.game_points[s]} from totals + {FACE_BONUS * len(held)} for "
-                    f"{len(held)} face card{'s' if len(held) != 1 else ''} in hand "
-                    f"({format_cards(sort_hand(held))}) = {scores[s]}."
-                )
-        if scores[0] == scores[1]:
-            lines.append(f"Game {self.deal_no} is drawn at {scores[0]} each.")
-        else:
-            win = 0 if scores[0] > scores[1] else 1
-            lines.append(f"{self.name(win)} wins game {self.deal_no}, {scores[win]} to {scores[1 - win]}.")
         for s in (0, 1):
-            self.scores[s] += scores[s]
-        lines.append("Match: " + ", ".join(f"{self.name(s)} {self.scores[s]}" for s in (0, 1)) + ".")
-        self.results.append(GameResult(self.deal_no, (scores[0], scores[1]), stuck))
-        self.last_result = lines
-        events.extend(self.event("game_over", line) for line in lines)
-        if self._match_is_done():
-            events.append(self.finish(Outcome.from_scores(self.scores, notes=self._notes())))
+            bonus = final[s] - self.deal_points[s]
+            if stuck is None:
+                held = [c for c in self.hands[s] if is_face(c)]
+                detail = face_text(held, "in hand")
+            elif s == stuck:
+                held = [c for c in self.hands[1 - s] if is_face(c)]
+                detail = face_text(held, f"held by {self.name(1 - s)}")
+            else:
+                detail = "face cards (they go to the court-short player)"
+            lines.append(
+                f"{self.name(s)}: {self.deal_points[s]} from totals + {bonus} for {detail} = {final[s]}."
+            )
+            if bonus:
+                self.add_points(s, bonus)
+        number = self.deals_played()
+        if final[0] == final[1]:
+            lines.append(f"Game {number} is drawn at {final[0]} each.")
         else:
-            if self._match_is_level_at_end():
-                events.append(self.event("decider", "The match totals are level, so another game is played."))
-            self.dealer = 1 - self.dealer
-            events.extend(self._deal())
+            win = 0 if final[0] > final[1] else 1
+            lines.append(f"{self.name(win)} wins game {number}, {final[win]} to {final[1 - win]}.")
+        lines.append("Match: " + ", ".join(f"{self.name(s)} {self.scores[s]}" for s in (0, 1)) + ".")
+        self.results.append(GameResult(number=number, scores=(final[0], final[1]), court_short=stuck))
+        self.last_result = lines
+        events = [self.event("game_over", line) for line in lines]
+        if self._length_reached() and self.scores[0] == self.scores[1] and self.options.tie == "replay":
+            events.append(self.event("decider", "The match totals are level, so another game is played."))
         return events
+
+    # -- the match -------------------------------------------------------------------------------
 
     def _length_reached(self) -> bool:
         opts = self.options
@@ -441,50 +361,52 @@ class CaterpillarState(GameState[CaterpillarOptions]):
         assert opts.games is not None
         return len(self.results) >= opts.games
 
-    def _match_is_level_at_end(self) -> bool:
-        return self._length_reached() and self.scores[0] == self.scores[1]
-
-    def _match_is_done(self) -> bool:
+    def match_over(self) -> bool:
         if not self._length_reached():
             return False
         return self.options.tie == "draw" or self.scores[0] != self.scores[1]
 
-    def _notes(self) -> list[str]:
+    def match_outcome(self) -> Outcome:
         wins = [sum(1 for r in self.results if r.scores[s] > r.scores[1 - s]) for s in (0, 1)]
-        notes = ["Final totals: " + ", ".join(f"{self.name(s)} {self.scores[s]}" for s in (0, 1)) + "."]
-        notes.append(
-            f"Games won: {self.name(0)} {wins[0]}, {self.name(1)} {wins[1]} (of {len(self.results)} played)."
-        )
-        return notes
+        notes = [
+            "Final totals: " + ", ".join(f"{self.name(s)} {self.scores[s]}" for s in (0, 1)) + ".",
+            f"Games won: {self.name(0)} {wins[0]}, {self.name(1)} {wins[1]} (of {len(self.results)} played).",
+        ]
+        return Outcome.from_scores(self.scores, notes=notes)
 
-    # -- views and zones -------------------------------------------------------------------------
+    # -- views -----------------------------------------------------------------------------------
+
+    def phase_text(self) -> str:
+        if self.is_over:
+            return "Match over"
+        return f"Game {self.deals_played()} ({self.options.length_text()}): {super().phase_text()}"
+
+    def view_notes(self, seat: Seat | None) -> list[str]:
+        lines = [f"Caterpillar: {format_cards(self.pile)}"]
+        prev = self.previous
+        if not self.is_over:
+            lines.append(f"{self.name(self.first_player())} played first this game.")
+            if prev is None:
+                lines.append("Next card: anything.")
+            else:
+                lines.append(
+                    f"Next card: a {prev.short[-1]} {suit_word(prev.suit)} numeral or any face card."
+                )
+        if self.last_result:
+            lines.append("Last game: " + " ".join(self.last_result))
+        return lines
 
     def view(self, seat: Seat | None) -> CaterpillarView:
         prev = self.previous
-        phase = "match over" if self.is_over else f"{self.name(self.to_move)} to play"
         return CaterpillarView(
-            **self.base_view(seat),
-            phase=phase,
-            hand=sort_hand(self.hands[seat]) if seat is not None else [],
-            caterpillar=list(self.row),
-            total=self.total,
+            **self.view_fields(seat),
+            caterpillar=list(self.pile),
             follow=prev.suit if prev is not None else None,
-            game_points=list(self.game_points),
-            stock=len(self.stock),
-            hand_sizes=[len(h) for h in self.hands],
-            first_player=self.first_player,
-            game_number=self.deal_no,
+            game_points=list(self.deal_points),
+            first_player=self.first_player(),
             match_length=self.options.length_text(),
             last_result=list(self.last_result),
         )
-
-    def card_zones(self) -> list[Zone]:
-        return [
-            Zone("hand 1", self.hands[0], frozenset((0,))),
-            Zone("hand 2", self.hands[1], frozenset((1,))),
-            Zone("stock", self.stock, frozenset()),
-            Zone("caterpillar", self.row),
-        ]
 
 
 SUMMARY = """

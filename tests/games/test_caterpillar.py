@@ -18,6 +18,7 @@ from games.caterpillar import (
     score_play,
     score_row,
 )
+from games.counting import stack_deck
 from games.engine import IllegalAction, PlayCard, SetupError
 from tests.playout import run_playouts
 
@@ -25,12 +26,10 @@ N, D = 0, 1  # with first_dealer=2 the second seat deals and the first seat (N) 
 
 
 def arrange(first: Sequence[Card], second: Sequence[Card], stock: Sequence[Card]) -> list[Card]:
-    """A pack order dealing ``first`` to the player who leads and ``second`` to the dealer (one
-    card at a time, leader first), with ``stock`` on top of the stock and the rest below it."""
+    """A pack order dealing ``first`` to the player who leads and ``second`` to the dealer, with
+    ``stock`` on top of the stock and the rest of the pack below it."""
     assert len(first) == len(second) == 13
-    order = [c for pair in zip(first, second, strict=True) for c in pair] + list(stock)
-    assert len(set(order)) == len(order)
-    return order + [c for c in full_pack() if c not in order]
+    return stack_deck(full_pack(), [first, second], stock)
 
 
 def start(deck: list[Card], **options: object) -> CaterpillarState:
@@ -87,7 +86,23 @@ def test_illustration_played_through_the_engine() -> None:
     assert state.outcome.scores == [680, 950]
     assert state.outcome.winners == [D]
     assert any("950 to 680" in t for t in texts)
-    assert len(state.row) == 26 and [len(h) for h in state.hands] == [13, 13]
+    assert len(state.pile) == 26 and [len(h) for h in state.hands] == [13, 13]
+
+
+def test_court_short_on_the_last_turn() -> None:
+    # The illustration's game, but the leader lacks the 3♦ for the 25th card and draws no face card
+    # and no diamond: with the stock not yet empty they are court short on their 13th turn.
+    leader = [c for c in ILLUSTRATION[0::2] if c != card("3D")] + [card("5H")]
+    leader_draws = parse_cards("4H 7H 8H AH 2S 6S 7S AC 2C 3C 4C 5C 6C")
+    second_draws = parse_cards("KS KH QH JH KC QC 3D 4D 5D 6D 7C 8C 9C")
+    stock = [c for pair in zip(leader_draws, second_draws, strict=True) for c in pair]
+    state = start(arrange(leader, ILLUSTRATION[1::2], stock), games=1)
+    for i, c in enumerate(ILLUSTRATION[:24]):
+        play(state, i % 2, c.code)
+    assert state.is_over and state.outcome is not None
+    assert len(state.stock) == 2
+    # 280 from totals for the leader, plus 100 for each of the 6 face cards the other player holds
+    assert state.outcome.scores == [880, 630]
 
 
 # --- the constructed sequence and the court-short end ---------------------------------------------
@@ -173,7 +188,7 @@ def test_face_card_first_sets_the_suit() -> None:
     n_hand = parse_cards("KH AH 2H 3H 4H 6H 7H 8H 9H AD 5H 10S JC")
     assert sorted(state.hands[N], key=str) == sorted(n_hand, key=str)
     play(state, N, "KH")
-    assert state.total == 0 and state.game_points == [0, 0]
+    assert state.total == 0 and state.deal_points == [0, 0]
     assert state.view(None).follow == card("KH").suit
     assert PlayCard(play=card("QS")) in state.legal_actions(D)
     assert PlayCard(play=card("2C")) not in state.legal_actions(D)
@@ -207,7 +222,7 @@ def test_refuses_card_not_held() -> None:
     before = state.fingerprint()
     with pytest.raises(IllegalAction) as info:
         state.apply(N, PlayCard(play=card("QS")))
-    assert str(info.value) == "You do not hold Q♠."
+    assert str(info.value) == "You do not hold Queen of Spades."
     assert state.fingerprint() == before
 
 
@@ -224,9 +239,9 @@ def test_draws_are_private() -> None:
     assert card("2D") in state.hands[N]
     view = state.view(None)
     assert view.hand == [] and view.stock == 25 and view.caterpillar == [card("5H")]
-    assert view.total == 5 and view.game_points == [5, 0] and view.hand_sizes == [13, 13]
+    assert view.total == 5 and view.game_points == [5, 0] and view.hand_counts == [13, 13]
     assert card("2D") in state.view(N).hand and card("2D") not in state.view(D).hand
-    assert any("Total 5" in line for line in view.table_lines())
+    assert any("Total: 5" in line for line in view.table_lines())
 
 
 # --- match play ----------------------------------------------------------------------------------
@@ -239,7 +254,7 @@ def test_match_alternates_first_player_and_adds_scores() -> None:
     assert not state.is_over
     assert state.scores == [345, 45]
     assert state.deal_no == 2 and state.dealer == N and state.awaiting() == {D}
-    assert state.row == [] and state.total == 0 and len(state.stock) == 26
+    assert state.pile == [] and state.total == 0 and len(state.stock) == 26
     assert state.view(None).last_result[-1] == "Match: North 345, Dee 45."
 
 
