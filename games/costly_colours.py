@@ -521,7 +521,7 @@ class CostlyColoursMatch(GameState[CostlyColoursOptions]):
     # -- views -----------------------------------------------------------------------------------
 
     def _phase_text(self) -> str:
-        return _PHASE_TEXT.get(self.phase, "mogging")
+        return PHASE_TEXT.get(self.phase, "mogging")
 
     def view_fields(self, seat: Seat | None) -> dict[str, Any]:
         """The fields of :class:`CostlyColoursView` but the hand."""
@@ -758,7 +758,7 @@ class CostlyColoursState(CostlyColoursMatch):
         return zones
 
 
-_PHASE_TEXT = {PLAY: "the play", OVER: "over"}
+PHASE_TEXT = {PLAY: "the play", OVER: "over"}
 
 
 def _clone(value: Any) -> Any:
