@@ -109,7 +109,12 @@ class FiftyOneState(CountingState[FiftyOneOptions]):
         return None
 
     def resulting_total(self, action: Action, before: int) -> int:
-        value = action.value if isinstance(action, PlayAs) else self.card_value(action.card)  # type: ignore[arg-type]
+        if isinstance(action, PlayAs):
+            value = action.value
+        else:
+            card = action.card
+            assert card is not None
+            value = self.card_value(card)
         return new_total(before, value, self.options.floor_zero)
 
     def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
