@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import Field
 
 from games.cards import Card, Colour, Rank, Suit, format_cards, full_pack
-from games.counting import CountingState, PlayAs
+from games.counting import CountingState, PlayAs, play_as, play_card
 from games.engine import Action, BaseOptions, Event, Game, Outcome, PlayCard, Seat, rank_scores
 
 LIMIT = 99
@@ -291,13 +291,13 @@ def _legal_plays(total: int, hand: tuple[Card, ...], options: NinetyNineOptions)
         if is_black_ace(card):
             out.extend(_black_ace_plays(card))
         elif can_play(total, card, options):
-            out.append(PlayCard(play=card))
+            out.append(play_card(card))
     return tuple(out)
 
 
 @lru_cache(maxsize=4)
 def _black_ace_plays(card: Card) -> tuple[PlayAs, ...]:
-    return tuple(PlayAs(play=card, value=v, sets_total=True) for v in range(LIMIT + 1))
+    return tuple(play_as(card, v, True) for v in range(LIMIT + 1))
 
 
 SUMMARY = """Three to thirteen players, a 52-card pack. Each deal everyone gets three cards; the rest is the stock.

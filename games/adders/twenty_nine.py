@@ -7,13 +7,12 @@ makes exactly 29 takes the pile for their side. The side with most cards at the 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
 from typing import Literal
 
 from pydantic import Field
 
 from games.cards import Card, Rank, full_pack
-from games.counting import CountingOptions, CountingState
+from games.counting import CountingOptions, CountingState, play_card
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat, SetupError, Zone
 
 TARGET = 29
@@ -116,11 +115,6 @@ def deal_winners(counts: Sequence[int]) -> list[int]:
     return top if len(top) == 1 else []
 
 
-@cache
-def play_action(card: Card) -> PlayCard:
-    return PlayCard(play=card)
-
-
 def side_name(players: Sequence[str], side: Sequence[Seat]) -> str:
     return " and ".join(players[s] for s in side)
 
@@ -177,7 +171,7 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
     def legal_plays(self, seat: Seat) -> list[Action]:
         # what the machinery would list (each card keeping the total at 29 or under; no two cards alike), faster
         total = self.total
-        return [play_action(c) for c in self.hands[seat] if total + VALUES[c.rank] <= TARGET]  # type: ignore[index]
+        return [play_card(c) for c in self.hands[seat] if total + VALUES[c.rank] <= TARGET]  # type: ignore[index]
 
     def side_text(self, side: int) -> str:
         return side_name(self.players, self.sides[side])

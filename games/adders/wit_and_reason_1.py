@@ -15,6 +15,7 @@ from pydantic import Field
 
 from games.adders.wit_and_reason import TARGET, RaceOptions, RaceState
 from games.cards import Card, Colour, Rank, full_pack, sort_hand
+from games.counting import play_card
 from games.engine import Action, Event, Game, PlayCard, Seat
 
 VALUES = tuple(range(1, 11))
@@ -115,11 +116,6 @@ def _less(counts: tuple[int, ...], value: int) -> tuple[int, ...]:
 # --- the match ----------------------------------------------------------------------------------
 
 
-@cache
-def play_action(card: Card) -> PlayCard:
-    return PlayCard(play=card)
-
-
 class WitAndReason1State(RaceState[WitAndReason1Options]):
     """The colours, the passer who sits out the rest of the race, and the stalemate."""
 
@@ -147,7 +143,7 @@ class WitAndReason1State(RaceState[WitAndReason1Options]):
     def legal_plays(self, seat: Seat) -> list[Action]:
         # what the machinery would list (each card keeping the total at 31 or under), faster
         total = self.total
-        return [play_action(c) for c in self.hands[seat] if total + RANK_VALUES[c.rank] <= TARGET]  # type: ignore[index]
+        return [play_card(c) for c in self.hands[seat] if total + RANK_VALUES[c.rank] <= TARGET]  # type: ignore[index]
 
     def takes_turns(self, seat: Seat) -> bool:
         """A player who has passed can never play again in this race: turns skip them."""

@@ -15,7 +15,7 @@ from pydantic import Field
 
 from games.adders.wit_and_reason import TARGET, RaceOptions, RaceState
 from games.cards import SUITS, Card, Rank, make_pack
-from games.counting import CountingView
+from games.counting import CountingView, play_card
 from games.engine import Action, Event, Game, PlayCard, Seat, Zone
 
 VALUES = tuple(range(1, 7))
@@ -100,11 +100,6 @@ class PoolView(CountingView):
         return lines
 
 
-@cache
-def take_action(card: Card) -> PlayCard:
-    return PlayCard(play=card)
-
-
 class WitAndReason2State(RaceState[WitAndReason2Options]):
     """The shared face-up pool, and the loss of a player who cannot take a card."""
 
@@ -138,7 +133,7 @@ class WitAndReason2State(RaceState[WitAndReason2Options]):
             value = card_value(card)
             if value not in seen and self.total + value <= TARGET:
                 seen.add(value)
-                out.append(take_action(card))
+                out.append(play_card(card))
         return out
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:

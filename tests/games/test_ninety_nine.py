@@ -83,7 +83,7 @@ from typing import Any  # noqa: E402
 
 from games.adders.ninety_nine import GAME, NinetyNineState  # noqa: E402
 from games.cards import Card, full_pack  # noqa: E402
-from games.counting import PlayAs  # noqa: E402
+from games.counting import PlayAs, stack_deck  # noqa: E402
 from games.engine import IllegalAction, PlayCard  # noqa: E402
 from games.simulate import play_match  # noqa: E402
 from tests.playout import run_playouts  # noqa: E402
@@ -92,13 +92,8 @@ NAMES = ["A", "B", "C", "D"]
 
 
 def stack(hands: Sequence[str], then: str = "") -> list[Card]:
-    """A pack order dealing ``hands`` (from the dealer's left, one card at a time) with ``then``
-    on top of the stock."""
-    dealt = [parse_cards(h) for h in hands]
-    top = parse_cards(then) if then else []
-    order = [dealt[i % len(dealt)][i // len(dealt)] for i in range(sum(map(len, dealt)))]
-    used = set(order) | set(top)
-    return order + top + [c for c in full_pack() if c not in used]
+    """A pack order dealing ``hands`` (from the dealer's left) with ``then`` on top of the stock."""
+    return stack_deck(full_pack(), [parse_cards(h) for h in hands], parse_cards(then) if then else [])
 
 
 def start(options: dict[str, Any] | None = None, hands: Sequence[str] = (), then: str = "",

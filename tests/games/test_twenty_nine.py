@@ -91,6 +91,7 @@ from typing import Any  # noqa: E402
 
 from games.adders.twenty_nine import GAME, TwentyNineState  # noqa: E402
 from games.cards import Card, Rank, sort_hand  # noqa: E402
+from games.counting import stack_deck  # noqa: E402
 from games.engine import IllegalAction, PlayCard, SetupError  # noqa: E402
 from games.simulate import play_match  # noqa: E402
 from tests.playout import run_playouts  # noqa: E402
@@ -99,14 +100,8 @@ NESW = ["N", "E", "S", "W"]
 
 
 def stack(hands: Sequence[str], size: int) -> list[Card]:
-    """A pack order dealing hands that start with the cards named (listed from the dealer's left,
-    topped up from the rest of the pack)."""
-    wanted = [parse_cards(h) for h in hands]
-    named = {c for h in wanted for c in h}
-    spare = [c for c in full_pack() if c not in named]
-    full = [h + [spare.pop(0) for _ in range(size - len(h))] for h in wanted]
-    order = [full[i % len(full)][i // len(full)] for i in range(size * len(full))]
-    return order + spare
+    """A pack order dealing hands that start with the cards named (from the dealer's left)."""
+    return stack_deck(full_pack(), [parse_cards(h) for h in hands], hand_size=size)
 
 
 def start(options: dict[str, Any] | None = None, players: Sequence[str] = NESW,
