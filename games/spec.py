@@ -488,7 +488,9 @@ class SpecState(GameState[SpecOptions]):
         if isinstance(action, Challenge):
             return self._why_no_challenge(seat, action)
         if seat != self.to_move:
-            return None
+            if self.is_over or not 0 <= seat < self.n:
+                return None
+            return f"It is not your turn: {self.name(self.to_move)} is to play."
         if isinstance(action, Predict):
             return self._why_no_prediction(action.prediction)
         if isinstance(action, Call):
