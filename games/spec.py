@@ -435,20 +435,22 @@ class SpecState(GameState[SpecOptions]):
             if self.phase == "predict":
                 out.extend(PREDICT_ACTIONS[c] for c in legal_predictions(self._predicted()))
             elif self.phase == "call":
-                calls = (
-                    range(len(CALLS))
-                    if self.challenge_mode
-                    else [CALL_INDEX[c] for c in self.allowed_calls()]
-                )
+                allowed = None if self.challenge_mode else [CALL_INDEX[c] for c in self.allowed_calls()]
                 for cell in range(GRID_SIZE):
                     if not self.face_up[cell]:
                         row = CALL_ACTIONS[cell]
-                        out.extend(row[i] for i in calls)
+                        out.extend(row if allowed is None else [row[i] for i in allowed])
             elif self.phase == "reveal":
                 out.append(REVEAL)
         if self.open_call is not None and seat in self.challengers():
             out.append(Challenge(call_no=self.open_call))
         return out
+
+    def actors(self) -> list[Seat]:
+        """The player to move and the opponents who may still challenge (without building menus)."""
+        if self.outcome is not None:
+            return []
+        return sorted({self.to_move, *self.challengers()})
 
     def _predicted(self) -> list[Card]:
         return [p for p in self.predictions if p is not None]

@@ -665,3 +665,23 @@ def test_many_quick_matches_end_properly() -> None:
 def test_random_playouts_long(players: int) -> None:
     run_playouts(GAME, players, matches=60, seed=11, deep_every=15, sample_legal=60)
     run_playouts(GAME, players, {"illegal_call_mode": "strict"}, matches=30, seed=12, deep_every=15)
+
+
+def test_direct_legality_check_agrees_with_the_menu() -> None:
+    """``check`` decides legality without building the 500-call menu; both must agree."""
+    every: list[Any] = [Call(cell=c, call=k) for c in CELLS for k in (*CALLS, card("2H"))]
+    every += [Predict(prediction=k) for k in CALLS] + [Reveal()]
+    for seed in range(3):
+        options = {"illegal_call_mode": "strict"} if seed == 2 else {}
+        state = GAME.start(["A", "B", "C"], options, seed=seed)
+        assert isinstance(state, SpecState)
+        rng = random.Random(seed)
+        while not state.is_over:
+            for seat in range(3):
+                legal = state.legal_actions(seat)
+                tries = [*rng.sample(every, 40), *(Challenge(call_no=i) for i in range(1, 26))]
+                for action in tries:
+                    assert state._allows(seat, action) == (action in legal), (seat, action)
+            assert state.actors() == [s for s in range(3) if state.legal_actions(s)]
+            seat = rng.choice(state.actors())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
