@@ -28,11 +28,14 @@ async def connect(path: str | Path, *, upto: int | None = None) -> aiosqlite.Con
     """Open the database, set the pragmas and apply pending migrations (up to ``upto``, for tests)."""
     conn = await aiosqlite.connect(str(path))
     conn.row_factory = aiosqlite.Row
-    await conn.execute("PRAGMA foreign_keys = ON")
+    pragmas = ["foreign_keys = ON", "busy_timeout = 5000"]
     if str(path) != ":memory:":
-        await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA synchronous = NORMAL")
-    await conn.execute("PRAGMA busy_timeout = 5000")
+        pragmas[1:1] = ["journal_mode = WAL", "synchronous = NORMAL"]
+    for pragma in pragmas:
+        # close each cursor at once: an unread PRAGMA result left open until garbage collection
+        # keeps a statement in progress, and the migration's COMMIT then fails
+        async with conn.execute(f"PRAGMA {pragma}"):
+            pass
     await migrate(conn, upto)
     return conn
 
