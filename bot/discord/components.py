@@ -1,0 +1,547 @@
+"""Persistent components: buttons and menus that keep working across restarts.
+
+Every component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` carries what the click
+needs: the session (table) id, and for game choices the turn it was offered at and where the
+choice sits in that turn's list of legal actions::
+
+    parlour:lobby:<session>:<verb>          Join, Leave, Add bot, Options, Start, Cancel
+    parlour:hand:<session>                  Show my hand (on the table message)
+    parlour:act:<session>:<turn>:<index>    one action of the clicker's legal list at that turn
+    parlour:pick:<session>:<turn>:<path>:<k>  a menu: values "a<index>" (act) or "g<child>" (open a group)
+    parlour:nav:<session>:<turn>:<path>     Back (to the menu group at ``path``)
+    parlour:pub:<session>:<turn>:<index>    a public optional act on the table message
+    parlour:opt:<session>:<field>           an option's menu (host, in the lobby)
+    parlour:optpage:<session>:<page>        another page of options
+    parlour:optnum:<session>:<chunk>        a form for number and text options
+
+The callbacks only parse and hand over to :mod:`bot.discord.flows`, which re-fetches the table by
+channel and checks the session and turn, so a button outliving its turn is refused politely.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.limits import (
+    BUTTON_LABEL,
+    OPTION_DESCRIPTION,
+    OPTION_LABEL,
+    PLACEHOLDER,
+    SELECT_OPTIONS,
+    clip,
+)
+from bot.render.text import MenuNode, action_menu
+from games.engine import Action, OptionInfo
+
+if TYPE_CHECKING:
+    from bot.tables import HandInfo, Table
+
+PREFIX = "parlour"
+ROWS = 5
+BUTTONS_PER_ROW = 5
+OPTION_SELECTS_PER_PAGE = 4
+MODAL_FIELDS = 5
+
+LOBBY_VERBS = {
+    "join": ("Join", discord.ButtonStyle.success, 0),
+    "leave": ("Leave", discord.ButtonStyle.secondary, 0),
+    "bot": ("Add bot", discord.ButtonStyle.secondary, 0),
+    "options": ("Options", discord.ButtonStyle.secondary, 0),
+    "start": ("Start", discord.ButtonStyle.primary, 0),
+    "cancel": ("Cancel", discord.ButtonStyle.danger, 1),
+}
+
+
+def _path_text(path: Sequence[int]) -> str:
+    return ".".join(map(str, path))
+
+
+def _parse_path(text: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in text.split(".") if p)
+
+
+def _flows() -> Any:
+    from bot.discord import flows  # the flows build these components: import late to avoid a cycle
+
+    return flows
+
+
+# -- the items ---------------------------------------------------------------------------------------
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:lobby:(?P<session>\d+):(?P<verb>[a-z]+)",
+):
+    def __init__(self, session: int, verb: str) -> None:
+        label, style, row = LOBBY_VERBS.get(verb, (verb.capitalize(), discord.ButtonStyle.secondary, 1))
+        super().__init__(
+            discord.ui.Button(label=label, style=style, row=row, custom_id=f"{PREFIX}:lobby:{session}:{verb}")
+        )
+        self.session, self.verb = session, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["session"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _flows().lobby_action(interaction, self.session, self.verb)
+
+
+class ShowHandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:hand:(?P<session>\d+)"
+):
+    def __init__(self, session: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Show my hand",
+                style=discord.ButtonStyle.primary,
+                row=0,
+                custom_id=f"{PREFIX}:hand:{session}",
+            )
+        )
+        self.session = session
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ShowHandButton:
+        return cls(int(match["session"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _flows().show_hand(interaction, self.session)
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:act:(?P<session>\d+):(?P<turn>\d+):(?P<index>\d+)",
+):
+    def __init__(self, session: int, turn: int, index: int, label: str = "?", row: int | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL),
+                style=discord.ButtonStyle.secondary,
+                row=row,
+                custom_id=f"{PREFIX}:act:{session}:{turn}:{index}",
+            )
+        )
+        self.session, self.turn, self.index = session, turn, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActButton:
+        return cls(int(match["session"]), int(match["turn"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _flows().act_from_hand(interaction, self.session, self.turn, self.index)
+
+
+class PickSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"{PREFIX}:pick:(?P<session>\d+):(?P<turn>\d+):(?P<path>[\d.]*):(?P<k>\d+)",
+):
+    """A menu of the hand: each value is ``a<index>`` (an action) or ``g<child>`` (a group to open)."""
+
+    def __init__(
+        self,
+        session: int,
+        turn: int,
+        path: tuple[int, ...],
+        k: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        select: discord.ui.Select[Any] | None = None,
+    ) -> None:
+        custom_id = f"{PREFIX}:pick:{session}:{turn}:{_path_text(path)}:{k}"
+        if select is None:
+            select = discord.ui.Select(
+                custom_id=custom_id,
+                options=options or [],
+                placeholder=clip(placeholder, PLACEHOLDER) if placeholder else None,
+            )
+        super().__init__(select)
+        self.session, self.turn, self.path = session, turn, path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PickSelect:
+        select = item if isinstance(item, discord.ui.Select) else None
+        return cls(
+            int(match["session"]),
+            int(match["turn"]),
+            _parse_path(match["path"]),
+            int(match["k"]),
+            select=select,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+        await _flows().pick(interaction, self.session, self.turn, self.path, values[0] if values else "")
+
+
+class NavButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:nav:(?P<session>\d+):(?P<turn>\d+):(?P<path>[\d.]*)",
+):
+    def __init__(self, session: int, turn: int, path: tuple[int, ...], label: str = "Back") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:nav:{session}:{turn}:{_path_text(path)}",
+            )
+        )
+        self.session, self.turn, self.path = session, turn, path
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> NavButton:
+        return cls(int(match["session"]), int(match["turn"]), _parse_path(match["path"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _flows().navigate(interaction, self.session, self.turn, self.path)
+
+
+class PublicActButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:pub:(?P<session>\d+):(?P<turn>\d+):(?P<index>\d+)",
+):
+    def __init__(self, session: int, turn: int, index: int, label: str = "?") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"{PREFIX}:pub:{session}:{turn}:{index}",
+            )
+        )
+        self.session, self.turn, self.index = session, turn, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PublicActButton:
+        return cls(int(match["session"]), int(match["turn"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _flows().public_act(interaction, self.session, self.turn, self.index)
+
+
+class OptionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"{PREFIX}:opt:(?P<session>\d+):(?P<field>\d+)"
+):
+    def __init__(
+        self,
+        session: int,
+        field: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+        select: discord.ui.Select[Any] | None = None,
+    ) -> None:
+        if select is None:
+            select = discord.ui.Select(
+                custom_id=f"{PREFIX}:opt:{session}:{field}",
+                options=options or [],
+                placeholder=clip(placeholder, PLACEHOLDER) if placeholder else None,
+            )
+        super().__init__(select)
+        self.session, self.field = session, field
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OptionSelect:
+        select = item if isinstance(item, discord.ui.Select) else None
+        return cls(int(match["session"]), int(match["field"]), select=select)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list(self.item.values)
+        await _flows().option_chosen(interaction, self.session, self.field, values[0] if values else "")
+
+
+class OptionPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:optpage:(?P<session>\d+):(?P<page>\d+)",
+):
+    def __init__(self, session: int, page: int, label: str = "More", disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                row=4,
+                disabled=disabled,
+                custom_id=f"{PREFIX}:optpage:{session}:{page}",
+            )
+        )
+        self.session, self.page = session, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OptionPageButton:
+        return cls(int(match["session"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _flows().option_page(interaction, self.session, self.page)
+
+
+class OptionNumbersButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:optnum:(?P<session>\d+):(?P<chunk>\d+)",
+):
+    def __init__(self, session: int, chunk: int, label: str = "Numbers") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL),
+                style=discord.ButtonStyle.primary,
+                row=4,
+                custom_id=f"{PREFIX}:optnum:{session}:{chunk}",
+            )
+        )
+        self.session, self.chunk = session, chunk
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OptionNumbersButton:
+        return cls(int(match["session"]), int(match["chunk"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _flows().option_numbers(interaction, self.session, self.chunk)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    ShowHandButton,
+    ActButton,
+    PickSelect,
+    NavButton,
+    PublicActButton,
+    OptionSelect,
+    OptionPageButton,
+    OptionNumbersButton,
+)
+
+
+# -- the table message ------------------------------------------------------------------------------
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for verb in LOBBY_VERBS:
+        view.add_item(LobbyButton(table.id, verb))
+    return view
+
+
+def public_labels(table: Table) -> list[str]:
+    """Optional acts open to people out of turn: non-card labels a seat not awaited may choose now."""
+    state = table.state
+    if state is None or state.is_over:
+        return []
+    awaited = state.awaiting()
+    labels: list[str] = []
+    for seat in table.human_seats():
+        if seat in awaited:
+            continue
+        for action in state.legal_actions(seat):
+            if action.card is None and action.label() not in labels:
+                labels.append(action.label())
+    return labels
+
+
+def table_view(table: Table) -> discord.ui.View | None:
+    """Components of the table message: the lobby's buttons, or Show my hand and public acts."""
+    if table.status == "lobby":
+        return lobby_view(table)
+    if table.state is None or table.state.is_over or table.status != "playing":
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(ShowHandButton(table.id))
+    for i, label in enumerate(public_labels(table)[: (ROWS - 1) * BUTTONS_PER_ROW + BUTTONS_PER_ROW - 1]):
+        view.add_item(PublicActButton(table.id, table.turn, i, label))
+    return view
+
+
+# -- the hand menu ------------------------------------------------------------------------------------
+
+
+def menu_node(menu: MenuNode, path: Sequence[int]) -> MenuNode | None:
+    """The group at ``path`` (indices of children in order), or ``None`` if it is not there."""
+    node = menu
+    for i in path:
+        children = list(node.children.values())
+        if not 0 <= i < len(children):
+            return None
+        node = children[i]
+    return node
+
+
+def _leaf_option(index: int, action: Action) -> discord.SelectOption:
+    path = action.choice_path()
+    description = " / ".join(path) if len(path) > 1 else None
+    return discord.SelectOption(
+        label=clip(action.label(), OPTION_LABEL),
+        value=f"a{index}",
+        description=clip(description, OPTION_DESCRIPTION) if description else None,
+    )
+
+
+def _group_option(k: int, node: MenuNode) -> discord.SelectOption:
+    count = node.count()
+    return discord.SelectOption(
+        label=clip(node.label, OPTION_LABEL),
+        value=f"g{k}",
+        description=f"{count} choice{'s' * (count != 1)}...",
+    )
+
+
+def _chunks(items: list[Any], size: int) -> list[list[Any]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+def hand_view(session: int, info: HandInfo, path: Sequence[int] = ()) -> discord.ui.View | None:
+    """The choices of a hand as components, within five rows.
+
+    A level of the menu that fits is shown flat: cards in a select, up to five other choices as
+    buttons. When there are groups (more than 25 choices), each group gets its own select if all
+    fit; otherwise the first select lists the groups and picking one opens it (two steps), with
+    a Back button.
+    """
+    if not info.legal:
+        return None
+    menu = action_menu(info.legal, SELECT_OPTIONS)
+    node = menu_node(menu, path)
+    if node is None:
+        node, path = menu, ()
+    rows = _node_rows(session, info.turn, tuple(path), node)
+    view = discord.ui.View(timeout=None)
+    for r, row in enumerate(rows[:ROWS]):
+        for item in row:
+            item.row = r
+            view.add_item(item)
+    return view
+
+
+Row = list[discord.ui.DynamicItem[Any]]
+
+
+def _node_rows(session: int, turn: int, path: tuple[int, ...], node: MenuNode) -> list[Row]:
+    cards = [(i, a) for i, a in node.actions if a.card is not None]
+    others = [(i, a) for i, a in node.actions if a.card is None]
+    children = list(node.children.values())
+    counter = iter(range(1000))
+
+    def select(entries: list[discord.SelectOption], placeholder: str) -> Row:
+        return [PickSelect(session, turn, path, next(counter), entries, placeholder)]
+
+    def leaf_selects(items: list[tuple[int, Action]], placeholder: str) -> list[Row]:
+        return [
+            select([_leaf_option(i, a) for i, a in chunk], placeholder)
+            for chunk in _chunks(items, SELECT_OPTIONS)
+        ]
+
+    button_row: Row = []
+    other_rows: list[Row] = []
+    if len(others) <= BUTTONS_PER_ROW:
+        button_row = [ActButton(session, turn, i, a.label()) for i, a in others]
+    else:
+        other_rows = leaf_selects(others, "Choose")
+    back: Row = [NavButton(session, turn, path[:-1], "Back")] if path else []
+
+    def assemble(middle: list[Row]) -> list[Row]:
+        rows = [*middle, *other_rows]
+        tail = [*button_row, *back]
+        if len(tail) <= BUTTONS_PER_ROW:
+            rows += [tail] if tail else []
+        else:
+            rows += [button_row, back]
+        return rows
+
+    card_rows = leaf_selects(cards, "Play a card" if not children else "Other cards")
+    if not children:
+        return assemble(card_rows)
+    flat_groups = all(not c.children and len(c.actions) <= SELECT_OPTIONS for c in children)
+    if flat_groups:
+        per_group = [select([_leaf_option(i, a) for i, a in c.actions], c.label) for c in children]
+        rows = assemble([*per_group, *card_rows])
+        if len(rows) <= ROWS:
+            return rows
+    entries = [_group_option(k, c) for k, c in enumerate(children)]
+    entries += [_leaf_option(i, a) for i, a in cards]
+    group_rows = [select(chunk, "Choose a group first") for chunk in _chunks(entries, SELECT_OPTIONS)]
+    rows = assemble(group_rows)
+    if len(rows) > ROWS:  # far more choices than Discord can show at once: keep what fits
+        keep = ROWS - (len(rows) - len(group_rows))
+        rows = assemble(group_rows[: max(keep, 1)])
+    return rows
+
+
+# -- the options menu -----------------------------------------------------------------------------------
+
+
+def select_fields(fields: Sequence[OptionInfo]) -> list[int]:
+    """Options shown as a select (yes/no and short lists of choices), by their index."""
+    return [
+        i
+        for i, f in enumerate(fields)
+        if f.kind in ("bool", "choice") and 0 < len(f.choices) <= SELECT_OPTIONS
+    ]
+
+
+def form_fields(fields: Sequence[OptionInfo]) -> list[int]:
+    """Options typed in a form (numbers, text, long lists), by their index."""
+    shown = set(select_fields(fields))
+    return [i for i in range(len(fields)) if i not in shown]
+
+
+def option_pages(fields: Sequence[OptionInfo]) -> list[list[int]]:
+    return _chunks(select_fields(fields), OPTION_SELECTS_PER_PAGE) or [[]]
+
+
+def options_view(table: Table, page: int) -> tuple[discord.ui.View, list[str]]:
+    """The host's option menu, page ``page``; also the names of the options it shows."""
+    fields = table.game.option_fields()
+    values = table.options.model_dump(mode="json")
+    pages = option_pages(fields)
+    page = min(max(page, 0), len(pages) - 1)
+    view = discord.ui.View(timeout=None)
+    names: list[str] = []
+    for row, index in enumerate(pages[page]):
+        f = fields[index]
+        current = values.get(f.name)
+        current_text = str(current).lower() if isinstance(current, bool) else str(current)
+        entries = [
+            discord.SelectOption(label=clip(c, OPTION_LABEL), value=c, default=c == current_text)
+            for c in f.choices
+        ]
+        select = OptionSelect(table.id, index, entries, f"{f.name}: {f.description}")
+        select.row = row
+        view.add_item(select)
+        names.append(f.name)
+    buttons: list[discord.ui.DynamicItem[Any]] = []
+    if len(pages) > 1:
+        last = len(pages) - 1
+        buttons.append(OptionPageButton(table.id, max(page - 1, 0), "Previous", disabled=page == 0))
+        buttons.append(OptionPageButton(table.id, min(page + 1, last), "Next", disabled=page == last))
+    typed = _chunks(form_fields(fields), MODAL_FIELDS)
+    for chunk, indices in enumerate(typed[: BUTTONS_PER_ROW - len(buttons)]):
+        label = "Numbers and text" if len(typed) == 1 else f"Numbers and text {chunk + 1}"
+        buttons.append(OptionNumbersButton(table.id, chunk, label))
+        if page == 0 or not pages[page]:
+            names += [fields[i].name for i in indices]
+    for b in buttons:
+        view.add_item(b)
+    return view, names
+
+
+def form_chunk(fields: Sequence[OptionInfo], chunk: int) -> list[int]:
+    chunks = _chunks(form_fields(fields), MODAL_FIELDS)
+    return chunks[chunk] if 0 <= chunk < len(chunks) else []

@@ -1,0 +1,478 @@
+"""What a command or a click does: check it, call the table service, answer.
+
+Cogs and components only parse the interaction and call a flow here (SpellBot's "actions").
+Every flow is wrapped by :func:`guarded`: a :class:`~bot.tables.TableError` becomes an
+ephemeral reply, and any other exception is logged and answered with an apology, so no click is
+left unanswered. Work that may be slow (anything that writes) is preceded by a defer, so the
+interaction is acknowledged within Discord's three seconds.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import shlex
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, cast
+
+import discord
+
+from bot.discord.components import (
+    form_chunk,
+    hand_view,
+    menu_node,
+    option_pages,
+    options_view,
+    public_labels,
+)
+from bot.discord.limits import LABEL_DESCRIPTION, LABEL_TEXT, MODAL_TITLE, TEXT_INPUT_PLACEHOLDER, clip
+from bot.discord.safe import safe_defer, safe_modal, safe_reply, safe_update
+from bot.render.embeds import games_embed, hand_embed, help_embed, options_embed, rules_embed
+from bot.render.text import action_menu
+from bot.tables import HandInfo, Table, TableError, TableService, User
+from games.engine import Action, Game, OptionInfo, SetupError
+from games.registry import all_games, get_game
+
+if TYPE_CHECKING:
+    from bot.discord.client import ParlourBot
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+Flow = Callable[Concatenate[discord.Interaction, P], Awaitable[None]]
+
+STALE_HAND = "That choice was from an earlier turn; here are your choices now."
+CLOSED = "That table has closed. Open a new one with /play."
+SORRY = "Sorry, something went wrong with that. /table shows where the game stands."
+
+
+def guarded(flow: Flow[P]) -> Flow[P]:
+    @functools.wraps(flow)
+    async def run(interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            await flow(interaction, *args, **kwargs)
+        except TableError as exc:
+            await safe_reply(interaction, str(exc), ephemeral=True)
+        except SetupError as exc:
+            await safe_reply(interaction, str(exc), ephemeral=True)
+        except Exception:
+            log.exception("%s failed", flow.__name__)
+            await safe_reply(interaction, SORRY, ephemeral=True)
+
+    return run
+
+
+# -- who, where, which table -----------------------------------------------------------------------
+
+
+def bot_of(interaction: discord.Interaction) -> ParlourBot:
+    return cast("ParlourBot", interaction.client)
+
+
+def service_of(interaction: discord.Interaction) -> TableService:
+    return bot_of(interaction).service
+
+
+def user_of(interaction: discord.Interaction) -> User:
+    perms = interaction.permissions
+    return User(
+        id=str(interaction.user.id),
+        name=interaction.user.display_name,
+        is_moderator=bool(perms.manage_messages),
+    )
+
+
+def place_of(interaction: discord.Interaction) -> tuple[str, str]:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise TableError("Tables live in server channels: use me in a channel of your server.")
+    return str(interaction.guild_id), str(interaction.channel_id)
+
+
+def current_table(interaction: discord.Interaction, session: int | None = None) -> Table:
+    """The channel's table; with ``session``, refuse a component left over from another table."""
+    guild_id, channel_id = place_of(interaction)
+    if session is None:
+        return service_of(interaction).require_table(guild_id, channel_id)
+    table = service_of(interaction).table(guild_id, channel_id)
+    if table is None or table.id != session:
+        raise TableError(CLOSED)
+    return table
+
+
+def hand_info(table: Table, user: User) -> HandInfo:
+    """What ``user`` sees and may do at ``table``, also once the table has closed."""
+    seat = table.seat_of(user.id)
+    if seat is None:
+        raise TableError("You are not playing at this table.")
+    if table.state is None:
+        raise TableError("The game has not started yet.")
+    state = table.state
+    legal = state.legal_actions(seat) if table.status == "playing" else []
+    private = [e for e in state.log[-30:] if e.to == seat][-5:]
+    return HandInfo(seat, state.view(seat), legal, state.turn, private)
+
+
+def available_games() -> list[Game[Any]]:
+    """The catalogue; a game module that fails to load is logged and left out."""
+    try:
+        return all_games()
+    except Exception:
+        log.exception("the game catalogue failed to load; listing the games that do")
+    from games import registry
+
+    games: list[Game[Any]] = []
+    for game_id in [*getattr(registry, "_MODULES", {}), *getattr(registry, "_EXTRA", {})]:
+        try:
+            games.append(get_game(game_id))
+        except Exception:
+            continue
+    return games
+
+
+def game_choices(current: str) -> list[discord.app_commands.Choice[str]]:
+    text = current.strip().lower()
+    found = [g for g in available_games() if text in g.id or text in g.title.lower()]
+    return [discord.app_commands.Choice(name=clip(g.title, 100), value=g.id) for g in found[:25]]
+
+
+def split_options(text: str | None) -> list[str]:
+    if not text:
+        return []
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return text.split()
+
+
+# -- commands ----------------------------------------------------------------------------------------
+
+
+@guarded
+async def play(interaction: discord.Interaction, game: str, options: str | None) -> None:
+    """Open a table; its lobby message is the answer to the command."""
+    key = place_of(interaction)
+    bot = bot_of(interaction)
+    responder = bot.notifier.respond_with(key, interaction)
+    try:
+        await bot.service.open_table(*key, user_of(interaction), game, split_options(options))
+    finally:
+        bot.notifier.release(key, responder)
+    if not responder.used:
+        await safe_reply(interaction, "Your table is open.", ephemeral=True)
+
+
+@guarded
+async def repost_table(interaction: discord.Interaction) -> None:
+    table = current_table(interaction)
+    bot_of(interaction).notifier.repost(table, interaction)
+
+
+@guarded
+async def show_hand(interaction: discord.Interaction, session: int | None = None) -> None:
+    table = current_table(interaction, session)
+    info = hand_info(table, user_of(interaction))
+    await safe_reply(
+        interaction, embed=hand_embed(table, info), view=hand_view(table.id, info), ephemeral=True
+    )
+
+
+@guarded
+async def leave(interaction: discord.Interaction) -> None:
+    table = current_table(interaction)
+    await safe_defer(interaction, ephemeral=True, thinking=True)
+    playing = table.status == "playing"
+    await service_of(interaction).leave(*place_of(interaction), user_of(interaction))
+    text = "You left the game; a bot plays your seat from now on." if playing else "You left the table."
+    await safe_reply(interaction, text, ephemeral=True)
+
+
+@guarded
+async def abandon(interaction: discord.Interaction) -> None:
+    current_table(interaction)
+    await safe_defer(interaction, ephemeral=True, thinking=True)
+    await service_of(interaction).abandon(*place_of(interaction), user_of(interaction))
+    await safe_reply(interaction, "The game is abandoned; it counts for no rating.", ephemeral=True)
+
+
+@guarded
+async def rules(interaction: discord.Interaction, game: str) -> None:
+    await safe_reply(interaction, embed=rules_embed(get_game(game)), ephemeral=True)
+
+
+@guarded
+async def games(interaction: discord.Interaction) -> None:
+    await safe_reply(interaction, embed=games_embed(available_games()), ephemeral=True)
+
+
+@guarded
+async def help(interaction: discord.Interaction) -> None:
+    await safe_reply(interaction, embed=help_embed(), ephemeral=True)
+
+
+# -- the lobby ---------------------------------------------------------------------------------------
+
+
+@guarded
+async def lobby_action(interaction: discord.Interaction, session: int, verb: str) -> None:
+    table = current_table(interaction, session)
+    user = user_of(interaction)
+    service = service_of(interaction)
+    key = place_of(interaction)
+    if verb == "options":
+        await open_options(interaction, table, user)
+        return
+    if table.status != "lobby":
+        raise TableError("The game has already started.")
+    await safe_defer(interaction)
+    if verb == "join":
+        await service.join(*key, user)
+    elif verb == "leave":
+        await service.leave(*key, user)
+    elif verb == "bot":
+        await service.add_bot(*key, user)
+    elif verb == "start":
+        await service.start(*key, user)
+    elif verb == "cancel":
+        await service.cancel(*key, user)
+    else:
+        raise TableError("That button does nothing any more.")
+
+
+def _require_host_in_lobby(table: Table, user: User) -> None:
+    if table.status != "lobby":
+        raise TableError("The game has already started: options are fixed now.")
+    if user.id != table.host_id:
+        raise TableError("Only the host can change the options.")
+
+
+async def open_options(interaction: discord.Interaction, table: Table, user: User) -> None:
+    _require_host_in_lobby(table, user)
+    view, names = options_view(table, 0)
+    await safe_reply(interaction, embed=options_embed(table, names), view=view, ephemeral=True)
+
+
+def _page_of(fields: Sequence[OptionInfo], index: int) -> int:
+    for page, indices in enumerate(option_pages(fields)):
+        if index in indices:
+            return page
+    return 0
+
+
+async def _show_options(
+    interaction: discord.Interaction, table: Table, page: int, note: str | None = None
+) -> None:
+    view, names = options_view(table, page)
+    embed = options_embed(table, names)
+    if note:
+        embed.add_field(name="Note", value=clip(note, 1024), inline=False)
+    await safe_update(interaction, embed=embed, view=view)
+
+
+@guarded
+async def option_chosen(interaction: discord.Interaction, session: int, field: int, value: str) -> None:
+    table = current_table(interaction, session)
+    user = user_of(interaction)
+    _require_host_in_lobby(table, user)
+    fields = table.game.option_fields()
+    if not 0 <= field < len(fields):
+        raise TableError("That option menu is out of date: press Options again.")
+    await safe_defer(interaction)
+    page = _page_of(fields, field)
+    try:
+        await service_of(interaction).set_options(
+            *place_of(interaction), user, [f"{fields[field].name}={value}"]
+        )
+    except TableError:
+        await _show_options(interaction, table, page)  # put the menu back to the values in force
+        raise
+    await _show_options(interaction, table, page, f"{fields[field].name} is now {value}.")
+
+
+@guarded
+async def option_page(interaction: discord.Interaction, session: int, page: int) -> None:
+    table = current_table(interaction, session)
+    _require_host_in_lobby(table, user_of(interaction))
+    await _show_options(interaction, table, page)
+
+
+class OptionsForm(discord.ui.Modal):
+    """A form for options typed as text (numbers above all). Blank restores the default."""
+
+    def __init__(self, table: Table, chunk: int) -> None:
+        super().__init__(title=clip(f"Options - {table.game.title}", MODAL_TITLE), timeout=600)
+        self.session = table.id
+        self.inputs: dict[str, discord.ui.TextInput[Any]] = {}
+        fields = table.game.option_fields()
+        values = table.options.model_dump(mode="json")
+        for index in form_chunk(fields, chunk):
+            f = fields[index]
+            current = values.get(f.name)
+            default = "blank" if f.default is None else str(f.default)
+            text_input: discord.ui.TextInput[Any] = discord.ui.TextInput(
+                custom_id=f"option:{f.name}",
+                default="" if current is None else str(current),
+                required=False,
+                placeholder=clip(f"blank: {default}", TEXT_INPUT_PLACEHOLDER),
+                max_length=100,
+            )
+            self.inputs[f.name] = text_input
+            self.add_item(
+                discord.ui.Label(
+                    text=clip(f.name, LABEL_TEXT),
+                    description=clip(f.description, LABEL_DESCRIPTION) if f.description else None,
+                    component=text_input,
+                )
+            )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await options_submitted(interaction, self.session, {k: v.value for k, v in self.inputs.items()})
+
+
+@guarded
+async def option_numbers(interaction: discord.Interaction, session: int, chunk: int) -> None:
+    table = current_table(interaction, session)
+    _require_host_in_lobby(table, user_of(interaction))
+    if not form_chunk(table.game.option_fields(), chunk):
+        raise TableError("That option menu is out of date: press Options again.")
+    await safe_modal(interaction, OptionsForm(table, chunk))
+
+
+@guarded
+async def options_submitted(interaction: discord.Interaction, session: int, typed: dict[str, str]) -> None:
+    table = current_table(interaction, session)
+    user = user_of(interaction)
+    _require_host_in_lobby(table, user)
+    defaults = {f.name: f.default for f in table.game.option_fields()}
+    values = {name: (text.strip() or defaults.get(name)) for name, text in typed.items()}
+    await safe_defer(interaction)
+    try:
+        await service_of(interaction).set_options(*place_of(interaction), user, values)
+    except TableError:
+        await _show_options(interaction, table, 0)
+        raise
+    await _show_options(interaction, table, 0, "Options saved.")
+
+
+# -- play ---------------------------------------------------------------------------------------------
+
+
+async def _refresh_hand(interaction: discord.Interaction, table: Table, user: User, note: str | None) -> None:
+    """Show the clicker's current hand in place of the message they clicked on."""
+    try:
+        info = hand_info(table, user)
+    except TableError as exc:
+        await safe_update(interaction, content=str(exc), embed=None, view=None)
+        return
+    view = hand_view(table.id, info) if table.status == "playing" else None
+    await safe_update(interaction, content=None, embed=hand_embed(table, info, note), view=view)
+
+
+async def _closed_hand(interaction: discord.Interaction) -> None:
+    await safe_update(interaction, content=CLOSED, embed=None, view=None)
+
+
+async def _act_in_hand(
+    interaction: discord.Interaction, table: Table, user: User, action: Action, turn: int
+) -> None:
+    await safe_defer(interaction)
+    try:
+        await service_of(interaction).act(*place_of(interaction), user, action, turn)
+        note = f"You chose {action.label()}."
+    except TableError as exc:  # refused: the reason goes in the player's own (ephemeral) hand
+        note = str(exc)
+    await _refresh_hand(interaction, table, user, note)
+
+
+def _live_hand(
+    interaction: discord.Interaction, session: int, turn: int
+) -> tuple[Table, User, HandInfo] | None:
+    """The clicker's hand if their click is for the current turn of this table, else ``None``."""
+    table = current_table(interaction, session)
+    user = user_of(interaction)
+    info = hand_info(table, user)
+    if turn != info.turn or table.status != "playing":
+        return None
+    return table, user, info
+
+
+@guarded
+async def act_from_hand(interaction: discord.Interaction, session: int, turn: int, index: int) -> None:
+    """A choice in a player's ephemeral hand: the ``index``-th of their legal actions at ``turn``."""
+    try:
+        live = _live_hand(interaction, session, turn)
+    except TableError as exc:
+        if str(exc) == CLOSED:
+            await _closed_hand(interaction)
+            return
+        raise
+    if live is None or not 0 <= index < len(live[2].legal):
+        table = current_table(interaction, session)
+        await _refresh_hand(interaction, table, user_of(interaction), STALE_HAND)
+        return
+    table, user, info = live
+    await _act_in_hand(interaction, table, user, info.legal[index], turn)
+
+
+@guarded
+async def pick(
+    interaction: discord.Interaction, session: int, turn: int, path: tuple[int, ...], value: str
+) -> None:
+    if value.startswith("a") and value[1:].isdigit():
+        await act_from_hand(interaction, session, turn, int(value[1:]))
+    elif value.startswith("g") and value[1:].isdigit():
+        await navigate(interaction, session, turn, (*path, int(value[1:])))
+    else:
+        raise TableError("That menu is out of date: press Show my hand again.")
+
+
+@guarded
+async def navigate(interaction: discord.Interaction, session: int, turn: int, path: tuple[int, ...]) -> None:
+    """Open a group of choices (or go Back) in a player's ephemeral hand."""
+    try:
+        live = _live_hand(interaction, session, turn)
+    except TableError as exc:
+        if str(exc) == CLOSED:
+            await _closed_hand(interaction)
+            return
+        raise
+    if live is None:
+        table = current_table(interaction, session)
+        await _refresh_hand(interaction, table, user_of(interaction), STALE_HAND)
+        return
+    table, _user, info = live
+    menu = action_menu(info.legal)
+    labels: list[str] = []
+    node = menu
+    for depth in range(len(path)):
+        found = menu_node(menu, path[: depth + 1])
+        if found is None:
+            path = ()
+            labels = []
+            break
+        node = found
+        labels.append(node.label)
+    note = f"Choose in {' / '.join(labels)}." if labels else None
+    await safe_update(interaction, embed=hand_embed(table, info, note), view=hand_view(table.id, info, path))
+
+
+@guarded
+async def public_act(interaction: discord.Interaction, session: int, turn: int, index: int) -> None:
+    """An optional act offered on the table message to everyone it is open to."""
+    table = current_table(interaction, session)
+    user = user_of(interaction)
+    info = hand_info(table, user)
+    labels = public_labels(table)
+    if turn != table.turn or not 0 <= index < len(labels):
+        raise TableError("That button is from an earlier turn: the table message shows the choices open now.")
+    label = labels[index]
+    mine = [a for a in info.legal if a.card is None and a.label() == label]
+    if not mine:
+        raise TableError(f"{label} is not open to you now.")
+    if len(mine) > 1:
+        await safe_reply(
+            interaction, embed=hand_embed(table, info), view=hand_view(table.id, info), ephemeral=True
+        )
+        return
+    await safe_defer(interaction, ephemeral=True, thinking=True)
+    await service_of(interaction).act(*place_of(interaction), user, mine[0], turn)
+    await safe_reply(interaction, f"You chose {label}.", ephemeral=True)
