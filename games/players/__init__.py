@@ -42,6 +42,7 @@ def register_player(game_id: str, level: str, player: Player) -> None:
 
 _PLAYER_MODULES: dict[str, str] = {
     # game id -> the module that registers its bot players (imported on first use)
+    "costly_colours": "games.players.costly_colours",
 }
 
 
