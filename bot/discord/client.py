@@ -15,9 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord import flows
 from bot.discord.cogs.info import InfoCog
 from bot.discord.cogs.tables import TablesCog
-from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.components import DYNAMIC_ITEMS, dispatch_orphan
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.safe import safe_reply
 from bot.settings import Settings
@@ -104,6 +105,14 @@ class ParlourBot(commands.Bot):
             )
             text = "Sorry, something went wrong with that command."
         await safe_reply(interaction, text, ephemeral=True)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer what discord.py would drop: a click on a component the message no longer shows
+        (sent just before an edit), and a submitted options form (whatever process opened it)."""
+        if interaction.type is discord.InteractionType.component:
+            await dispatch_orphan(interaction)
+        elif interaction.type is discord.InteractionType.modal_submit:
+            await flows.form_submitted(interaction)
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d server(s)", self.user, len(self.guilds))

@@ -331,6 +331,48 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 )
 
 
+async def dispatch_orphan(interaction: discord.Interaction) -> bool:
+    """Handle a click on one of our components that the message no longer shows.
+
+    discord.py only dispatches a dynamic item it finds in the message as it is now; a click sent
+    just before the message was edited (a double click, a stale copy in a client) would be
+    dropped unanswered. We answer it instead, through the same flows, which refuse it politely
+    or refresh the hand. Returns whether the interaction was ours.
+    """
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if not custom_id.startswith(f"{PREFIX}:") or interaction.message is None:
+        return False
+    if custom_id in message_custom_ids(interaction.message):
+        return False  # discord.py dispatches it
+    for cls in DYNAMIC_ITEMS:
+        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is None:
+            continue
+        base: discord.ui.Item[Any]
+        if data.get("component_type") == discord.ComponentType.select.value:
+            base = discord.ui.Select(custom_id=custom_id)
+        else:
+            base = discord.ui.Button(custom_id=custom_id)
+        item = await cls.from_custom_id(interaction, base, match)
+        item._refresh_state(interaction, data)  # type: ignore[arg-type]  # chosen values of a select
+        await item.callback(interaction)
+        return True
+    return False
+
+
+def message_custom_ids(message: discord.Message) -> set[str]:
+    found: set[str] = set()
+    stack: list[Any] = list(message.components)
+    while stack:
+        component = stack.pop()
+        custom_id = getattr(component, "custom_id", None)
+        if custom_id:
+            found.add(custom_id)
+        stack.extend(getattr(component, "children", []) or [])
+    return found
+
+
 # -- the table message ------------------------------------------------------------------------------
 
 
@@ -407,6 +449,29 @@ def _chunks(items: list[Any], size: int) -> list[list[Any]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
+def resolve_path(menu: MenuNode, path: Sequence[int]) -> tuple[MenuNode, tuple[int, ...]]:
+    """The group at ``path`` (the whole menu if it is not there), skipping groups that would only
+    offer one way on (a suit holding one card that opens into many ways to play it)."""
+    node = menu_node(menu, path)
+    if node is None:
+        node, path = menu, ()
+    path = tuple(path)
+    while not node.actions and len(node.children) == 1:
+        node = next(iter(node.children.values()))
+        path = (*path, 0)
+    return node, path
+
+
+def back_path(menu: MenuNode, path: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Where Back leads from ``path``: the nearest group above that offers a real choice."""
+    target = path[:-1]
+    while target and resolve_path(menu, target)[1] == path:
+        target = target[:-1]
+    if resolve_path(menu, target)[1] == path:
+        return None
+    return target
+
+
 def hand_view(session: int, info: HandInfo, path: Sequence[int] = ()) -> discord.ui.View | None:
     """The choices of a hand as components, within five rows.
 
@@ -418,14 +483,12 @@ def hand_view(session: int, info: HandInfo, path: Sequence[int] = ()) -> discord
     if not info.legal:
         return None
     menu = action_menu(info.legal, SELECT_OPTIONS)
-    node = menu_node(menu, path)
-    if node is None:
-        node, path = menu, ()
-    rows = _node_rows(session, info.turn, tuple(path), node)
+    node, resolved = resolve_path(menu, path)
+    back = back_path(menu, resolved) if resolved else None
+    rows = _node_rows(session, info.turn, resolved, node, back)
     view = discord.ui.View(timeout=None)
-    for r, row in enumerate(rows[:ROWS]):
+    for row in rows[:ROWS]:  # discord.py lays items out in order: a select fills a row
         for item in row:
-            item.row = r
             view.add_item(item)
     return view
 
@@ -433,7 +496,18 @@ def hand_view(session: int, info: HandInfo, path: Sequence[int] = ()) -> discord
 Row = list[discord.ui.DynamicItem[Any]]
 
 
-def _node_rows(session: int, turn: int, path: tuple[int, ...], node: MenuNode) -> list[Row]:
+def _lone_action(node: MenuNode) -> tuple[int, Action] | None:
+    """The only action inside ``node``, if it holds just one."""
+    if node.count() != 1:
+        return None
+    while not node.actions:
+        node = next(iter(node.children.values()))
+    return node.actions[0]
+
+
+def _node_rows(
+    session: int, turn: int, path: tuple[int, ...], node: MenuNode, back_to: tuple[int, ...] | None
+) -> list[Row]:
     cards = [(i, a) for i, a in node.actions if a.card is not None]
     others = [(i, a) for i, a in node.actions if a.card is None]
     children = list(node.children.values())
@@ -454,7 +528,7 @@ def _node_rows(session: int, turn: int, path: tuple[int, ...], node: MenuNode) -
         button_row = [ActButton(session, turn, i, a.label()) for i, a in others]
     else:
         other_rows = leaf_selects(others, "Choose")
-    back: Row = [NavButton(session, turn, path[:-1], "Back")] if path else []
+    back: Row = [NavButton(session, turn, back_to, "Back")] if back_to is not None else []
 
     def assemble(middle: list[Row]) -> list[Row]:
         rows = [*middle, *other_rows]
@@ -468,13 +542,16 @@ def _node_rows(session: int, turn: int, path: tuple[int, ...], node: MenuNode) -
     card_rows = leaf_selects(cards, "Play a card" if not children else "Other cards")
     if not children:
         return assemble(card_rows)
-    flat_groups = all(not c.children and len(c.actions) <= SELECT_OPTIONS for c in children)
-    if flat_groups:
+    if all(not c.children and len(c.actions) <= SELECT_OPTIONS for c in children):
         per_group = [select([_leaf_option(i, a) for i, a in c.actions], c.label) for c in children]
         rows = assemble([*per_group, *card_rows])
         if len(rows) <= ROWS:
             return rows
-    entries = [_group_option(k, c) for k, c in enumerate(children)]
+        counter = iter(range(len(per_group), 1000))  # keep custom ids unique in any case
+    entries: list[discord.SelectOption] = []
+    for k, c in enumerate(children):
+        lone = _lone_action(c)
+        entries.append(_leaf_option(*lone) if lone is not None else _group_option(k, c))
     entries += [_leaf_option(i, a) for i, a in cards]
     group_rows = [select(chunk, "Choose a group first") for chunk in _chunks(entries, SELECT_OPTIONS)]
     rows = assemble(group_rows)

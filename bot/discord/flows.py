@@ -24,6 +24,7 @@ from bot.discord.components import (
     option_pages,
     options_view,
     public_labels,
+    resolve_path,
 )
 from bot.discord.limits import LABEL_DESCRIPTION, LABEL_TEXT, MODAL_TITLE, TEXT_INPUT_PLACEHOLDER, clip
 from bot.discord.safe import safe_defer, safe_modal, safe_reply, safe_update
@@ -182,7 +183,7 @@ async def leave(interaction: discord.Interaction) -> None:
     await safe_defer(interaction, ephemeral=True, thinking=True)
     playing = table.status == "playing"
     await service_of(interaction).leave(*place_of(interaction), user_of(interaction))
-    text = "You left the game; a bot plays your seat from now on." if playing else "You left the table."
+    text = "You left the game: a bot plays your seat from now on, and you rank last." if playing else "You left the table."
     await safe_reply(interaction, text, ephemeral=True)
 
 
@@ -295,13 +296,22 @@ async def option_page(interaction: discord.Interaction, session: int, page: int)
     await _show_options(interaction, table, page)
 
 
+FORM_PREFIX = "parlour:form:"
+
+
 class OptionsForm(discord.ui.Modal):
-    """A form for options typed as text (numbers above all). Blank restores the default."""
+    """A form for options typed as text (numbers above all). Blank restores the default.
+
+    Its submission is handled by :func:`form_submitted` from the custom id and the values Discord
+    sends, not by this object, so a form opened before a restart still works after it.
+    """
 
     def __init__(self, table: Table, chunk: int) -> None:
-        super().__init__(title=clip(f"Options - {table.game.title}", MODAL_TITLE), timeout=600)
-        self.session = table.id
-        self.inputs: dict[str, discord.ui.TextInput[Any]] = {}
+        super().__init__(
+            title=clip(f"Options - {table.game.title}", MODAL_TITLE),
+            timeout=None,
+            custom_id=f"{FORM_PREFIX}{table.id}:{chunk}",
+        )
         fields = table.game.option_fields()
         values = table.options.model_dump(mode="json")
         for index in form_chunk(fields, chunk):
@@ -315,7 +325,6 @@ class OptionsForm(discord.ui.Modal):
                 placeholder=clip(f"blank: {default}", TEXT_INPUT_PLACEHOLDER),
                 max_length=100,
             )
-            self.inputs[f.name] = text_input
             self.add_item(
                 discord.ui.Label(
                     text=clip(f.name, LABEL_TEXT),
@@ -325,7 +334,37 @@ class OptionsForm(discord.ui.Modal):
             )
 
     async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await options_submitted(interaction, self.session, {k: v.value for k, v in self.inputs.items()})
+        """Nothing: :func:`form_submitted` answers (see the class docstring)."""
+
+
+def typed_values(components: Sequence[Any]) -> dict[str, str]:
+    """``{option name: text}`` from a submitted form's components (Discord's JSON)."""
+    out: dict[str, str] = {}
+    stack = list(components)
+    while stack:
+        c = stack.pop()
+        if not isinstance(c, dict):
+            continue
+        custom_id = str(c.get("custom_id", ""))
+        if custom_id.startswith("option:") and "value" in c:
+            out[custom_id.removeprefix("option:")] = str(c.get("value") or "")
+        stack.extend(c.get("components") or [])
+        if isinstance(c.get("component"), dict):
+            stack.append(c["component"])
+    return out
+
+
+async def form_submitted(interaction: discord.Interaction) -> bool:
+    """Handle a submitted options form; ``False`` if the form is not ours."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if not custom_id.startswith(FORM_PREFIX):
+        return False
+    session, _, _chunk = custom_id.removeprefix(FORM_PREFIX).partition(":")
+    if not session.isdigit():
+        return False
+    await options_submitted(interaction, int(session), typed_values(data.get("components") or []))
+    return True
 
 
 @guarded
@@ -343,7 +382,7 @@ async def options_submitted(interaction: discord.Interaction, session: int, type
     user = user_of(interaction)
     _require_host_in_lobby(table, user)
     defaults = {f.name: f.default for f in table.game.option_fields()}
-    values = {name: (text.strip() or defaults.get(name)) for name, text in typed.items()}
+    values = {name: (text.strip() or defaults.get(name)) for name, text in typed.items() if name in defaults}
     await safe_defer(interaction)
     try:
         await service_of(interaction).set_options(*place_of(interaction), user, values)
@@ -441,16 +480,8 @@ async def navigate(interaction: discord.Interaction, session: int, turn: int, pa
         return
     table, _user, info = live
     menu = action_menu(info.legal)
-    labels: list[str] = []
-    node = menu
-    for depth in range(len(path)):
-        found = menu_node(menu, path[: depth + 1])
-        if found is None:
-            path = ()
-            labels = []
-            break
-        node = found
-        labels.append(node.label)
+    _node, path = resolve_path(menu, path)
+    labels = [n.label for n in (menu_node(menu, path[: d + 1]) for d in range(len(path))) if n is not None]
     note = f"Choose in {' / '.join(labels)}." if labels else None
     await safe_update(interaction, embed=hand_embed(table, info, note), view=hand_view(table.id, info, path))
 

@@ -29,6 +29,20 @@ class Outcome(Enum):
     FAILED = "failed"
 
 
+def detached(view: discord.ui.View | None) -> discord.ui.View | None:
+    """A view discord.py will not track: every component of ours is a dynamic item, found by
+    its custom id, so a stored copy would only cost a 15-minute timer per ephemeral message."""
+    if view is not None and not view.is_finished():
+        view.stop()
+    return view
+
+
+def _detach_view(kwargs: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(kwargs.get("view"), discord.ui.View):
+        detached(kwargs["view"])
+    return kwargs
+
+
 async def safe_call(what: str, call: Awaitable[T]) -> T | None:
     """Await ``call``; on a Discord error log it and return ``None``."""
     try:
@@ -66,11 +80,11 @@ async def safe_outcome(what: str, call: Awaitable[Any]) -> Outcome:
 async def safe_send(channel: discord.abc.Messageable, **kwargs: Any) -> discord.Message | None:
     if isinstance(kwargs.get("content"), str):
         kwargs["content"] = clip(kwargs["content"], CONTENT)
-    return await safe_call("send message", channel.send(**kwargs))
+    return await safe_call("send message", channel.send(**_detach_view(kwargs)))
 
 
 async def safe_edit_message(message: discord.PartialMessage, **kwargs: Any) -> Outcome:
-    return await safe_outcome(f"edit message {message.id}", message.edit(**kwargs))
+    return await safe_outcome(f"edit message {message.id}", message.edit(**_detach_view(kwargs)))
 
 
 async def safe_dm(client: discord.Client, user_id: int, text: str) -> bool:
@@ -128,7 +142,7 @@ async def safe_reply(
     if embed is not None:
         kwargs["embed"] = embed
     if view is not None:
-        kwargs["view"] = view
+        kwargs["view"] = detached(view)
     if not interaction.response.is_done():
         callback = await safe_call("respond to interaction", interaction.response.send_message(**kwargs))
         return callback.message_id if callback is not None else None
@@ -144,6 +158,7 @@ async def safe_update(interaction: discord.Interaction, **fields: Any) -> bool:
     """
     if isinstance(fields.get("content"), str):
         fields["content"] = clip(fields["content"], CONTENT)
+    _detach_view(fields)
     if not interaction.response.is_done():
         done = await safe_call("update message", _as_awaitable(interaction.response.edit_message(**fields)))
     else:

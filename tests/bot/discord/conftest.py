@@ -1,0 +1,267 @@
+"""A simulated Discord (SimCord, running the real discord.py) around a real ParlourBot.
+
+Each test gets a guild with a text channel, three players (Ann, Bob, Cat) and a moderator
+(Mod, with Manage Messages), a bot whose commands are synced to that guild, and a fresh SQLite
+database; ``world.restart()`` replaces the bot by a new one on the same database.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import simcord
+from simcord.components import walk_components
+
+from bot.discord.client import ParlourBot
+from bot.settings import Settings
+from bot.tables import Table
+
+GUILD_ID = 912345678901234567
+
+
+def make_settings(db_path: Path) -> Settings:
+    return Settings(DISCORD_TOKEN=None, PARLOUR_DB=str(db_path), PARLOUR_DEV_GUILD=GUILD_ID)
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    bot: ParlourBot
+    db_path: Path
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    ann: simcord.MemberActor
+    bob: simcord.MemberActor
+    cat: simcord.MemberActor
+    mod: simcord.MemberActor
+
+    @property
+    def table(self) -> Table | None:
+        return self.bot.service.table(str(GUILD_ID), str(self.channel.id))
+
+    def require_table(self) -> Table:
+        table = self.table
+        assert table is not None, "no table in the channel"
+        return table
+
+    def actor(self, user_id: str | None) -> simcord.MemberActor:
+        for a in (self.ann, self.bob, self.cat, self.mod):
+            if str(a.id) == user_id:
+                return a
+        raise KeyError(user_id)
+
+    def message(self, message_id: int | str | None) -> discord.Message:
+        assert message_id is not None
+        from simcord.results import to_discord_message
+
+        return to_discord_message(self.env, self.env.backend.get_message(self.channel.id, int(message_id)))
+
+    def table_message(self, table: Table | None = None) -> discord.Message:
+        table = table or self.require_table()
+        return self.message(table.message_id)
+
+    def bot_messages(self) -> list[discord.Message]:
+        me = self.bot.user
+        assert me is not None
+        return [m for m in self.channel.history() if m.author.id == me.id]
+
+    def dms(self, actor: simcord.MemberActor) -> list[discord.Message]:
+        return actor.user.dm_channel.history()
+
+    async def restart(self) -> ParlourBot:
+        """A new bot process on the same database (the old one's connection is closed)."""
+        old = self.bot
+        new = ParlourBot(make_settings(self.db_path))
+        await self.env.restart_bot(new)
+        await old.dispose()
+        self.bot = new
+        return new
+
+
+@pytest.fixture
+async def world(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[World]:
+    db_path = tmp_path / "parlour.sqlite3"
+    bot = ParlourBot(make_settings(db_path))
+    env = simcord.Env(bot)
+    guild = env.create_guild("Parlour test", id=GUILD_ID)
+    await env.start()
+    bot.service.rng.seed(2024)  # the same deals on every run
+    channel = guild.create_text_channel("cards")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    cat = guild.add_member(env.create_user("cat"))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    w = World(env, bot, db_path, guild, channel, ann, bob, cat, mod)
+    caplog.set_level(logging.INFO)
+    try:
+        yield w
+    finally:
+        await env.shutdown()
+        await w.bot.dispose()
+    env.raise_errors()
+    troubles = [r for r in caplog.records if r.name.startswith("bot.") and r.levelno >= logging.WARNING]
+    assert not troubles, "the bot logged troubles: " + "; ".join(r.getMessage() for r in troubles)
+
+
+# -- reading components (raw dicts on interaction responses, objects on channel messages) -------------
+
+
+def components_of(message: Any) -> list[dict[str, Any]]:
+    """Every component of a message as Discord's JSON (buttons and selects, in order)."""
+    if isinstance(message, simcord.ResponseMessage):
+        rows = message.components
+    else:
+        rows = [row.to_dict() for row in message.components]
+    return [c for c in walk_components(rows) if c.get("type") != 1]
+
+
+def custom_ids(message: Any) -> list[str]:
+    return [c["custom_id"] for c in components_of(message) if "custom_id" in c]
+
+
+def labels(message: Any) -> list[str]:
+    return [c["label"] for c in components_of(message) if c.get("type") == 2]
+
+
+def find(message: Any, prefix: str) -> dict[str, Any]:
+    found = [c for c in components_of(message) if str(c.get("custom_id", "")).startswith(prefix)]
+    assert found, f"no component starting {prefix!r} in {custom_ids(message)}"
+    return found[0]
+
+
+def selects(message: Any) -> list[dict[str, Any]]:
+    return [c for c in components_of(message) if c.get("type") == 3]
+
+
+def embed_text(message: Any) -> str:
+    parts: list[str] = []
+    for e in message.embeds:
+        parts += [e.title or "", e.description or ""]
+        parts += [f"{f.name}: {f.value}" for f in e.fields]
+        parts.append(e.footer.text or "")
+    return "\n".join(parts)
+
+
+def iter_fields(message: Any) -> Iterator[tuple[str, str]]:
+    for e in message.embeds:
+        for f in e.fields:
+            yield str(f.name), str(f.value)
+
+
+# -- driving a game through Discord ------------------------------------------------------------------
+
+
+async def show_hand(world: World, actor: simcord.MemberActor) -> simcord.InteractionResult:
+    result = await actor.click(world.table_message(), label="Show my hand")
+    assert result.response is not None and result.response.ephemeral
+    return result
+
+
+async def choose_in_hand(
+    actor: simcord.MemberActor, shown: simcord.InteractionResult, pick: int = 0, max_steps: int = 8
+) -> tuple[str, list[str]]:
+    """Make one choice in an ephemeral hand: a button if there is one, else an entry of the first
+    menu, opening groups as needed. Returns the note shown afterwards and the values followed."""
+    followed: list[str] = []
+    for _ in range(max_steps):
+        message = shown.response
+        assert message is not None
+        buttons = [
+            c for c in components_of(message) if str(c.get("custom_id", "")).startswith("parlour:act:")
+        ]
+        menus = [c for c in selects(message) if str(c.get("custom_id", "")).startswith("parlour:pick:")]
+        if menus:
+            menu = menus[0]
+            value = menu["options"][min(pick, len(menu["options"]) - 1)]["value"]
+            followed.append(value)
+            await actor.select(message, [value], custom_id=menu["custom_id"])
+            if value.startswith("a"):
+                return note_of(shown.response), followed
+            continue
+        assert buttons, f"nothing to choose in {custom_ids(message)}"
+        followed.append(buttons[0]["custom_id"])
+        await actor.click(message, custom_id=buttons[0]["custom_id"])
+        return note_of(shown.response), followed
+    raise AssertionError(f"no choice made after {max_steps} steps: {followed}")
+
+
+def note_of(message: Any) -> str:
+    return dict(iter_fields(message)).get("Note", "")
+
+
+async def play_turn(world: World, pick: int = 0) -> tuple[str, list[str]]:
+    """The first awaited person takes a turn through Show my hand."""
+    table = world.require_table()
+    assert table.state is not None
+    seat = min(s for s in table.state.awaiting() if table.seats[s].bot is None)
+    actor = world.actor(table.seats[seat].user_id)
+    return await choose_in_hand(actor, await show_hand(world, actor), pick)
+
+
+def replies(result: simcord.InteractionResult) -> list[simcord.ResponseMessage]:
+    """The messages an interaction produced: its response and followups."""
+    source = result._interaction.source_message_id  # a deferred update "responds" with the clicked message
+    out = [result.response] if result.response is not None and result.response.id != source else []
+    return out + list(result.followups)
+
+
+def reply_text(result: simcord.InteractionResult) -> str:
+    return "\n".join(m.content + "\n" + embed_text(m) for m in replies(result))
+
+
+def only_ephemeral(result: simcord.InteractionResult) -> bool:
+    msgs = replies(result)
+    return bool(msgs) and all(m.ephemeral for m in msgs)
+
+
+def raw_component(
+    world: World,
+    actor: simcord.MemberActor,
+    message: simcord.ResponseMessage | discord.Message,
+    custom_id: str,
+    values: list[str] | None = None,
+) -> simcord.InteractionResult:
+    """Deliver a component interaction WITHOUT waiting for the bot to settle, so that many can be
+    in flight at once (SimCord's actor verbs settle one by one and may not overlap).
+
+    Built the way SimCord's own ``MemberActor.select``/``click`` build theirs; the custom id may
+    be one the message does not show (a forged or outdated one)."""
+    from simcord import interactions as sim_interactions
+    from simcord.backend import serializers
+    from simcord.enums import ComponentType, InteractionType
+
+    backend = world.env.backend
+    channel_id = message.channel_id if isinstance(message, simcord.ResponseMessage) else message.channel.id
+    stored = backend.get_message(channel_id, message.id)
+    data: dict[str, Any] = {"custom_id": custom_id}
+    if values is None:
+        data["component_type"] = ComponentType.BUTTON
+    else:
+        data["component_type"] = ComponentType.STRING_SELECT
+        data["values"] = values
+    record, payload = sim_interactions.base_payload(
+        backend,
+        type=InteractionType.MESSAGE_COMPONENT,
+        channel_id=channel_id,
+        guild_id=actor.guild.id,
+        user_id=actor.id,
+        data=data,
+    )
+    payload["message"] = dict(serializers.message_payload(backend, stored))
+    record.source_message_id = stored.id
+    backend.emit("INTERACTION_CREATE", payload)
+    return simcord.InteractionResult(world.env, record)
+
+
+def response(result: simcord.InteractionResult) -> simcord.ResponseMessage:
+    """The message an interaction answered with (read afresh: it may have been edited since)."""
+    message = result.response
+    assert message is not None, "the interaction has no response message"
+    return message
