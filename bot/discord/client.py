@@ -8,7 +8,9 @@ through slash commands and components (interactions), which need no intent at al
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 
 import discord
@@ -144,6 +146,17 @@ async def _sync(bot: ParlourBot, token: str, guild_id: int | None) -> int:
     return 0
 
 
+async def _serve(bot: ParlourBot, token: str) -> None:
+    """Run until closed; SIGTERM (docker stop, systemd) and SIGINT close the bot cleanly, so
+    pending table edits are sent and the database is closed."""
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # not on Windows
+            loop.add_signal_handler(sig, lambda: loop.create_task(bot.close()))
+    async with bot:
+        await bot.start(token)
+
+
 def run_bot(settings: Settings, *, sync_only: bool = False, sync_guild: int | None = None) -> int:
     """Run the bot until stopped, or (``sync_only``) register the slash commands and exit."""
     token = settings.discord_token
@@ -154,7 +167,7 @@ def run_bot(settings: Settings, *, sync_only: bool = False, sync_guild: int | No
     try:
         if sync_only:
             return asyncio.run(_sync(bot, token, sync_guild))
-        bot.run(token, log_handler=None)  # logging is configured by python -m bot
+        asyncio.run(_serve(bot, token))
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)
         return 1

@@ -183,7 +183,11 @@ async def leave(interaction: discord.Interaction) -> None:
     await safe_defer(interaction, ephemeral=True, thinking=True)
     playing = table.status == "playing"
     await service_of(interaction).leave(*place_of(interaction), user_of(interaction))
-    text = "You left the game: a bot plays your seat from now on, and you rank last." if playing else "You left the table."
+    text = (
+        "You left the game: a bot plays your seat from now on, and you rank last."
+        if playing
+        else "You left the table."
+    )
     await safe_reply(interaction, text, ephemeral=True)
 
 

@@ -175,9 +175,19 @@ async def test_play_refusals(world: World) -> None:
     assert note_of(response(second)) == STALE_HAND and table.turn == turn
     assert f"turn {turn}" in embed_text(response(second))
 
-    # a forged choice (not in the menu Bob was shown) changes nothing
+    # Bob must follow suit: his menu offers exactly the cards he may play, no illegal card
     bob = await show_hand(world, world.bob)
     menu = selects(response(bob))[0]
+    assert table.state is not None
+    legal = [a.label() for a in table.state.legal_actions(1)]
+    assert [o["label"] for o in menu["options"]] == legal
+    led = table.state.trick.cards[0].suit  # type: ignore[attr-defined]
+    hand_cards = table.state.view(1).hand
+    if any(c.suit == led for c in hand_cards):
+        assert legal == [c.short for c in hand_cards if c.suit == led]
+    else:
+        assert len(legal) == len(hand_cards)
+    # a forged choice (not in the menu Bob was shown) changes nothing
     forged = raw_component(world, world.bob, response(bob), menu["custom_id"], ["a99"])
     await world.env.settle()
     assert forged.acknowledged and table.turn == turn

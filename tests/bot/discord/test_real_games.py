@@ -82,7 +82,7 @@ async def play(world: World, game_id: str, players: int, max_turns: int | None) 
 async def test_real_game_through_discord(world: World, game_id: str, players: int) -> None:
     if not available(game_id):
         pytest.skip(f"{game_id} is not in the catalogue yet")
-    counts = await play(world, game_id, players, max_turns=45)
+    counts = await play(world, game_id, players, max_turns=30)
     assert counts["turns"] > 0
     # every person got their hand by DM at the first deal
     assert all(world.dms(a) for a in [world.ann, world.bob, world.cat][:players])

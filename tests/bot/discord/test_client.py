@@ -1,0 +1,43 @@
+"""The client itself: intents, command registration (the `sync` path), run_bot's refusals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import simcord
+
+from bot.discord.client import ParlourBot, bot_intents, run_bot
+from bot.settings import Settings
+from tests.bot.discord.conftest import World
+
+COMMANDS = {"play", "table", "hand", "leave", "abandon", "rules", "games", "help"}
+
+
+def test_no_privileged_intents() -> None:
+    intents = bot_intents()
+    assert not intents.message_content and not intents.members and not intents.presences
+    assert intents.guilds
+
+
+def test_run_bot_needs_a_token(tmp_path: Path) -> None:
+    settings = Settings(DISCORD_TOKEN=None, PARLOUR_DB=str(tmp_path / "db.sqlite3"))
+    assert run_bot(settings, sync_only=True) == 2
+
+
+async def test_dev_guild_gets_every_command(world: World) -> None:
+    assert set(world.ann.available_commands(world.channel)) == COMMANDS
+
+
+async def test_sync_only_registers_global_commands(tmp_path: Path) -> None:
+    settings = Settings(DISCORD_TOKEN=None, PARLOUR_DB=str(tmp_path / "db.sqlite3"))
+    bot = ParlourBot(settings, sync_only=True)
+    async with simcord.run(bot) as env:
+        guild = env.create_guild("Elsewhere")
+        channel = guild.create_text_channel("general")
+        member = guild.add_member(env.create_user("dan"))
+        assert member.available_commands(channel) == ()
+        synced = await bot.sync_commands(None)
+        assert {c.name for c in synced} == COMMANDS
+        assert set(member.available_commands(channel)) == COMMANDS
+        assert bot._service is None and not (tmp_path / "db.sqlite3").exists()  # no database in sync mode
+        await bot.dispose()
