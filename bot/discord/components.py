@@ -407,7 +407,7 @@ def table_view(table: Table) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(ShowHandButton(table.id))
-    for i, label in enumerate(public_labels(table)[: (ROWS - 1) * BUTTONS_PER_ROW + BUTTONS_PER_ROW - 1]):
+    for i, label in enumerate(public_labels(table)[: ROWS * BUTTONS_PER_ROW - 1]):
         view.add_item(PublicActButton(table.id, table.turn, i, label))
     return view
 
