@@ -4,11 +4,12 @@
   with the deck card, keeps the best three cards after mogging with the stock, and plays the card
   that pegs most now, avoiding counts that hand the next player an easy 15, 25 or 31.
 * ``strong``: weighs each mog by the expected show value of the hand after it (averaged over the
-  cards it may receive) against the point a refusal gives away, passes Jacks and Deuces to a
-  partner (they score for the giver and again at the partner's show) but never to an opponent,
-  and chooses each card of the play by searching the rest of the play over sampled hands for the
-  unseen cards, consistent with the Go's already said (full depth with two hands, five plays
-  ahead with four).
+  cards it may receive) against the point a refusal gives away; passes the card that keeps the
+  best hand, counting what the card is worth to the receiver (a help to a partner, a gift to an
+  opponent), so Jacks and Deuces go to a partner (they score for the giver and again at the
+  partner's show) but rarely to an opponent; and chooses each card of the play by searching the
+  rest of the play over sampled hands for the unseen cards, consistent with the Go's already
+  said (to the end with two hands, six cards ahead with four).
 
 Both see only the seat's view. Scores come from :mod:`games.costly_colours_scoring`.
 """
@@ -56,6 +57,11 @@ one (measured over random hands): the value of a mog to the other side."""
 
 GIVE_SAMPLES = 16
 """Unseen cards drawn to estimate the show value of a hand after a mog."""
+
+RECEIVER_SAMPLES = 12
+RECEIVER_WEIGHT = 1.0
+"""How many random pairs of cards stand for the receiver's hand when judging what a passed card
+is worth to them, and how much that counts against (or, for a partner, towards) the pass."""
 
 
 # --- what the bots know -------------------------------------------------------------------------
@@ -293,19 +299,26 @@ def _incoming(view: CostlyColoursView, rng: random.Random) -> list[Card]:
 
 
 def _swap_gain(view: CostlyColoursView, rng: random.Random) -> tuple[float, Card]:
-    """The best pass for this hand and what it gains on average (pegs for the pass included)."""
+    """The best pass for this hand and what it gains this side on average (pegs for the pass
+    included). The choice also weighs what the card is worth to the receiver (with two random
+    cards of theirs): a help to a partner, a gift to an opponent."""
     assert view.deck_card is not None
     deck = view.deck_card
     incoming = _incoming(view, rng)
     to_partner = view.teams is not None
+    pool = _unseen(view)
+    theirs = [rng.sample(pool, 2) for _ in range(RECEIVER_SAMPLES)]
+    sign = 1 if to_partner else -1
     now = _show(view.hand, deck)
-    best: tuple[float, Card] | None = None
+    best: tuple[float, float, Card] | None = None
     for c in sorted(view.hand, key=lambda c: c.code):
         value = _expected_after_give(view.hand, c, deck, incoming) + _gift_balance(c, deck, to_partner)
-        if best is None or value > best[0]:
-            best = (value, c)
+        use = sum(_show([*pair, c], deck) for pair in theirs) / len(theirs) if theirs else 0.0
+        rank = value + sign * RECEIVER_WEIGHT * use
+        if best is None or rank > best[0]:
+            best = (rank, value, c)
     assert best is not None
-    return best[0] - now, best[1]
+    return best[1] - now, best[2]
 
 
 def _mog_worth_it(view: CostlyColoursView, rng: random.Random) -> bool:
