@@ -25,7 +25,7 @@ from typing import TextIO
 from bot.render.text import numbered_actions, players_text, private_text, table_lines
 from bot.tables import Table, TableError, TableService, User
 from games.cards import CardError, parse_card
-from games.engine import Action, Event, SetupError
+from games.engine import Action, Event, MatchRecord, SetupError
 from games.registry import all_games, get_game
 from storage.sessions import Store
 
@@ -46,6 +46,18 @@ HELP = """Type each message as `name: /command`. Commands:
   /hand                      your cards and your choices, numbered
   /move N | CARD | LABEL     make a choice: its number from /hand, a card code such as QS, or its label
   /abandon                   end a game in progress (host)
+Referee mode, for a game played with real cards:
+  /referee GAME NAME NAME... [key=value...]  open a referee table for these players
+  /entries                   the entries that can be made now, numbered
+  /move N                    make entry N (anyone at the table may enter for anyone)
+  /confirm, /undo            confirm or take back the last entry
+  /correct N M               replace entry N by choice M of /choices N (host)
+  /choices N                 what entry N could have been
+Records:
+  /leaderboard [GAME] [all|season|month|week]   /stats [NAME] [GAME]   /history [NAME]
+  /replay MATCH              a finished match, deal by deal
+  /export                    every result as CSV
+  /season                    start a new season (admin)
   /quit                      leave the console"""
 
 
@@ -150,8 +162,78 @@ class Console:
             self.show_hand(user)
         elif command in ("move", "m"):
             await self.move(user, " ".join(args))
+        elif command == "referee":
+            await self.referee(user, args)
+        elif command == "entries":
+            self.show_entries(user)
+        elif command == "confirm":
+            await s.confirm(GUILD, CHANNEL, user)
+        elif command == "undo":
+            await s.undo(GUILD, CHANNEL, user)
+        elif command == "choices":
+            seat, legal = s.entry_choices(GUILD, CHANNEL, user, _number(args, "an entry number"))
+            table = s.require_table(GUILD, CHANNEL)
+            self.write(f"[to {user.name}] Entry for {table.seats[seat].name}:\n    " + "\n    ".join(numbered_actions(legal)))
+        elif command == "correct":
+            entry = _number(args[:1], "an entry number")
+            _seat, legal = s.entry_choices(GUILD, CHANNEL, user, entry)
+            await s.correct(GUILD, CHANNEL, user, entry, pick_action(legal, " ".join(args[1:])))
+        elif command in ("leaderboard", "stats", "history", "replay", "export", "season"):
+            await self.records(user, command, args)
         else:
             raise TableError(f"There is no /{command} command. /help lists them.")
+
+    async def referee(self, user: User, args: list[str]) -> None:
+        if not args:
+            raise TableError("Which game, and who plays? For example /referee hoodwink ann bob cat.")
+        names = [a for a in args[1:] if "=" not in a]
+        options = [a for a in args[1:] if "=" in a]
+        players: list[User | str] = [self.user(n) for n in names]
+        await self.service.open_referee(GUILD, CHANNEL, user, args[0], players, options)
+
+    def show_entries(self, user: User) -> None:
+        table = self.service.require_table(GUILD, CHANNEL)
+        if table.mode != "referee":
+            self.show_hand(user)
+            return
+        _turn, entries = self.service.entries(GUILD, CHANNEL, user)
+        lines = [f"{i}. {table.seats[seat].name}: {' / '.join(a.choice_path())}" for i, (seat, a) in enumerate(entries, 1)]
+        self.write(f"[to {user.name}] Entries now:\n    " + "\n    ".join(lines or ["(none)"]))
+
+    async def records(self, user: User, command: str, args: list[str]) -> None:
+        from bot.render import records
+        from storage import stats
+
+        conn = self.service.store.conn
+        if command == "leaderboard":
+            board_game = get_game(args[0]).id if args else all_games()[0].id
+            period = args[1] if len(args) > 1 else "all"
+            if period not in stats.PERIODS:
+                raise TableError(f"The period is one of {', '.join(stats.PERIODS)}.")
+            board = await stats.leaderboard(conn, GUILD, board_game, period)  # type: ignore[arg-type]
+            self.write("\n".join(records.leaderboard_lines(board)))
+        elif command == "stats":
+            who = self.user(args[0]) if args else user
+            game = get_game(args[1]).id if len(args) > 1 else None
+            st = await stats.player_stats(conn, GUILD, who.id, game)
+            self.write("\n".join(records.stats_lines(who.name, st, game)))
+        elif command == "history":
+            member = self.user(args[0]).id if args else None
+            self.write("\n".join(records.history_lines(await stats.history(conn, GUILD, user_id=member))))
+        elif command == "replay":
+            data = await stats.match_json(conn, GUILD, _number(args, "a match number"))
+            if data is None:
+                raise TableError("There is no such match here.")
+            record = MatchRecord(
+                game=data["game"], options=data["options"], players=data["players"], seed=data["seed"],
+                deck=data["deck"], actions=[(s, a) for s, a in data["actions"]],
+            )
+            self.write("\n\n".join(records.replay_pages(record, data["mode"])))
+        elif command == "export":
+            self.write(await stats.export_csv(conn, GUILD))
+        elif command == "season":
+            number = await stats.new_season(conn, GUILD, user.id)
+            self.write(f"Season {number} begins. All-time ratings and results are kept.")
 
     def show_hand(self, user: User) -> None:
         table = self.service.require_table(GUILD, CHANNEL)
@@ -166,9 +248,25 @@ class Console:
         self.write(f"[to {user.name}] " + "\n    ".join(lines))
 
     async def move(self, user: User, text: str) -> None:
+        table = self.service.require_table(GUILD, CHANNEL)
+        if table.mode == "referee":
+            turn, entries = self.service.entries(GUILD, CHANNEL, user)
+            if text.strip().isdigit() and 1 <= int(text) <= len(entries):
+                seat, action = entries[int(text) - 1]
+                await self.service.act(GUILD, CHANNEL, user, action, turn, seat=seat)
+                return
+            action = pick_action([a for _, a in entries], text)
+            await self.service.act(GUILD, CHANNEL, user, action, turn)
+            return
         info = self.service.hand(GUILD, CHANNEL, user)
         action = pick_action(info.legal, text)
         await self.service.act(GUILD, CHANNEL, user, action, info.turn)
+
+
+def _number(args: Sequence[str], what: str) -> int:
+    if not args or not args[0].isdigit():
+        raise TableError(f"Give {what}.")
+    return int(args[0])
 
 
 def pick_action(legal: Sequence[Action], text: str) -> Action:

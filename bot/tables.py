@@ -595,6 +595,24 @@ class TableService:
             await self._after_change(table, [Event(kind="start", text=f"Refereeing {game.title}.")], new_deal=True)
         return table
 
+    def entries(self, guild_id: str, channel_id: str, user: User) -> tuple[int, list[tuple[int, Action]]]:
+        """Referee mode: every entry that may be made now, as (seat, entry), and the turn."""
+        table = self._referee_table(guild_id, channel_id, user)
+        state = table.state
+        assert state is not None
+        return state.turn, [(seat, a) for seat in state.actors() for a in state.legal_actions(seat)]
+
+    def entry_choices(self, guild_id: str, channel_id: str, user: User, entry: int) -> tuple[int, list[Action]]:
+        """Referee mode: what could have been entered as entry number ``entry`` (for a correction)."""
+        table = self._referee_table(guild_id, channel_id, user)
+        assert table.state is not None
+        history = table.state.history
+        if not 1 <= entry <= len(history):
+            raise TableError(f"There is no entry {entry}: the entries are numbered 1 to {len(history)}.")
+        state = self._replayed(table, [a for _, a in history[: entry - 1]], [s for s, _ in history[: entry - 1]])
+        seat = history[entry - 1][0]
+        return seat, state.legal_actions(seat)
+
     async def _referee_seat(self, table: Table, user: User, action: Action, seat: int | None) -> int:
         state = table.state
         assert state is not None

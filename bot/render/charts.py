@@ -9,9 +9,9 @@ from typing import Any
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-from games.engine import Game, MatchRecord  # noqa: E402
+from games.engine import Game, MatchRecord
 
 
 def score_progression(game: Game[Any], record: MatchRecord) -> list[list[int]]:

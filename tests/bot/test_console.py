@@ -77,3 +77,38 @@ def test_python_m_bot_console_reads_a_file(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "Parlour console" in proc.stdout
     assert "/play GAME" in proc.stdout
+
+
+async def test_records_after_a_finished_match(db_path: Path) -> None:
+    lines = ["ann: /play toy deals=1 first_dealer=2", "bob: /join", "ann: /start"]
+    lines += ["ann: /move 1", "bob: /move 1"] * 14  # out-of-turn ones are refused; each pair plays one
+    lines += ["ann: /leaderboard toy", "ann: /stats ann toy", "ann: /history", "ann: /replay 1", "ann: /export"]
+    lines += ["ann: /leaderboard toy fortnight", "ann: /replay 99", "ann: /season"]
+    text = "\n".join(await run_lines(db_path, lines))
+    assert "The match is over" in text
+    assert "Toy Tricks leaderboard - all time" in text and "Provisional:" in text
+    assert "ann - Toy Tricks" in text and "Games 1" in text
+    assert "#1 Toy Tricks" in text
+    assert "Deal 1" in text and "Final scores: ann" in text
+    assert "match,game,finished_at" in text
+    assert "The period is one of all, season, month, week." in text
+    assert "There is no such match here." in text
+    assert "Season 2 begins" in text
+
+
+async def test_a_refereed_match_through_typed_lines(db_path: Path) -> None:
+    from games.registry import register_referee
+    from tests.bot.toy_game import TOY
+
+    register_referee(TOY)
+    lines = ["ann: /referee toy Ann Bob deals=1 first_dealer=2", "ann: /entries", "bob: /move 1", "ann: /undo", "bob: /undo",
+             "bob: /move 1", "ann: /choices 1", "ann: /correct 1 2", "ann: /correct 9 1"]
+    lines += ["ann: /move 1"] * 14  # Ann enters for both players (once a Knock, the optional act)
+    text = "\n".join(await run_lines(db_path, lines))
+    assert "Refereeing Toy Tricks." in text
+    assert "Entries now:" in text and "1. Ann:" in text
+    assert "[to ann] Only the player who made the last entry, or the host, can undo it." not in text  # Ann hosts
+    assert "took back the last entry" in text
+    assert "corrected entry 1" in text
+    assert "[to ann] There is no entry 9" in text
+    assert "The match is over" in text

@@ -1,3 +1,6 @@
+import pytest
+from pydantic import BaseModel
+
 from games.cards import (
     BLACK_JOKER,
     JOKER,
@@ -12,9 +15,6 @@ from games.cards import (
     parse_cards,
     piquet_pack,
 )
-
-import pytest
-from pydantic import BaseModel
 
 
 @pytest.mark.parametrize(
