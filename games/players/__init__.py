@@ -54,8 +54,18 @@ def _ensure_loaded(game_id: str) -> None:
         importlib.import_module(module)
 
 
+def levels(game_id: str) -> list[str]:
+    """The bot levels a game offers, weakest first ("random" always; then easy, strong, ...)."""
+    _ensure_loaded(game_id)
+    own = [lvl for (gid, lvl) in _POLICIES if gid == game_id]
+    ordered = [lvl for lvl in LEVELS if lvl in own] + sorted(lvl for lvl in own if lvl not in LEVELS)
+    return ["random", *ordered]
+
+
 def bot_player(game_id: str, level: str = "easy") -> Player:
     """The bot policy for a game at a level, falling back to the best one available, then random."""
+    if level == "random":
+        return RandomPlayer()
     _ensure_loaded(game_id)
     for lvl in (level, *LEVELS[::-1]):
         if (game_id, lvl) in _POLICIES:
