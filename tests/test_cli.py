@@ -53,6 +53,9 @@ def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
         (["simulate", "{game}", "--players", "99"], "not 99"),
         (["simulate", "{game}", "-n", "x"], "invalid int"),
         (["fly"], "invalid choice"),
+        (["simulate", "costly_colours", "--seats", "strong,genius"], "no bot level genius"),
+        (["simulate", "costly_colours", "--seats", "easy,easy", "--players", "4"], "names 2 seats"),
+        (["simulate", "parity", "--seats", "easy,easy,easy"], "not 3"),
     ],
 )
 def test_errors_exit_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -62,3 +65,30 @@ def test_errors_exit_2(argv: list[str], message: str, capsys: pytest.CaptureFixt
         raise SystemExit(main(argv))
     assert exit_info.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_seats_pit_levels_with_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "costly_colours", "--seats", "strong,random", "-n", "12", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    rows = {row["level"]: row for row in data["levels"]}
+    assert set(rows) == {"strong", "random"} and data["matches"] == 12
+    assert rows["strong"]["win_share"] + rows["random"]["win_share"] == pytest.approx(1.0)
+    for row in rows.values():
+        low, high = row["interval_95"]
+        assert 0.0 <= low <= row["win_share"] <= high <= 1.0
+    assert rows["strong"]["win_share"] > rows["random"]["win_share"]
+
+
+def test_seats_table_names_each_level_once(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "hundred", "--seats", "random,random,random", "-n", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "seats rotated" in out and "95% interval" in out
+    assert [line.split()[0] for line in out.splitlines()[2:]] == ["random"]
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    from games.simulate import wilson_interval
+
+    low, high = wilson_interval(0.5, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson_interval(0.0, 10)[0] == 0.0
