@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from bot.render.text import numbered_actions, players_text, private_text, table_lines
-from bot.tables import Table, TableError, TableService, User
+from bot.tables import Table, TableError, TableService, User, record_from_json
 from games.cards import CardError, parse_card
-from games.engine import Action, Event, MatchRecord, SetupError
+from games.engine import Action, Event, SetupError
 from games.registry import all_games, get_game
 from storage.sessions import Store
 
@@ -46,6 +46,9 @@ HELP = """Type each message as `name: /command`. Commands:
   /hand                      your cards and your choices, numbered
   /move N | CARD | LABEL     make a choice: its number from /hand, a card code such as QS, or its label
   /abandon                   end a game in progress (host)
+  /hint                      advice for your current choice (where the game has it and the host allowed it)
+  /analyse [DEAL]            a finished deal against perfect play (where the game has it)
+  /analyse match N [DEAL]    the same for a finished match of this server
 Referee mode, for a game played with real cards:
   /referee GAME NAME NAME... [key=value...]  open a referee table for these players
   /entries                   the entries that can be made now, numbered
@@ -178,6 +181,14 @@ class Console:
             entry = _number(args[:1], "an entry number")
             _seat, legal = s.entry_choices(GUILD, CHANNEL, user, entry)
             await s.correct(GUILD, CHANNEL, user, entry, pick_action(legal, " ".join(args[1:])))
+        elif command == "hint":
+            self.write(f"[to {user.name}] " + "\n    ".join(s.hint(GUILD, CHANNEL, user)))
+        elif command in ("analyse", "analyze"):
+            match_id = None
+            if args[:1] == ["match"]:
+                match_id, args = _number(args[1:], "a match number"), args[2:]
+            deal = _number(args, "a deal number") if args else None
+            self.write("\n".join(await s.analyse(GUILD, CHANNEL, user, deal, match_id)))
         elif command in ("leaderboard", "stats", "history", "replay", "export", "season"):
             await self.records(user, command, args)
         else:
@@ -224,11 +235,7 @@ class Console:
             data = await stats.match_json(conn, GUILD, _number(args, "a match number"))
             if data is None:
                 raise TableError("There is no such match here.")
-            record = MatchRecord(
-                game=data["game"], options=data["options"], players=data["players"], seed=data["seed"],
-                deck=data["deck"], actions=[(s, a) for s, a in data["actions"]],
-            )
-            self.write("\n\n".join(records.replay_pages(record, data["mode"])))
+            self.write("\n\n".join(records.replay_pages(record_from_json(data), data["mode"])))
         elif command == "export":
             self.write(await stats.export_csv(conn, GUILD))
         elif command == "season":

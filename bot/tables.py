@@ -20,9 +20,10 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from bot.settings import GuildSettings
+from games import advice
 from games.cards import parse_card
-from games.engine import Action, Event, Game, GameState, IllegalAction, SetupError, View
-from games.players import Player, bot_player
+from games.engine import Action, Event, Game, GameState, IllegalAction, MatchRecord, SetupError, View
+from games.players import Player, bot_player, levels
 from games.registry import get_game, referee_game
 from storage.sessions import ResultPlayer, SeatRecord, SessionRecord, Store
 
@@ -275,8 +276,12 @@ class TableService:
             self._require_seated_or_host(table, user)
             if len(table.seats) >= table.game.max_players:
                 raise TableError(f"The table is full: {table.game.title} seats at most {table.game.max_players}.")
+            offered = levels(table.game.id)
+            if level not in offered:
+                raise TableError(f"There is no {level!r} bot for {table.game.title}; choose one of {', '.join(offered)}.")
             number = sum(1 for s in table.seats if s.bot is not None) + 1
-            table.seats.append(SeatRecord(name=self._unique_name(table, f"Bot {number}"), bot=level))
+            name = f"Bot {number}" if level == "easy" else f"Bot {number} ({level})"
+            table.seats.append(SeatRecord(name=self._unique_name(table, name), bot=level))
             await self._save_lobby(table)
         await self.notifier.table_changed(table, [], repost=False)
         return table
@@ -400,6 +405,62 @@ class TableService:
         private = [e for e in state.log[-30:] if e.to == seat][-5:]
         return HandInfo(seat, state.view(seat), state.legal_actions(seat), state.turn, private)
 
+    def hint(self, guild_id: str, channel_id: str, user: User) -> list[str]:
+        """The game's advice for the asking player's current choice, from their own view only.
+
+        Offered where the game has a hinter and the table's ``hints`` option is on (such a match
+        is not rated)."""
+        table = self.require_table(guild_id, channel_id)
+        if not advice.has_hints(table.game.id):
+            raise TableError(f"There are no hints for {table.game.title}.")
+        if not getattr(table.options, "hints", False):
+            raise TableError(
+                "Hints are off at this table. The host can turn them on in the lobby "
+                "(option hints=true); the match is then not rated."
+            )
+        info = self.hand(guild_id, channel_id, user)
+        if not info.legal:
+            raise TableError("You have nothing to choose right now; ask again when it is your turn.")
+        return advice.hint(table.game.id, info.view, info.legal) or ["No advice for this position."]
+
+    async def analyse(
+        self, guild_id: str, channel_id: str, user: User, deal: int | None = None, match_id: int | None = None
+    ) -> list[str]:
+        """Perfect-play analysis of a finished deal: of the table here, or of a finished match.
+
+        Only deals that are over are analysed, so no hidden card of a deal in play is shown."""
+        if match_id is not None:
+            from storage import stats
+
+            data = await stats.match_json(self.store.conn, guild_id, match_id)
+            if data is None:
+                raise TableError("There is no such match on this server.")
+            if data["status"] == "playing" or data["status"] == "lobby":
+                raise TableError("That match is still being played: analyse it here when it is over.")
+            if data["mode"] == "referee":
+                raise TableError("That match was played with real cards, so the bot never saw the hands.")
+            record = record_from_json(data)
+        else:
+            table = self.require_table(guild_id, channel_id)
+            if table.state is None:
+                raise TableError("The game has not started yet.")
+            if table.mode == "referee":
+                raise TableError("This game is played with real cards, so the bot never sees the hands.")
+            record = table.game.record(table.state)
+            if not table.state.is_over:
+                finished = table.state.deal_no - 1
+                if finished < 1:
+                    raise TableError("No deal has finished yet: ask again after the first one.")
+                if deal is not None and deal > finished:
+                    raise TableError(f"Deal {deal} is not over yet; deals 1 to {finished} can be analysed.")
+                deal = deal or finished
+        if not advice.has_analysis(record.game):
+            raise TableError(f"There is no analysis for {get_game(record.game).title}.")
+        try:
+            return advice.analyse(record, deal) or []
+        except advice.AnalysisError as exc:
+            raise TableError(str(exc)) from None
+
     async def act(
         self,
         guild_id: str,
@@ -469,7 +530,9 @@ class TableService:
                 break
             seat = bots[0]
             player = self._player_for(table, seat)
-            action = player.choose(state.view(seat), state.legal_actions(seat), rng)
+            # in a worker thread, so a bot that thinks for a while (a solver) leaves the event loop
+            # free; the table's lock keeps everything else off this state meanwhile
+            action = await asyncio.to_thread(player.choose, state.view(seat), state.legal_actions(seat), rng)
             events += await self._apply(table, seat, action, None)
             steps += 1
             if extra and not (set(extra) & state.awaiting()):
@@ -531,6 +594,8 @@ class TableService:
         ]
         if any(s.bot is not None and s.left_at is None for s in table.seats):
             table.unrated.add("bot seats")
+        if getattr(table.options, "hints", False):
+            table.unrated.add("hints allowed")
         if table.mode == "referee" and any(c is None for c in table.confirmed_by):
             table.unrated.add("referee-mode entries not confirmed")
         await self.store.record_result(
@@ -807,3 +872,15 @@ class TableService:
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
+
+
+def record_from_json(data: dict[str, Any]) -> MatchRecord:
+    """A stored match (as ``storage.stats.match_json`` gives it) as a replayable record."""
+    return MatchRecord(
+        game=data["game"],
+        options=data["options"],
+        players=data["players"],
+        seed=data["seed"],
+        deck=data["deck"],
+        actions=[(seat, action) for seat, action in data["actions"]],
+    )

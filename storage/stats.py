@@ -295,5 +295,6 @@ async def match_json(conn: aiosqlite.Connection, guild_id: str, session_id: int)
         "actions": actions,
         "outcome": json.loads(row["outcome"]) if row["outcome"] else None,
         "rated": bool(row["rated"]) if row["rated"] is not None else None,
+        "unrated_because": json.loads(row["result_unrated"]) if row["result_unrated"] else [],
         "finished_at": row["finished_at"],
     }

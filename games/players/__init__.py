@@ -55,11 +55,11 @@ def _ensure_loaded(game_id: str) -> None:
 
 
 def levels(game_id: str) -> list[str]:
-    """The bot levels a game offers, weakest first ("random" always; then easy, strong, ...)."""
+    """The bot levels a game offers, weakest first: random, easy and strong always (a level a game
+    lacks falls back to its best one, see :func:`bot_player`), then any extra level it registers."""
     _ensure_loaded(game_id)
-    own = [lvl for (gid, lvl) in _POLICIES if gid == game_id]
-    ordered = [lvl for lvl in LEVELS if lvl in own] + sorted(lvl for lvl in own if lvl not in LEVELS)
-    return ["random", *ordered]
+    extra = sorted(lvl for (gid, lvl) in _POLICIES if gid == game_id and lvl not in LEVELS)
+    return ["random", *LEVELS, *extra]
 
 
 def bot_player(game_id: str, level: str = "easy") -> Player:

@@ -34,6 +34,7 @@ class Knock(Action):
 
 class ToyOptions(BaseOptions):
     deals: int = 2
+    hints: bool = Field(False, description="Allow hints (the match is then unrated).")
 
 
 class ToyView(View):
