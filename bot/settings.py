@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -19,6 +19,12 @@ class Settings(BaseSettings):
         None, validation_alias="PARLOUR_DEV_GUILD", description="Sync commands to this guild only."
     )
     log_level: str = Field("INFO", validation_alias="PARLOUR_LOG_LEVEL")
+
+    @field_validator("discord_token", "dev_guild_id", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: Any) -> Any:
+        """``PARLOUR_DEV_GUILD=`` (as copied from the example file) means "not set"."""
+        return None if isinstance(value, str) and not value.strip() else value
 
 
 class GuildSettings(BaseModel):

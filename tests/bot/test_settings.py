@@ -1,0 +1,25 @@
+"""Process settings from the environment, as an operator would write them."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from bot.settings import Settings
+
+
+def test_blank_values_mean_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "")
+    monkeypatch.setenv("PARLOUR_DEV_GUILD", " ")
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert settings.discord_token is None and settings.dev_guild_id is None
+
+
+def test_values_are_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARLOUR_DEV_GUILD", "123456789012345678")
+    monkeypatch.setenv("PARLOUR_DB", "/data/x.sqlite3")
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert settings.dev_guild_id == 123456789012345678 and settings.database == "/data/x.sqlite3"
+    monkeypatch.setenv("PARLOUR_DEV_GUILD", "my server")
+    with pytest.raises(ValidationError):
+        Settings(_env_file=None)  # type: ignore[call-arg]
