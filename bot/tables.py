@@ -15,7 +15,7 @@ import random
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel
 
@@ -113,6 +113,44 @@ class HandInfo:
     legal: list[Action]
     turn: int
     private_events: list[Event]
+
+
+class SeatEntry(Action):
+    """Referee mode: one entry for a named seat, so that everyone's possible entries can share
+    one menu ("Ann / Hearts / Q♥"). The table service unwraps it before the game sees it."""
+
+    kind: Literal["seat_entry"] = "seat_entry"
+    seat: int
+    name: str
+    entry: Action
+
+    @property
+    def card(self) -> Any:
+        return self.entry.card
+
+    def label(self) -> str:
+        return f"{self.name}: {self.entry.label()}"
+
+    def choice_path(self) -> tuple[str, ...]:
+        return (self.name, *self.entry.choice_path()[:-1], self.label())
+
+
+def referee_hand(table: Table, user: User) -> HandInfo:
+    """Referee mode: the entries open now, for every seat, as one menu (and the open view)."""
+    if not table.is_member(user) and not user.is_moderator:
+        raise TableError("Only the players at this table (and its host) can make entries.")
+    state = table.state
+    if state is None:
+        raise TableError("The game has not started yet.")
+    legal: list[Action] = []
+    if table.status == "playing":
+        legal = [
+            SeatEntry(seat=seat, name=table.seats[seat].name, entry=a)
+            for seat in state.actors()
+            for a in state.legal_actions(seat)
+        ]
+    own = table.seat_of(user.id)
+    return HandInfo(own if own is not None else -1, state.view(None), legal, state.turn, [])
 
 
 def ranks_with_leaver_last(ranks: Sequence[int], leaver: int | None) -> list[int]:
@@ -457,7 +495,8 @@ class TableService:
         if not advice.has_analysis(record.game):
             raise TableError(f"There is no analysis for {get_game(record.game).title}.")
         try:
-            return advice.analyse(record, deal) or []
+            # a search that may take a second or two: in a worker thread, off the event loop
+            return await asyncio.to_thread(advice.analyse, record, deal) or []
         except advice.AnalysisError as exc:
             raise TableError(str(exc)) from None
 
@@ -492,6 +531,8 @@ class TableService:
                 except ValueError:
                     raise TableError("That choice is not one this game understands.") from None
             if table.mode == "referee":
+                if isinstance(action, SeatEntry):
+                    seat, action = action.seat, action.entry
                 seat = await self._referee_seat(table, user, action, seat)
             assert seat is not None
             events = await self._apply(table, seat, action, user.id)

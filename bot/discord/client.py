@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.discord import flows
 from bot.discord.cogs.info import InfoCog
+from bot.discord.cogs.referee import RefereeCog
 from bot.discord.cogs.tables import TablesCog
 from bot.discord.components import DYNAMIC_ITEMS, dispatch_orphan
 from bot.discord.notifier import DiscordNotifier
@@ -72,6 +73,7 @@ class ParlourBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(TablesCog(self))
         await self.add_cog(InfoCog(self))
+        await self.add_cog(RefereeCog(self))
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         if self.sync_only:
             return

@@ -13,6 +13,8 @@ choice sits in that turn's list of legal actions::
     parlour:opt:<session>:<field>           an option's menu (host, in the lobby)
     parlour:optpage:<session>:<page>        another page of options
     parlour:optnum:<session>:<chunk>        a form for number and text options
+    parlour:addbot:<session>:<level>        seat a bot of that level (host, in the lobby)
+    parlour:ref:<session>:<verb>            Confirm or Undo the last entry at a referee table
 
 The callbacks only parse and hand over to :mod:`bot.discord.flows`, which re-fetches the table by
 channel and checks the session and turn, so a button outliving its turn is refused politely.
@@ -97,10 +99,10 @@ class LobbyButton(
 class ShowHandButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:hand:(?P<session>\d+)"
 ):
-    def __init__(self, session: int) -> None:
+    def __init__(self, session: int, label: str = "Show my hand") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Show my hand",
+                label=label,
                 style=discord.ButtonStyle.primary,
                 row=0,
                 custom_id=f"{PREFIX}:hand:{session}",
@@ -318,6 +320,61 @@ class OptionNumbersButton(
         await _flows().option_numbers(interaction, self.session, self.chunk)
 
 
+class AddBotButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:addbot:(?P<session>\d+):(?P<level>[a-z]+)",
+):
+    """One bot level, offered (ephemerally) after Add bot in the lobby."""
+
+    def __init__(self, session: int, level: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(level.capitalize(), BUTTON_LABEL),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:addbot:{session}:{level}",
+            )
+        )
+        self.session, self.level = session, level
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AddBotButton:
+        return cls(int(match["session"]), match["level"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _flows().add_bot(interaction, self.session, self.level)
+
+
+REFEREE_VERBS = {
+    "confirm": ("Confirm last entry", discord.ButtonStyle.success),
+    "undo": ("Undo last entry", discord.ButtonStyle.secondary),
+}
+
+
+class RefereeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:ref:(?P<session>\d+):(?P<verb>[a-z]+)",
+):
+    """Confirm or Undo on a referee table's message."""
+
+    def __init__(self, session: int, verb: str) -> None:
+        label, style = REFEREE_VERBS.get(verb, (verb.capitalize(), discord.ButtonStyle.secondary))
+        super().__init__(
+            discord.ui.Button(label=label, style=style, row=0, custom_id=f"{PREFIX}:ref:{session}:{verb}")
+        )
+        self.session, self.verb = session, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RefereeButton:
+        return cls(int(match["session"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _flows().referee_action(interaction, self.session, self.verb)
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     ShowHandButton,
@@ -328,6 +385,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     OptionSelect,
     OptionPageButton,
     OptionNumbersButton,
+    AddBotButton,
+    RefereeButton,
 )
 
 
@@ -383,6 +442,13 @@ def lobby_view(table: Table) -> discord.ui.View:
     return view
 
 
+def bot_levels_view(table: Table, levels: Sequence[str]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for level in levels[: BUTTONS_PER_ROW * ROWS]:
+        view.add_item(AddBotButton(table.id, level))
+    return view
+
+
 def public_labels(table: Table) -> list[str]:
     """Optional acts open to people out of turn: non-card labels a seat not awaited may choose now."""
     state = table.state
@@ -406,6 +472,11 @@ def table_view(table: Table) -> discord.ui.View | None:
     if table.state is None or table.state.is_over or table.status != "playing":
         return None
     view = discord.ui.View(timeout=None)
+    if table.mode == "referee":  # people enter what happened; anyone at the table may enter for anyone
+        view.add_item(ShowHandButton(table.id, "Make an entry"))
+        for verb in REFEREE_VERBS:
+            view.add_item(RefereeButton(table.id, verb))
+        return view
     view.add_item(ShowHandButton(table.id))
     for i, label in enumerate(public_labels(table)[: ROWS * BUTTONS_PER_ROW - 1]):
         view.add_item(PublicActButton(table.id, table.turn, i, label))

@@ -9,8 +9,10 @@ interaction is acknowledged within Discord's three seconds.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
+import re
 import shlex
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, cast
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, cast
 import discord
 
 from bot.discord.components import (
+    bot_levels_view,
     form_chunk,
     hand_view,
     menu_node,
@@ -26,12 +29,21 @@ from bot.discord.components import (
     public_labels,
     resolve_path,
 )
-from bot.discord.limits import LABEL_DESCRIPTION, LABEL_TEXT, MODAL_TITLE, TEXT_INPUT_PLACEHOLDER, clip
+from bot.discord.limits import (
+    LABEL_DESCRIPTION,
+    LABEL_TEXT,
+    MODAL_TITLE,
+    TEXT_INPUT_PLACEHOLDER,
+    clip,
+    clip_lines,
+    fit_embed,
+)
 from bot.discord.safe import safe_defer, safe_modal, safe_reply, safe_update
 from bot.render.embeds import games_embed, hand_embed, help_embed, options_embed, rules_embed
 from bot.render.text import action_menu
-from bot.tables import HandInfo, Table, TableError, TableService, User
+from bot.tables import HandInfo, Table, TableError, TableService, User, referee_hand
 from games.engine import Action, Game, OptionInfo, SetupError
+from games.players import levels
 from games.registry import all_games, get_game
 
 if TYPE_CHECKING:
@@ -101,7 +113,11 @@ def current_table(interaction: discord.Interaction, session: int | None = None) 
 
 
 def hand_info(table: Table, user: User) -> HandInfo:
-    """What ``user`` sees and may do at ``table``, also once the table has closed."""
+    """What ``user`` sees and may do at ``table``, also once the table has closed.
+
+    At a referee table that is everyone's possible entries, for anyone at the table."""
+    if table.mode == "referee":
+        return referee_hand(table, user)
     seat = table.seat_of(user.id)
     if seat is None:
         raise TableError("You are not playing at this table.")
@@ -134,6 +150,20 @@ def game_choices(current: str) -> list[discord.app_commands.Choice[str]]:
     text = current.strip().lower()
     found = [g for g in available_games() if text in g.id or text in g.title.lower()]
     return [discord.app_commands.Choice(name=clip(g.title, 100), value=g.id) for g in found[:25]]
+
+
+def referee_game_choices(current: str) -> list[discord.app_commands.Choice[str]]:
+    """The games that have a referee mode."""
+    from games.registry import referee_game
+
+    found = []
+    for choice in game_choices(current):
+        try:
+            referee_game(choice.value)
+        except Exception:
+            continue
+        found.append(choice)
+    return found
 
 
 def split_options(text: str | None) -> list[str]:
@@ -228,19 +258,36 @@ async def lobby_action(interaction: discord.Interaction, session: int, verb: str
         return
     if table.status != "lobby":
         raise TableError("The game has already started.")
+    if verb == "bot":
+        await safe_reply(
+            interaction,
+            "Which kind of bot? Random plays any legal card; easy and strong think harder.",
+            view=bot_levels_view(table, levels(table.game.id)),
+            ephemeral=True,
+        )
+        return
     await safe_defer(interaction)
     if verb == "join":
         await service.join(*key, user)
     elif verb == "leave":
         await service.leave(*key, user)
-    elif verb == "bot":
-        await service.add_bot(*key, user)
     elif verb == "start":
         await service.start(*key, user)
     elif verb == "cancel":
         await service.cancel(*key, user)
     else:
         raise TableError("That button does nothing any more.")
+
+
+@guarded
+async def add_bot(interaction: discord.Interaction, session: int, level: str) -> None:
+    """A level chosen after Add bot: seat that bot, and keep the chooser for another one."""
+    table = current_table(interaction, session)
+    if table.status != "lobby":
+        raise TableError("The game has already started.")
+    await safe_defer(interaction)
+    await service_of(interaction).add_bot(*place_of(interaction), user_of(interaction), level)
+    await safe_update(interaction, content=f"A {level} bot takes a seat. Add another, or press Start.")
 
 
 def _require_host_in_lobby(table: Table, user: User) -> None:
@@ -511,3 +558,130 @@ async def public_act(interaction: discord.Interaction, session: int, turn: int, 
     await safe_defer(interaction, ephemeral=True, thinking=True)
     await service_of(interaction).act(*place_of(interaction), user, mine[0], turn)
     await safe_reply(interaction, f"You chose {label}.", ephemeral=True)
+
+
+# -- referee mode ---------------------------------------------------------------------------------------
+
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+async def table_players(interaction: discord.Interaction, text: str) -> list[User | str]:
+    """The players named in ``/referee``: mentions become members, anything else a guest's name.
+
+    Names are separated by commas when there is one (``Ann Smith, Bob``), else by spaces."""
+    tokens = [t.strip() for t in (text.split(",") if "," in text else split_options(text))]
+    players: list[User | str] = []
+    for token in filter(None, tokens):
+        found = MENTION.fullmatch(token)
+        if found is None:
+            players.append(token)
+            continue
+        member: discord.Member | None = None
+        if interaction.guild is not None:
+            member = interaction.guild.get_member(int(found[1]))
+            if member is None:
+                with contextlib.suppress(discord.HTTPException):
+                    member = await interaction.guild.fetch_member(int(found[1]))
+        if member is None:
+            raise TableError(f"I cannot find {token} in this server; type a name instead for a guest.")
+        players.append(User(str(member.id), member.display_name))
+    if not players:
+        raise TableError("Name the players, in seat order: mentions for members, names for guests.")
+    return players
+
+
+@guarded
+async def referee(interaction: discord.Interaction, game: str, players: str, options: str | None) -> None:
+    """Open a referee table; its message (standings and entry buttons) answers the command."""
+    key = place_of(interaction)
+    bot = bot_of(interaction)
+    seated = await table_players(interaction, players)
+    responder = bot.notifier.respond_with(key, interaction)
+    try:
+        await bot.service.open_referee(*key, user_of(interaction), game, seated, split_options(options))
+    finally:
+        bot.notifier.release(key, responder)
+    if not responder.used:
+        await safe_reply(interaction, "Your referee table is open.", ephemeral=True)
+
+
+@guarded
+async def referee_action(interaction: discord.Interaction, session: int, verb: str) -> None:
+    current_table(interaction, session)
+    service, key, user = service_of(interaction), place_of(interaction), user_of(interaction)
+    if verb not in ("confirm", "undo"):
+        raise TableError("That button does nothing any more.")
+    await safe_defer(interaction, ephemeral=True, thinking=True)
+    if verb == "confirm":
+        await service.confirm(*key, user)
+        await safe_reply(interaction, "You confirmed the last entry.", ephemeral=True)
+    else:
+        await service.undo(*key, user)
+        await safe_reply(interaction, "The last entry is taken back.", ephemeral=True)
+
+
+def correction_choices(interaction: discord.Interaction, entry: int | None, current: str) -> list[Any]:
+    """Autocomplete for ``/correct``: what entry number ``entry`` could have been."""
+    if entry is None:
+        return []
+    try:
+        _seat, legal = service_of(interaction).entry_choices(*place_of(interaction), user_of(interaction), entry)
+    except TableError:
+        return []
+    text = current.strip().lower()
+    found = [(i, a) for i, a in enumerate(legal) if text in " / ".join(a.choice_path()).lower()]
+    return [
+        discord.app_commands.Choice(name=clip(" / ".join(a.choice_path()), 100), value=str(i)) for i, a in found[:25]
+    ]
+
+
+@guarded
+async def correct(interaction: discord.Interaction, entry: int, choice: str) -> None:
+    service, key, user = service_of(interaction), place_of(interaction), user_of(interaction)
+    _seat, legal = service.entry_choices(*key, user, entry)
+    wanted = choice.strip().lower()
+    picked = [a for a in legal if wanted in (a.label().lower(), " / ".join(a.choice_path()).lower())]
+    if choice.isdigit() and 0 <= int(choice) < len(legal):
+        picked = [legal[int(choice)]]
+    if len(picked) != 1:
+        raise TableError(f"Pick the new entry {entry} from the list offered as you type.")
+    await safe_defer(interaction, ephemeral=True, thinking=True)
+    await service.correct(*key, user, entry, picked[0])
+    await safe_reply(interaction, f"Entry {entry} is now {picked[0].label()}.", ephemeral=True)
+
+
+# -- advice -------------------------------------------------------------------------------------------
+
+
+def _advice_embed(title: str, lines: Sequence[str]) -> discord.Embed:
+    return fit_embed(discord.Embed(title=title, description=clip_lines(list(lines), 4096, keep="start")))
+
+
+@guarded
+async def hint(interaction: discord.Interaction) -> None:
+    lines = service_of(interaction).hint(*place_of(interaction), user_of(interaction))
+    await safe_reply(interaction, embed=_advice_embed("Hint", lines), ephemeral=True)
+
+
+@guarded
+async def analyse(interaction: discord.Interaction, deal: int | None, match: int | None) -> None:
+    await safe_defer(interaction, ephemeral=True, thinking=True)  # perfect play takes a moment
+    lines = await service_of(interaction).analyse(*place_of(interaction), user_of(interaction), deal, match)
+    pages = text_pages(lines, 4000)
+    for number, page in enumerate(pages[:5], 1):
+        title = "Analysis" if len(pages) == 1 else f"Analysis ({number}/{len(pages)})"
+        await safe_reply(interaction, embed=_advice_embed(title, page), ephemeral=True)
+
+
+def text_pages(lines: Sequence[str], size: int) -> list[list[str]]:
+    """Lines gathered into pages of at most ``size`` characters (a longer line is clipped)."""
+    pages: list[list[str]] = [[]]
+    used = 0
+    for line in lines:
+        line = clip(line, size)
+        if pages[-1] and used + len(line) + 1 > size:
+            pages.append([])
+            used = 0
+        pages[-1].append(line)
+        used += len(line) + 1
+    return pages

@@ -130,8 +130,9 @@ def result_lines(table: Table, view: View) -> list[str]:
 def hand_embed(table: Table, info: HandInfo, status: str | None = None) -> discord.Embed:
     """A player's private view (in an ephemeral message), with what they may do now."""
     view = info.view
+    referee = table.mode == "referee"
     embed = discord.Embed(
-        title=f"Your hand - {table.game.title}",
+        title=f"{'Entries' if referee else 'Your hand'} - {table.game.title}",
         description=clip_lines(view.text_lines(), 4096),
         colour=PLAY_COLOUR,
     )
@@ -139,14 +140,16 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None) -> disco
     private = [e.text for e in info.private_events]
     if private:
         embed.add_field(name="Just for you", value=clip_lines(private, FIELD_VALUE), inline=False)
-    if info.legal:
+    if info.legal and referee:
+        you = "Enter what just happened at the table, for whichever player it was."
+    elif info.legal:
         you = "Choose below." if info.seat in view.awaiting else "You may act out of turn: choose below."
     elif view.over:
         you = "The match is over."
     else:
         names = ", ".join(view.players[s] for s in view.awaiting) or "nobody"
         you = f"Nothing to do now: waiting for {names}."
-    embed.add_field(name="Your move", value=clip(you, FIELD_VALUE), inline=False)
+    embed.add_field(name="Next entry" if referee else "Your move", value=clip(you, FIELD_VALUE), inline=False)
     if status:
         embed.add_field(name="Note", value=clip(status, FIELD_VALUE), inline=False)
     embed.set_footer(text=f"Table #{table.id} - turn {info.turn}")
@@ -206,6 +209,10 @@ HELP_LINES = [
     ("/hand", "Your cards and your choices, only for you (the same as Show my hand)."),
     ("/leave", "Leave the lobby, or hand your seat in a game to a bot."),
     ("/abandon", "End the game here (the host, or anyone who may manage messages)."),
+    ("/hint, /analyse [deal] [match]", "Advice for your choice where the host allowed hints (the match is "
+     "then unrated); a finished deal set against perfect play, where the game offers it."),
+    ("/referee game players [options]", "Playing with real cards? I keep the score and check each entry: "
+     "Make an entry, Confirm, Undo on the table message; the host fixes a past entry with /correct."),
 ]
 
 

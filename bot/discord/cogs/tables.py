@@ -45,3 +45,20 @@ class TablesCog(commands.Cog):
     @app_commands.command(name="abandon", description="End the game in this channel (host or moderators).")
     async def abandon(self, interaction: discord.Interaction) -> None:
         await flows.abandon(interaction)
+
+    @app_commands.command(name="hint", description="Advice for your current choice (where the host allowed hints).")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await flows.hint(interaction)
+
+    @app_commands.command(name="analyse", description="A finished deal against perfect play.")
+    @app_commands.describe(
+        deal="The deal's number (default: the last one finished)",
+        match="A finished match's number (from /history), instead of this table",
+    )
+    async def analyse(
+        self,
+        interaction: discord.Interaction,
+        deal: app_commands.Range[int, 1] | None = None,
+        match: app_commands.Range[int, 1] | None = None,
+    ) -> None:
+        await flows.analyse(interaction, deal, match)

@@ -122,7 +122,7 @@ async def test_options_menu_and_form(world: World) -> None:
     saved = await world.ann.submit_modal(form, {"option:deals": "1", "option:first_dealer": ""})
     assert saved.acknowledged and not saved.followups
     table = world.require_table()
-    assert table.options.model_dump() == {"first_dealer": None, "deals": 1}
+    assert table.options.model_dump() == {"first_dealer": None, "deals": 1, "hints": False}
     assert "deals = 1" in embed_text(world.message(lobby.id))
     assert note_of(response(shown)) == "Options saved."
 
