@@ -8,8 +8,8 @@ import pytest
 
 from bot.tables import TableError, TableService
 from games import advice
-from storage import stats
 from games.engine import Action, MatchRecord, PlayCard, Seat, View
+from storage import stats
 from tests.bot.test_tables import ANN, BOB, CAT, C, G, play_current, started
 
 

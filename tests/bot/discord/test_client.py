@@ -26,7 +26,7 @@ def test_run_bot_needs_a_token(tmp_path: Path) -> None:
 
 async def test_dev_guild_gets_every_command(world: World) -> None:
     available = set(world.ann.available_commands(world.channel))
-    assert COMMANDS <= available
+    assert available >= COMMANDS
     assert available == {c.name for c in world.bot.tree.get_commands()}
 
 
