@@ -1,0 +1,361 @@
+"""Caterpillar refereed: two people play with a real pack and enter each card as it is played.
+
+The bot keeps the caterpillar, the running total, the points for multiples of five and the match,
+with the online game's own rules and scoring (:mod:`games.caterpillar`). What it checks:
+
+* a card already in this game's caterpillar is refused (the pack has one of each);
+* a card that may not follow the last one (a numeral of another suit) is refused: both cards are
+  on the table, so the rule is checked at once rather than left for a later claim;
+* "court short" is an entry for the player to move; it is refused on the first card of a game
+  (anything may be played then) and when the unplayed numerals of the other three suits are too few
+  to make a 13-card hand with no face card and nothing to follow;
+* at the end, each player's face cards in hand. After the normal end the two hands are exactly the
+  26 unplayed cards, so the counts must add up to the face cards not in the caterpillar; after a
+  court short, the opponent holds at most the unplayed face cards (and at least those the stock
+  cannot hold).
+
+The bot cannot see the hands, so nothing else is checked (the advice to leave the opponent a
+playable card is not a rule). The stock needs no entries: one card is drawn after each play.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from games.cards import Card, full_pack
+from games.caterpillar import (
+    FACE_BONUS,
+    HAND_SIZE,
+    CaterpillarOptions,
+    CaterpillarState,
+    GameResult,
+    final_scores,
+    follow_refusal,
+    is_face,
+    may_follow,
+    suit_word,
+)
+from games.counting import play_card, play_card_of
+from games.engine import Action, Event, Game, GameState, IllegalAction, PlayCard, Seat, Zone
+
+PACK: tuple[Card, ...] = tuple(full_pack())
+FACES_IN_PACK = sum(1 for c in PACK if is_face(c))
+PLAYS_PER_GAME = len(PACK) - 2 * HAND_SIZE
+"""26: the game ends normally when the stock is gone, one card drawn after each play."""
+
+Stage = Literal["play", "faces"]
+
+
+# --- entries -------------------------------------------------------------------------------------
+
+
+class CourtShort(Action):
+    """The player to move holds no numeral of the suit to follow and no face card."""
+
+    kind: Literal["court_short"] = "court_short"
+
+    def label(self) -> str:
+        return "Court short (shows the hand)"
+
+
+class FacesHeld(Action):
+    """How many face cards (K, Q, J) a player holds when the game ends."""
+
+    kind: Literal["faces_held"] = "faces_held"
+    count: int = Field(ge=0, le=HAND_SIZE)
+
+    def label(self) -> str:
+        return f"{self.count} face card{'' if self.count == 1 else 's'} in hand"
+
+
+_COURT_SHORT = CourtShort()
+_FACES = [FacesHeld(count=n) for n in range(HAND_SIZE + 1)]
+
+
+# --- state ---------------------------------------------------------------------------------------
+
+
+class RefereeCaterpillarState(CaterpillarState):
+    """A refereed match. It reuses the online game's turns, scoring, match and view; the hands
+    and the stock stay empty (the real ones are on the table), so it knows only the caterpillar."""
+
+    def init_deal(self) -> None:
+        super().init_deal()
+        self.stage: Stage = "play"
+        self.faces: list[int | None] = [None, None]
+
+    # -- no dealing: the real cards are dealt at the table ------------------------------------
+
+    def pack(self) -> list[Card]:
+        return []
+
+    def hand_size(self) -> int:
+        return 0
+
+    def _start_deal(self) -> list[Event]:
+        events = super()._start_deal()
+        text = (
+            f"Game {self.deals_played()}: {self.name(self.dealer)} deals 13 cards each and stacks the "
+            f"rest face down. {self.name(self.first_player())} plays first; enter each card as it is played."
+        )
+        return [self.event("deal", text), *events[1:]]
+
+    def takes_turns(self, seat: Seat) -> bool:
+        return True
+
+    def take_card(self, seat: Seat, card: Card) -> None:
+        """The card came from a hand the bot does not see: nothing to remove."""
+
+    def draw(self, seat: Seat) -> list[Event]:
+        return []
+
+    def stock_left(self) -> int:
+        return max(0, PLAYS_PER_GAME - len(self.pile))
+
+    def begin_turn(self, seat: Seat) -> list[Event]:
+        if len(self.pile) < PLAYS_PER_GAME or self.stage == "faces":
+            return []
+        self.stage = "faces"
+        total = self.unplayed_faces()
+        text = (
+            "The stock is used up, so the game ends. Enter how many face cards each player holds "
+            f"({total} between them)."
+        )
+        return [self.event("stock_out", text)]
+
+    # -- what the referee knows ----------------------------------------------------------------
+
+    def unplayed(self) -> list[Card]:
+        played = set(self.pile)
+        return [c for c in PACK if c not in played]
+
+    def unplayed_faces(self) -> int:
+        return FACES_IN_PACK - sum(1 for c in self.pile if is_face(c))
+
+    def court_short_possible(self) -> bool:
+        """Whether 13 unplayed cards could make a hand with nothing to play on the last card."""
+        prev = self.previous
+        if prev is None:
+            return False
+        stuck_cards = [c for c in self.unplayed() if not is_face(c) and c.suit != prev.suit]
+        return len(stuck_cards) >= HAND_SIZE
+
+    def face_choices(self, seat: Seat) -> list[int]:
+        """The face-card counts ``seat`` may hold now the game is over."""
+        if self.faces[seat] is not None:
+            return []
+        total = self.unplayed_faces()
+        if self.stuck is not None:  # the opponent of the court-short player
+            low = max(0, total - self.stock_left())
+            return list(range(low, min(HAND_SIZE, total) + 1))
+        other = self.faces[1 - seat]
+        if other is not None:
+            return [total - other]
+        return list(range(max(0, total - HAND_SIZE), min(HAND_SIZE, total) + 1))
+
+    # -- the protocol -------------------------------------------------------------------------
+
+    def awaiting(self) -> frozenset[Seat]:
+        if self.is_over:
+            return frozenset()
+        if self.stage == "faces":
+            return frozenset(s for s in (0, 1) if self.faces[s] is None)
+        return super().awaiting()
+
+    def legal_plays(self, seat: Seat) -> list[Action]:
+        if self.stage == "faces":
+            return [_FACES[n] for n in self.face_choices(seat)]
+        prev = self.previous
+        out: list[Action] = [play_card(c) for c in self.unplayed() if may_follow(prev, c)]
+        if self.court_short_possible() or not out:
+            out.append(_COURT_SHORT)
+        return out
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if self.is_over or seat not in self.awaiting():
+            return []
+        return self.legal_plays(seat)
+
+    def check(self, seat: Seat, action: Action) -> None:
+        """A seat whose count is already in gets that reason, not "not your turn"."""
+        if (
+            not self.is_over
+            and self.stage == "faces"
+            and 0 <= seat < self.n
+            and isinstance(action, FacesHeld)
+            and self.faces[seat] is not None
+        ):
+            raise IllegalAction(self._faces_refusal(seat, action.count))
+        GameState.check(self, seat, action)
+
+    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if self.stage == "faces":
+            if isinstance(action, FacesHeld):
+                return self._faces_refusal(seat, action.count)
+            return "This game is over: enter the face cards each player holds."
+        if isinstance(action, FacesHeld):
+            return "Face cards in hand are entered when the game ends (stock used up, or court short)."
+        if isinstance(action, CourtShort):
+            if self.previous is None:
+                return "Nobody is court short on the first card of a game: any card may be played."
+            follow = suit_word(self.previous.suit)
+            return (
+                f"{self.name(seat)} cannot be court short: too few {follow}-less numerals are left "
+                "unplayed to make a hand of 13 with no face card."
+            )
+        card = play_card_of(action)
+        if card is None:
+            return None
+        if card not in PACK:
+            return "Caterpillar is played without jokers."
+        if card in self.pile:
+            return f"The {card.short} is already in the caterpillar: the pack has only one."
+        prev = self.previous
+        if prev is not None and not may_follow(prev, card):
+            return follow_refusal(prev, card)
+        return None
+
+    def _faces_refusal(self, seat: Seat, count: int) -> str:
+        name = self.name(seat)
+        entered = self.faces[seat]
+        if entered is not None:
+            return f"{name}'s face cards are already entered ({entered}): undo the entry to change it."
+        total = self.unplayed_faces()
+        if self.stuck is not None:
+            low = max(0, total - self.stock_left())
+            return (
+                f"{total} face cards are not in the caterpillar and {self.stock_left()} cards are in the "
+                f"stock, so {name} holds from {low} to {min(HAND_SIZE, total)}."
+            )
+        other = self.faces[1 - seat]
+        if other is not None:
+            return (
+                f"The two hands are the {2 * HAND_SIZE} cards not played, with {total} face cards: "
+                f"{self.name(1 - seat)} holds {other}, so {name} holds {total - other}."
+            )
+        return f"Only {total} face cards are not in the caterpillar: {name} cannot hold {count}."
+
+    # -- entries -------------------------------------------------------------------------------
+
+    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        if isinstance(action, CourtShort):
+            return self._court_short(seat)
+        if isinstance(action, FacesHeld):
+            return self._faces_entered(seat, action.count)
+        return super()._apply(seat, action)
+
+    def _court_short(self, seat: Seat) -> list[Event]:
+        prev = self.previous
+        assert prev is not None
+        self.stuck = seat
+        self.stage = "faces"
+        self.faces = [None, None]
+        self.faces[seat] = 0
+        other = self.name(1 - seat)
+        text = (
+            f"{self.name(seat)} is court short: no {suit_word(prev.suit)} numeral and no face card. "
+            f"Play stops; enter how many face cards {other} holds (they score for {self.name(seat)})."
+        )
+        return [self.event("court_short", text)]
+
+    def _faces_entered(self, seat: Seat, count: int) -> list[Event]:
+        self.faces[seat] = count
+        plural = "" if count == 1 else "s"
+        events = [self.event("faces", f"{self.name(seat)} holds {count} face card{plural}.")]
+        if any(f is None for f in self.faces):
+            return events
+        self.close_deal("The game is over.")
+        return events + self._run(None)
+
+    def score_deal(self) -> list[Event]:
+        """The online game's final scoring, on the entered face-card counts."""
+        faces = [f or 0 for f in self.faces]
+        stuck = self.stuck
+        final = final_scores(self.deal_points, faces, stuck)
+        lines: list[str] = []
+        for s in (0, 1):
+            bonus = final[s] - self.deal_points[s]
+            if stuck is None:
+                detail = f"{faces[s]} face card(s) in hand"
+            elif s == stuck:
+                detail = f"the {faces[1 - s]} face card(s) {self.name(1 - s)} holds"
+            else:
+                detail = "face cards (they go to the court-short player)"
+            lines.append(f"{self.name(s)}: {self.deal_points[s]} from totals + {bonus} for {detail} = {final[s]}.")
+            if bonus:
+                self.add_points(s, bonus)
+        number = self.deals_played()
+        if final[0] == final[1]:
+            lines.append(f"Game {number} is drawn at {final[0]} each.")
+        else:
+            win = 0 if final[0] > final[1] else 1
+            lines.append(f"{self.name(win)} wins game {number}, {final[win]} to {final[1 - win]}.")
+        lines.append("Match: " + ", ".join(f"{self.name(s)} {self.scores[s]}" for s in (0, 1)) + ".")
+        self.results.append(GameResult(number=number, scores=(final[0], final[1]), court_short=stuck))
+        self.last_result = lines
+        events = [self.event("game_over", line) for line in lines]
+        if self._length_reached() and self.scores[0] == self.scores[1] and self.options.tie == "replay":
+            events.append(self.event("decider", "The match totals are level, so another game is played."))
+        return events
+
+    # -- what the table sees ------------------------------------------------------------------
+
+    def due(self) -> str:
+        if self.is_over:
+            return ""
+        if self.stage == "faces":
+            names = " and ".join(self.name(s) for s in sorted(self.awaiting()))
+            return f"the face cards (K, Q, J) held by {names}."
+        seat = self.to_play
+        if seat is None:
+            return ""
+        return f"{self.name(seat)}'s card, or court short."
+
+    def phase_text(self) -> str:
+        if not self.is_over and self.stage == "faces":
+            return f"Game {self.deals_played()} ({self.options.length_text()}): face cards in hand"
+        return super().phase_text()
+
+    def view_notes(self, seat: Seat | None) -> list[str]:
+        notes = super().view_notes(seat)
+        due = self.due()
+        return [*notes, f"Next entry: {due}"] if due else notes
+
+    def view_fields(self, seat: Seat | None) -> dict[str, Any]:
+        fields = super().view_fields(seat)
+        fields["stock"] = self.stock_left()
+        fields["hand_counts"] = [HAND_SIZE, HAND_SIZE] if self.stage == "play" else [0, 0]
+        return fields
+
+    def card_zones(self) -> list[Zone]:
+        return [Zone("caterpillar", list(self.pile)), Zone("not seen", self.unplayed(), frozenset())]
+
+
+SUMMARY = f"""
+Referee mode: two players play Caterpillar with a real pack and enter each card as it is played;
+the bot keeps the running total, scores every multiple of five and runs the match as the online
+game does (same options: games, target, tie).
+
+Each game: enter every card laid on the caterpillar, in turn. The bot refuses a card already in
+the caterpillar and a numeral that does not follow the last card's suit (a King, Queen or Jack may
+go on anything). The stock needs no entries. A player with no numeral of the suit to follow and no
+face card enters Court short: play stops.
+
+The end: after {PLAYS_PER_GAME} cards (the stock used up), enter how many face cards each player holds
+(the counts must add up to the face cards not played); each scores {FACE_BONUS} a face card. After a
+court short, enter the face cards the opponent holds: the court-short player scores {FACE_BONUS} for
+each of them, the opponent nothing.
+"""
+
+GAME: Game[CaterpillarOptions] = Game(
+    id="caterpillar",
+    title="Caterpillar",
+    min_players=2,
+    max_players=2,
+    options=CaterpillarOptions,
+    state=RefereeCaterpillarState,
+    actions=[PlayCard, CourtShort, FacesHeld],
+    summary=SUMMARY,
+)
