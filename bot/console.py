@@ -61,6 +61,11 @@ Records:
   /replay MATCH              a finished match, deal by deal
   /export                    every result as CSV
   /season                    start a new season (admin)
+  /settings [key=value...]   show or change the settings: reminder=SECONDS timeout=SECONDS dms=on|off
+                             confirmation=on|off (referee entries need a second player)
+  /defaults GAME [key=value...]  the options a new table of GAME starts with (none: the standard rules)
+  /resetrating NAME          forget NAME's ratings (results stay)
+  /adminlog                  recent admin actions and who made them
   /quit                      leave the console"""
 
 
@@ -191,6 +196,8 @@ class Console:
             self.write("\n".join(await s.analyse(GUILD, CHANNEL, user, deal, match_id)))
         elif command in ("leaderboard", "stats", "history", "replay", "export", "season"):
             await self.records(user, command, args)
+        elif command in ("settings", "defaults", "resetrating", "adminlog"):
+            await self.admin(user, command, args)
         else:
             raise TableError(f"There is no /{command} command. /help lists them.")
 
@@ -241,6 +248,44 @@ class Console:
         elif command == "season":
             number = await stats.new_season(conn, GUILD, user.id)
             self.write(f"Season {number} begins. All-time ratings and results are kept.")
+
+    async def admin(self, user: User, command: str, args: list[str]) -> None:
+        """The server's administration; at the console whoever types is the admin."""
+        from bot.admin import SettingsChange, change_settings, settings_lines
+        from storage import stats
+
+        change = SettingsChange()
+        if command == "resetrating":
+            if not args:
+                raise TableError("Whose ratings? For example /resetrating bob.")
+            removed = await stats.reset_rating(self.service.store.conn, GUILD, user.id, self.user(args[0]).id)
+            self.write(f"{args[0]}: {removed} rating(s) removed; results stay.")
+            return
+        if command == "adminlog":
+            for e in await stats.admin_log(self.service.store.conn, GUILD):
+                self.write(f"{e['at'][:16]} {e['user_id']} {e['action']}: {e['detail']}")
+            return
+        if command == "defaults":
+            if not args:
+                raise TableError("Which game? For example /defaults parity target=50.")
+            change.default_options = (args[0], args[1:])
+        for pair in args if command == "settings" else []:
+            key, _, value = pair.partition("=")
+            if key in ("reminder", "timeout"):
+                seconds = _number([value], "a number of seconds")
+                if key == "reminder":
+                    change.turn_reminder_seconds = seconds
+                else:
+                    change.turn_timeout_seconds = seconds
+            elif key in ("dms", "confirmation") and value in ("on", "off"):
+                if key == "dms":
+                    change.dms_enabled = value == "on"
+                else:
+                    change.referee_confirmation = value == "on"
+            else:
+                raise TableError(f"Unknown setting {pair!r}: reminder=SECONDS, timeout=SECONDS, dms=on|off, confirmation=on|off.")
+        settings = await change_settings(self.service, GUILD, user.id, change)
+        self.write("\n".join(settings_lines(settings)))
 
     def show_hand(self, user: User) -> None:
         table = self.service.require_table(GUILD, CHANNEL)

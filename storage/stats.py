@@ -298,3 +298,13 @@ async def match_json(conn: aiosqlite.Connection, guild_id: str, session_id: int)
         "unrated_because": json.loads(row["result_unrated"]) if row["result_unrated"] else [],
         "finished_at": row["finished_at"],
     }
+
+
+async def most_played_game(conn: aiosqlite.Connection, guild_id: str) -> str | None:
+    """The game with the most rated matches on a server (the leaderboard shown by default)."""
+    async with conn.execute(
+        "SELECT game FROM results WHERE guild_id = ? AND rated = 1 GROUP BY game ORDER BY COUNT(*) DESC, game LIMIT 1",
+        (guild_id,),
+    ) as cur:
+        row = await cur.fetchone()
+    return str(row[0]) if row else None

@@ -18,11 +18,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import flows
+from bot.discord.cogs.admin import AdminCog
 from bot.discord.cogs.info import InfoCog
+from bot.discord.cogs.records import RecordsCog
 from bot.discord.cogs.referee import RefereeCog
 from bot.discord.cogs.tables import TablesCog
 from bot.discord.components import DYNAMIC_ITEMS, dispatch_orphan
 from bot.discord.notifier import DiscordNotifier
+from bot.discord.record_components import RECORD_ITEMS
 from bot.discord.safe import safe_reply
 from bot.settings import Settings
 from bot.tables import TableService
@@ -70,10 +73,12 @@ class ParlourBot(commands.Bot):
         return self._service
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *RECORD_ITEMS)
         await self.add_cog(TablesCog(self))
         await self.add_cog(InfoCog(self))
         await self.add_cog(RefereeCog(self))
+        await self.add_cog(RecordsCog(self))
+        await self.add_cog(AdminCog(self))
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         if self.sync_only:
             return

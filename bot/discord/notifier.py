@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from collections import deque
 from collections.abc import Sequence
@@ -21,6 +22,7 @@ import discord
 
 from bot.discord.components import table_view
 from bot.discord.safe import Outcome, safe_dm, safe_edit_message, safe_reply, safe_send
+from bot.render.charts import score_chart, score_progression
 from bot.render.embeds import closed_embed, table_embed
 from bot.tables import Table
 from games.engine import Event
@@ -213,13 +215,36 @@ class DiscordNotifier:
     async def _close(self, table: Table) -> None:
         if table.message_id is None:
             return
+        files: list[discord.File] = []
         if table.state is None:
             embed = closed_embed(table, "This table was cancelled.")
         elif table.state.is_over:
             embed = table_embed(table)
+            chart = await score_chart_file(table)
+            if chart is not None:
+                embed.set_image(url=f"attachment://{chart.filename}")
+                files.append(chart)
         else:
             embed = closed_embed(table, "This game was abandoned.")
         partial = self.channel(table).get_partial_message(int(table.message_id))
-        await safe_edit_message(partial, embed=embed, view=None)
+        extra = {"attachments": files} if files else {}
+        await safe_edit_message(partial, embed=embed, view=None, **extra)
         with contextlib.suppress(KeyError):
             del self.message_phase[table.message_id]
+
+
+async def score_chart_file(table: Table) -> discord.File | None:
+    """The running scores of a finished match as a PNG, when it had more than one deal."""
+    state = table.state
+    if state is None:
+        return None
+    try:
+        progression = score_progression(table.game, table.game.record(state))
+        if len(progression) < 3:  # the start and one deal: the final scores say it all
+            return None
+        players = [seat.name for seat in table.seats]
+        png = await asyncio.to_thread(score_chart, f"{table.game.title} - running scores", players, progression)
+    except Exception:  # a chart is a nicety: never let it stop the end of a match
+        log.exception("score chart for table %s failed", table.id)
+        return None
+    return discord.File(io.BytesIO(png), filename="scores.png")

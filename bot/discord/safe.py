@@ -131,6 +131,7 @@ async def safe_reply(
     ephemeral: bool = True,
     embed: discord.Embed | None = None,
     view: discord.ui.View | None = None,
+    file: discord.File | None = None,
 ) -> int | None:
     """Answer an interaction: the first response, or a followup once it was answered or deferred.
 
@@ -143,6 +144,8 @@ async def safe_reply(
         kwargs["embed"] = embed
     if view is not None:
         kwargs["view"] = detached(view)
+    if file is not None:
+        kwargs["file"] = file
     if not interaction.response.is_done():
         callback = await safe_call("respond to interaction", interaction.response.send_message(**kwargs))
         return callback.message_id if callback is not None else None

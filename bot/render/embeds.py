@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.limits import FIELD_VALUE, clip, clip_lines, fit_embed
+from bot.render.records import RATING_HELP
 from bot.render.text import options_text, players_text
 from games.engine import Event, Game, View
 
@@ -213,6 +214,13 @@ HELP_LINES = [
      "then unrated); a finished deal set against perfect play, where the game offers it."),
     ("/referee game players [options]", "Playing with real cards? I keep the score and check each entry: "
      "Make an entry, Confirm, Undo on the table message; the host fixes a past entry with /correct."),
+    ("/leaderboard [game] [period], /stats [member] [game] [versus]", "This server's ratings (all time, "
+     "this season, the last 30 or 7 days); a member's games, wins, scores, rating chart and head-to-head."),
+    ("/history [member] [channel], /replay match, /export [match]", "Recent matches; one match's events deal "
+     "by deal; the server's results as CSV, or one match's full record as JSON."),
+    ("/admin season new, /admin rating reset, /admin settings, /admin log", "For members who may manage the "
+     "server: seasons, rating resets (asks first), turn timers, DMs, referee confirmation, channels, default "
+     "options per game; every change is logged with who made it."),
 ]
 
 
@@ -229,6 +237,7 @@ def help_embed() -> discord.Embed:
     )
     for name, value in HELP_LINES:
         embed.add_field(name=name, value=value, inline=False)
+    embed.add_field(name="Ratings", value=RATING_HELP, inline=False)
     return fit_embed(embed)
 
 

@@ -112,3 +112,29 @@ async def test_a_refereed_match_through_typed_lines(db_path: Path) -> None:
     assert "corrected entry 1" in text
     assert "[to ann] There is no entry 9" in text
     assert "The match is over" in text
+
+
+async def test_admin_settings_defaults_and_log(db_path: Path) -> None:
+    out = await run_lines(
+        db_path,
+        [
+            "ann: /settings",
+            "ann: /settings dms=off reminder=30",
+            "ann: /settings colour=blue",
+            "ann: /defaults toy deals=zero",
+            "ann: /defaults toy deals=4",
+            "bob: /play toy",
+            "ann: /resetrating bob",
+            "ann: /adminlog",
+        ],
+    )
+    text = "\n".join(out)
+    assert "Hands by DM at each deal: on" in text and "Hands by DM at each deal: off" in text
+    assert "Turn reminder: after 30 s" in text
+    assert "[to ann] Unknown setting 'colour=blue'" in text
+    assert "[to ann] Invalid options: deals: Input should be a valid integer" in text
+    assert "Default options for toy: deals=4" in text
+    assert "deals = 4" in text  # the new table starts with the server's defaults
+    assert "bob: 0 rating(s) removed" in text
+    assert "settings: turn_reminder_seconds=30; dms_enabled=False" in text
+    assert "default_options[toy]=deals=4" in text and "rating reset" in text

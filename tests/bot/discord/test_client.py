@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import discord
 import simcord
 
 from bot.discord.client import ParlourBot, bot_intents, run_bot
 from bot.settings import Settings
 from tests.bot.discord.conftest import World
 
-COMMANDS = {"play", "table", "hand", "leave", "abandon", "rules", "games", "help", "referee", "correct", "hint", "analyse"}
+COMMANDS = {
+    "play", "table", "hand", "leave", "abandon", "rules", "games", "help", "referee", "correct", "hint", "analyse",
+    "leaderboard", "stats", "history", "replay", "export",
+}
+ADMIN = {"admin season new", "admin rating reset", "admin settings", "admin log"}
+"""Shown only to members who may manage the server."""
 
 
 def test_no_privileged_intents() -> None:
@@ -26,8 +32,11 @@ def test_run_bot_needs_a_token(tmp_path: Path) -> None:
 
 async def test_dev_guild_gets_every_command(world: World) -> None:
     available = set(world.ann.available_commands(world.channel))
-    assert available >= COMMANDS
-    assert available == {c.name for c in world.bot.tree.get_commands()}
+    assert available == COMMANDS
+    assert available | {"admin"} == {c.name for c in world.bot.tree.get_commands()}
+    role = world.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    boss = world.guild.add_member(world.env.create_user("boss"), roles=[role])
+    assert set(boss.available_commands(world.channel)) == COMMANDS | ADMIN
 
 
 async def test_sync_only_registers_global_commands(tmp_path: Path) -> None:
@@ -39,7 +48,7 @@ async def test_sync_only_registers_global_commands(tmp_path: Path) -> None:
         member = guild.add_member(env.create_user("dan"))
         assert member.available_commands(channel) == ()
         synced = await bot.sync_commands(None)
-        assert {c.name for c in synced} == COMMANDS
+        assert {c.name for c in synced} == COMMANDS | {"admin"}
         assert set(member.available_commands(channel)) == COMMANDS
         assert bot._service is None and not (tmp_path / "db.sqlite3").exists()  # no database in sync mode
         await bot.dispose()
