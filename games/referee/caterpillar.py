@@ -137,10 +137,11 @@ class RefereeCaterpillarState(CaterpillarState):
     def court_short_possible(self) -> bool:
         """Whether 13 unplayed cards could make a hand with nothing to play on the last card."""
         prev = self.previous
-        if prev is None:
-            return False
-        stuck_cards = [c for c in self.unplayed() if not is_face(c) and c.suit != prev.suit]
-        return len(stuck_cards) >= HAND_SIZE
+        return prev is not None and len(self._stuck_cards(prev)) >= HAND_SIZE
+
+    def _stuck_cards(self, previous: Card) -> list[Card]:
+        """Unplayed cards a court-short hand could hold: numerals of the other suits."""
+        return [c for c in self.unplayed() if not is_face(c) and c.suit != previous.suit]
 
     def face_choices(self, seat: Seat) -> list[int]:
         """The face-card counts ``seat`` may hold now the game is over."""
@@ -200,10 +201,11 @@ class RefereeCaterpillarState(CaterpillarState):
         if isinstance(action, CourtShort):
             if self.previous is None:
                 return "Nobody is court short on the first card of a game: any card may be played."
-            follow = suit_word(self.previous.suit)
+            follow = suit_word(self.previous.suit, plural=True)
+            left = len(self._stuck_cards(self.previous))
             return (
-                f"{self.name(seat)} cannot be court short: too few {follow}-less numerals are left "
-                "unplayed to make a hand of 13 with no face card."
+                f"{self.name(seat)} cannot be court short: only {left} numerals of suits other than "
+                f"{follow} are unplayed, too few for a hand of {HAND_SIZE} with no face card."
             )
         card = play_card_of(action)
         if card is None:
