@@ -536,7 +536,15 @@ class CountingState(GameState[CO]):
         """Whether turns still come to ``seat``: in the match and with something to play from."""
         if self.out[seat]:
             return False
-        return bool(self.source_cards(seat)) or (self.draw_timing == "before" and bool(self.stock))
+        return bool(self.source_cards(seat)) or (self.draw_timing == "before" and self.stock_size() > 0)
+
+    def cards_held(self, seat: Seat) -> int:
+        """How many cards ``seat`` holds (referee mode counts them without knowing them)."""
+        return len(self.hands[seat])
+
+    def stock_size(self) -> int:
+        """How many cards are left in the stock."""
+        return len(self.stock)
 
     def turn_takers(self) -> list[Seat]:
         return [s for s in range(self.n) if self.takes_turns(s)]
@@ -839,8 +847,8 @@ class CountingState(GameState[CO]):
             "to_play": self.to_play,
             "direction": self.direction,
             "recent": list(self.recent),
-            "stock": len(self.stock),
-            "hand_counts": [len(h) for h in self.hands],
+            "stock": self.stock_size(),
+            "hand_counts": [self.cards_held(s) for s in range(self.n)],
             "deal_points": list(self.deal_points),
             "lives": list(self.lives) if self.lives is not None else None,
             "out": list(self.out),

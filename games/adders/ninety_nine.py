@@ -233,11 +233,11 @@ class NinetyNineState(CountingState[NinetyNineOptions]):
 
     def on_stuck(self, seat: Seat) -> list[Event]:
         """No card fits under 99: the seat loses a life and the deal ends (the hand is shown)."""
-        hand = format_cards(self.hands[seat])
+        holding = f" (holding {format_cards(self.hands[seat])})" if self.hands[seat] else ""
         events = [
             self.event(
                 "bust",
-                f"{self.name(seat)} cannot play without passing 99 (holding {hand}) and loses a life.",
+                f"{self.name(seat)} cannot play without passing 99{holding} and loses a life.",
             )
         ]
         events += self.lose_life(seat)

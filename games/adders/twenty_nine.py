@@ -193,7 +193,7 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
         self.pile = []
         self.total = 0
         self.note(f"takes {count} cards")
-        if self.hands[seat]:
+        if self.cards_held(seat):
             self.set_next(seat)
         else:  # a winner with no cards left: the next player in turn with cards leads
             nxt = self.next_seat(seat)
@@ -201,12 +201,16 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
                 self.set_next(nxt)
         return [self.event("take", f"{self.name(seat)} {how} the {count} cards of the pile.")]
 
+    def held_value(self) -> int:
+        """The values of every card still held, added up (see :func:`another_trick_possible`)."""
+        return sum(card_value(c) for hand in self.hands for c in hand)
+
     def check_last_trick(self) -> list[Event]:
         """End the deal once the pile and the hands together cannot make another 29."""
         if self.deal_closed:
             return []
-        held = [c for hand in self.hands for c in hand]
-        if another_trick_possible(self.total, held):
+        held = self.held_value()
+        if self.total + held >= TARGET:
             return []
         self.close_deal("No further 29 can be made.")
         if not held and not self.pile:
@@ -227,7 +231,7 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
             events += self.take_pile(self.last_player, "played last and takes")
             self._next = None
         won = [len(cards) for cards in self.won]
-        unplayed = [sum(len(self.hands[s]) for s in side) for side in self.sides]
+        unplayed = [sum(self.cards_held(s) for s in side) for side in self.sides]
         counts = side_card_counts(won, unplayed, self.options.unplayed)
         winners = deal_winners(counts)
         tally = ", ".join(f"{self.side_text(i)} {c}" for i, c in enumerate(counts))

@@ -1,0 +1,49 @@
+"""Jubilee refereed: every card as it is played, and a pass for a player who cannot play.
+
+The hands are unknown, so a pass is entered by the table; the bot accepts it only while the
+player's hand could be all unplayable cards (no black card before the opening, or hearts bigger
+than the total). With two copies of most black cards, a third 5♠ is refused. Jubilees, skips, the
+void deal when nobody can open, and the match are the online game's (:mod:`games.adders.jubilee`).
+"""
+
+from __future__ import annotations
+
+from games.adders.jubilee import JubileeOptions, JubileeState
+from games.engine import Game, Pass, PlayCard, Seat
+from games.referee.counting import RefereeCounting
+
+
+class RefereeJubileeState(RefereeCounting[JubileeOptions], JubileeState):
+    def stuck_reason(self, seat: Seat) -> str:
+        if not self.opened:
+            return f"{self.name(seat)} could still hold a black card to open with."
+        if self.total >= 15:
+            return f"with the total at {self.total}, every card can be played."
+        return super().stuck_reason(seat)
+
+
+SUMMARY = """
+Referee mode: play Jubilee with its real 61-card pack (one heart suit, two spade suits, two runs of
+clubs from Ace to Nine, four Jokers) and enter each card as it is played; the bot keeps the total,
+scores every jubilee and skip, and runs the match exactly as the online game does.
+
+Draw from the stock at the table as usual: the bot only counts it. Enter each card in turn from
+the dealer's left, or Pass for a player who has no card to play (no black card to open with, or
+only hearts bigger than the total); a pass is refused when the player must have a playable card.
+A card whose copies are all played is refused, as is a first card that is not black, and a heart
+that would take the total below 0. Landing on a multiple of 25 scores 10 (20 on a multiple of 100),
+jumping over one costs 5. If every player passes before the opening, the deal is void and the
+same dealer deals again. The deal ends when all 61 cards are down; most points after one deal per
+player (times rounds) wins.
+"""
+
+GAME: Game[JubileeOptions] = Game(
+    id="jubilee",
+    title="Jubilee",
+    min_players=2,
+    max_players=7,
+    options=JubileeOptions,
+    state=RefereeJubileeState,
+    actions=[PlayCard, Pass],
+    summary=SUMMARY,
+)

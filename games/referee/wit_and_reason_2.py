@@ -1,0 +1,51 @@
+"""Wit and Reason (II) refereed: every card taken from the face-up pool.
+
+The pool lies face up, so the bot knows everything the players do: an entry is the value taken
+(suits do not matter), and a player who cannot take a card without passing 31 loses, as online.
+The race and the match are the online game's (:mod:`games.adders.wit_and_reason_2`).
+"""
+
+from __future__ import annotations
+
+from games.adders.wit_and_reason_2 import PoolView, WitAndReason2Options, WitAndReason2State
+from games.engine import Game, PlayCard, Seat
+
+
+class RefereePoolView(PoolView):
+    due: str = ""
+
+    def table_lines(self) -> list[str]:
+        lines = super().table_lines()
+        return [*lines, f"Next entry: {self.due}"] if self.due else lines
+
+
+class RefereeWitAndReason2State(WitAndReason2State):
+    def due(self) -> str:
+        if self.is_over or self.to_play is None:
+            return ""
+        return f"the value {self.name(self.to_play)} takes from the table (total {self.total})."
+
+    def view(self, seat: Seat | None) -> RefereePoolView:
+        return RefereePoolView(**self.view_fields(seat), due=self.due())
+
+
+SUMMARY = """
+Referee mode: play Wit and Reason (II) with the 24 cards from Ace to Six laid face up, and enter
+the value each player takes; the bot keeps the total and the races exactly as the online game does.
+
+Suits do not matter, so each entry is a value from 1 to 6 still on the table that keeps the total
+at 31 or under. Whoever makes exactly 31 wins the race; when the player to move cannot take a card
+without passing 31, the bot declares that they lose it. The players take turns to start, over two
+races (times rounds).
+"""
+
+GAME: Game[WitAndReason2Options] = Game(
+    id="wit_and_reason_2",
+    title="Wit and Reason (II)",
+    min_players=2,
+    max_players=2,
+    options=WitAndReason2Options,
+    state=RefereeWitAndReason2State,
+    actions=[PlayCard],
+    summary=SUMMARY,
+)
