@@ -1,0 +1,637 @@
+"""Perfect play for Parity for two: the exact value of a position of the card play, and its best moves.
+
+The payoff is the deal's score, not the trick count: only the player whose trick count has the
+target parity scores, so a player sometimes wants to lose a trick. Values are *score differences*
+(the mover's deal score minus the opponent's), taken from :func:`games.parity.deal_scores`.
+
+How the search stays small (pure Python, one core):
+
+* **Relative position.** Each suit is reduced to the holders of its remaining cards in rank order,
+  as bits (1 = the player who is not on lead), behind a leading 1 that gives the length. Cards
+  held by the same player with no remaining card between them are then the same move. The three
+  plain suits (four at no-trump) are interchangeable, so they are kept sorted.
+* **Parity plus an offset.** A player's final score difference is the tricks they have won so far
+  plus a term that depends only on the tricks still to come and on whether they need an odd or an
+  even number more. The transposition table stores that term, keyed by the relative suits and
+  that single bit, so positions reached with different trick counts share one entry.
+* **Alpha-beta with bounds** (lower, upper) in the table at the start of each trick, the best lead
+  remembered, cheap winners and cheap losers tried first, and null-window probes on the few values
+  a position can take.
+
+With undifferentiated Jokers in a trump game, the two equal Jokers beat each other by order of
+play: while both are out in different hands, the leader's Joker is ranked above the follower's
+for the trick, and neither Joker is merged with the Ace below it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from games.cards import JOKER, SUITS, Card, Rank, Suit
+from games.parity import (
+    SEVEN_BLACK,
+    SEVEN_RED,
+    TRICKS_PER_DEAL,
+    Parity,
+    ParityState,
+    ParityView,
+    deal_scores,
+    trick_rules,
+)
+from games.tricks import TrickRules
+
+Seat = int
+Move = tuple[int, int]
+"""A card in relative terms: (group, index from the lowest card of the group)."""
+Reply = tuple[int, int, bool]
+"""A follower's card: (group, index, whether it wins the trick)."""
+
+MAX_GROUP = 9
+"""The most cards a group holds: seven trumps and two Jokers."""
+TABLE_LIMIT = 1_500_000
+"""Entries the transposition table may hold before it is cleared (about 40 MB at the limit)."""
+_BIG = 1_000
+
+
+# --- tables over suit codes ------------------------------------------------------------------------
+
+
+def _runs(code: int, bit: int, tied: bool) -> tuple[int, ...]:
+    """The runs of ``bit`` (0: the leader's cards, 1: the follower's) in a suit code, highest first,
+    each given by its lowest index. With ``tied`` the top two cards (equal Jokers) stand alone."""
+    n = code.bit_length() - 1
+    reps: list[int] = []
+    i = n - 1
+    while i >= 0:
+        if (code >> i) & 1 == bit:
+            j = i
+            while j > 0 and (code >> (j - 1)) & 1 == bit and not (tied and j >= n - 2):
+                j -= 1
+            reps.append(j)
+            i = j - 1
+        else:
+            i -= 1
+    return tuple(reps)
+
+
+def _delete(code: int, i: int) -> int:
+    """The code without the card at index ``i``."""
+    return ((code >> (i + 1)) << i) | (code & ((1 << i) - 1))
+
+
+def _joker_code(zeros: int, ones: int) -> int:
+    """A no-trump Joker group: the Jokers are interchangeable, so the code keeps the leader's first."""
+    return (1 << (zeros + ones)) | (((1 << ones) - 1) << zeros)
+
+
+_CODES = range(1 << (MAX_GROUP + 1))
+_SIZE = [max(c.bit_length() - 1, 0) for c in _CODES]
+_RUNS = [[_runs(c, b, False) if c else () for c in _CODES] for b in (0, 1)]
+_RUNS_TIED = [[_runs(c, b, True) if c else () for c in _CODES] for b in (0, 1)]
+_DEL = [tuple(_delete(c, i) for i in range(_SIZE[c])) for c in _CODES]
+_FLIP = [c ^ ((1 << _SIZE[c]) - 1) if c else 0 for c in _CODES]
+_FLIP_JOKERS = [0] * 8
+for _c in range(1, 8):
+    _ones = bin(_c & ((1 << _SIZE[_c]) - 1)).count("1")
+    _FLIP_JOKERS[_c] = _joker_code(_ones, _SIZE[_c] - _ones)
+
+
+# --- the search ------------------------------------------------------------------------------------
+
+
+def _payoffs(no_trump: bool) -> tuple[int, int]:
+    """(win, lose): a player's final score difference is their tricks plus ``win`` when the count
+    has the target parity, else plus ``lose``. Read off the game's own scoring, and checked."""
+    win: set[int] = set()
+    lose: set[int] = set()
+    for target in Parity:
+        for tricks in range(TRICKS_PER_DEAL + 1):
+            mine, theirs = deal_scores([tricks, TRICKS_PER_DEAL - tricks], target, no_trump)
+            (win if target.matches(tricks) else lose).add(mine - theirs - tricks)
+    if len(win) != 1 or len(lose) != 1:
+        raise ValueError("the solver needs a score of the form tricks + a bonus that depends on parity only")
+    return win.pop(), lose.pop()
+
+
+class SearchCore:
+    """The alpha-beta search over relative positions, for trump games or for no-trump.
+
+    A position at the start of a trick is ``(codes, tie, need)``: ``codes[0]`` is the trump suit
+    (its Jokers included) or, at no-trump, the Jokers; ``codes[1:]`` the plain suits, sorted;
+    bits are relative to the leader; ``tie`` says equal Jokers are both out in different hands;
+    ``need`` is the parity of the number of tricks the leader still needs to score. The value
+    ``G`` is the leader's final score difference minus the tricks they have won so far.
+    """
+
+    def __init__(self, no_trump: bool) -> None:
+        self.no_trump = no_trump
+        self.win, self.lose = _payoffs(no_trump)
+        self.table: dict[int, tuple[int, int, Move | None]] = {}
+        self.nodes = 0
+
+    # -- values -------------------------------------------------------------------------------------
+
+    def terminal(self, need: int) -> int:
+        return self.win if need == 0 else self.lose
+
+    def bounds(self, need: int, r: int) -> tuple[int, int]:
+        """The lowest and highest ``G`` any play could give with ``r`` tricks to go."""
+        if r == 0:
+            v = self.terminal(need)
+            return v, v
+        best = (r if (r - need) % 2 == 0 else r - 1) + self.win
+        worst = (0 if need else 1) + self.lose
+        return worst, best
+
+    def key(self, codes: Sequence[int], tie: int, need: int) -> int:
+        k = codes[0]
+        for c in codes[1:]:
+            k = (k << 8) | c
+        return (k << 2) | (tie << 1) | need
+
+    # -- moves --------------------------------------------------------------------------------------
+
+    def leads(self, codes: Sequence[int], tie: int) -> list[Move]:
+        """The leader's distinct cards, highest of each group first."""
+        out: list[Move] = []
+        for g, code in enumerate(codes):
+            runs = _RUNS_TIED[0][code] if g == 0 and tie else _RUNS[0][code]
+            out.extend((g, i) for i in runs)
+        return out
+
+    def replies(self, codes: Sequence[int], tie: int, g: int, i: int) -> list[Reply]:
+        """The follower's distinct answers to the card ``(g, i)`` still in ``codes``."""
+        code = codes[g]
+        joker_led = self.no_trump and g == 0
+        if not joker_led:
+            same = _RUNS_TIED[1][code] if g == 0 and tie else _RUNS[1][code]
+            if same:
+                return [(g, j, j > i) for j in same]
+        out: list[Reply] = []
+        for h, other in enumerate(codes):
+            if h == g and not joker_led:
+                continue
+            runs = _RUNS_TIED[1][other] if h == 0 and tie else _RUNS[1][other]
+            wins = h == 0 and not self.no_trump
+            out.extend((h, j, wins) for j in runs)
+        return out
+
+    def child(
+        self, codes: Sequence[int], tie: int, g: int, i: int, h: int, j: int, follower_wins: bool
+    ) -> tuple[tuple[int, ...], int]:
+        """The next trick's relative codes and tie flag after the leader's ``(g, i)`` and the
+        follower's ``(h, j)``, seen from the trick's winner."""
+        nxt = list(codes)
+        if g == h:
+            hi, lo = (j, i) if j > i else (i, j)
+            nxt[g] = _DEL[_DEL[nxt[g]][hi]][lo]
+        else:
+            nxt[g] = _DEL[nxt[g]][i]
+            nxt[h] = _DEL[nxt[h]][j]
+        if tie:
+            top = _SIZE[codes[0]] - 2
+            if (g == 0 and i >= top) or (h == 0 and j >= top):
+                tie = 0
+        if follower_wins:
+            flip = _FLIP_JOKERS if self.no_trump else _FLIP
+            nxt = [flip[nxt[0]]] + [_FLIP[c] for c in nxt[1:]]
+        trump = nxt[0]
+        if tie:
+            n = _SIZE[trump]
+            if (trump >> (n - 1)) & 1:
+                trump ^= 3 << (n - 2)
+        rest = sorted(nxt[1:])
+        return (trump, *rest), tie
+
+    # -- alpha-beta ---------------------------------------------------------------------------------
+
+    def after(
+        self,
+        codes: Sequence[int],
+        tie: int,
+        need: int,
+        r: int,
+        g: int,
+        i: int,
+        h: int,
+        j: int,
+        follower_wins: bool,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """``G`` for the leader once the trick ``(g, i)``, ``(h, j)`` is played out."""
+        if r == 1:
+            if follower_wins:
+                return -TRICKS_PER_DEAL - self.terminal((1 + need) & 1)
+            return 1 + self.terminal(need ^ 1)
+        nxt, tie2 = self.child(codes, tie, g, i, h, j, follower_wins)
+        if follower_wins:
+            shift = -(TRICKS_PER_DEAL + 1 - r)
+            return shift - self.trick(nxt, tie2, (r + need) & 1, r - 1, shift - beta, shift - alpha)
+        return 1 + self.trick(nxt, tie2, need ^ 1, r - 1, alpha - 1, beta - 1)
+
+    def reply(self, codes: Sequence[int], tie: int, need: int, r: int, g: int, i: int, alpha: int, beta: int) -> int:
+        """``G`` for the leader after leading ``(g, i)``, the follower answering best."""
+        best = _BIG
+        for h, j, wins in self.ordered_replies(codes, tie, g, i):
+            v = self.after(codes, tie, need, r, g, i, h, j, wins, alpha, beta)
+            if v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if beta <= alpha:
+                        break
+        return best
+
+    def ordered_replies(self, codes: Sequence[int], tie: int, g: int, i: int) -> list[Reply]:
+        """Cheap winners and cheap losers first: the lowest card that wins, the lowest that loses."""
+        rs = self.replies(codes, tie, g, i)
+        if len(rs) <= 2:
+            return rs
+        winners = [x for x in rs if x[2]]
+        losers = [x for x in rs if not x[2]]
+        first = []
+        if winners:
+            first.append(winners[-1])
+        if losers:
+            first.append(min(losers, key=lambda x: (x[1], x[0])))
+        return first + [x for x in rs if x not in first]
+
+    def trick(self, codes: tuple[int, ...], tie: int, need: int, r: int, alpha: int, beta: int) -> int:
+        """``G`` for the leader at the start of a trick (fail-soft alpha-beta)."""
+        self.nodes += 1
+        key = self.key(codes, tie, need)
+        entry = self.table.get(key)
+        if entry is None:
+            lo, hi = self.bounds(need, r)
+            hint: Move | None = None
+        else:
+            lo, hi, hint = entry
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo == hi:
+            return lo
+        a, b = max(alpha, lo), min(beta, hi)
+        moves = self.leads(codes, tie)
+        if hint is not None and hint in moves:
+            moves.remove(hint)
+            moves.insert(0, hint)
+        best, best_move = -_BIG, None
+        for g, i in moves:
+            v = self.reply(codes, tie, need, r, g, i, a, b)
+            if v > best:
+                best, best_move = v, (g, i)
+                if v > a:
+                    a = v
+                    if a >= b:
+                        break
+        if best <= max(alpha, lo):
+            hi = min(hi, best)
+        elif best >= min(beta, hi):
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        if len(self.table) >= TABLE_LIMIT:
+            self.table.clear()
+        self.table[key] = (lo, hi, best_move)
+        return best
+
+    def exact_trick(self, codes: tuple[int, ...], tie: int, need: int, r: int) -> int:
+        """The exact ``G`` at the start of a trick, by null-window probes that halve the range of
+        possible values (the first one asks whether the leader scores at all)."""
+        lo, hi = self.bounds(need, r)
+        while lo < hi:
+            beta = (lo + hi + 1) // 2
+            v = self.trick(codes, tie, need, r, beta - 1, beta)
+            if v < beta:
+                hi = v
+            else:
+                lo = v
+        return lo
+
+
+# --- positions built from the game ----------------------------------------------------------------
+
+_ALL_RANKS: tuple[Rank, ...] = tuple(sorted(Rank, reverse=True))
+
+
+@dataclass(frozen=True)
+class PlayPosition:
+    """A position of Parity's card play, as the solver needs it (built from a state or a view)."""
+
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    trick: tuple[tuple[Seat, Card], ...]
+    leader: Seat
+    tricks_won: tuple[int, int]
+    trump: Suit | None
+    target: Parity
+    undifferentiated: bool = False
+    role: dict[Card, Card] = field(default_factory=dict)
+
+    @property
+    def mover(self) -> Seat:
+        return (self.leader + len(self.trick)) % 2
+
+    @property
+    def no_trump(self) -> bool:
+        return self.trump is None
+
+    @property
+    def rules(self) -> TrickRules:
+        return trick_rules(_ALL_RANKS, self.trump, self.undifferentiated)
+
+    @classmethod
+    def from_state(cls, state: ParityState) -> PlayPosition:
+        if state.phase != "play" or state.target is None:
+            raise ValueError("the solver works on the card play, once trumps and the target are named")
+        return cls(
+            hands=(tuple(state.hands[0]), tuple(state.hands[1])),
+            trick=tuple(state.trick.plays),
+            leader=state.trick.leader,
+            tricks_won=(state.tricks_won[0], state.tricks_won[1]),
+            trump=state.trump,
+            target=state.target,
+            undifferentiated=state.options.undifferentiated_jokers,
+            role=dict(state.role),
+        )
+
+    @classmethod
+    def from_view(cls, view: ParityView) -> PlayPosition:
+        """What a player sees is enough: both hands are open. The rules a view does not carry are
+        read from the cards (Sevens stand in for Jokers) and the table notes (equal Jokers)."""
+        if view.seat is None or view.target is None or (view.trump is None and not view.no_trump):
+            raise ValueError("the solver needs a player's view of the card play")
+        seat = view.seat
+        hands: list[tuple[Card, ...]] = [(), ()]
+        hands[seat] = tuple(view.hand)
+        hands[1 - seat] = tuple(view.other_hands.get(1 - seat, ()))
+        equal = any("equal rank" in n for n in view.notes) or JOKER in (*view.hand, *hands[1 - seat])
+        role: dict[Card, Card] = {}
+        if any(c.rank is Rank.SEVEN for c in (*hands[0], *hands[1], *(c for _, c in view.trick))):
+            role = {SEVEN_RED: JOKER, SEVEN_BLACK: JOKER} if equal else _sevens_as_jokers()
+        leader = view.trick[0][0] if view.trick else seat
+        return cls(
+            hands=(hands[0], hands[1]),
+            trick=tuple(view.trick),
+            leader=leader,
+            tricks_won=(view.tricks_won[0], view.tricks_won[1]),
+            trump=view.trump,
+            target=view.target,
+            undifferentiated=equal,
+            role=role,
+        )
+
+
+def _sevens_as_jokers() -> dict[Card, Card]:
+    from games.cards import BLACK_JOKER, RED_JOKER
+
+    return {SEVEN_RED: RED_JOKER, SEVEN_BLACK: BLACK_JOKER}
+
+
+@dataclass
+class _Root:
+    """A position turned into relative codes, with the real card behind every index."""
+
+    codes: list[int]
+    tie: int
+    need: int
+    remaining: int
+    cards: list[list[Card]]
+    """Per group, the real cards (hands and the led card) from the lowest."""
+    led: Move | None
+
+
+def _build_root(pos: PlayPosition) -> _Root:
+    rules = pos.rules
+    role = pos.role
+    trump = pos.trump
+    plain = [s for s in SUITS if s != trump]
+    leader = pos.leader
+    entries: list[list[tuple[int, int, Card]]] = [[] for _ in range(1 + len(plain))]
+
+    def group_of(c: Card) -> int:
+        r = role.get(c, c)
+        if r.is_joker:
+            return 0
+        assert r.suit is not None
+        return 0 if r.suit == trump else 1 + plain.index(r.suit)
+
+    def strength(c: Card) -> int:
+        r = role.get(c, c)
+        return 0 if r.is_joker and trump is None else rules.strength(r)
+
+    present = [(1 if s != leader else 0, c) for s in (0, 1) for c in pos.hands[s]]
+    if pos.trick:
+        present.append((0, pos.trick[0][1]))
+    for holder, c in present:
+        # equal cards (Jokers): the leader's ranks above, as it would win by playing first
+        entries[group_of(c)].append((strength(c), 1 - holder, c))
+    codes: list[int] = []
+    cards: list[list[Card]] = []
+    for group in entries:
+        group.sort(key=lambda e: (e[0], e[1]))
+        code = 1 << len(group)
+        for idx, (_, rev_holder, _c) in enumerate(group):
+            code |= (1 - rev_holder) << idx
+        if trump is None and group is entries[0]:
+            ones = bin(code & ((1 << len(group)) - 1)).count("1")
+            code = _joker_code(len(group) - ones, ones)
+            group.sort(key=lambda e: -e[1])
+        codes.append(code)
+        cards.append([c for _, _, c in group])
+    tie = 0
+    if pos.undifferentiated and trump is not None:
+        jokers = [e for e in entries[0] if role.get(e[2], e[2]).is_joker]
+        tie = 1 if len(jokers) == 2 and jokers[0][1] != jokers[1][1] else 0
+    won = pos.tricks_won[leader]
+    need = ((1 if pos.target is Parity.ODD else 0) - won) & 1
+    led: Move | None = None
+    if pos.trick:
+        c = pos.trick[0][1]
+        g = group_of(c)
+        led = (g, cards[g].index(c))
+    remaining = (len(pos.hands[0]) + len(pos.hands[1]) + len(pos.trick)) // 2
+    return _Root(codes, tie, need, remaining, cards, led)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Exact values for the player to move: each distinct legal card's score difference under
+    perfect play from then on (the mover's deal score minus the opponent's)."""
+
+    mover: Seat
+    values: dict[Card, int]
+
+    @property
+    def value(self) -> int:
+        return max(self.values.values())
+
+    @property
+    def best(self) -> list[Card]:
+        top = self.value
+        return [c for c, v in self.values.items() if v == top]
+
+
+class ParitySolver:
+    """Solves Parity positions; keeps one transposition table per kind of deal (trump or
+    no-trump), valid across deals because the table's positions are relative."""
+
+    def __init__(self) -> None:
+        self.cores = {False: SearchCore(False), True: SearchCore(True)}
+
+    @property
+    def nodes(self) -> int:
+        return sum(c.nodes for c in self.cores.values())
+
+    def table_size(self) -> int:
+        return sum(len(c.table) for c in self.cores.values())
+
+    def clear(self) -> None:
+        for c in self.cores.values():
+            c.table.clear()
+
+    # -- the public answers ------------------------------------------------------------------------
+
+    def value(self, pos: PlayPosition) -> int:
+        """The mover's final score difference under perfect play by both."""
+        core = self.cores[pos.no_trump]
+        root = _build_root(pos)
+        if root.remaining == 0:
+            return self._to_mover(pos, core.terminal(root.need))
+        if root.led is None:
+            g_val = core.exact_trick(tuple(root.codes), root.tie, root.need, root.remaining)
+        else:
+            g_val = self._exact_reply(core, root)
+        return self._to_mover(pos, g_val)
+
+    def solve(self, pos: PlayPosition) -> Solution:
+        """Every legal card's exact value for the mover."""
+        core = self.cores[pos.no_trump]
+        root = _build_root(pos)
+        values: dict[Card, int] = {}
+        for cards, move_value in self._options(core, root, exact=True):
+            for c in cards:
+                values[c] = self._to_mover(pos, move_value)
+        return Solution(pos.mover, values)
+
+    def best_move(self, pos: PlayPosition) -> tuple[Card, int]:
+        """An optimal card and the position's value for the mover (cheaper than :meth:`solve`)."""
+        core = self.cores[pos.no_trump]
+        root = _build_root(pos)
+        best_cards: list[Card] = []
+        best_value = -_BIG
+        for cards, v in self._options(core, root, exact=False):
+            mv = self._to_mover(pos, v)
+            if mv > best_value:
+                best_value, best_cards = mv, cards
+        return best_cards[0], best_value
+
+    # -- helpers -----------------------------------------------------------------------------------
+
+    def _to_mover(self, pos: PlayPosition, g_val: int) -> int:
+        leader_value = pos.tricks_won[pos.leader] + g_val
+        return leader_value if pos.mover == pos.leader else -leader_value
+
+    def _exact_reply(self, core: SearchCore, root: _Root) -> int:
+        assert root.led is not None
+        g, i = root.led
+        lo, hi = core.bounds(root.need, root.remaining)
+        codes = tuple(root.codes)
+        while lo < hi:
+            beta = (lo + hi + 1) // 2
+            v = core.reply(codes, root.tie, root.need, root.remaining, g, i, beta - 1, beta)
+            if v < beta:
+                hi = v
+            else:
+                lo = v
+        return lo
+
+    def _options(self, core: SearchCore, root: _Root, exact: bool) -> list[tuple[list[Card], int]]:
+        """Each distinct legal card (with the real cards it stands for) and its ``G`` for the
+        leader. With ``exact`` every value is exact; otherwise only the best one is."""
+        codes = tuple(root.codes)
+        r = root.remaining
+        out: list[tuple[list[Card], int]] = []
+        if root.led is None:
+            moves = core.leads(codes, root.tie)
+            best = -_BIG
+            for g, i in moves:
+                cards = self._run_cards(root, g, i, 0)
+                if exact:
+                    v = self._exact_lead(core, root, g, i)
+                else:
+                    v = self._probe_lead(core, root, g, i, best)
+                    best = max(best, v)
+                out.append((cards, v))
+            return out
+        g, i = root.led
+        replies = core.replies(codes, root.tie, g, i)
+        best_for_follower = _BIG
+        for h, j, wins in replies:
+            cards = self._run_cards(root, h, j, 1)
+            if exact:
+                v = self._exact_after(core, root, g, i, h, j, wins)
+            else:
+                v = self._probe_after(core, root, g, i, h, j, wins, best_for_follower)
+                best_for_follower = min(best_for_follower, v)
+            out.append((cards, v))
+        return out
+
+    def _exact_lead(self, core: SearchCore, root: _Root, g: int, i: int) -> int:
+        lo, hi = core.bounds(root.need, root.remaining)
+        codes = tuple(root.codes)
+        while lo < hi:
+            beta = (lo + hi + 1) // 2
+            v = core.reply(codes, root.tie, root.need, root.remaining, g, i, beta - 1, beta)
+            if v < beta:
+                hi = v
+            else:
+                lo = v
+        return lo
+
+    def _probe_lead(self, core: SearchCore, root: _Root, g: int, i: int, best: int) -> int:
+        """The lead's exact value if it beats ``best``, else a value no higher than ``best``."""
+        codes = tuple(root.codes)
+        if best > -_BIG:
+            v = core.reply(codes, root.tie, root.need, root.remaining, g, i, best, best + 1)
+            if v <= best:
+                return v
+        return self._exact_lead(core, root, g, i)
+
+    def _exact_after(self, core: SearchCore, root: _Root, g: int, i: int, h: int, j: int, wins: bool) -> int:
+        lo, hi = core.bounds(root.need, root.remaining)
+        codes = tuple(root.codes)
+        while lo < hi:
+            beta = (lo + hi + 1) // 2
+            v = core.after(codes, root.tie, root.need, root.remaining, g, i, h, j, wins, beta - 1, beta)
+            if v < beta:
+                hi = v
+            else:
+                lo = v
+        return lo
+
+    def _probe_after(
+        self, core: SearchCore, root: _Root, g: int, i: int, h: int, j: int, wins: bool, best: int
+    ) -> int:
+        """The reply's exact value (for the leader) if it is lower than ``best``, else a value no lower."""
+        codes = tuple(root.codes)
+        if best < _BIG:
+            v = core.after(codes, root.tie, root.need, root.remaining, g, i, h, j, wins, best - 1, best)
+            if v >= best:
+                return v
+        return self._exact_after(core, root, g, i, h, j, wins)
+
+    def _run_cards(self, root: _Root, g: int, i: int, holder: int) -> list[Card]:
+        """The real cards of the run starting at index ``i`` of group ``g`` (they are the same move)."""
+        code = root.codes[g]
+        n = _SIZE[code]
+        top = n - 2 if (root.tie and g == 0) else n
+        out = [root.cards[g][i]]
+        k = i + 1
+        while k < n and (code >> k) & 1 == holder and not (root.tie and g == 0 and k >= top and i < top):
+            out.append(root.cards[g][k])
+            k += 1
+        return out
