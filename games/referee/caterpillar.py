@@ -31,6 +31,7 @@ from games.caterpillar import (
     CaterpillarOptions,
     CaterpillarState,
     GameResult,
+    card_value,
     final_scores,
     follow_refusal,
     is_face,
@@ -45,7 +46,19 @@ FACES_IN_PACK = sum(1 for c in PACK if is_face(c))
 PLAYS_PER_GAME = len(PACK) - 2 * HAND_SIZE
 """26: the game ends normally when the stock is gone, one card drawn after each play."""
 
-Stage = Literal["play", "faces"]
+MAX_POINTS = HAND_SIZE * sum(card_value(c) for c in PACK)
+"""A bound on one player's points from totals: 13 plays, each scoring a total of at most 220."""
+
+Stage = Literal["play", "points", "ending", "faces"]
+
+
+class RefereeCaterpillarOptions(CaterpillarOptions):
+    entries: Literal["cards", "results"] = Field(
+        "cards",
+        description="cards: enter every card as it is played (the bot keeps the total and scores); "
+        "results: enter only each game's results (points pegged from totals, how it ended, face "
+        "cards held), for players who keep the count themselves.",
+    )
 
 
 # --- entries -------------------------------------------------------------------------------------
@@ -70,8 +83,33 @@ class FacesHeld(Action):
         return f"{self.count} face card{'' if self.count == 1 else 's'} in hand"
 
 
+class PointsFromTotals(Action):
+    """Results mode: the points a player scored from totals that were multiples of five."""
+
+    kind: Literal["points_from_totals"] = "points_from_totals"
+    points: int = Field(ge=0, le=MAX_POINTS, multiple_of=5)
+
+    def label(self) -> str:
+        return f"{self.points} points from totals"
+
+    def choice_path(self) -> tuple[str, ...]:
+        low = self.points // 100 * 100
+        return (f"{low}-{low + 95}", self.label())
+
+
+class StockUsedUp(Action):
+    """Results mode: the game ended normally, the stock used up."""
+
+    kind: Literal["stock_used_up"] = "stock_used_up"
+
+    def label(self) -> str:
+        return "Stock used up (normal end)"
+
+
 _COURT_SHORT = CourtShort()
+_STOCK_USED_UP = StockUsedUp()
 _FACES = [FacesHeld(count=n) for n in range(HAND_SIZE + 1)]
+_POINTS = [PointsFromTotals(points=p) for p in range(0, MAX_POINTS + 1, 5)]
 
 
 # --- state ---------------------------------------------------------------------------------------
@@ -81,9 +119,15 @@ class RefereeCaterpillarState(CaterpillarState):
     """A refereed match. It reuses the online game's turns, scoring, match and view; the hands
     and the stock stay empty (the real ones are on the table), so it knows only the caterpillar."""
 
+    @property
+    def results_only(self) -> bool:
+        """Results mode: the cards are not entered, only each game's results."""
+        return isinstance(self.options, RefereeCaterpillarOptions) and self.options.entries == "results"
+
     def init_deal(self) -> None:
         super().init_deal()
-        self.stage: Stage = "play"
+        self.stage: Stage = "points" if self.results_only else "play"
+        self.points: list[int | None] = [None, None]
         self.faces: list[int | None] = [None, None]
 
     # -- no dealing: the real cards are dealt at the table ------------------------------------
@@ -96,9 +140,10 @@ class RefereeCaterpillarState(CaterpillarState):
 
     def _start_deal(self) -> list[Event]:
         events = super()._start_deal()
+        what = "the results when the game ends" if self.results_only else "each card as it is played"
         text = (
             f"Game {self.deals_played()}: {self.name(self.dealer)} deals 13 cards each and stacks the "
-            f"rest face down. {self.name(self.first_player())} plays first; enter each card as it is played."
+            f"rest face down. {self.name(self.first_player())} plays first; enter {what}."
         )
         return [self.event("deal", text), *events[1:]]
 
@@ -147,6 +192,8 @@ class RefereeCaterpillarState(CaterpillarState):
         """The face-card counts ``seat`` may hold now the game is over."""
         if self.faces[seat] is not None:
             return []
+        if self.results_only:  # the cards played are unknown: only the pack's 12 face cards bound it
+            return list(range(FACES_IN_PACK - (self.faces[1 - seat] or 0) + 1))
         total = self.unplayed_faces()
         if self.stuck is not None:  # the opponent of the court-short player
             low = max(0, total - self.stock_left())
@@ -163,11 +210,17 @@ class RefereeCaterpillarState(CaterpillarState):
             return frozenset()
         if self.stage == "faces":
             return frozenset(s for s in (0, 1) if self.faces[s] is None)
+        if self.stage == "points":
+            return frozenset(s for s in (0, 1) if self.points[s] is None)
         return super().awaiting()
 
     def legal_plays(self, seat: Seat) -> list[Action]:
         if self.stage == "faces":
             return [_FACES[n] for n in self.face_choices(seat)]
+        if self.stage == "points":
+            return list(_POINTS) if self.points[seat] is None else []
+        if self.stage == "ending":
+            return [_STOCK_USED_UP, _COURT_SHORT] if seat == self.to_play else [_COURT_SHORT]
         prev = self.previous
         out: list[Action] = [play_card(c) for c in self.unplayed() if may_follow(prev, c)]
         if self.court_short_possible() or not out:
@@ -175,23 +228,28 @@ class RefereeCaterpillarState(CaterpillarState):
         return out
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        if self.is_over or seat not in self.awaiting():
+        """The awaited seats' entries; while a result's ending is due, either player may be the
+        court-short one (an optional act for the seat not awaited)."""
+        if self.is_over or (seat not in self.awaiting() and self.stage != "ending"):
             return []
         return self.legal_plays(seat)
 
     def check(self, seat: Seat, action: Action) -> None:
-        """A seat whose count is already in gets that reason, not "not your turn"."""
+        """A seat whose count or points are already in gets that reason, not "not your turn"."""
         if (
             not self.is_over
-            and self.stage == "faces"
             and 0 <= seat < self.n
-            and isinstance(action, FacesHeld)
-            and self.faces[seat] is not None
+            and isinstance(action, (FacesHeld, PointsFromTotals))
+            and not self.legal_actions(seat)
         ):
-            raise IllegalAction(self._faces_refusal(seat, action.count))
+            reason = self.explain_illegal(seat, action)
+            if reason:
+                raise IllegalAction(reason)
         GameState.check(self, seat, action)
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if self.results_only:
+            return self._results_refusal(seat, action)
         if self.stage == "faces":
             if isinstance(action, FacesHeld):
                 return self._faces_refusal(seat, action.count)
@@ -219,11 +277,34 @@ class RefereeCaterpillarState(CaterpillarState):
             return follow_refusal(prev, card)
         return None
 
+    def _results_refusal(self, seat: Seat, action: Action) -> str | None:
+        name = self.name(seat)
+        if isinstance(action, PointsFromTotals):
+            if self.stage != "points":
+                return f"The points from totals of game {self.deals_played()} are already entered."
+            if self.points[seat] is not None:
+                return f"{name}'s points are already entered ({self.points[seat]}): undo the entry to change it."
+            return f"Points from totals come in fives, from 0 to {MAX_POINTS}."
+        if isinstance(action, FacesHeld):
+            if self.stage != "faces":
+                return "Face cards in hand are entered once the points and the end of the game are in."
+            return self._faces_refusal(seat, action.count)
+        if isinstance(action, (StockUsedUp, CourtShort)):
+            if self.stage == "points":
+                return "First enter each player's points from totals; then how the game ended."
+            return "How this game ended is already entered."
+        if play_card_of(action) is not None:
+            return "This table enters results only (entries=results): no cards are entered."
+        return None
+
     def _faces_refusal(self, seat: Seat, count: int) -> str:
         name = self.name(seat)
         entered = self.faces[seat]
         if entered is not None:
             return f"{name}'s face cards are already entered ({entered}): undo the entry to change it."
+        if self.results_only:
+            held = self.faces[1 - seat] or 0
+            return f"The pack has {FACES_IN_PACK} face cards and {held} are entered already: {name} cannot hold {count}."
         total = self.unplayed_faces()
         if self.stuck is not None:
             low = max(0, total - self.stock_left())
@@ -246,18 +327,34 @@ class RefereeCaterpillarState(CaterpillarState):
             return self._court_short(seat)
         if isinstance(action, FacesHeld):
             return self._faces_entered(seat, action.count)
+        if isinstance(action, PointsFromTotals):
+            return self._points_entered(seat, action.points)
+        if isinstance(action, StockUsedUp):
+            self.stage = "faces"
+            text = "The stock was used up, so the game ended normally. Enter the face cards each player holds."
+            return [self.event("stock_out", text)]
         return super()._apply(seat, action)
+
+    def _points_entered(self, seat: Seat, points: int) -> list[Event]:
+        self.points[seat] = points
+        events = [self.event("points", f"{self.name(seat)} scored {points} from totals.")]
+        if any(p is None for p in self.points):
+            return events
+        for s in (0, 1):
+            self.add_points(s, self.points[s] or 0)
+        self.stage = "ending"
+        return events
 
     def _court_short(self, seat: Seat) -> list[Event]:
         prev = self.previous
-        assert prev is not None
         self.stuck = seat
         self.stage = "faces"
         self.faces = [None, None]
         self.faces[seat] = 0
         other = self.name(1 - seat)
+        follow = f"no {suit_word(prev.suit)} numeral" if prev is not None else "no card to follow with"
         text = (
-            f"{self.name(seat)} is court short: no {suit_word(prev.suit)} numeral and no face card. "
+            f"{self.name(seat)} is court short: {follow} and no face card. "
             f"Play stops; enter how many face cards {other} holds (they score for {self.name(seat)})."
         )
         return [self.event("court_short", text)]
@@ -310,24 +407,35 @@ class RefereeCaterpillarState(CaterpillarState):
         if self.stage == "faces":
             names = " and ".join(self.name(s) for s in sorted(self.awaiting()))
             return f"the face cards (K, Q, J) held by {names}."
+        if self.stage == "points":
+            names = " and ".join(self.name(s) for s in sorted(self.awaiting()))
+            return f"the points from totals (multiples of five) of {names}."
+        if self.stage == "ending":
+            return "how the game ended: the stock used up, or a player court short."
         seat = self.to_play
         if seat is None:
             return ""
         return f"{self.name(seat)}'s card, or court short."
 
     def phase_text(self) -> str:
-        if not self.is_over and self.stage == "faces":
-            return f"Game {self.deals_played()} ({self.options.length_text()}): face cards in hand"
+        what = {"faces": "face cards in hand", "points": "points from totals", "ending": "how it ended"}
+        if not self.is_over and self.stage in what:
+            return f"Game {self.deals_played()} ({self.options.length_text()}): {what[self.stage]}"
         return super().phase_text()
 
     def view_notes(self, seat: Seat | None) -> list[str]:
-        notes = super().view_notes(seat)
+        if self.results_only:
+            notes = [f"{self.name(self.first_player())} played first this game."] if not self.is_over else []
+            if self.last_result:
+                notes.append("Last game: " + " ".join(self.last_result))
+        else:
+            notes = super().view_notes(seat)
         due = self.due()
         return [*notes, f"Next entry: {due}"] if due else notes
 
     def view_fields(self, seat: Seat | None) -> dict[str, Any]:
         fields = super().view_fields(seat)
-        fields["stock"] = self.stock_left()
+        fields["stock"] = self.stock_left() if self.stage == "play" else 0
         fields["hand_counts"] = [HAND_SIZE, HAND_SIZE] if self.stage == "play" else [0, 0]
         return fields
 
@@ -349,6 +457,11 @@ The end: after {PLAYS_PER_GAME} cards (the stock used up), enter how many face c
 (the counts must add up to the face cards not played); each scores {FACE_BONUS} a face card. After a
 court short, enter the face cards the opponent holds: the court-short player scores {FACE_BONUS} for
 each of them, the opponent nothing.
+
+With entries=results the cards are not entered (for players who peg the count themselves, a
+cribbage board hole worth 5): after each game enter each player's points from totals, how the game
+ended (stock used up, or who was court short) and the face cards held; the bot adds the face-card
+points and runs the match. It can then check little: points in fives, at most 12 face cards.
 """
 
 GAME: Game[CaterpillarOptions] = Game(
@@ -356,8 +469,8 @@ GAME: Game[CaterpillarOptions] = Game(
     title="Caterpillar",
     min_players=2,
     max_players=2,
-    options=CaterpillarOptions,
+    options=RefereeCaterpillarOptions,
     state=RefereeCaterpillarState,
-    actions=[PlayCard, CourtShort, FacesHeld],
+    actions=[PlayCard, CourtShort, FacesHeld, PointsFromTotals, StockUsedUp],
     summary=SUMMARY,
 )

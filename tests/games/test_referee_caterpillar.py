@@ -14,7 +14,15 @@ import pytest
 from games import caterpillar as online
 from games.cards import card
 from games.engine import Action, IllegalAction, PlayCard
-from games.referee.caterpillar import GAME, CourtShort, FacesHeld, RefereeCaterpillarState
+from games.referee.caterpillar import (
+    GAME,
+    MAX_POINTS,
+    CourtShort,
+    FacesHeld,
+    PointsFromTotals,
+    RefereeCaterpillarState,
+    StockUsedUp,
+)
 from games.registry import referee_game
 from tests.playout import run_playouts
 
@@ -193,4 +201,50 @@ def test_matches_mirrored_from_the_online_game(options: dict[str, Any]) -> None:
 
 def test_random_entries() -> None:
     for state in run_playouts(GAME, 2, {}, matches=6, deep_every=10, sample_legal=6):
+        assert state.outcome is not None
+
+
+# --- results only ---------------------------------------------------------------------------------
+
+
+def test_results_mode_seed_illustration() -> None:
+    """The rules file's illustration: 280 from totals and 4 face cards (680) against 750 and 2 (950)."""
+    state = start(entries="results", games=1)
+    assert state.awaiting() == {N, D} and len(state.legal_actions(N)) == MAX_POINTS // 5 + 1
+    assert state.legal_actions(N)[57].choice_path() == ("200-295", "285 points from totals")
+    assert refused(state, N, PlayCard(play=card("5H"))) == (
+        "This table enters results only (entries=results): no cards are entered."
+    )
+    assert refused(state, N, StockUsedUp()) == (
+        "First enter each player's points from totals; then how the game ended."
+    )
+    state.apply(D, PointsFromTotals(points=750))
+    assert refused(state, D, PointsFromTotals(points=755)) == (
+        "Dan's points are already entered (750): undo the entry to change it."
+    )
+    state.apply(N, PointsFromTotals(points=280))
+    assert state.awaiting() == {N} and state.legal_actions(D) == [CourtShort()]  # either may be stuck
+    state.apply(N, StockUsedUp())
+    state.apply(N, FacesHeld(count=4))
+    assert refused(state, D, FacesHeld(count=9)) == (
+        "The pack has 12 face cards and 4 are entered already: Dan cannot hold 9."
+    )
+    state.apply(D, FacesHeld(count=2))
+    assert state.is_over and state.scores == [680, 950]
+    assert "Dan wins game 1, 950 to 680." in [e.text for e in state.log]
+    replayed(state)
+
+
+def test_results_mode_court_short() -> None:
+    state = start(entries="results", games=1)
+    state.apply(N, PointsFromTotals(points=45))
+    state.apply(D, PointsFromTotals(points=45))
+    state.apply(D, CourtShort())  # Dan, not the one awaited, was court short
+    assert state.awaiting() == {N}
+    state.apply(N, FacesHeld(count=3))
+    assert state.scores == [45, 345]
+
+
+def test_random_entries_of_results() -> None:
+    for state in run_playouts(GAME, 2, {"entries": "results", "games": 3}, matches=4, deep_every=5, sample_legal=6):
         assert state.outcome is not None
