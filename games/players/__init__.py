@@ -43,6 +43,16 @@ def register_player(game_id: str, level: str, player: Player) -> None:
 _PLAYER_MODULES: dict[str, str] = {
     # game id -> the module that registers its bot players (imported on first use)
     "costly_colours": "games.players.costly_colours",
+    "caterpillar": "games.players.caterpillar",
+    "fifty_one": "games.players.adders",
+    "hundred": "games.players.adders",
+    "jubilee": "games.players.adders",
+    "ninety_nine": "games.players.adders",
+    "obstacle_race": "games.players.adders",
+    "twenty_nine": "games.players.adders",
+    "wit_and_reason_1": "games.players.wit_and_reason",
+    "wit_and_reason_2": "games.players.wit_and_reason",
+    "hoodwink": "games.players.hoodwink",
 }
 
 

@@ -1,0 +1,304 @@
+"""Bot players for Hoodwink.
+
+* ``easy``: bids the top card of its longest suit (the strongest suit it can propose); in play it
+  works out, from the scoring, whom it wants to take the trick (a partner behind the other
+  partner wants it, a partner level wants the Hood to have it, the Hood wants the partners kept
+  apart, an odd count and a partner's count matched), then wins as cheaply as it can or plays
+  under, shedding high cards when it wants to lose.
+* ``strong``: the same view, but it plans. In play it draws hands for the other two consistent
+  with what it has seen (the cards played, the bid cards still in hand, the suits a player showed
+  out of) and tries each card in those deals, playing the rest out with the easy play; its bid
+  is chosen the same way, over random deals of the unseen cards with the others bidding as the
+  easy bot does.
+
+Partner talk is left alone: the bots give no estimate and make no request.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.cards import JOKER, SUITS, Card, Suit
+from games.engine import Action, PlayCard, View
+from games.hoodwink import PACK, RANKS, Bid, HoodwinkView, NoEstimate, NoRequest
+from games.hoodwink_scoring import (
+    PLAYERS,
+    Scenario,
+    Scoring,
+    determine_roles,
+    resolve_open_partnerships,
+    score_deal,
+)
+from games.players import RandomPlayer, register_player
+from games.players.trick_sim import (
+    TRICKS,
+    Goal,
+    Memory,
+    Ranking,
+    World,
+    distinct_choices,
+    easy_card,
+    play_out,
+    sample_hands,
+    search_card,
+)
+from games.tricks import TrickRules
+
+_RANKINGS: dict[Suit, Ranking] = {
+    s: Ranking.build(PACK, TrickRules(RANKS, s, jokers_low=(JOKER,))) for s in SUITS
+}
+
+
+class HoodwinkGoal(Goal):
+    """Hoodwink's deal scores for fixed roles, or for an open deal (variation 2) its scenario;
+    when 2c or 2d needs a trick winner not known yet, the middle count stands for the Hood."""
+
+    def __init__(
+        self,
+        partners: tuple[int, int] | None,
+        hood: int | None,
+        scoring: Scoring,
+        scenario: Scenario | None,
+    ) -> None:
+        super().__init__()
+        self.partners, self.hood, self.scoring, self.scenario = partners, hood, scoring, scenario
+        self._scores: dict[tuple[object, ...], list[int]] = {}
+
+    def scores(self, counts: Sequence[int], first: int | None, last: int | None) -> Sequence[int]:
+        key = (*counts, first, last)
+        known = self._scores.get(key)
+        if known is not None:
+            return known
+        partners, hood = self.partners, self.hood
+        if partners is None or hood is None:
+            scenario: Scenario = self.scenario or "2a"
+            if (scenario == "2c" and last is None) or (scenario == "2d" and first is None):
+                scenario = "2b"
+            partners, hood = resolve_open_partnerships(counts, scenario, first, last)
+        out = score_deal(counts, partners, hood, self.scoring)
+        self._scores[key] = out
+        return out
+
+
+_GOALS: dict[tuple[object, ...], HoodwinkGoal] = {}
+
+
+def goal_for(
+    partners: tuple[int, int] | None, hood: int | None, scoring: Scoring, scenario: Scenario | None
+) -> HoodwinkGoal:
+    key = (partners, hood, scoring, scenario)
+    goal = _GOALS.get(key)
+    if goal is None:
+        goal = _GOALS[key] = HoodwinkGoal(partners, hood, scoring, scenario)
+    return goal
+
+
+def _scoring(view: HoodwinkView) -> Scoring:
+    return "v3" if view.scoring == "v3" else "standard"
+
+
+def _view_goal(view: HoodwinkView) -> HoodwinkGoal:
+    partners = (view.partners[0], view.partners[1]) if len(view.partners) == 2 else None
+    scenario: Scenario | None = None
+    if view.open_scenario in ("2a", "2b", "2c", "2d"):
+        scenario = view.open_scenario  # type: ignore[assignment]
+    return goal_for(partners, view.hood, _scoring(view), scenario)
+
+
+# --- bidding -----------------------------------------------------------------------------------------
+
+
+def suit_strength(hand: Sequence[Card], suit: Suit) -> tuple[int, list[int]]:
+    """Length first, then the ranks from the top (the order variation 1 uses)."""
+    ranks = sorted((int(c.rank) for c in hand if c.suit == suit and c.rank is not None), reverse=True)
+    return len(ranks), ranks
+
+
+def easy_bid_card(hand: Sequence[Card], allowed: Sequence[Card]) -> Card:
+    """The top allowed card of the longest (then strongest) suit."""
+    best_suit = max({c.suit for c in allowed if c.suit is not None}, key=lambda s: suit_strength(hand, s))
+    return max((c for c in allowed if c.suit == best_suit), key=lambda c: int(c.rank or 0))
+
+
+def _bid_candidates(allowed: Sequence[Card]) -> list[Card]:
+    """Per suit, the highest and the lowest card (the rank only matters when all bid one suit)."""
+    out: list[Card] = []
+    for s in SUITS:
+        cards = sorted((c for c in allowed if c.suit == s), key=lambda c: int(c.rank or 0))
+        if cards:
+            out.extend(dict.fromkeys((cards[-1], cards[0])))
+    return out
+
+
+def strong_bid_card(view: HoodwinkView, allowed: Sequence[Card], rng: random.Random, samples: int) -> Card:
+    """Try each candidate bid in random deals of the unseen cards, the others bidding as the easy
+    bot does and everyone playing the deal out with the easy play."""
+    me = view.seat
+    assert me is not None
+    hand = list(view.hand)
+    if view.my_bid is not None:
+        hand.append(view.my_bid)
+    candidates = _bid_candidates(allowed)
+    if len(candidates) == 1:
+        return candidates[0]
+    unseen = [c for c in PACK if c not in hand]
+    leader = ((view.dealer or 0) + 1) % PLAYERS
+    totals = dict.fromkeys(candidates, 0.0)
+    scoring = _scoring(view)
+    for _ in range(samples):
+        rng.shuffle(unseen)
+        hands: list[list[Card]] = [[], [], []]
+        hands[me] = hand
+        others = [s for s in range(PLAYERS) if s != me]
+        hands[others[0]], hands[others[1]] = unseen[:TRICKS], unseen[TRICKS:]
+        bids: list[Card | None] = [
+            None if s == me else easy_bid_card(hands[s], [c for c in hands[s] if not c.is_joker])
+            for s in range(PLAYERS)
+        ]
+        for candidate in candidates:
+            bids[me] = candidate
+            roles = determine_roles([b for b in bids if b is not None])
+            rank = _RANKINGS[roles.trumps]
+            world = World(rank, [[rank.index[c] for c in h] for h in hands], leader, [], [0, 0, 0], 0)
+            goal = goal_for(roles.partners, roles.hood, scoring, None)
+            play_out(world, goal)
+            totals[candidate] += goal.value(world.counts, me, world.first, world.last)
+    return max(candidates, key=lambda c: totals[c])
+
+
+# --- play ----------------------------------------------------------------------------------------------
+
+
+_MEMORY = Memory()
+
+
+def _world_parts(view: HoodwinkView) -> tuple[Ranking, World, int, list[int], list[int], list[list[int]], list[set[int]]]:
+    """The deal as this seat knows it: a world holding only its own hand, the mask of the cards
+    it has not seen, the pool of those cards, how many each other seat still holds beyond its
+    known cards, those known cards (bid cards still in hand), and the suits each showed out of."""
+    me = view.seat
+    assert me is not None and view.trumps is not None and view.leader is not None
+    rank = _RANKINGS[view.trumps]
+    tricks = sum(view.tricks_won)
+    key = ("hoodwink", tuple(view.players), me, view.deal, view.dealer, tuple(view.scores))
+    seen = _MEMORY.update(key, view.hand, tricks, rank, [view.last_trick, view.trick])
+    idx = rank.index
+    played = {idx[c] for c in seen.played} | {idx[c] for _, c in view.trick}
+    mine = [idx[c] for c in view.hand]
+    fixed: list[list[int]] = [[], [], []]
+    for s, b in enumerate(view.bids or []):
+        if s != me and idx[b] not in played and b not in view.hand:
+            fixed[s].append(idx[b])
+    known = set(played) | set(mine) | {c for f in fixed for c in f}
+    pool = [i for i in range(len(PACK)) if i not in known]
+    in_trick = {s for s, _ in view.trick}
+    need = [TRICKS - tricks - (1 if s in in_trick else 0) - len(fixed[s]) for s in range(PLAYERS)]
+    hands: list[list[int]] = [[], [], []]
+    hands[me] = mine
+    played_mask = 0
+    for c in played:
+        played_mask |= 1 << c
+    world = World(
+        rank,
+        hands,
+        view.leader,
+        [(s, idx[c]) for s, c in view.trick],
+        list(view.tricks_won),
+        played_mask,
+        view.first_trick_winner,
+        view.last_trick_winner,
+    )
+    unknown = 0
+    for c in pool:
+        unknown |= 1 << c
+    for f in fixed:
+        for c in f:
+            unknown |= 1 << c
+    voids = [set(v) for v in seen.void]
+    return rank, world, unknown, pool, need, fixed, voids
+
+
+def _plays(legal: Sequence[Action]) -> list[PlayCard]:
+    return [a for a in legal if isinstance(a, PlayCard)]
+
+
+def _action_for(plays: Sequence[PlayCard], card: Card) -> PlayCard:
+    return next(a for a in plays if a.play == card)
+
+
+def _talk(legal: Sequence[Action]) -> Action:
+    """The bots stay quiet: no estimate, no request (and they never ask)."""
+    for a in legal:
+        if isinstance(a, (NoEstimate, NoRequest)):
+            return a
+    return legal[0]
+
+
+class EasyHoodwinkPlayer:
+    name = "easy"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not isinstance(view, HoodwinkView) or view.seat is None:
+            return RandomPlayer().choose(view, legal, rng)
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if bids:
+            card = easy_bid_card(view.hand, [a.bid for a in bids])
+            return next(a for a in bids if a.bid == card)
+        plays = _plays(legal)
+        if not plays:
+            return _talk(legal)
+        if len(plays) == 1:
+            return plays[0]
+        _, world, *_ = _world_parts(view)
+        rank = world.rank
+        legal_idx = [rank.index[a.play] for a in plays]
+        c = easy_card(world, view.seat, legal_idx, _view_goal(view))
+        return _action_for(plays, rank.pack[c])
+
+
+class StrongHoodwinkPlayer:
+    name = "strong"
+
+    def __init__(self, budget: int = 120, bid_samples: int = 6, noise: float = 0.5) -> None:
+        self.budget = budget
+        """Playouts per card decision (shared among the distinct cards tried)."""
+        self.bid_samples = bid_samples
+        self.noise = noise
+        """How often the other seats play a random card in the playouts."""
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not isinstance(view, HoodwinkView) or view.seat is None:
+            return RandomPlayer().choose(view, legal, rng)
+        me = view.seat
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if bids:
+            card = strong_bid_card(view, [a.bid for a in bids], rng, self.bid_samples)
+            return next(a for a in bids if a.bid == card)
+        plays = _plays(legal)
+        if not plays:
+            return _talk(legal)
+        if len(plays) == 1:
+            return plays[0]
+        rank, base, unknown, pool, need, fixed, voids = _world_parts(view)
+        legal_idx = [rank.index[a.play] for a in plays]
+        choices = distinct_choices(base, me, legal_idx, unknown)
+        if len(choices) == 1:
+            return _action_for(plays, rank.pack[choices[0]])
+        samples = max(4, min(24, self.budget // len(choices)))
+        worlds = []
+        for _ in range(samples):
+            hands = sample_hands(rank, me, pool, need, fixed, voids, rng)
+            if hands is None:
+                continue
+            w = base.copy()
+            for s in range(PLAYERS):
+                if s != me:
+                    w.hands[s] = hands[s]
+            worlds.append(w)
+        c = search_card(worlds, me, choices, _view_goal(view), self.noise, rng)
+        return _action_for(plays, rank.pack[c])
+
+
+register_player("hoodwink", "easy", EasyHoodwinkPlayer())
+register_player("hoodwink", "strong", StrongHoodwinkPlayer())
