@@ -1,0 +1,298 @@
+"""Bot players for six adding-up games: what each game means to the planner of
+:mod:`games.players.counting` (values, what scores, what a stuck player suffers, which cards are
+worth keeping). The bots assume the standard options; legality always comes from the game.
+
+Points are on each game's own scale: Fifty-One -1 for the deal lost; Hundred +1/-1 for the point;
+Jubilee the jubilee points in tens; Obstacle Race +1/-1 per obstacle; Ninety-Nine -1 for a life;
+Twenty-Nine the cards a side holds or has taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.adders import fifty_one, hundred, jubilee, ninety_nine, obstacle_race, twenty_nine
+from games.cards import Card, Rank, full_pack, piquet_pack
+from games.counting import CountingView, PlayAs, play_as, play_card, play_card_of
+from games.engine import Action, Seat
+from games.players import register_player
+from games.players.counting import AdderModel, GreedyAdderPlayer, Position, SearchingAdderPlayer
+
+
+def _next_in(pos: Position, seat: Seat, direction: int, out_mask: int = 0) -> Seat:
+    """The next seat in ``direction`` that is still in the match."""
+    n = len(pos.hands)
+    for step in range(1, n + 1):
+        s = (seat + direction * step) % n
+        if not out_mask >> s & 1:
+            return s
+    return seat
+
+
+# --- Fifty-One ---------------------------------------------------------------------------------
+
+
+class FiftyOneModel(AdderModel):
+    """Taking the total past 50 loses the deal; everyone draws before playing."""
+
+    game_id = "fifty_one"
+
+    def pack(self, view: CountingView) -> list[Card]:
+        return piquet_pack()
+
+    def value(self, card: Card) -> int:
+        assert card.rank is not None
+        return fifty_one.PENGUIN_VALUES[card.rank]
+
+    def extra_cards(self, view: CountingView, seat: Seat) -> int:
+        if seat == view.seat:  # my next turn starts with a draw too
+            return 1 if view.stock > len(view.players) else 0
+        return 1 if view.stock else 0
+
+    def play(self, pos: Position, seat: Seat, action: Action, after: int) -> tuple[Position, float]:
+        if fifty_one.loses(after):
+            return pos._replace(total=after, ended=True), -1.0
+        return pos._replace(total=after, mover=self.next_seat(pos, seat, action)), 0.0
+
+
+# --- Hundred -----------------------------------------------------------------------------------
+
+
+class HundredModel(AdderModel):
+    """Exactly 100 wins a point, jumping past it loses one; either ends the deal."""
+
+    game_id = "hundred"
+
+    def pack(self, view: CountingView) -> list[Card]:
+        return piquet_pack()
+
+    def value(self, card: Card) -> int:
+        assert card.rank is not None
+        return hundred.VALUES[card.rank]
+
+    def mark(self, view: CountingView) -> int:
+        return hundred.FIRST_POINT if view.total < hundred.FIRST_POINT else hundred.SECOND_POINT
+
+    def play(self, pos: Position, seat: Seat, action: Action, after: int) -> tuple[Position, float]:
+        result = hundred.point_result(pos.total, after, pos.mark)
+        if result:
+            return pos._replace(total=after, ended=True), float(result)
+        return pos._replace(total=after, mover=self.next_seat(pos, seat, action)), 0.0
+
+
+# --- Jubilee -----------------------------------------------------------------------------------
+
+
+class JubileeModel(AdderModel):
+    """Multiples of 25 score, jumping one costs; the total never drops below 0; black opens."""
+
+    game_id = "jubilee"
+
+    def pack(self, view: CountingView) -> list[Card]:
+        return jubilee.jubilee_pack()
+
+    def value(self, card: Card) -> int:
+        return jubilee.card_value(card)
+
+    def mark(self, view: CountingView) -> int:
+        return int(view.total != 0 or any(r.card is not None for r in view.recent))
+
+    def extra_cards(self, view: CountingView, seat: Seat) -> int:
+        return 1 if seat == view.seat and view.stock else 0  # I draw after this play
+
+    def allowed(self, pos: Position, action: Action, after: int) -> bool:
+        card = play_card_of(action)
+        assert card is not None
+        return after >= 0 and (bool(pos.mark) or jubilee.is_black(card))
+
+    def play(self, pos: Position, seat: Seat, action: Action, after: int) -> tuple[Position, float]:
+        points = jubilee.play_points(pos.total, after) / jubilee.HIT_POINTS
+        return pos._replace(total=after, mark=1, mover=self.next_seat(pos, seat, action)), points
+
+    def keep(self, view: CountingView, hand: Sequence[Card], action: Action, after: int) -> float:
+        card = play_card_of(action)
+        assert card is not None
+        if card.is_joker:
+            return -20.0  # a Joker passes the turn without moving: keep it for a bad spot
+        return float(abs(self.value(card)))  # small cards make exact hits later
+
+
+# --- Obstacle Race -----------------------------------------------------------------------------
+
+
+class ObstacleRaceModel(AdderModel):
+    """Landing on 55, 66, 77, 88, 99 or 111 scores, jumping one costs; 120 starts again at 0."""
+
+    game_id = "obstacle_race"
+
+    def pack(self, view: CountingView) -> list[Card]:
+        return piquet_pack()
+
+    def value(self, card: Card) -> int:
+        assert card.rank is not None
+        return obstacle_race.BASE_VALUES[card.rank]
+
+    def plays_of(self, pos: Position, card: Card) -> list[Action]:
+        if card.rank is Rank.QUEEN:
+            return [play_as(card, v) for v in obstacle_race.QUEEN_CHOICES]
+        return [play_card(card)]
+
+    def allowed(self, pos: Position, action: Action, after: int) -> bool:
+        return after >= 0
+
+    def play(self, pos: Position, seat: Seat, action: Action, after: int) -> tuple[Position, float]:
+        points = float(obstacle_race.obstacle_points(pos.total, after))
+        total = 0 if obstacle_race.reaches_line(after) else after
+        return pos._replace(total=total, mover=self.next_seat(pos, seat, action)), points
+
+    def keep(self, view: CountingView, hand: Sequence[Card], action: Action, after: int) -> float:
+        card = play_card_of(action)
+        assert card is not None
+        if card.rank is Rank.QUEEN:
+            return -5.0  # the only card that can step back onto an obstacle
+        return float(self.value(card))
+
+
+# --- Ninety-Nine -------------------------------------------------------------------------------
+
+_NINETY_NINE_ACE_TOTALS = (99, 95, 90, 89, 80, 50, 0)
+"""The totals a black Ace is searched with (the menu offers all 100)."""
+
+
+def _always_safe(card: Card) -> bool:
+    """Cards that can be played on any total: a Three, Four, Nine, Ten or black Ace."""
+    return ninety_nine.is_black_ace(card) or card.rank in (Rank.THREE, Rank.FOUR, Rank.NINE, Rank.TEN)
+
+
+class NinetyNineModel(AdderModel):
+    """The total may not pass 99; the player who cannot play loses a life. A Jack reverses."""
+
+    game_id = "ninety_nine"
+
+    def pack(self, view: CountingView) -> list[Card]:
+        return full_pack()
+
+    def value(self, card: Card) -> int:
+        if ninety_nine.is_black_ace(card):
+            return 0
+        return ninety_nine.new_total(0, card) if card.rank is not Rank.NINE else 0
+
+    def mark(self, view: CountingView) -> int:
+        return sum(1 << s for s, out in enumerate(view.out) if out)
+
+    def extra_cards(self, view: CountingView, seat: Seat) -> int:
+        return 1 if seat == view.seat else 0  # I draw after this play (the stock is reshuffled)
+
+    def plays_of(self, pos: Position, card: Card) -> list[Action]:
+        if ninety_nine.is_black_ace(card):
+            return [play_as(card, 99, True)]
+        return [play_card(card)]
+
+    def after(self, pos: Position, action: Action) -> int:
+        card = play_card_of(action)
+        assert card is not None
+        chosen = action.value if isinstance(action, PlayAs) else None
+        return ninety_nine.new_total(pos.total, card, None, chosen)
+
+    def effect_key(self, action: Action, after: int) -> int:
+        card = play_card_of(action)
+        return after * 2 + int(card is not None and ninety_nine.reverses(card))
+
+    def allowed(self, pos: Position, action: Action, after: int) -> bool:
+        card = play_card_of(action)
+        assert card is not None
+        return ninety_nine.can_play(pos.total, card)
+
+    def play(self, pos: Position, seat: Seat, action: Action, after: int) -> tuple[Position, float]:
+        card = play_card_of(action)
+        direction = -pos.direction if card is not None and ninety_nine.reverses(card) else pos.direction
+        nxt = _next_in(pos, seat, direction, pos.mark)
+        return pos._replace(total=after, direction=direction, mover=nxt), 0.0
+
+    def stuck(self, pos: Position, seat: Seat) -> tuple[Position, float]:
+        return pos._replace(ended=True), -1.0
+
+    def value_class(self, card: Card) -> int:
+        return int(_always_safe(card)) * 100 + (int(card.rank) if card.rank is not None else 0)
+
+    def candidates(self, view: CountingView, legal: Sequence[Action]) -> list[Action]:
+        wanted = set(_NINETY_NINE_ACE_TOTALS)
+        kept = [a for a in legal if not (isinstance(a, PlayAs) and a.sets_total and a.value not in wanted)]
+        return super().candidates(view, kept)
+
+    def keep(self, view: CountingView, hand: Sequence[Card], action: Action, after: int) -> float:
+        card = play_card_of(action)
+        assert card is not None
+        if ninety_nine.is_black_ace(card):
+            return -30.0 + after / 10  # the best card to hold; if played, set a high total
+        if _always_safe(card):
+            return -10.0
+        return float(self.value(card))
+
+
+# --- Twenty-Nine -------------------------------------------------------------------------------
+
+
+class TwentyNineModel(AdderModel):
+    """Making exactly 29 takes the pile; cards still held count for their holder's side, so a
+    card played is a card given to the pile."""
+
+    game_id = "twenty_nine"
+
+    def pack(self, view: CountingView) -> list[Card]:
+        return full_pack()
+
+    def value(self, card: Card) -> int:
+        return twenty_nine.card_value(card)
+
+    def pile(self, view: CountingView) -> int:
+        count = 0
+        for r in view.recent:
+            if r.card is None:
+                continue
+            count = 0 if "takes" in r.note else count + 1
+        return count
+
+    def sides(self, view: CountingView) -> list[int]:
+        n = len(view.players)
+        side_of = [0] * n
+        for i, side in enumerate(twenty_nine.side_layout(n, "standard")):
+            for s in side:
+                side_of[s] = i
+        return side_of
+
+    def care(self, view: CountingView, seat: Seat, other: Seat) -> float:
+        side_of = self.sides(view)
+        if side_of[seat] == side_of[other]:
+            return 1.0
+        return -1.0 / max(1, len(set(side_of)) - 1)
+
+    def allowed(self, pos: Position, action: Action, after: int) -> bool:
+        return after <= twenty_nine.TARGET
+
+    def play(self, pos: Position, seat: Seat, action: Action, after: int) -> tuple[Position, float]:
+        if after == twenty_nine.TARGET:
+            return pos._replace(total=0, pile=0, mark=0, mover=seat if pos.hands[seat] else self.next_seat(pos, seat, action)), float(pos.pile)
+        return pos._replace(total=after, pile=pos.pile + 1, mark=0, mover=self.next_seat(pos, seat, action)), -1.0
+
+    def stuck(self, pos: Position, seat: Seat) -> tuple[Position, float]:
+        passes = pos.mark + 1
+        if passes >= len(pos.hands):
+            return pos._replace(ended=True), 0.0  # a block: the pile belongs to nobody
+        return pos._replace(mark=passes, mover=self.next_seat(pos, seat, None)), 0.0
+
+
+# --- registration ------------------------------------------------------------------------------
+
+MODELS: tuple[AdderModel, ...] = (
+    FiftyOneModel(),
+    HundredModel(),
+    JubileeModel(),
+    ObstacleRaceModel(),
+    NinetyNineModel(),
+    TwentyNineModel(),
+)
+
+for _model in MODELS:
+    register_player(_model.game_id, "easy", GreedyAdderPlayer(_model))
+    register_player(_model.game_id, "strong", SearchingAdderPlayer(_model))

@@ -1,0 +1,326 @@
+"""Planning machinery shared by the bot players of the adding-up games.
+
+A game states what differs in a small :class:`AdderModel`: its pack, what a play does to the total
+and to the mover's score, what a stuck player suffers, and how much a seat cares about another
+seat's points. The machinery does the rest from the seat's view alone:
+
+* ``easy`` (:class:`GreedyAdderPlayer`) takes the play worth most at once, and on a tie the one
+  the model's :meth:`AdderModel.keep` prefers (keeping useful cards for later);
+* ``strong`` (:class:`SearchingAdderPlayer`) deals the unseen cards out at random to the other
+  seats (as many as each holds), a few times over, and searches a few plies ahead on each such
+  deal: every seat plays to maximise its own points, counting a partner's as its own and an
+  opponent's against it. The play with the best average wins; ties go to :meth:`AdderModel.keep`.
+
+Points are whatever the model says a play is worth (a hit target, a lost deal, cards taken), on
+one scale per game; the search only compares them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from games.cards import Card
+from games.counting import CountingView, PlayAs, play_card, play_card_of
+from games.engine import Action, Seat, View
+
+
+class Position(NamedTuple):
+    """What the search needs of a deal: the total, every seat's cards (the others' sampled), whose
+    turn it is, the direction of play, the pile since it was last taken, and one game-specific
+    number (``mark``: Hundred's next point, whether Jubilee has opened...)."""
+
+    total: int
+    hands: tuple[tuple[Card, ...], ...]
+    mover: Seat
+    direction: int = 1
+    pile: int = 0
+    mark: int = 0
+    ended: bool = False
+
+
+class AdderModel:
+    """What one adding-up game means to its bots. Override what differs; the defaults are the
+    plain rule: a card adds its value, nothing scores, a stuck seat passes."""
+
+    game_id: str = ""
+
+    # --- what a seat can know ----------------------------------------------------------------
+
+    def pack(self, view: CountingView) -> list[Card]:
+        """Every card of one deal's pack."""
+        raise NotImplementedError
+
+    def gone(self, view: CountingView) -> list[Card]:
+        """Cards this seat knows are not in anyone's hand or the stock: the recent plays."""
+        return [r.card for r in view.recent if r.card is not None]
+
+    def known_held(self, view: CountingView) -> dict[Seat, list[Card]]:
+        """Cards other seats are known to hold (shown on passing)."""
+        return {}
+
+    def extra_cards(self, view: CountingView, seat: Seat) -> int:
+        """Cards ``seat`` will hold beyond its present hand when its next turn comes (a draw)."""
+        return 0
+
+    def mark(self, view: CountingView) -> int:
+        return 0
+
+    def pile(self, view: CountingView) -> int:
+        return 0
+
+    def care(self, view: CountingView, seat: Seat, other: Seat) -> float:
+        """How much ``seat`` values a point won by ``other``: 1 for itself (and a partner), and an
+        opponent's point counts against it, shared among the opponents."""
+        if seat == other:
+            return 1.0
+        rivals = sum(1 for s, out in enumerate(view.out or [False] * len(view.players)) if s != seat and not out)
+        return -1.0 / max(1, rivals)
+
+    # --- what plays do -----------------------------------------------------------------------
+
+    def value(self, card: Card) -> int:
+        raise NotImplementedError
+
+    def moves(self, pos: Position, seat: Seat) -> list[Action]:
+        """The plays ``seat`` may make from its (possibly sampled) hand, one per distinct effect."""
+        out: list[Action] = []
+        seen: set[int] = set()
+        alike = {(c.rank, c.card_colour): c for c in pos.hands[seat]}  # same rank and colour: same play
+        for card in alike.values():
+            for action in self.plays_of(pos, card):
+                after = self.after(pos, action)
+                key = self.effect_key(action, after)
+                if key not in seen and self.allowed(pos, action, after):
+                    seen.add(key)
+                    out.append(action)
+        return out
+
+    def plays_of(self, pos: Position, card: Card) -> list[Action]:
+        """The ways a card may be played (a Queen as +3 or -3...)."""
+        return [play_card(card)]
+
+    def effect_key(self, action: Action, after: int) -> int:
+        """Plays with equal keys are the same for the search (cards of equal value)."""
+        return after
+
+    def after(self, pos: Position, action: Action) -> int:
+        """The total a play makes, before any reset."""
+        if isinstance(action, PlayAs):
+            return action.value if action.sets_total else pos.total + action.value
+        card = play_card_of(action)
+        assert card is not None
+        return pos.total + self.value(card)
+
+    def allowed(self, pos: Position, action: Action, after: int) -> bool:
+        return True
+
+    def play(self, pos: Position, seat: Seat, action: Action, after: int) -> tuple[Position, float]:
+        """The position after ``seat`` plays (the card already out of its hand), with the next
+        mover set, and what the play scores for ``seat``. Default: the total moves on."""
+        return pos._replace(total=after, mover=self.next_seat(pos, seat, action)), 0.0
+
+    def stuck(self, pos: Position, seat: Seat) -> tuple[Position, float]:
+        """``seat`` has no play. Default: it passes."""
+        return pos._replace(mover=self.next_seat(pos, seat, None)), 0.0
+
+    def next_seat(self, pos: Position, seat: Seat, action: Action | None) -> Seat:
+        n = len(pos.hands)
+        return (seat + pos.direction) % n
+
+    # --- judgement ---------------------------------------------------------------------------
+
+    def keep(self, view: CountingView, hand: Sequence[Card], action: Action, after: int) -> float:
+        """A small preference among plays worth the same: higher keeps the better cards back.
+        Default: play the card worth most, keeping small ones."""
+        card = play_card_of(action)
+        return float(self.value(card)) if card is not None else 0.0
+
+    def candidates(self, view: CountingView, legal: Sequence[Action]) -> list[Action]:
+        """The root plays worth searching (one per distinct effect)."""
+        pos = Position(view.total, (), 0, view.direction, self.pile(view), self.mark(view))
+        out: dict[tuple[int, int], Action] = {}
+        for action in legal:
+            card = play_card_of(action)
+            if card is None:
+                continue
+            after = self.after(pos, action)
+            key = (self.effect_key(action, after), self.value_class(card))
+            if key not in out:
+                out[key] = action
+        return list(out.values()) or list(legal)
+
+    def value_class(self, card: Card) -> int:
+        """Cards alike for the search but not for what is kept (Ninety-Nine: a Three is not a Four)."""
+        return 0
+
+
+# --- the players -------------------------------------------------------------------------------
+
+
+def _counting_view(view: View) -> CountingView:
+    assert isinstance(view, CountingView), f"{view.game} is not an adding-up game"
+    return view
+
+
+def _seat(view: CountingView) -> Seat:
+    assert view.seat is not None
+    return view.seat
+
+
+def _root_position(model: AdderModel, view: CountingView) -> Position:
+    me = _seat(view)
+    hands = tuple(() if s != me else tuple(view.hand) for s in range(len(view.players)))
+    return Position(view.total, hands, me, view.direction, model.pile(view), model.mark(view))
+
+
+class GreedyAdderPlayer:
+    """Easy: the play worth most at once, then the one that keeps the better cards."""
+
+    name = "easy"
+
+    def __init__(self, model: AdderModel) -> None:
+        self.model = model
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        cv = _counting_view(view)
+        me = _seat(cv)
+        root = _root_position(self.model, cv)
+        best: tuple[float, float] | None = None
+        choice = legal[0]
+        for action in self.model.candidates(cv, legal):
+            card = play_card_of(action)
+            assert card is not None
+            after = self.model.after(root, action)
+            _, gain = self.model.play(_without(root, me, card), me, action, after)
+            key = (round(gain, 6), self.model.keep(cv, cv.hand, action, after))
+            if best is None or key > best:
+                best, choice = key, action
+        return choice
+
+
+class SearchingAdderPlayer:
+    """Strong: average a short search over several random deals of the unseen cards."""
+
+    name = "strong"
+
+    def __init__(self, model: AdderModel, samples: int = 6, depth: int = 3, keep_weight: float = 0.01) -> None:
+        self.model = model
+        self.samples = samples
+        self.depth = depth
+        self.keep_weight = keep_weight
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        cv = _counting_view(view)
+        moves = self.model.candidates(cv, legal)
+        if len(moves) == 1:
+            return moves[0]
+        me = _seat(cv)
+        n = len(cv.players)
+        care = [[self.model.care(cv, s, o) for o in range(n)] for s in range(n)]
+        search = _Search(self.model, care, self.depth)
+        totals = [0.0] * len(moves)
+        root = _root_position(self.model, cv)
+        for _ in range(self.samples):
+            pos = sample_position(self.model, cv, root, rng)
+            for i, action in enumerate(moves):
+                card = play_card_of(action)
+                assert card is not None
+                gains = search.after_move(pos, me, action, card, self.depth - 1)
+                totals[i] += sum(care[me][o] * g for o, g in enumerate(gains))
+        after_root = [self.model.after(root, a) for a in moves]
+        scored = [
+            (totals[i] / self.samples + self.keep_weight * self.model.keep(cv, cv.hand, a, after_root[i]), i)
+            for i, a in enumerate(moves)
+        ]
+        return moves[max(scored)[1]]
+
+
+def _without(pos: Position, seat: Seat, card: Card) -> Position:
+    hand = list(pos.hands[seat])
+    hand.remove(card)
+    hands = list(pos.hands)
+    hands[seat] = tuple(hand)
+    return pos._replace(hands=tuple(hands))
+
+
+def unseen_cards(model: AdderModel, view: CountingView) -> list[Card]:
+    """The pack less this seat's hand, the cards known gone and the cards known held by others."""
+    left = Counter(model.pack(view))
+    left.subtract(view.hand)
+    left.subtract(model.gone(view))
+    for cards in model.known_held(view).values():
+        left.subtract(cards)
+    return [c for c, k in left.items() for _ in range(max(k, 0))]
+
+
+def sample_position(model: AdderModel, view: CountingView, root: Position, rng: random.Random) -> Position:
+    """``root`` with the other seats' hands dealt at random from the unseen cards (known cards
+    kept), and every seat topped up by the cards it will draw before its next turn."""
+    me = _seat(view)
+    pool = unseen_cards(model, view)
+    rng.shuffle(pool)
+    known = model.known_held(view)
+    hands: list[tuple[Card, ...]] = []
+    for s in range(len(view.players)):
+        if view.out and view.out[s]:
+            hands.append(())
+            continue
+        if s == me:
+            base = list(view.hand)
+            size = len(base) + model.extra_cards(view, s)
+        else:
+            base = list(known.get(s, []))
+            size = view.hand_counts[s] + model.extra_cards(view, s)
+        take = max(0, min(size - len(base), len(pool)))
+        hands.append(tuple(base + pool[:take]))
+        del pool[:take]
+    return root._replace(hands=tuple(hands))
+
+
+class _Search:
+    """Depth-limited search in which each seat maximises its own points as it values them."""
+
+    def __init__(self, model: AdderModel, care: list[list[float]], depth: int) -> None:
+        self.model = model
+        self.care = care
+        self.n = len(care)
+
+    def after_move(self, pos: Position, seat: Seat, action: Action, card: Card, depth: int) -> list[float]:
+        model = self.model
+        after = model.after(pos, action)
+        # at the horizon only the points matter, so the card need not leave the hand
+        nxt, gain = model.play(pos if depth <= 0 else _without(pos, seat, card), seat, action, after)
+        gains = [0.0] * self.n
+        gains[seat] = gain
+        if nxt.ended or depth <= 0:
+            return gains
+        rest = self.turn(nxt, depth)
+        return [a + b for a, b in zip(gains, rest, strict=True)]
+
+    def turn(self, pos: Position, depth: int) -> list[float]:
+        model = self.model
+        seat = pos.mover
+        moves = model.moves(pos, seat)
+        if not moves:
+            nxt, gain = model.stuck(pos, seat)
+            gains = [0.0] * self.n
+            gains[seat] = gain
+            if nxt.ended or depth <= 1 or not any(pos.hands):
+                return gains
+            rest = self.turn(nxt, depth - 1)
+            return [a + b for a, b in zip(gains, rest, strict=True)]
+        best: list[float] | None = None
+        best_value = 0.0
+        care = self.care[seat]
+        for action in moves:
+            card = play_card_of(action)
+            assert card is not None
+            gains = self.after_move(pos, seat, action, card, depth - 1)
+            value = sum(c * g for c, g in zip(care, gains, strict=True))
+            if best is None or value > best_value:
+                best, best_value = gains, value
+        assert best is not None
+        return best
