@@ -1,0 +1,59 @@
+"""Fifty-One refereed: the rules file's worked deal entered card by card, refusals, the match."""
+
+from __future__ import annotations
+
+from games.engine import Pass
+from tests.games.referee_adders_support import play, refused, start, texts, turn_up
+
+P1, P2 = 0, 1
+
+
+def test_worked_deal_entered() -> None:
+    state = start("fifty_one", ["P1", "P2"], first_dealer=2)  # P2 deals, P1 plays first
+    assert state.awaiting() == {P2} and len(state.legal_actions(P2)) == 32
+    assert refused(state, P1, "AS") == "It is not your turn: the table is waiting for P2."
+    assert refused(state, P2, "AS") == "First enter the card P2 turns up to start the pile."
+    turn_up(state, "8S")
+    assert state.total == 8 and state.view(None).stock == 20 and state.awaiting() == {P1}
+    assert state.view(None).hand_counts == [6, 5]  # P1 has drawn before playing
+    play(state, "AS", "KS", "TS", "9S", "8H", "AH", "7S")
+    assert state.total == 48 and state.scores == [0, 0]
+    assert refused(state, P2, "AS") == "A♠ has already been played this deal, by P1."
+    assert refused(state, P2, "8S") == "8♠ was turned up to start the pile: it is in nobody's hand."
+    assert refused(state, P2, "2S") == "2♠ is not in this game's pack."
+    assert refused(state, P2, Pass()) == "In this game a player always has a card to play: enter the card P2 plays."
+    play(state, "QS")  # 51: P2 loses the deal
+    assert "P2 has taken the total past 50 and loses the deal." in texts(state)
+    assert state.scores == [0, 1] and state.deal_no == 2 and state.dealer == P1
+    assert state.awaiting() == {P1}  # the new dealer turns up a card
+    assert state.view(None).due == "a card P1 turned up to start the pile."
+
+
+def test_exactly_fifty_is_safe_and_tens_and_nines_never_raise() -> None:
+    state = start("fifty_one", ["P1", "P2"], first_dealer=2)
+    turn_up(state, "8S")
+    play(state, "AS", "KS", "TS", "9S", "8H", "AH", "7S", "JS")  # 48 + 2 = 50, safe
+    assert state.total == 50 and state.scores == [0, 0]
+    play(state, "9H")
+    assert state.total == 50
+    play(state, "TH")
+    assert state.total == 49 and state.scores == [0, 0] and state.deal_no == 1
+
+
+def test_german_seven_is_entered_as_one_or_seven() -> None:
+    state = start("fifty_one", ["P1", "P2"], first_dealer=2, values="german")
+    turn_up(state, "7S")
+    assert state.total == 7  # a Seven turned up counts 7
+    assert refused(state, P1, "7H") == "Say how your 7♥ counts: 7♥ as +1, 7♥ as +7."
+    play(state, "7H+1", "AS")
+    assert state.total == 9
+    assert "Table options: values=german" in state.view(None).notes
+
+
+def test_lives_match_to_its_end() -> None:
+    state = start("fifty_one", ["P1", "P2"], match="lives", lives=1)
+    turn_up(state, "AS")
+    play(state, "AH", "AD", "AC", "KS")  # 11 + 33 = 44, then 48
+    play(state, "8S")  # 56: the player who made it loses the deal, and with one life the match
+    assert state.is_over and state.outcome.winners == [0]
+    assert state.awaiting() == frozenset() and state.view(None).due == ""
