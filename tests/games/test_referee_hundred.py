@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from games.cards import card
 from games.engine import Pass
+from games.referee.counting import starter_entry
 from tests.games.referee_adders_support import play, refused, start, texts, turn_up
 
 A, B, C = 0, 1, 2
@@ -13,7 +15,8 @@ def test_worked_deal_entered() -> None:
     assert state.view(None).due == "a card Ann turned up to start the pile."
     turn_up(state, "7S")
     assert state.awaiting() == {A} and state.total == 0  # the count opens once both are down
-    assert refused(state, A, "7S") == "7♠ was turned up to start the pile: it is in nobody's hand."
+    assert refused(state, A, "7H") == "First enter the card Ann turns up to start the pile."
+    assert refused(state, A, starter_entry(card("7S"))) == "7♠ was turned up to start the pile: it is in nobody's hand."
     turn_up(state, "AS")
     assert state.total == 18 and state.awaiting() == {B}
     assert refused(state, B, "AS") == "A♠ was turned up to start the pile: it is in nobody's hand."
