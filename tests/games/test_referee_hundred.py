@@ -25,7 +25,7 @@ def test_worked_deal_entered() -> None:
         play(state, code)
         totals.append(state.total)
     assert totals == [28, 39, 48, 52, 60, 70, 72, 81, 84, 92]
-    assert refused(state, C, "8S") == "8♠ has already been played this deal, by Ben."
+    assert refused(state, C, "KS") == "K♠ has already been played this deal, by Ben."
     assert refused(state, C, Pass()) == "In this game a player always has a card to play: enter the card Cat plays."
     play(state, "8D")  # Cat makes exactly 100
     assert "Cat makes exactly 100 and scores a point." in texts(state)
