@@ -1,0 +1,66 @@
+"""Jubilee refereed: the rules file's table replayed as entries, the black opening, passes, copies
+of a card, the void deal, the match."""
+
+from __future__ import annotations
+
+from games.cards import Colour
+from games.counting import play_card
+from games.engine import Pass
+from tests.games.referee_adders_support import play, refused, start, texts
+
+A, B, C = 0, 1, 2
+
+
+def test_worked_table_entered() -> None:
+    state = start("jubilee", ["Ann", "Ben", "Cat"])  # Ben opens
+    assert refused(state, B, "9H") == "The deal must open with a black card (a spade or a club)."
+    rows = [("KS", 10, [0, 0, 0]), ("AC", 25, [0, 0, 10]), ("9H", 16, [0, 0, 10]),
+            ("JS", 26, [0, -5, 10]), ("AH", 11, [0, -5, 5]), ("JK", 11, [0, -5, 5])]
+    for code, total, scores in rows:
+        play(state, code)
+        assert (state.total, state.scores) == (total, scores), code
+    play(state, "KH")  # 11 - 10 = 1
+    assert refused(state, state.to_play, "2H") == (
+        "Hearts subtract: 2♥ would take the total from 1 to -1, and it may not go below 0."
+    )
+    assert "Cat scores 10 (jubilee on 25)." in texts(state)
+
+
+def test_copies_and_cards_not_in_the_pack() -> None:
+    state = start("jubilee", ["Ann", "Ben", "Cat"])
+    play(state, "5S", "5S")
+    assert refused(state, A, "5S") == "The pack has 2 5♠ and all of them have been played this deal."
+    assert refused(state, A, "TC") == "10♣ is not in this game's pack."
+    assert refused(state, A, "5D") == "5♦ is not in this game's pack."
+    play(state, "JK", "JK", "JK", "JK")
+    assert refused(state, state.to_play, "JK") == "The pack has 4 Joker and all of them have been played this deal."
+
+
+def test_passes_are_checked() -> None:
+    state = start("jubilee", ["Ann", "Ben", "Cat"])
+    assert Pass() in state.legal_actions(B)  # no black card to open with: believable
+    state.apply(B, Pass())
+    assert "Ben has no card that can be played and passes." in texts(state)
+    play(state, "KS", "AS")  # Cat opens, Ann makes 25
+    assert state.total == 25 and state.to_play == B
+    assert refused(state, B, Pass()) == "Ben cannot be stuck now: with the total at 25, every card can be played."
+
+
+def test_nobody_can_open_voids_the_deal() -> None:
+    state = start("jubilee", ["Ann", "Ben"])
+    state.apply(B, Pass())
+    state.apply(A, Pass())
+    assert "Nobody holds a black card to open with: the deal is void and the same dealer deals again." in texts(state)
+    assert state.deal_no == 2 and state.dealer == A and state.deals_played() == 1 and state.to_play == B
+
+
+def test_whole_deal_adds_up_to_217_and_ends_the_match() -> None:
+    state = start("jubilee", ["Ann", "Ben"], rounds=1)
+    blacks = [c for c in state.unseen_cards() if c.card_colour is Colour.BLACK and not c.is_joker]
+    others = [c for c in state.unseen_cards() if c not in blacks]
+    for c in blacks + others:  # every black card first, then hearts (never below 0) and Jokers
+        state.apply(state.to_play, play_card(c))
+    assert state.final_totals == [217] and state.deal_no == 2
+    for c in blacks + others:
+        state.apply(state.to_play, play_card(c))
+    assert state.is_over and state.final_totals == [217, 217]
