@@ -1,0 +1,66 @@
+"""Twenty-Nine refereed: the rules file's trick, pass and block examples entered, the Tens taken
+out, the end of a deal, sides and the match."""
+
+from __future__ import annotations
+
+from games.engine import Pass
+from tests.games.referee_adders_support import play, refused, start, texts
+
+N, E, S, W = 0, 1, 2, 3
+FOUR = ["N", "E", "S", "W"]
+
+
+def test_trick_example() -> None:
+    state = start("twenty_nine", FOUR, first_dealer=4)  # W deals, N leads
+    assert refused(state, N, Pass()) == "N cannot be stuck now: with the total at 0, every card could be played."
+    play(state, "7S", "9S", "KS", "TS", "2S")
+    assert "N makes 29 and takes the 5 cards of the pile." in texts(state)
+    assert state.total == 0 and state.to_play == N and [len(w) for w in state.won] == [5, 0]
+
+
+def test_pass_example() -> None:
+    state = start("twenty_nine", FOUR, first_dealer=4)
+    play(state, "TS", "TH", "3S", "2S", "2H")  # N makes 27
+    assert state.total == 27 and state.to_play == E
+    assert refused(state, E, "5S") == "That would take the total from 27 to 32, past 29."
+    state.apply(E, Pass())
+    play(state, "AS")
+    state.apply(W, Pass())
+    play(state, "QS")
+    assert "N makes 29 and takes the 7 cards of the pile." in texts(state)
+    assert [len(w) for w in state.won] == [7, 0] and state.to_play == N
+
+
+def test_block_ends_the_deal_and_unplayed_cards_count() -> None:
+    state = start("twenty_nine", FOUR, first_dealer=4)
+    play(state, "TS", "TH", "8S")  # 28
+    for seat in (W, N, E, S):
+        state.apply(seat, Pass())
+    assert "Nobody can add to the pile without passing 29, so the deal ends." in texts(state)
+    assert "Cards taken: N and S 24, E and W 25; E and W win the deal." in texts(state)
+    assert state.scores == [0, 1, 0, 1] and state.deal_no == 2
+
+
+def test_tens_taken_out_are_counted() -> None:
+    state = start("twenty_nine", ["A", "B", "C"])  # one Ten out: 17 cards each
+    assert "Take 1 Ten out of the pack (any suits) before dealing." in texts(state)
+    play(state, "TS", "TH", "9S")  # 29
+    play(state, "TD", "2S")
+    assert refused(state, state.to_play, "TC") == "Only 3 Tens are in this deal (1 taken out), and all of them have been played."
+
+
+def test_the_deal_ends_when_no_further_29_can_be_made() -> None:
+    state = start("twenty_nine", ["A", "B"])  # 26 each, 232 = 8 x 29
+    tricks = [
+        ["TS", "TH", "9S"], ["TD", "TC", "9H"], ["9D", "9C", "8S", "3S"], ["8H", "8D", "8C", "5S"],
+        ["7S", "7H", "7D", "7C", "AS"], ["6S", "6H", "6D", "6C", "5H"], ["5D", "5C", "4S", "4H", "4D", "4C", "3H"],
+    ]
+    for trick in tricks:
+        play(state, *trick)
+    assert sum(len(w) for w in state.won) == 31 and state.deal_no == 1
+    play(state, "2S", "2H", "2D", "2C", "3D", "3C", "AH", "AD", "AC", "KS", "KH", "KD", "KC", "QS", "QH", "QD", "QC", "JS", "JH")
+    assert state.deal_no == 1 and state.total == 27
+    play(state, "JD", "JC")  # 29: the last card makes the 8th trick
+    assert "All the cards have been played." in texts(state)
+    assert "Cards taken: A 25, B 27; B wins the deal." in texts(state)
+    assert state.deal_no == 2 and state.scores == [0, 1]
