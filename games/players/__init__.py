@@ -54,6 +54,7 @@ _PLAYER_MODULES: dict[str, str] = {
     "wit_and_reason_2": "games.players.wit_and_reason",
     "hoodwink": "games.players.hoodwink",
     "parity_for_three": "games.players.parity_for_three",
+    "spec": "games.players.spec",
 }
 
 

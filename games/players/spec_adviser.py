@@ -5,6 +5,11 @@ showcard not yet seen, so the choice of cell does not matter and a call is worth
 the unseen showcards, of the points it would take from the top of the stack. The adviser uses only
 public facts (the face-up cards, the stack, the previous call), so a view from any seat, or the
 table's view, gives the same advice.
+
+Predictions are judged the same way: the last card is any of the 25 showcards alike, so a
+prediction is worth the number of them on which it would be the best match (the players still to
+predict are assumed to pick their own best in turn). The hinter (registered for ``/hint``) puts
+both into a few lines.
 """
 
 from __future__ import annotations
@@ -15,15 +20,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from games.advice import register_hinter
 from games.cards import Card
 from games.engine import Action, View
-from games.spec import Call, Challenge, Predict, Reveal, SpecView
+from games.spec import Call, Challenge, Predict, Reveal, SpecView, call_text
 from games.spec_scoring import (
     SHOWCARDS,
+    JokerVsDeuce,
     RepeatJokerCall,
     allowed_calls,
+    best_prediction,
     call_fault,
     cards_won,
+    legal_predictions,
 )
 
 
@@ -133,3 +142,102 @@ class SpecAdviserPlayer:
             if options:
                 return rng.choice(options)
         return rng.choice(list(legal))
+
+
+# --- predictions -------------------------------------------------------------------------------------
+
+
+def prediction_wins(
+    predictions: Sequence[Card | None], seat: int, joker_vs_deuce: JokerVsDeuce = "rank"
+) -> int:
+    """On how many of the 25 possible last cards ``seat``'s prediction is the best match."""
+    return sum(1 for last in SHOWCARDS if best_prediction(predictions, last, joker_vs_deuce) == seat)
+
+
+def _still_to_predict(predictions: Sequence[Card | None], seat: int) -> list[int]:
+    """The seats that predict after ``seat``, in turn (predictions go left from the first caller)."""
+    n = len(predictions)
+    return [s for s in ((seat + k) % n for k in range(1, n)) if predictions[s] is None]
+
+
+def _own_best(table: Sequence[Card | None], seat: int, joker_vs_deuce: JokerVsDeuce) -> Card:
+    """The open prediction that wins ``seat`` the most last cards, given the others so far."""
+    taken = [p for p in table if p is not None]
+    best: tuple[int, Card] | None = None
+    for choice in legal_predictions(taken):
+        trial = list(table)
+        trial[seat] = choice
+        wins = prediction_wins(trial, seat, joker_vs_deuce)
+        if best is None or wins > best[0]:
+            best = (wins, choice)
+    assert best is not None
+    return best[1]
+
+
+def prediction_values(
+    predictions: Sequence[Card | None], seat: int, joker_vs_deuce: JokerVsDeuce = "rank"
+) -> list[tuple[Card, int]]:
+    """Every open prediction for ``seat`` with the number of last cards it would win, best first,
+    assuming each player still to predict then takes the prediction best for them."""
+    made = [p for p in predictions if p is not None]
+    later = _still_to_predict(predictions, seat)
+    out = []
+    for option in legal_predictions(made):
+        table = list(predictions)
+        table[seat] = option
+        for other in later:
+            table[other] = _own_best(table, other, joker_vs_deuce)
+        out.append((option, prediction_wins(table, seat, joker_vs_deuce)))
+    out.sort(key=lambda pair: -pair[1])
+    return out
+
+
+def view_predictions(view: SpecView) -> list[Card | None]:
+    return [Card.parse(p) if p is not None else None for p in view.predictions]
+
+
+# --- the hinter ----------------------------------------------------------------------------------------
+
+
+def _points(value: Fraction) -> str:
+    return f"{float(value):.1f}"
+
+
+def spec_hint(view: View, legal: Sequence[Action]) -> list[str]:
+    """What the adviser would do in this seat: challenge a call the record shows was forbidden,
+    the best calls with the points they bring on average, or the predictions that win most often."""
+    if not isinstance(view, SpecView):
+        return ["No advice: this is not a Spec table."]
+    lines: list[str] = []
+    if any(isinstance(a, Challenge) for a in legal) and open_call_was_forbidden(view):
+        lines.append(f"Call {view.open_challenge} broke a rule: challenge it and its caller hands you a scorecard.")
+    if any(isinstance(a, Predict) for a in legal) and view.seat is not None:
+        options = prediction_values(view_predictions(view), view.seat)
+        top = options[0][1]
+        best = [c for c, wins in options if wins == top]
+        lines.append(
+            f"Predict {', '.join(call_text(c) for c in best[:6])}: the best match for {top} of the 25 "
+            "cards that may be left last (it then takes the rest of the stack)."
+        )
+        worse = [(c, w) for c, w in options if w < top][:3]
+        if worse:
+            lines.append("Less likely: " + ", ".join(f"{call_text(c)} ({w} of 25)" for c, w in worse) + ".")
+    elif any(isinstance(a, Call) for a in legal):
+        advice = advise(view)
+        calls = advice.best
+        lines.append(
+            f"Best call{'s' if len(calls) > 1 else ''}: {', '.join(call_text(c) for c in calls[:8])}"
+            f"{' and more' if len(calls) > 8 else ''}, worth {_points(advice.best_value)} points on average."
+        )
+        others = [v for v in advice.values if v.expected < advice.best_value][:3]
+        if others:
+            lines.append("Next: " + ", ".join(f"{v.label} {_points(v.expected)}" for v in others) + ".")
+        lines.append("Any face-down cell will do: nothing tells them apart.")
+    elif any(isinstance(a, Reveal) for a in legal):
+        lines.append("All calls are made: turn up the last card.")
+    if not lines:
+        lines.append("Nothing for you to decide right now.")
+    return lines
+
+
+register_hinter("spec", spec_hint)
