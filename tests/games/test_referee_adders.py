@@ -11,11 +11,15 @@ from typing import Any
 
 import pytest
 
+from bot.tables import TableError, TableService, User
 from games.counting import CountingState
 from games.engine import Action, Game, GameState, IllegalAction, PlayCard
 from games.players import RandomPlayer
 from games.referee.counting import STARTERS, RefereeCounting, starter_entry
+from games.referee.ninety_nine import Bust
 from games.registry import get_game, referee_game
+from tests.bot.conftest import db_path, notifier, service  # noqa: F401  (fixtures)
+from tests.games.referee_adders_support import entry
 from tests.playout import run_playouts
 
 ADDERS = [
@@ -173,3 +177,30 @@ def test_random_entries(game_id: str, players: int, options: dict[str, Any], mat
 @pytest.mark.parametrize(("game_id", "players", "options", "matches"), PLAYOUTS)
 def test_many_random_entries(game_id: str, players: int, options: dict[str, Any], matches: int) -> None:
     run_playouts(referee_game(game_id), players, options, matches=matches * 10, seed=7, deep_every=60, sample_legal=3)
+
+
+# --- through the table service ---------------------------------------------------------------------
+
+G, C = "g1", "c1"
+ANN, BOB = User("1", "Ann"), User("2", "Bob")
+
+
+async def test_refereed_ninety_nine_through_the_table_service(service: TableService) -> None:  # noqa: F811
+    await service.open_referee(G, C, ANN, "ninety_nine", [ANN, BOB, "Cy"], ["first_dealer=3"])
+    table = service.require_table(G, C)
+    assert table.mode == "referee" and isinstance(table.state, RefereeCounting)
+    await service.act(G, C, BOB, entry("9S"))  # Bob enters Ann's Nine: 99
+    with pytest.raises(TableError, match="already been played this deal, by Ann"):
+        await service.act(G, C, ANN, entry("9S"))
+    with pytest.raises(TableError, match="past 99"):
+        await service.act(G, C, ANN, entry("KS"))
+    await service.act(G, C, ANN, Bust())  # for Bob, the only awaited seat
+    table = service.require_table(G, C)
+    assert table.state is not None and table.state.scores == [3, 2, 3] and table.state.deal_no == 2
+    await service.undo(G, C, ANN)
+    table = service.require_table(G, C)
+    assert table.state is not None and table.state.scores == [3, 3, 3] and table.state.total == 99
+    await service.act(G, C, BOB, entry("3S"))  # Bob had a Three after all
+    await service.correct(G, C, ANN, 1, entry("AS=98"))  # the host: Ann's card was the A♠ setting 98
+    table = service.require_table(G, C)
+    assert table.state is not None and table.state.total == 98 and table.state.deal_no == 1
