@@ -84,9 +84,10 @@ class AdderModel:
     def value(self, card: Card) -> int:
         raise NotImplementedError
 
-    def moves(self, pos: Position, seat: Seat) -> list[Action]:
-        """The plays ``seat`` may make from its (possibly sampled) hand, one per distinct effect."""
-        out: list[Action] = []
+    def moves(self, pos: Position, seat: Seat) -> list[tuple[Action, Card, int]]:
+        """The plays ``seat`` may make from its (possibly sampled) hand, one per distinct effect,
+        each with its card and the total it makes."""
+        out: list[tuple[Action, Card, int]] = []
         seen: set[int] = set()
         alike = {(c.rank, c.card_colour): c for c in pos.hands[seat]}  # same rank and colour: same play
         for card in alike.values():
@@ -95,7 +96,7 @@ class AdderModel:
                 key = self.effect_key(action, after)
                 if key not in seen and self.allowed(pos, action, after):
                     seen.add(key)
-                    out.append(action)
+                    out.append((action, card, after))
         return out
 
     def plays_of(self, pos: Position, card: Card) -> list[Action]:
@@ -223,14 +224,14 @@ class SearchingAdderPlayer:
         search = _Search(self.model, care, self.depth)
         totals = [0.0] * len(moves)
         root = _root_position(self.model, cv)
+        after_root = [self.model.after(root, a) for a in moves]
         for _ in range(self.samples):
             pos = sample_position(self.model, cv, root, rng)
             for i, action in enumerate(moves):
                 card = play_card_of(action)
                 assert card is not None
-                gains = search.after_move(pos, me, action, card, self.depth - 1)
+                gains = search.after_move(pos, me, action, card, after_root[i], self.depth - 1)
                 totals[i] += sum(care[me][o] * g for o, g in enumerate(gains))
-        after_root = [self.model.after(root, a) for a in moves]
         scored = [
             (totals[i] / self.samples + self.keep_weight * self.model.keep(cv, cv.hand, a, after_root[i]), i)
             for i, a in enumerate(moves)
@@ -288,11 +289,9 @@ class _Search:
         self.care = care
         self.n = len(care)
 
-    def after_move(self, pos: Position, seat: Seat, action: Action, card: Card, depth: int) -> list[float]:
+    def after_move(self, pos: Position, seat: Seat, action: Action, card: Card, after: int, depth: int) -> list[float]:
         model = self.model
-        after = model.after(pos, action)
-        # at the horizon only the points matter, so the card need not leave the hand
-        nxt, gain = model.play(pos if depth <= 0 else _without(pos, seat, card), seat, action, after)
+        nxt, gain = model.play(_without(pos, seat, card), seat, action, after)
         gains = [0.0] * self.n
         gains[seat] = gain
         if nxt.ended or depth <= 0:
@@ -312,13 +311,15 @@ class _Search:
                 return gains
             rest = self.turn(nxt, depth - 1)
             return [a + b for a, b in zip(gains, rest, strict=True)]
+        if depth <= 1:  # the horizon: only the points of this play count, so skip the bookkeeping
+            gains = [0.0] * self.n
+            gains[seat] = max(model.play(pos, seat, action, after)[1] for action, _, after in moves)
+            return gains
         best: list[float] | None = None
         best_value = 0.0
         care = self.care[seat]
-        for action in moves:
-            card = play_card_of(action)
-            assert card is not None
-            gains = self.after_move(pos, seat, action, card, depth - 1)
+        for action, card, after in moves:
+            gains = self.after_move(pos, seat, action, card, after, depth - 1)
             value = sum(c * g for c, g in zip(care, gains, strict=True))
             if best is None or value > best_value:
                 best, best_value = gains, value
