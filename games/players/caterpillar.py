@@ -10,9 +10,9 @@ are court short and take 100 for each face card *we* hold).
   other player could score straight after it (judged from the unseen cards); with no numeral to
   play, the face card that scores or that turns to the suit it holds most numerals of.
 * ``strong`` (:class:`StrongCaterpillarPlayer`): deals the unseen cards at random into the other
-  player's hand and the stock, several times, and plays each candidate card out to the end of the
-  game with the easy policy on both sides (a fast copy of the rules below); the card with the best
-  average final margin wins.
+  player's hand and the stock, several times, and searches three plies (its card, the reply, its
+  next card) on each deal, counting points scored, 100 for each face card spent and the
+  court-short settlement; the card with the best average margin wins.
 """
 
 from __future__ import annotations
@@ -73,15 +73,15 @@ def easy_pick(
     unseen: Sequence[Card],
     held: int,
 ) -> Card:
-    """The easy policy on plain facts (also the playout policy of the strong player)."""
+    """The easy policy on plain facts ."""
     playable = [c for c in hand if _may_follow(previous, c)]
     numerals = [c for c in playable if not _FACE[c]]
     if numerals:
         counts: dict[tuple[Suit | None, int], int] = {}
         for c in unseen:
             if not _FACE[c]:
-                key = (c.suit, _VALUE[c])
-                counts[key] = counts.get(key, 0) + 1
+                kind = (c.suit, _VALUE[c])
+                counts[kind] = counts.get(kind, 0) + 1
         best: tuple[float, int] | None = None
         pick = numerals[0]
         for c in numerals:
