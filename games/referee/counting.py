@@ -345,7 +345,11 @@ class RefereeCounting(CountingState[CO]):
         if self.is_over or self.to_play is None:
             return ""
         if self.entry_phase == STARTERS:
-            return f"a card {self.name(self.dealer)} turned up to start the pile."
+            text = f"a card {self.name(self.dealer)} turned up to start the pile"
+            if self.starters:
+                done = " ".join(c.short for c in self.starters)
+                text += f" ({done} entered, {self.starters_due} to come)"
+            return text + "."
         text = f"the card {self.name(self.to_play)} plays (total {self.total})"
         if self.stuck_entry is not None and self.may_be_stuck(self.to_play):
             text += f", or {self.stuck_entry.label()}"
@@ -360,7 +364,10 @@ class RefereeCounting(CountingState[CO]):
         return RefereeCountingView(**self.view_fields(seat))
 
     def view_fields(self, seat: Seat | None) -> dict[str, Any]:
-        return {**super().view_fields(seat), "hand": [], "due": self.due()}
+        fields = {**super().view_fields(seat), "hand": [], "due": self.due()}
+        if self.entry_phase == STARTERS:
+            fields["to_play"] = None  # nobody plays until the pile is started
+        return fields
 
     def card_zones(self) -> list[Zone]:
         seen = Counter(self.pack())

@@ -38,6 +38,12 @@ class RefereeTwentyNineState(RefereeCounting[TwentyNineOptions], TwentyNineState
             return f"Only {TENS - self.aside} Tens are in this deal ({self.aside} taken out), and all of them have been played."
         return super().refusal(seat, action, before, after)
 
+    def view_notes(self, seat: Seat | None) -> list[str]:
+        notes = super().view_notes(seat)
+        if self.aside:
+            notes.insert(-1, f"Tens taken out: {self.aside}")
+        return notes
+
     def held_value(self) -> int:
         return sum(card_value(c) * k for c, k in self.unseen.items()) - 10 * self.aside
 
