@@ -25,7 +25,7 @@ for the trick, and neither Joker is merged with the Ace below it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from games.cards import JOKER, SUITS, Card, Rank, Suit
@@ -96,6 +96,28 @@ for _c in range(1, 8):
     _ones = bin(_c & ((1 << _SIZE[_c]) - 1)).count("1")
     _FLIP_JOKERS[_c] = _joker_code(_ones, _SIZE[_c] - _ones)
 
+def _follows(code: int, i: int, tied: bool) -> tuple[tuple[int, bool], ...]:
+    """The follower's answers in the suit led by index ``i``: (index, wins), ordered for the search:
+    the cheapest winner, then the cheapest loser, then the rest from the top."""
+    runs = _RUNS_TIED[1][code] if tied else _RUNS[1][code]
+    answers = [(j, j > i) for j in runs]
+    first = []
+    winners = [a for a in answers if a[1]]
+    losers = [a for a in answers if not a[1]]
+    if winners:
+        first.append(winners[-1])
+    if losers:
+        first.append(losers[-1])
+    return tuple(first + [a for a in answers if a not in first])
+
+
+def _follow_table(tied: bool) -> list[tuple[tuple[tuple[int, bool], ...], ...]]:
+    return [tuple(_follows(c, i, tied) for i in range(_SIZE[c])) if c else () for c in _CODES]
+
+
+_FOLLOW = _follow_table(False)
+_FOLLOW_TIED = _follow_table(True)
+
 
 # --- the search ------------------------------------------------------------------------------------
 
@@ -128,7 +150,13 @@ class SearchCore:
         self.no_trump = no_trump
         self.win, self.lose = _payoffs(no_trump)
         self.table: dict[int, tuple[int, int, Move | None]] = {}
-        self.nodes = 0
+        self.counter = [0]
+        self.trick = _search_function(self)
+
+    @property
+    def nodes(self) -> int:
+        """Positions at the start of a trick visited so far (table hits included)."""
+        return self.counter[0]
 
     # -- values -------------------------------------------------------------------------------------
 
@@ -234,7 +262,7 @@ class SearchCore:
     def reply(self, codes: Sequence[int], tie: int, need: int, r: int, g: int, i: int, alpha: int, beta: int) -> int:
         """``G`` for the leader after leading ``(g, i)``, the follower answering best."""
         best = _BIG
-        for h, j, wins in self.ordered_replies(codes, tie, g, i):
+        for h, j, wins in self.replies(codes, tie, g, i):
             v = self.after(codes, tie, need, r, g, i, h, j, wins, alpha, beta)
             if v < best:
                 best = v
@@ -244,73 +272,157 @@ class SearchCore:
                         break
         return best
 
-    def ordered_replies(self, codes: Sequence[int], tie: int, g: int, i: int) -> list[Reply]:
-        """Cheap winners and cheap losers first: the lowest card that wins, the lowest that loses."""
-        rs = self.replies(codes, tie, g, i)
-        if len(rs) <= 2:
-            return rs
-        winners = [x for x in rs if x[2]]
-        losers = [x for x in rs if not x[2]]
-        first = []
-        if winners:
-            first.append(winners[-1])
-        if losers:
-            first.append(min(losers, key=lambda x: (x[1], x[0])))
-        return first + [x for x in rs if x not in first]
+    def exact_trick(self, codes: tuple[int, ...], tie: int, need: int, r: int) -> int:
+        """The exact ``G`` at the start of a trick by MTD(f): null-window probes, each starting from
+        the bound the last one returned (the first asks whether the leader scores at all)."""
+        lo, hi = self.bounds(need, r)
+        guess = 0
+        while lo < hi:
+            beta = guess + 1 if guess == lo else guess
+            beta = min(max(beta, lo + 1), hi)
+            guess = self.trick(codes, tie, need, r, beta - 1, beta)
+            if guess < beta:
+                hi = guess
+            else:
+                lo = guess
+        return lo
 
-    def trick(self, codes: tuple[int, ...], tie: int, need: int, r: int, alpha: int, beta: int) -> int:
-        """``G`` for the leader at the start of a trick (fail-soft alpha-beta)."""
-        self.nodes += 1
-        key = self.key(codes, tie, need)
-        entry = self.table.get(key)
+
+def _search_function(core: SearchCore) -> Callable[[tuple[int, ...], int, int, int, int, int], int]:
+    """The search at the start of a trick, ``trick(codes, tie, need, r, alpha, beta) -> G`` (fail-soft
+    alpha-beta). One closure with every table bound to a local name: this loop is the solver's time."""
+    table = core.table
+    get = table.get
+    win, lose = core.win, core.lose
+    nt = core.no_trump
+    flip0 = _FLIP_JOKERS if nt else _FLIP
+    flip = _FLIP
+    delete = _DEL
+    size = _SIZE
+    leads_of, leads_tied = _RUNS[0], _RUNS_TIED[0]
+    follow, follow_tied = _FOLLOW, _FOLLOW_TIED
+    own, own_tied = _RUNS[1], _RUNS_TIED[1]
+    counter = core.counter
+    groups = range(5 if nt else 4)
+    # leads: the plain suits, longest first (their codes are sorted), then trumps; high cards first
+    lead_groups = (4, 3, 2, 1, 0) if nt else (3, 2, 1, 0)
+    last = TRICKS_PER_DEAL + 1
+    # the last trick's value: [need] when the leader wins it, when the follower does
+    last_leader = (1 + lose, 1 + win)
+    last_follower = (-TRICKS_PER_DEAL - lose, -TRICKS_PER_DEAL - win)
+
+    def answers(codes: tuple[int, ...], tie: int, g: int, i: int) -> list[tuple[int, int, bool]]:
+        if not (nt and g == 0):
+            same = (follow_tied if tie and g == 0 else follow)[codes[g]][i]
+            if same:
+                return [(g, j, w) for j, w in same]
+        joker_led = nt and g == 0
+        ruffs: list[tuple[int, int, bool]] = []
+        discards: list[tuple[int, int, bool]] = []
+        for h in groups:
+            if h == g and not joker_led:
+                continue
+            runs = own_tied[codes[h]] if tie and h == 0 else own[codes[h]]
+            if not runs:
+                continue
+            if h == 0 and not nt:
+                ruffs.extend((0, j, True) for j in reversed(runs))
+            else:
+                discards.extend((h, j, False) for j in reversed(runs))
+        if len(discards) > 1:
+            discards.sort(key=_by_index)
+        return ruffs[:1] + discards + ruffs[1:]
+
+    def trick(codes: tuple[int, ...], tie: int, need: int, r: int, alpha: int, beta: int) -> int:
+        counter[0] += 1
+        key = codes[0]
+        for c in codes[1:]:
+            key = (key << 8) | c
+        key = (key << 2) | (tie << 1) | need
+        entry = get(key)
+        hint: Move | None
         if entry is None:
-            lo, hi = self.bounds(need, r)
-            hint: Move | None = None
+            hi = (r if (r - need) % 2 == 0 else r - 1) + win
+            lo = (0 if need else 1) + lose
+            hint = None
         else:
             lo, hi, hint = entry
+            if lo == hi:
+                return lo
         if lo >= beta:
             return lo
         if hi <= alpha:
             return hi
-        if lo == hi:
-            return lo
-        a, b = max(alpha, lo), min(beta, hi)
-        moves = self.leads(codes, tie)
+        a = alpha if alpha > lo else lo
+        b = beta if beta < hi else hi
+        a0, b0 = a, b
+        moves = [(g, i) for g in lead_groups for i in (leads_tied if tie and g == 0 else leads_of)[codes[g]]]
         if hint is not None and hint in moves:
             moves.remove(hint)
             moves.insert(0, hint)
+        top = size[codes[0]] - 2
+        shift = r - last
         best, best_move = -_BIG, None
         for g, i in moves:
-            v = self.reply(codes, tie, need, r, g, i, a, b)
-            if v > best:
-                best, best_move = v, (g, i)
-                if v > a:
-                    a = v
+            worst = _BIG
+            bb = b
+            for h, j, fw in answers(codes, tie, g, i):
+                if r == 1:
+                    v = last_follower[need] if fw else last_leader[need]
+                else:
+                    nxt = list(codes)
+                    if g == h:
+                        cg = nxt[g]
+                        nxt[g] = delete[delete[cg][j]][i] if j > i else delete[delete[cg][i]][j]
+                    else:
+                        nxt[g] = delete[nxt[g]][i]
+                        nxt[h] = delete[nxt[h]][j]
+                    t2 = tie
+                    if tie and ((g == 0 and i >= top) or (h == 0 and j >= top)):
+                        t2 = 0
+                    if fw:
+                        first = flip0[nxt[0]]
+                        rest = sorted([flip[x] for x in nxt[1:]])
+                    else:
+                        first = nxt[0]
+                        rest = sorted(nxt[1:])
+                    if t2:
+                        n = size[first]
+                        if (first >> (n - 1)) & 1:
+                            first ^= 3 << (n - 2)
+                    child = (first, *rest)
+                    if fw:
+                        v = shift - trick(child, t2, (r + need) & 1, r - 1, shift - bb, shift - a)
+                    else:
+                        v = 1 + trick(child, t2, need ^ 1, r - 1, a - 1, bb - 1)
+                if v < worst:
+                    worst = v
+                    if v < bb:
+                        bb = v
+                        if bb <= a:
+                            break
+            if worst > best:
+                best, best_move = worst, (g, i)
+                if worst > a:
+                    a = worst
                     if a >= b:
                         break
-        if best <= max(alpha, lo):
+        if best <= a0:
             hi = min(hi, best)
-        elif best >= min(beta, hi):
+        elif best >= b0:
             lo = max(lo, best)
         else:
             lo = hi = best
-        if len(self.table) >= TABLE_LIMIT:
-            self.table.clear()
-        self.table[key] = (lo, hi, best_move)
+        if len(table) >= TABLE_LIMIT:
+            table.clear()
+        table[key] = (lo, hi, best_move)
         return best
 
-    def exact_trick(self, codes: tuple[int, ...], tie: int, need: int, r: int) -> int:
-        """The exact ``G`` at the start of a trick, by null-window probes that halve the range of
-        possible values (the first one asks whether the leader scores at all)."""
-        lo, hi = self.bounds(need, r)
-        while lo < hi:
-            beta = (lo + hi + 1) // 2
-            v = self.trick(codes, tie, need, r, beta - 1, beta)
-            if v < beta:
-                hi = v
-            else:
-                lo = v
-        return lo
+    return trick
+
+
+def _by_index(reply: tuple[int, int, bool]) -> int:
+    return reply[1]
 
 
 # --- positions built from the game ----------------------------------------------------------------
