@@ -121,6 +121,10 @@ class FiftyOneState(CountingState[FiftyOneOptions]):
         if not loses(after):
             return []
         self.note("over 50: loses")
+        return self.lose_deal(seat)
+
+    def lose_deal(self, seat: Seat) -> list[Event]:
+        """``seat`` took the total past 50: a penalty point (or a life), and the deal ends."""
         self.add_points(seat, 1)
         self.close_deal()
         events = [self.event("deal_lost", f"{self.name(seat)} has taken the total past {LIMIT} and loses the deal.")]

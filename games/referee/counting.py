@@ -104,6 +104,8 @@ class RefereeCounting(CountingState[CO]):
     """
 
     stuck_entry: ClassVar[Action | None] = Pass()
+    result_entry: ClassVar[Action | None] = None
+    """The entry that settles a whole deal (who lost it), where the game offers ``entries=result``."""
 
     # -- setting up ---------------------------------------------------------------------------
 
@@ -118,6 +120,18 @@ class RefereeCounting(CountingState[CO]):
         self.played_by: dict[Card, list[Seat]] = {}
         self._declared_stuck: Seat | None = None
         super().init_match()
+
+    def by_result(self) -> bool:
+        """Whether this table enters only each deal's result instead of every card."""
+        return self.result_entry is not None and getattr(self.options, "entries", "cards") == "result"
+
+    def settle(self, seat: Seat) -> list[Event]:
+        """Apply the result entry of ``seat`` (the game's own scoring of a lost deal)."""
+        raise NotImplementedError
+
+    def result_question(self) -> str:
+        """The result entry due, as the end of a sentence ("who lost this deal")."""
+        raise NotImplementedError
 
     def starter_count(self, rest: int) -> int:
         """How many of the ``rest`` cards left after dealing are turned up to start the pile."""
@@ -138,7 +152,7 @@ class RefereeCounting(CountingState[CO]):
         self.unseen = dict(Counter(sort_hand(self.pack())))
         self.played_by = {}
         self.starters = []
-        starters = self.starter_count(len(rest))
+        starters = 0 if self.by_result() else self.starter_count(len(rest))
         self.aside = self.aside_count(len(rest))
         self.stock_left = len(rest) - starters - self.aside
         self.starters_due = starters
@@ -150,6 +164,8 @@ class RefereeCounting(CountingState[CO]):
 
     def _place_starters(self) -> list[Event]:
         self.entry_phase = PLAY
+        if self.by_result():
+            return []  # the cards do not matter: the table enters who lost the deal
         events = super().after_deal(list(self.starters))
         self.stock = []
         self.set_aside = []
@@ -252,7 +268,7 @@ class RefereeCounting(CountingState[CO]):
     # -- the turn loop's questions ---------------------------------------------------------------
 
     def begin_turn(self, seat: Seat) -> list[Event]:
-        if self.entry_phase == STARTERS or self._declared_stuck == seat:
+        if self.entry_phase == STARTERS or self._declared_stuck == seat or self.by_result():
             return []
         return super().begin_turn(seat)
 
@@ -261,7 +277,7 @@ class RefereeCounting(CountingState[CO]):
 
     def can_play(self, seat: Seat) -> bool:
         """Whether ``seat`` may have a card to play: the table is asked unless no unseen card fits."""
-        if self.entry_phase == STARTERS:
+        if self.entry_phase == STARTERS or self.by_result():
             return True
         if self._declared_stuck == seat:
             self._declared_stuck = None
@@ -270,7 +286,14 @@ class RefereeCounting(CountingState[CO]):
 
     # -- the protocol ----------------------------------------------------------------------------
 
+    def awaiting(self) -> frozenset[Seat]:
+        if self.by_result() and not self.is_over:
+            return frozenset(self.active_seats())
+        return super().awaiting()
+
     def legal_actions(self, seat: Seat) -> list[Action]:
+        if self.result_entry is not None and self.by_result():
+            return [self.result_entry] if seat in self.awaiting() else []
         if self.is_over or seat != self.to_play:
             return []
         if self.entry_phase == STARTERS:
@@ -282,6 +305,8 @@ class RefereeCounting(CountingState[CO]):
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
         who = self.name(seat)
+        if self.by_result():
+            return f"This table enters only the result of each deal: {self.result_question()}."
         if isinstance(action, Starter):
             if self.entry_phase != STARTERS:
                 return "The starting cards of this deal are already entered."
@@ -314,6 +339,8 @@ class RefereeCounting(CountingState[CO]):
         return where_seen(card, copies, [self.name(s) for s in self.played_by.get(card, [])])
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        if self.by_result():
+            return self.settle(seat) + self._run(None)
         if isinstance(action, Starter):
             return self._enter_starter(action.starter)
         if self.stuck_entry is not None and action == self.stuck_entry:
@@ -338,11 +365,17 @@ class RefereeCounting(CountingState[CO]):
     def phase_text(self) -> str:
         if self.entry_phase == STARTERS and not self.is_over:
             return f"{self.name(self.dealer)} turns up the starting cards"
+        if self.by_result() and not self.is_over:
+            return "the result of the deal"
         return super().phase_text()
 
     def due(self) -> str:
         """The entry the table should make next, in a sentence."""
-        if self.is_over or self.to_play is None:
+        if self.is_over:
+            return ""
+        if self.by_result():
+            return f"{self.result_question()}."
+        if self.to_play is None:
             return ""
         if self.entry_phase == STARTERS:
             text = f"a card {self.name(self.dealer)} turned up to start the pile"
@@ -365,8 +398,8 @@ class RefereeCounting(CountingState[CO]):
 
     def view_fields(self, seat: Seat | None) -> dict[str, Any]:
         fields = {**super().view_fields(seat), "hand": [], "due": self.due()}
-        if self.entry_phase == STARTERS:
-            fields["to_play"] = None  # nobody plays until the pile is started
+        if self.entry_phase == STARTERS or self.by_result():
+            fields["to_play"] = None  # nobody plays until the pile is started; or the bot follows no play
         return fields
 
     def card_zones(self) -> list[Zone]:

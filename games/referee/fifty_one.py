@@ -8,17 +8,44 @@ penalties or lives, and the match are the online game's (:mod:`games.adders.fift
 
 from __future__ import annotations
 
-from games.adders.fifty_one import FiftyOneOptions, FiftyOneState
+from typing import Literal
+
+from pydantic import Field
+
+from games.adders.fifty_one import LIMIT, FiftyOneOptions, FiftyOneState
 from games.counting import PlayAs
-from games.engine import Game, PlayCard
+from games.engine import Action, Event, Game, PlayCard, Seat
 from games.referee.counting import RefereeCounting, Starter
 
 
-class RefereeFiftyOneState(RefereeCounting[FiftyOneOptions], FiftyOneState):
+class RefereeFiftyOneOptions(FiftyOneOptions):
+    entries: Literal["cards", "result"] = Field(
+        "cards",
+        description="What the table enters: cards (each card as it is played) or result (only who lost each deal).",
+    )
+
+
+class LostDeal(Action):
+    """Result entry: this player took the total past 50."""
+
+    kind: Literal["lost_deal"] = "lost_deal"
+
+    def label(self) -> str:
+        return f"Took it past {LIMIT}"
+
+
+class RefereeFiftyOneState(RefereeCounting[RefereeFiftyOneOptions], FiftyOneState):
     stuck_entry = None
+    result_entry = LostDeal()
 
     def starter_count(self, rest: int) -> int:
         return 1  # the top card after the deal; the others are the stock
+
+    def settle(self, seat: Seat) -> list[Event]:
+        return self.lose_deal(seat)
+
+    def result_question(self) -> str:
+        return f"who took the total past {LIMIT} in deal {self.deal_no}"
 
 
 SUMMARY = """
@@ -32,15 +59,16 @@ when every card takes the total past 50. A card already seen this deal is refuse
 the total 51 or more loses the deal. Values: Ace 11, King 4, Queen 3, Jack 2, Ten minus 1, Nine 0,
 Eight 8, Seven 7 (values=german: Ace 1 and a Seven entered as 1 or 7). Match by penalties (fewest
 deals lost after the planned deals) or by lives (the last player with a life left).
+With entries=result the table enters only who lost each deal, and the bot keeps the match.
 """
 
-GAME: Game[FiftyOneOptions] = Game(
+GAME: Game[RefereeFiftyOneOptions] = Game(
     id="fifty_one",
     title="Fifty-One",
     min_players=2,
     max_players=5,
-    options=FiftyOneOptions,
+    options=RefereeFiftyOneOptions,
     state=RefereeFiftyOneState,
-    actions=[Starter, PlayCard, PlayAs],
+    actions=[Starter, PlayCard, PlayAs, LostDeal],
     summary=SUMMARY,
 )

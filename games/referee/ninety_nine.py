@@ -11,10 +11,19 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from games.adders.ninety_nine import NinetyNineOptions, NinetyNineState
 from games.counting import PlayAs
-from games.engine import Action, Game, PlayCard
+from games.engine import Action, Event, Game, PlayCard, Seat
 from games.referee.counting import RefereeCounting
+
+
+class RefereeNinetyNineOptions(NinetyNineOptions):
+    entries: Literal["cards", "result"] = Field(
+        "cards",
+        description="What the table enters: cards (each card as it is played) or result (only who went bust in each deal).",
+    )
 
 
 class Bust(Action):
@@ -26,8 +35,15 @@ class Bust(Action):
         return "Bust: cannot play"
 
 
-class RefereeNinetyNineState(RefereeCounting[NinetyNineOptions], NinetyNineState):
+class RefereeNinetyNineState(RefereeCounting[RefereeNinetyNineOptions], NinetyNineState):
     stuck_entry = Bust()
+    result_entry = Bust()
+
+    def settle(self, seat: Seat) -> list[Event]:
+        return self.on_stuck(seat)
+
+    def result_question(self) -> str:
+        return f"who went bust in deal {self.deal_no}"
 
 
 SUMMARY = """
@@ -44,15 +60,16 @@ that player must hold a card that fits (when the total is low, say); when no car
 could fit, the bot declares the bust itself. Card effects: black Ace sets 0-99, red Ace +2 (or 1),
 Two +2, Three and Four 0, Five to Eight their pips, Nine makes 99, Ten -10, Jack +10 and reverses,
 Queen and King +10. Three lives each; the first to lose all three loses the match (or, with
-mode=last_survivor, the last one left wins).
+mode=last_survivor, the last one left wins). With entries=result the table enters only who went
+bust in each deal, and the bot keeps the lives and the match.
 """
 
-GAME: Game[NinetyNineOptions] = Game(
+GAME: Game[RefereeNinetyNineOptions] = Game(
     id="ninety_nine",
     title="Ninety-Nine",
     min_players=3,
     max_players=13,
-    options=NinetyNineOptions,
+    options=RefereeNinetyNineOptions,
     state=RefereeNinetyNineState,
     actions=[PlayCard, PlayAs, Bust],
     summary=SUMMARY,

@@ -52,7 +52,7 @@ def refused(state: GameState[Any], seat: int, action: Action) -> str:
 def test_registered_with_the_online_id(game_id: str) -> None:
     ref, online = referee_game(game_id), get_game(game_id)
     assert ref is not online and ref.id == online.id
-    assert ref.Options is online.Options and ref.player_counts == online.player_counts
+    assert issubclass(ref.Options, online.Options) and ref.player_counts == online.player_counts
     assert "Referee mode" in ref.summary
 
 
@@ -160,6 +160,8 @@ PLAYOUTS: list[tuple[str, int, dict[str, Any], int]] = [
     ("twenty_nine", 5, {"on_block": "last_player_takes"}, 1),
     ("wit_and_reason_1", 2, {}, 4),
     ("wit_and_reason_2", 2, {}, 4),
+    ("fifty_one", 4, {"entries": "result", "match": "lives"}, 3),
+    ("ninety_nine", 5, {"entries": "result", "mode": "last_survivor"}, 3),
 ]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.engine import Pass
+from games.referee.fifty_one import LostDeal
 from tests.games.referee_adders_support import play, refused, start, texts, turn_up
 
 P1, P2 = 0, 1
@@ -57,3 +58,15 @@ def test_lives_match_to_its_end() -> None:
     play(state, "8S")  # 56: the player who made it loses the deal, and with one life the match
     assert state.is_over and state.outcome.winners == [0]
     assert state.awaiting() == frozenset() and state.view(None).due == ""
+
+
+def test_results_only_match() -> None:
+    state = start("fifty_one", ["P1", "P2", "P3"], entries="result", match="lives", lives=2)
+    assert state.awaiting() == {0, 1, 2} and state.view(None).due == "who took the total past 50 in deal 1."
+    assert refused(state, 1, "AS") == "This table enters only the result of each deal: who took the total past 50 in deal 1."
+    for seat in (1, 1, 2):
+        state.apply(seat, LostDeal())
+    assert "P2 has lost their last life and is out of the match." in texts(state)
+    assert state.awaiting() == {0, 2} and state.deal_no == 4
+    state.apply(2, LostDeal())
+    assert state.is_over and state.outcome is not None and state.outcome.ranks == [1, 3, 2]

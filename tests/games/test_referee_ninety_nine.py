@@ -80,3 +80,15 @@ def test_match_to_its_end() -> None:
         state.apply(C, Bust())
     assert deals == 3 and state.outcome is not None and state.outcome.ranks == [1, 1, 3]
     assert state.outcome.notes == ["C has lost all three lives and is the overall loser."]
+
+
+def test_results_only_match() -> None:
+    state = start("ninety_nine", ["A", "B", "C"], entries="result")
+    assert state.awaiting() == {A, B, C} and state.legal_actions(B) == [Bust()]
+    assert refused(state, A, "9S") == "This table enters only the result of each deal: who went bust in deal 1."
+    state.apply(B, Bust())
+    assert state.lives == [3, 2, 3] and state.deal_no == 2
+    assert "Next entry: who went bust in deal 2." in state.view(None).text_lines()
+    state.apply(B, Bust())
+    state.apply(B, Bust())
+    assert state.is_over and state.outcome is not None and state.outcome.ranks == [1, 3, 1]
