@@ -49,9 +49,13 @@ Reply = tuple[int, int, bool]
 
 MAX_GROUP = 9
 """The most cards a group holds: seven trumps and two Jokers."""
-TABLE_LIMIT = 1_500_000
-"""Entries the transposition table may hold before it is cleared (about 40 MB at the limit)."""
+TABLE_LIMIT = 250_000
+"""Entries a transposition table may hold before it is cleared (about 25 MB at the limit)."""
 _BIG = 1_000
+_OFFSET = 64
+"""Added to a bound before it is packed into 7 bits of a table entry (values lie within -45..45)."""
+_MOVES: list[tuple[int, int]] = [(g, i) for g in range(5) for i in range(16)]
+_MOVE_CODE = {m: k for k, m in enumerate(_MOVES)}
 
 
 # --- tables over suit codes ------------------------------------------------------------------------
@@ -149,7 +153,8 @@ class SearchCore:
     def __init__(self, no_trump: bool) -> None:
         self.no_trump = no_trump
         self.win, self.lose = _payoffs(no_trump)
-        self.table: dict[int, tuple[int, int, Move | None]] = {}
+        self.table: dict[int, int] = {}
+        """Position key -> packed (lower bound, upper bound, best lead); see :func:`_search_function`."""
         self.counter = [0]
         self.trick = _search_function(self)
 
@@ -303,6 +308,7 @@ def _search_function(core: SearchCore) -> Callable[[tuple[int, ...], int, int, i
     follow, follow_tied = _FOLLOW, _FOLLOW_TIED
     own, own_tied = _RUNS[1], _RUNS_TIED[1]
     counter = core.counter
+    moves_of = [_MOVES[16 * g : 16 * g + 16] for g in range(5)]
     groups = range(5 if nt else 4)
     # leads: the plain suits, longest first (their codes are sorted), then trumps; high cards first
     lead_groups = (4, 3, 2, 1, 0) if nt else (3, 2, 1, 0)
@@ -340,15 +346,17 @@ def _search_function(core: SearchCore) -> Callable[[tuple[int, ...], int, int, i
             key = (key << 8) | c
         key = (key << 2) | (tie << 1) | need
         entry = get(key)
-        hint: Move | None
+        hint: Move | None = None
         if entry is None:
             hi = (r if (r - need) % 2 == 0 else r - 1) + win
             lo = (0 if need else 1) + lose
-            hint = None
         else:
-            lo, hi, hint = entry
+            lo = (entry & 127) - _OFFSET
+            hi = ((entry >> 7) & 127) - _OFFSET
             if lo == hi:
                 return lo
+            if entry >> 14:
+                hint = _MOVES[(entry >> 14) - 1]
         if lo >= beta:
             return lo
         if hi <= alpha:
@@ -356,7 +364,7 @@ def _search_function(core: SearchCore) -> Callable[[tuple[int, ...], int, int, i
         a = alpha if alpha > lo else lo
         b = beta if beta < hi else hi
         a0, b0 = a, b
-        moves = [(g, i) for g in lead_groups for i in (leads_tied if tie and g == 0 else leads_of)[codes[g]]]
+        moves = [moves_of[g][i] for g in lead_groups for i in (leads_tied if tie and g == 0 else leads_of)[codes[g]]]
         if hint is not None and hint in moves:
             moves.remove(hint)
             moves.insert(0, hint)
@@ -402,7 +410,7 @@ def _search_function(core: SearchCore) -> Callable[[tuple[int, ...], int, int, i
                         if bb <= a:
                             break
             if worst > best:
-                best, best_move = worst, (g, i)
+                best, best_move = worst, moves_of[g][i]
                 if worst > a:
                     a = worst
                     if a >= b:
@@ -415,7 +423,7 @@ def _search_function(core: SearchCore) -> Callable[[tuple[int, ...], int, int, i
             lo = hi = best
         if len(table) >= TABLE_LIMIT:
             table.clear()
-        table[key] = (lo, hi, best_move)
+        table[key] = (lo + _OFFSET) | ((hi + _OFFSET) << 7) | ((_MOVE_CODE[best_move] + 1) << 14 if best_move else 0)
         return best
 
     return trick
@@ -587,9 +595,23 @@ class Solution:
         return [c for c, v in self.values.items() if v == top]
 
 
+def _mtdf(probe: Callable[[int, int], int], lo: int, hi: int, guess: int = 0) -> int:
+    """The exact value within ``[lo, hi]`` by null-window probes ``probe(alpha, beta)``, each
+    starting from the bound the last one returned (MTD(f))."""
+    while lo < hi:
+        beta = guess + 1 if guess == lo else guess
+        beta = min(max(beta, lo + 1), hi)
+        guess = probe(beta - 1, beta)
+        if guess < beta:
+            hi = guess
+        else:
+            lo = guess
+    return lo
+
+
 class ParitySolver:
-    """Solves Parity positions; keeps one transposition table per kind of deal (trump or
-    no-trump), valid across deals because the table's positions are relative."""
+    """Solves Parity positions. It keeps one transposition table for trump deals and one for
+    no-trump deals; they stay valid from deal to deal, because their positions are relative."""
 
     def __init__(self) -> None:
         self.cores = {False: SearchCore(False), True: SearchCore(True)}
@@ -611,35 +633,49 @@ class ParitySolver:
         """The mover's final score difference under perfect play by both."""
         core = self.cores[pos.no_trump]
         root = _build_root(pos)
+        lo, hi = core.bounds(root.need, root.remaining)
         if root.remaining == 0:
-            return self._to_mover(pos, core.terminal(root.need))
-        if root.led is None:
-            g_val = core.exact_trick(tuple(root.codes), root.tie, root.need, root.remaining)
+            g_val = lo
+        elif root.led is None:
+            codes = (root.codes[0], *sorted(root.codes[1:]))
+            g_val = _mtdf(lambda a, b: core.trick(codes, root.tie, root.need, root.remaining, a, b), lo, hi)
         else:
-            g_val = self._exact_reply(core, root)
+            g, i = root.led
+            g_val = _mtdf(lambda a, b: self._lead_probe(core, root, g, i, a, b), lo, hi)
         return self._to_mover(pos, g_val)
 
     def solve(self, pos: PlayPosition) -> Solution:
         """Every legal card's exact value for the mover."""
         core = self.cores[pos.no_trump]
         root = _build_root(pos)
+        lo, hi = core.bounds(root.need, root.remaining)
         values: dict[Card, int] = {}
-        for cards, move_value in self._options(core, root, exact=True):
+        for cards, probe in self._options(core, root):
+            v = self._to_mover(pos, _mtdf(probe, lo, hi))
             for c in cards:
-                values[c] = self._to_mover(pos, move_value)
+                values[c] = v
         return Solution(pos.mover, values)
 
     def best_move(self, pos: PlayPosition) -> tuple[Card, int]:
-        """An optimal card and the position's value for the mover (cheaper than :meth:`solve`)."""
+        """An optimal card and the position's value for the mover (cheaper than :meth:`solve`:
+        each other card is only shown to be no better)."""
         core = self.cores[pos.no_trump]
         root = _build_root(pos)
+        lo, hi = core.bounds(root.need, root.remaining)
+        leading = root.led is None
         best_cards: list[Card] = []
-        best_value = -_BIG
-        for cards, v in self._options(core, root, exact=False):
-            mv = self._to_mover(pos, v)
-            if mv > best_value:
-                best_value, best_cards = mv, cards
-        return best_cards[0], best_value
+        best = 0
+        for cards, probe in self._options(core, root):
+            if best_cards:
+                # is this card better for the mover? (the leader maximises G, the follower minimises)
+                v = probe(best, best + 1) if leading else probe(best - 1, best)
+                if (v <= best) if leading else (v >= best):
+                    continue
+                v = _mtdf(probe, lo, hi, v)
+            else:
+                v = _mtdf(probe, lo, hi)
+            best, best_cards = v, cards
+        return best_cards[0], self._to_mover(pos, best)
 
     # -- helpers -----------------------------------------------------------------------------------
 
@@ -647,94 +683,31 @@ class ParitySolver:
         leader_value = pos.tricks_won[pos.leader] + g_val
         return leader_value if pos.mover == pos.leader else -leader_value
 
-    def _exact_reply(self, core: SearchCore, root: _Root) -> int:
-        assert root.led is not None
-        g, i = root.led
-        lo, hi = core.bounds(root.need, root.remaining)
-        codes = tuple(root.codes)
-        while lo < hi:
-            beta = (lo + hi + 1) // 2
-            v = core.reply(codes, root.tie, root.need, root.remaining, g, i, beta - 1, beta)
-            if v < beta:
-                hi = v
-            else:
-                lo = v
-        return lo
+    def _lead_probe(self, core: SearchCore, root: _Root, g: int, i: int, alpha: int, beta: int) -> int:
+        return core.reply(tuple(root.codes), root.tie, root.need, root.remaining, g, i, alpha, beta)
 
-    def _options(self, core: SearchCore, root: _Root, exact: bool) -> list[tuple[list[Card], int]]:
-        """Each distinct legal card (with the real cards it stands for) and its ``G`` for the
-        leader. With ``exact`` every value is exact; otherwise only the best one is."""
+    def _options(self, core: SearchCore, root: _Root) -> list[tuple[list[Card], Callable[[int, int], int]]]:
+        """Each distinct legal card (with the real cards it stands for) and a probe of its ``G``
+        for the leader: ``probe(alpha, beta)``, fail-soft."""
         codes = tuple(root.codes)
-        r = root.remaining
-        out: list[tuple[list[Card], int]] = []
+        tie, need, r = root.tie, root.need, root.remaining
+        out: list[tuple[list[Card], Callable[[int, int], int]]] = []
         if root.led is None:
-            moves = core.leads(codes, root.tie)
-            best = -_BIG
-            for g, i in moves:
-                cards = self._run_cards(root, g, i, 0)
-                if exact:
-                    v = self._exact_lead(core, root, g, i)
-                else:
-                    v = self._probe_lead(core, root, g, i, best)
-                    best = max(best, v)
-                out.append((cards, v))
+            for g, i in core.leads(codes, tie):
+
+                def lead(alpha: int, beta: int, g: int = g, i: int = i) -> int:
+                    return core.reply(codes, tie, need, r, g, i, alpha, beta)
+
+                out.append((self._run_cards(root, g, i, 0), lead))
             return out
         g, i = root.led
-        replies = core.replies(codes, root.tie, g, i)
-        best_for_follower = _BIG
-        for h, j, wins in replies:
-            cards = self._run_cards(root, h, j, 1)
-            if exact:
-                v = self._exact_after(core, root, g, i, h, j, wins)
-            else:
-                v = self._probe_after(core, root, g, i, h, j, wins, best_for_follower)
-                best_for_follower = min(best_for_follower, v)
-            out.append((cards, v))
+        for h, j, wins in core.replies(codes, tie, g, i):
+
+            def answer(alpha: int, beta: int, h: int = h, j: int = j, wins: bool = wins) -> int:
+                return core.after(codes, tie, need, r, g, i, h, j, wins, alpha, beta)
+
+            out.append((self._run_cards(root, h, j, 1), answer))
         return out
-
-    def _exact_lead(self, core: SearchCore, root: _Root, g: int, i: int) -> int:
-        lo, hi = core.bounds(root.need, root.remaining)
-        codes = tuple(root.codes)
-        while lo < hi:
-            beta = (lo + hi + 1) // 2
-            v = core.reply(codes, root.tie, root.need, root.remaining, g, i, beta - 1, beta)
-            if v < beta:
-                hi = v
-            else:
-                lo = v
-        return lo
-
-    def _probe_lead(self, core: SearchCore, root: _Root, g: int, i: int, best: int) -> int:
-        """The lead's exact value if it beats ``best``, else a value no higher than ``best``."""
-        codes = tuple(root.codes)
-        if best > -_BIG:
-            v = core.reply(codes, root.tie, root.need, root.remaining, g, i, best, best + 1)
-            if v <= best:
-                return v
-        return self._exact_lead(core, root, g, i)
-
-    def _exact_after(self, core: SearchCore, root: _Root, g: int, i: int, h: int, j: int, wins: bool) -> int:
-        lo, hi = core.bounds(root.need, root.remaining)
-        codes = tuple(root.codes)
-        while lo < hi:
-            beta = (lo + hi + 1) // 2
-            v = core.after(codes, root.tie, root.need, root.remaining, g, i, h, j, wins, beta - 1, beta)
-            if v < beta:
-                hi = v
-            else:
-                lo = v
-        return lo
-
-    def _probe_after(
-        self, core: SearchCore, root: _Root, g: int, i: int, h: int, j: int, wins: bool, best: int
-    ) -> int:
-        """The reply's exact value (for the leader) if it is lower than ``best``, else a value no lower."""
-        codes = tuple(root.codes)
-        if best < _BIG:
-            v = core.after(codes, root.tie, root.need, root.remaining, g, i, h, j, wins, best - 1, best)
-            if v >= best:
-                return v
-        return self._exact_after(core, root, g, i, h, j, wins)
 
     def _run_cards(self, root: _Root, g: int, i: int, holder: int) -> list[Card]:
         """The real cards of the run starting at index ``i`` of group ``g`` (they are the same move)."""
@@ -743,7 +716,7 @@ class ParitySolver:
         top = n - 2 if (root.tie and g == 0) else n
         out = [root.cards[g][i]]
         k = i + 1
-        while k < n and (code >> k) & 1 == holder and not (root.tie and g == 0 and k >= top and i < top):
+        while k < n and (code >> k) & 1 == holder and not (k >= top > i):
             out.append(root.cards[g][k])
             k += 1
         return out
