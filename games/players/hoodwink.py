@@ -131,9 +131,12 @@ def _bid_candidates(allowed: Sequence[Card]) -> list[Card]:
     return out
 
 
-def strong_bid_card(view: HoodwinkView, allowed: Sequence[Card], rng: random.Random, samples: int) -> Card:
-    """Try each candidate bid in random deals of the unseen cards, the others bidding as the easy
-    bot does and everyone playing the deal out with the easy play."""
+def strong_bid_card(
+    view: HoodwinkView, allowed: Sequence[Card], rng: random.Random, samples: int, noise: float
+) -> Card:
+    """Try each candidate bid in random deals of the unseen cards, each other player bidding as
+    the easy bot does or (with chance ``noise``) any card, and everyone playing the deal out with
+    the easy play (the others playing a random card with chance ``noise``)."""
     me = view.seat
     assert me is not None
     hand = list(view.hand)
@@ -152,17 +155,18 @@ def strong_bid_card(view: HoodwinkView, allowed: Sequence[Card], rng: random.Ran
         hands[me] = hand
         others = [s for s in range(PLAYERS) if s != me]
         hands[others[0]], hands[others[1]] = unseen[:TRICKS], unseen[TRICKS:]
-        bids: list[Card | None] = [
-            None if s == me else easy_bid_card(hands[s], [c for c in hands[s] if not c.is_joker])
-            for s in range(PLAYERS)
-        ]
+        bids: list[Card | None] = [None, None, None]
+        for s in others:
+            suited = [c for c in hands[s] if not c.is_joker]
+            bids[s] = rng.choice(suited) if rng.random() < noise else easy_bid_card(hands[s], suited)
+        seed = rng.randrange(1 << 30)
         for candidate in candidates:
             bids[me] = candidate
             roles = determine_roles([b for b in bids if b is not None])
             rank = _RANKINGS[roles.trumps]
             world = World(rank, [[rank.index[c] for c in h] for h in hands], leader, [], [0, 0, 0], 0)
             goal = goal_for(roles.partners, roles.hood, scoring, None)
-            play_out(world, goal)
+            play_out(world, goal, me, noise, random.Random(seed))
             totals[candidate] += goal.value(world.counts, me, world.first, world.last)
     return max(candidates, key=lambda c: totals[c])
 
@@ -273,7 +277,7 @@ class StrongHoodwinkPlayer:
         me = view.seat
         bids = [a for a in legal if isinstance(a, Bid)]
         if bids:
-            card = strong_bid_card(view, [a.bid for a in bids], rng, self.bid_samples)
+            card = strong_bid_card(view, [a.bid for a in bids], rng, self.bid_samples, self.noise)
             return next(a for a in bids if a.bid == card)
         plays = _plays(legal)
         if not plays:
