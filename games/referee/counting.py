@@ -119,6 +119,8 @@ class RefereeCounting(CountingState[CO]):
         self.starters_due = 0
         self.played_by: dict[Card, list[Seat]] = {}
         self._declared_stuck: Seat | None = None
+        self.row_passes: list[Seat] = []
+        """Seats that passed since the last card: their hands hold only unplayable cards."""
         super().init_match()
 
     def by_result(self) -> bool:
@@ -151,6 +153,7 @@ class RefereeCounting(CountingState[CO]):
         self.hands = [[] for _ in range(self.n)]
         self.unseen = dict(Counter(sort_hand(self.pack())))
         self.played_by = {}
+        self.row_passes = []
         self.starters = []
         starters = 0 if self.by_result() else self.starter_count(len(rest))
         self.aside = self.aside_count(len(rest))
@@ -206,6 +209,7 @@ class RefereeCounting(CountingState[CO]):
 
     def take_card(self, seat: Seat, card: Card) -> None:
         self._unsee(card)
+        self.row_passes = []
         self.held[seat] -= 1
         self.played_by.setdefault(card, []).append(seat)
 
@@ -263,7 +267,21 @@ class RefereeCounting(CountingState[CO]):
 
     def may_be_stuck(self, seat: Seat) -> bool:
         """Whether ``seat``'s whole hand could be cards that cannot be played now."""
-        return self.stuck_entry is not None and self.held[seat] > 0 and self.unplayable_unseen(seat) >= self.held[seat]
+        return self._stuck_believable(seat, self.unplayable_unseen(seat))
+
+    def claimed_unplayable(self, seat: Seat) -> int:
+        """Unplayable cards the other seats that passed since the last card must hold."""
+        return sum(self.held[s] for s in set(self.row_passes) if s != seat)
+
+    def _stuck_believable(self, seat: Seat, bad: int) -> bool:
+        """``seat``'s hand, and the hands of those who passed before it at this total, must all
+        fit among the ``bad`` unseen cards that cannot be played now."""
+        held = self.held[seat]
+        return self.stuck_entry is not None and held > 0 and held + self.claimed_unplayable(seat) <= bad
+
+    def on_blocked(self) -> list[Event]:
+        self.row_passes = []  # whatever happens next (a new pile, a new deal), it starts afresh
+        return super().on_blocked()
 
     # -- the turn loop's questions ---------------------------------------------------------------
 
@@ -299,7 +317,7 @@ class RefereeCounting(CountingState[CO]):
         if self.entry_phase == STARTERS:
             return [starter_entry(c) for c in self.unseen]
         out, bad = self.survey(seat)
-        if self.stuck_entry is not None and 0 < self.held[seat] <= bad:
+        if self.stuck_entry is not None and self._stuck_believable(seat, bad):
             out.append(self.stuck_entry)
         return out
 
@@ -329,6 +347,12 @@ class RefereeCounting(CountingState[CO]):
         bad = self.unplayable_unseen(seat)
         if not bad:
             return f"with the total at {self.total}, every card could be played."
+        others = self.claimed_unplayable(seat)
+        if others:
+            return (
+                f"only {bad} of the cards not yet seen could not be played at {self.total}, and the "
+                f"players who passed already hold {others} of them; {self.name(seat)} holds {self.held[seat]} more."
+            )
         return (
             f"{self.name(seat)} holds {self.held[seat]} cards, and only {bad} of the cards not yet seen "
             f"could not be played at {self.total}."
@@ -345,6 +369,7 @@ class RefereeCounting(CountingState[CO]):
             return self._enter_starter(action.starter)
         if self.stuck_entry is not None and action == self.stuck_entry:
             self._declared_stuck = seat
+            self.row_passes.append(seat)
             try:
                 return self._run(seat)
             finally:

@@ -64,3 +64,13 @@ def test_whole_deal_adds_up_to_217_and_ends_the_match() -> None:
     for c in blacks + others:
         state.apply(state.to_play, play_card(c))
     assert state.is_over and state.final_totals == [217, 217]
+
+
+def test_passes_must_fit_the_cards_together() -> None:
+    """Hearts and Jokers are 17 cards: two hands of 8 may hold no black card, a third cannot."""
+    state = start("jubilee", ["Ann", "Ben", "Cat"])
+    state.apply(B, Pass())
+    state.apply(C, Pass())
+    assert refused(state, A, Pass()) == "Ann cannot be stuck now: Ann could still hold a black card to open with."
+    play(state, "2S")
+    assert Pass() in state.legal_actions(B)

@@ -31,14 +31,33 @@ def test_pass_example() -> None:
     assert [len(w) for w in state.won] == [7, 0] and state.to_play == N
 
 
-def test_block_ends_the_deal_and_unplayed_cards_count() -> None:
+def test_passes_must_fit_the_cards_together() -> None:
+    """At 28 only the 33 unseen cards worth 2 or more are unplayable: W and N may both hold no card
+    of 1, but then E cannot (37 cards between the three is too many)."""
     state = start("twenty_nine", FOUR, first_dealer=4)
-    play(state, "TS", "TH", "8S")  # 28
-    for seat in (W, N, E, S):
+    play(state, "TS", "TH", "8S")  # 28: W to play
+    for seat in (W, N):
         state.apply(seat, Pass())
+    assert refused(state, E, Pass()) == (
+        "E cannot be stuck now: only 33 of the cards not yet seen could not be played at 28, and the "
+        "players who passed already hold 25 of them; E holds 12 more."
+    )
+
+
+def test_block_found_by_the_bot() -> None:
+    """The rules file's block: at 28 every card left is worth 2 or more (here 5, 6, 9 and 10)."""
+    state = start("twenty_nine", ["A", "B"])
+    tricks = [
+        ["TH", "TD", "9H"], ["TC", "9D", "9C", "AS"], ["8S", "8H", "8D", "5H"], ["8C", "7S", "7H", "7D"],
+        ["7C", "6H", "6D", "6C", "4S"], ["5D", "5C", "4H", "4D", "4C", "3S", "3H", "AH"],
+    ]
+    for trick in tricks:
+        play(state, *trick)
+    play(state, "3D", "3C", "2S", "2H", "2D", "2C", "AD", "AC", "KS", "KH", "KD", "KC", "QS", "QH", "QD", "QC", "JS", "JH", "JD")
+    assert state.total == 27 and state.deal_no == 1
+    play(state, "JC")  # 28, and nobody can hold a card that fits: the bot passes for both
     assert "Nobody can add to the pile without passing 29, so the deal ends." in texts(state)
-    assert "Cards taken: N and S 24, E and W 25; E and W win the deal." in texts(state)
-    assert state.scores == [0, 1, 0, 1] and state.deal_no == 2
+    assert state.deal_no == 2
 
 
 def test_tens_taken_out_are_counted() -> None:
