@@ -16,8 +16,8 @@ What the mixin keeps instead of the hands:
 Starters (Fifty-One's turned-up card, the left-over cards of Hundred and Obstacle Race) are entered
 by the dealer at the start of the deal. A seat that may be unable to play (Jubilee, Twenty-Nine,
 Ninety-Nine) gets a pass entry (:attr:`RefereeCounting.stuck_entry`) whenever its hand could hold
-only unplayable cards; when no unseen card at all could be played, the bot passes for it as the
-online game does.
+only unplayable cards, together with the hands of those who passed before it at the same total;
+when no unseen card at all could be played, the bot passes for it as the online game does.
 """
 
 from __future__ import annotations
@@ -99,8 +99,10 @@ class RefereeCounting(CountingState[CO]):
     """The referee's version of the running-total machinery (see the module docstring).
 
     Subclasses may set ``stuck_entry`` (the entry for a seat that cannot play; ``None`` when the
-    rules never let a player be stuck) and override :meth:`starter_count` and
-    :meth:`aside_count` to say what becomes of the cards left after dealing.
+    rules never let a player be stuck), override :meth:`starter_count` and :meth:`aside_count` to
+    say what becomes of the cards left after dealing, and, for a game whose deal can be settled by
+    its result alone, set ``result_entry`` with :meth:`settle` and :meth:`result_question` (the
+    table then chooses ``entries=result`` in its options).
     """
 
     stuck_entry: ClassVar[Action | None] = Pass()
