@@ -14,7 +14,7 @@ from games.adders.wit_and_reason_1 import WitAndReason1Options, WitAndReason1Sta
 from games.cards import Card, Colour
 from games.counting import play_card, play_card_of
 from games.engine import Action, Event, Game, PlayCard, Seat
-from games.referee.counting import RefereeCountingView
+from games.referee.counting import RefereeCountingView, options_line
 
 
 class RefereeWitAndReason1State(WitAndReason1State):
@@ -59,9 +59,10 @@ class RefereeWitAndReason1State(WitAndReason1State):
 
     def view_notes(self, seat: Seat | None) -> list[str]:
         notes = super().view_notes(seat)
-        if self.colours_known:
-            return notes
-        return [n for n in notes if "red cards" not in n] + ["Colours: not known until the first card is entered."]
+        if not self.colours_known:
+            notes = [n for n in notes if "red cards" not in n] + ["Colours: not known until the first card is entered."]
+        line = options_line(self.options)
+        return [*notes, line] if line else notes
 
     def due(self) -> str:
         if self.is_over or self.to_play is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.adders.wit_and_reason_2 import PoolView, WitAndReason2Options, WitAndReason2State
 from games.engine import Game, PlayCard, Seat
+from games.referee.counting import options_line
 
 
 class RefereePoolView(PoolView):
@@ -24,6 +25,10 @@ class RefereeWitAndReason2State(WitAndReason2State):
         if self.is_over or self.to_play is None:
             return ""
         return f"the value {self.name(self.to_play)} takes from the table (total {self.total})."
+
+    def view_notes(self, seat: Seat | None) -> list[str]:
+        line = options_line(self.options)
+        return [*super().view_notes(seat), line] if line else super().view_notes(seat)
 
     def view(self, seat: Seat | None) -> RefereePoolView:
         return RefereePoolView(**self.view_fields(seat), due=self.due())
