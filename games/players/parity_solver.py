@@ -488,9 +488,10 @@ class PlayPosition:
         hands: list[tuple[Card, ...]] = [(), ()]
         hands[seat] = tuple(view.hand)
         hands[1 - seat] = tuple(view.other_hands.get(1 - seat, ()))
-        equal = any("equal rank" in n for n in view.notes) or JOKER in (*view.hand, *hands[1 - seat])
+        out = (*hands[0], *hands[1], *(c for _, c in view.trick))
+        equal = any("equal rank" in n for n in view.notes) or JOKER in out
         role: dict[Card, Card] = {}
-        if any(c.rank is Rank.SEVEN for c in (*hands[0], *hands[1], *(c for _, c in view.trick))):
+        if any(c.rank is Rank.SEVEN for c in out):
             role = {SEVEN_RED: JOKER, SEVEN_BLACK: JOKER} if equal else _sevens_as_jokers()
         leader = view.trick[0][0] if view.trick else seat
         return cls(
