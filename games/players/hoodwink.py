@@ -117,7 +117,8 @@ def suit_strength(hand: Sequence[Card], suit: Suit) -> tuple[int, list[int]]:
 
 def easy_bid_card(hand: Sequence[Card], allowed: Sequence[Card]) -> Card:
     """The top allowed card of the longest (then strongest) suit."""
-    best_suit = max({c.suit for c in allowed if c.suit is not None}, key=lambda s: suit_strength(hand, s))
+    suits = [s for s in SUITS if any(c.suit == s for c in allowed)]
+    best_suit = max(suits, key=lambda s: suit_strength(hand, s))
     return max((c for c in allowed if c.suit == best_suit), key=lambda c: int(c.rank or 0))
 
 

@@ -27,6 +27,10 @@ GAMES: list[tuple[str, int]] = [
     ("twenty_nine", 4),
     ("wit_and_reason_1", 2),
     ("wit_and_reason_2", 2),
+    ("hoodwink", 3),
+    ("parity_for_three", 3),
+    ("spec", 2),
+    ("spec", 3),
 ]
 
 PAIRINGS: list[tuple[str, str]] = [("strong", "random"), ("strong", "easy"), ("easy", "random")]
