@@ -27,6 +27,7 @@ _ANALYSERS: dict[str, Analyser] = {}
 _ADVICE_MODULES: dict[str, str] = {
     # game id -> the module that registers its hinter and/or analyser (imported on first use)
     "spec": "games.players.spec_adviser",
+    "parity": "games.players.parity",
 }
 
 

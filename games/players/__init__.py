@@ -43,6 +43,7 @@ def register_player(game_id: str, level: str, player: Player) -> None:
 _PLAYER_MODULES: dict[str, str] = {
     # game id -> the module that registers its bot players (imported on first use)
     "costly_colours": "games.players.costly_colours",
+    "parity": "games.players.parity",
     "caterpillar": "games.players.caterpillar",
     "fifty_one": "games.players.adders",
     "hundred": "games.players.adders",
