@@ -193,3 +193,27 @@ def test_bots_make_only_legal_moves_in_many_matches() -> None:
 
 def share(seats: list[str], matches: int, seed: int = 0) -> float:
     return contest(GAME, matches, seats, seed=seed).results[seats[0]].share(matches)
+
+
+# Win shares on seeds 0.. of games.simulate.contest, seats rotating every match. Measured when
+# written (share of the first level): two players, strong v random 1.00, strong v easy 0.79, easy
+# v random 1.00; three players (fair share 1/3), strong v random 0.87, strong v easy 0.47.
+
+
+def test_two_players_strong_beats_easy_and_both_beat_random() -> None:
+    assert share(["strong", "random"], 20) >= 0.9
+    assert share(["easy", "random"], 20) >= 0.9
+    assert share(["strong", "easy"], 40) >= 0.65
+
+
+def test_three_players_strong_beats_random_and_holds_its_own_against_easy() -> None:
+    assert share(["strong", "random", "random"], 15) >= 0.7
+    assert share(["strong", "easy", "easy"], 30) >= 1 / 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_strong_beats_both_over_more_matches(players: int) -> None:
+    fair = 1 / players
+    assert share(["strong"] + ["random"] * (players - 1), 100, seed=1000) >= fair + 0.3
+    assert share(["strong"] + ["easy"] * (players - 1), 150, seed=1000) >= fair
