@@ -49,6 +49,15 @@ class FiftyOneModel(AdderModel):
             return 1 if view.stock > len(view.players) else 0
         return 1 if view.stock else 0
 
+    def candidates(self, view: CountingView, legal: Sequence[Action]) -> list[Action]:
+        """A Ten or a Nine (which never raise the total) is never spent while a card that raises
+        it stays safe: they are what saves a player late in the deal."""
+        raising = [
+            a for a in legal
+            if (c := play_card_of(a)) is not None and self.value(c) > 0 and not fifty_one.loses(view.total + self.value(c))
+        ]
+        return super().candidates(view, raising or legal)
+
     def play(self, pos: Position, seat: Seat, action: Action, after: int) -> tuple[Position, float]:
         if fifty_one.loses(after):
             return pos._replace(total=after, ended=True), -1.0
@@ -169,6 +178,9 @@ class NinetyNineModel(AdderModel):
 
     game_id = "ninety_nine"
 
+    def depth(self, view: CountingView) -> int | None:
+        return min(5, sum(1 for out in view.out if not out) + 1)  # round to our own next turn
+
     def pack(self, view: CountingView) -> list[Card]:
         return full_pack()
 
@@ -216,18 +228,23 @@ class NinetyNineModel(AdderModel):
         return int(_always_safe(card)) * 100 + (int(card.rank) if card.rank is not None else 0)
 
     def candidates(self, view: CountingView, legal: Sequence[Action]) -> list[Action]:
+        """A card that fits any total is never spent while another card fits (a short search
+        cannot see how much it is missed later); a black Ace is searched with a few totals."""
         wanted = set(_NINETY_NINE_ACE_TOTALS)
         kept = [a for a in legal if not (isinstance(a, PlayAs) and a.sets_total and a.value not in wanted)]
-        return super().candidates(view, kept)
+        plain = [a for a in kept if (c := play_card_of(a)) is not None and not _always_safe(c)]
+        return super().candidates(view, plain or kept)
 
     def keep(self, view: CountingView, hand: Sequence[Card], action: Action, after: int) -> float:
+        """Keep a card that fits any total (above all a black Ace, which also sets the total);
+        then play the card that adds most, while there is room for it."""
         card = play_card_of(action)
         assert card is not None
-        if ninety_nine.is_black_ace(card):
-            return -30.0 + after / 10  # the best card to hold; if played, set a high total
-        if _always_safe(card):
-            return -10.0
-        return float(self.value(card))
+        kept = list(hand)
+        kept.remove(card)
+        safe = [c for c in kept if _always_safe(c)]
+        worth = (1.0 if safe else 0.0) + 0.3 * len(safe) + 0.5 * sum(1 for c in safe if ninety_nine.is_black_ace(c))
+        return worth + self.value(card) / 100 + (after / 1000 if isinstance(action, PlayAs) else 0.0)
 
 
 # --- Twenty-Nine -------------------------------------------------------------------------------

@@ -46,6 +46,8 @@ class AdderModel:
     plain rule: a card adds its value, nothing scores, a stuck seat passes."""
 
     game_id: str = ""
+    keep_weight: float = 0.01
+    """How much :meth:`keep` counts against the points the search finds (per unit of keep)."""
 
     # --- what a seat can know ----------------------------------------------------------------
 
@@ -80,6 +82,11 @@ class AdderModel:
         return -1.0 / max(1, rivals)
 
     # --- what plays do -----------------------------------------------------------------------
+
+    def depth(self, view: CountingView) -> int | None:
+        """Plies to search (``None``: the player's default). A game with small hands can afford a
+        whole round and one more, so that a play is judged by what it leaves the player itself."""
+        return None
 
     def value(self, card: Card) -> int:
         raise NotImplementedError
@@ -207,11 +214,11 @@ class SearchingAdderPlayer:
 
     name = "strong"
 
-    def __init__(self, model: AdderModel, samples: int = 6, depth: int = 3, keep_weight: float = 0.01) -> None:
+    def __init__(self, model: AdderModel, samples: int = 6, depth: int = 3, keep_weight: float | None = None) -> None:
         self.model = model
         self.samples = samples
         self.depth = depth
-        self.keep_weight = keep_weight
+        self.keep_weight = model.keep_weight if keep_weight is None else keep_weight
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         cv = _counting_view(view)
@@ -221,7 +228,8 @@ class SearchingAdderPlayer:
         me = _seat(cv)
         n = len(cv.players)
         care = [[self.model.care(cv, s, o) for o in range(n)] for s in range(n)]
-        search = _Search(self.model, care, self.depth)
+        depth = self.model.depth(cv) or self.depth
+        search = _Search(self.model, care, depth)
         totals = [0.0] * len(moves)
         root = _root_position(self.model, cv)
         after_root = [self.model.after(root, a) for a in moves]
@@ -230,13 +238,17 @@ class SearchingAdderPlayer:
             for i, action in enumerate(moves):
                 card = play_card_of(action)
                 assert card is not None
-                gains = search.after_move(pos, me, action, card, after_root[i], self.depth - 1)
+                gains = search.after_move(pos, me, action, card, after_root[i], depth - 1)
                 totals[i] += sum(care[me][o] * g for o, g in enumerate(gains))
-        scored = [
-            (totals[i] / self.samples + self.keep_weight * self.model.keep(cv, cv.hand, a, after_root[i]), i)
-            for i, a in enumerate(moves)
-        ]
-        return moves[max(scored)[1]]
+        # the average includes a little of what the cards kept are worth; exact ties (common: a
+        # short search often sees the same fate either way) go to the play worth more at once
+        # (lose later rather than now), then to the cards kept
+        scored = []
+        for i, action in enumerate(moves):
+            nxt, gain = self.model.play(root, me, action, after_root[i])
+            keep = 0.0 if nxt.ended else self.model.keep(cv, cv.hand, action, after_root[i])  # nothing is kept
+            scored.append((round(totals[i] / self.samples + self.keep_weight * keep, 6), gain, keep, i))
+        return moves[max(scored)[3]]
 
 
 def _without(pos: Position, seat: Seat, card: Card) -> Position:

@@ -1,0 +1,155 @@
+"""Caterpillar bots: sensible single decisions (the rules file's constructed sequence among them),
+legal moves only over many matches, and win shares against random play and each other over fixed
+seed sets (seats rotate every match, so the first-player advantage cancels out)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from games.cards import Card, card, parse_cards
+from games.caterpillar import CaterpillarView, playable
+from games.counting import play_card
+from games.engine import Action, View
+from games.players import Player, bot_player, levels
+from games.players.caterpillar import EasyCaterpillarPlayer, StrongCaterpillarPlayer
+from games.registry import get_game
+from games.simulate import contest, play_match
+
+GAME = "caterpillar"
+
+
+def view_of(hand: str, row: str, total: int, other_holds: int = 13, stock: int = 20, points: Sequence[int] = (0, 0)) -> CaterpillarView:
+    """Seat 0's view: its hand, the caterpillar so far and the running total."""
+    cards = parse_cards(hand)
+    caterpillar = parse_cards(row) if row else []
+    fields: dict[str, Any] = {
+        "game": GAME,
+        "players": ["N", "D"],
+        "seat": 0,
+        "deal": 1,
+        "dealer": 1,
+        "scores": list(points),
+        "awaiting": [0],
+        "phase": "",
+        "hand": cards,
+        "total": total,
+        "to_play": 0,
+        "stock": stock,
+        "hand_counts": [len(cards), other_holds],
+        "deal_points": list(points),
+        "out": [False, False],
+        "caterpillar": caterpillar,
+        "follow": caterpillar[-1].suit if caterpillar else None,
+        "game_points": list(points),
+    }
+    return CaterpillarView(**fields)
+
+
+def legal_for(view: CaterpillarView) -> list[Action]:
+    previous = view.caterpillar[-1] if view.caterpillar else None
+    return [play_card(c) for c in playable(view.hand, previous)]
+
+
+def chosen(level: str, view: CaterpillarView, seeds: int = 3) -> set[Card]:
+    player = bot_player(GAME, level)
+    out = set()
+    for s in range(seeds):
+        action = player.choose(view, legal_for(view), random.Random(s))
+        assert action in legal_for(view)
+        out.add(action.play)  # type: ignore[attr-defined]
+    return out
+
+
+def test_levels_are_registered() -> None:
+    assert levels(GAME)[:3] == ["random", "easy", "strong"]
+    assert isinstance(bot_player(GAME, "easy"), EasyCaterpillarPlayer)
+    assert isinstance(bot_player(GAME, "strong"), StrongCaterpillarPlayer)
+
+
+def test_the_constructed_sequence_scoring_plays() -> None:
+    # step 2 of the rules file's sequence: on 5♥ (total 5) the 10♥ makes 15 and scores 15
+    view = view_of("10H 3H 7S 2D 9C 4C 8D", "5H", 5)
+    for level in ("easy", "strong"):
+        assert chosen(level, view) == {card("10H")}
+    # step 5: after Q♠ changed the suit at 15, the 10♠ makes 25
+    view = view_of("10S 2S KH 4D 6C 8H 9D", "5H 10H KH QS", 15)
+    for level in ("easy", "strong"):
+        assert chosen(level, view) == {card("10S")}
+    # step 8: on J♣ at 29 the A♣ makes 30
+    view = view_of("AC 3C KD 7H 6S 2D 5D", "5H 10H KH QS 10S 4S JC", 29)
+    for level in ("easy", "strong"):
+        assert chosen(level, view) == {card("AC")}
+
+
+def test_a_face_card_is_kept_while_a_numeral_can_follow() -> None:
+    view = view_of("KS QH 4S 9D 2C", "7S", 7)  # 4♠ makes 11, scoring nothing; K♠ or Q♥ throw 100 away
+    for level in ("easy", "strong"):
+        assert chosen(level, view) == {card("4S")}
+
+
+def test_with_only_face_cards_turn_to_a_suit_held() -> None:
+    # nothing to follow hearts: a face card must go; K♠ turns to spades, of which we hold three
+    view = view_of("KS QD 3S 6S 8S 2C", "9H", 9)
+    for level in ("easy", "strong"):
+        assert chosen(level, view) <= {card("KS"), card("QD")}
+    assert chosen("easy", view) == {card("KS")}
+
+
+def test_a_same_suit_face_card_on_a_multiple_of_five_scores_when_nothing_else_fits() -> None:
+    view = view_of("KH QS 3D 7C", "5H", 20)  # K♥ keeps hearts on 20 and scores it; Q♠ scores nothing
+    assert chosen("easy", view) == {card("KH")}
+
+
+# --- legal moves only -----------------------------------------------------------------------------
+
+
+class Checked:
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.name = player.name
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        action = self.player.choose(view, legal, rng)
+        assert action in legal
+        return action
+
+
+def test_bots_only_make_legal_moves() -> None:
+    game = get_game(GAME)
+    for seed in range(30):
+        play_match(game, 2, seed=seed, policies=[Checked(bot_player(GAME, "easy")), Checked(bot_player(GAME, "random"))])
+    for seed in range(4):
+        play_match(game, 2, seed=seed, policies=[Checked(bot_player(GAME, "strong")), Checked(bot_player(GAME, "easy"))])
+
+
+@pytest.mark.slow
+def test_bots_only_make_legal_moves_over_many_matches() -> None:
+    game = get_game(GAME)
+    for seed in range(1000):
+        play_match(game, 2, seed=seed, policies=[Checked(bot_player(GAME, "easy")), Checked(bot_player(GAME, "easy"))])
+    for seed in range(100):
+        play_match(game, 2, seed=seed, policies=[Checked(bot_player(GAME, "strong")), Checked(bot_player(GAME, "random"))])
+
+
+# --- win shares -----------------------------------------------------------------------------------
+
+
+def share(matches: int, first: str, second: str, seed: int = 0) -> float:
+    report = contest(get_game(GAME), matches, [first, second], seed=seed)
+    return report.results[first].share(matches)
+
+
+def test_strong_and_easy_beat_random() -> None:
+    assert share(16, "strong", "random") >= 0.75  # fair share 0.5
+    assert share(60, "easy", "random") >= 0.75
+
+
+@pytest.mark.slow
+def test_strong_beats_random_and_easy_over_many_matches() -> None:
+    assert share(200, "strong", "random", seed=1000) >= 0.85
+    assert share(300, "strong", "easy", seed=2000) >= 0.57
+    assert share(300, "easy", "random", seed=3000) >= 0.8

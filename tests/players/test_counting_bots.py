@@ -1,0 +1,373 @@
+"""Bots for the adding-up games: the rules files' worked examples as decisions, legal moves only
+over many matches, and win shares against random play and each other over fixed seed sets (seats
+rotate every match, so the seat advantage cancels out).
+
+Margins: a level holding one seat should win clearly more than its fair share (one seat's worth);
+the thresholds below sit well under what the benchmark measures (``tests/bench/bench_bots.py``),
+so that a fixed seed set passes with room to spare, yet far above the fair share.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from games.adders import wit_and_reason_1 as wr1
+from games.adders import wit_and_reason_2 as wr2
+from games.adders.ninety_nine import NinetyNineOptions, _legal_plays
+from games.cards import card, parse_cards
+from games.counting import CountingView, PlayAs, play_as, play_card, play_card_of
+from games.engine import Action, View
+from games.players import Player, bot_player, levels
+from games.players.adders import MODELS
+from games.players.counting import GreedyAdderPlayer, SearchingAdderPlayer
+from games.players.wit_and_reason import opponent_counts
+from games.registry import get_game
+from games.simulate import contest, play_match
+
+ADDERS = ["fifty_one", "hundred", "jubilee", "ninety_nine", "obstacle_race", "twenty_nine"]
+RACES = ["wit_and_reason_1", "wit_and_reason_2"]
+
+
+def view_of(game: str, hand: str, total: int, players: int = 2, seat: int = 0, **fields: Any) -> CountingView:
+    """A seat's view of a deal in progress (what a bot is given), built from the facts a test needs."""
+    cards = parse_cards(hand)
+    base: dict[str, Any] = {
+        "game": game,
+        "players": [f"P{i + 1}" for i in range(players)],
+        "seat": seat,
+        "deal": 1,
+        "dealer": (seat - 1) % players,
+        "scores": [0] * players,
+        "awaiting": [seat],
+        "phase": "",
+        "hand": cards,
+        "total": total,
+        "to_play": seat,
+        "stock": 0,
+        "hand_counts": [len(cards)] * players,
+        "deal_points": [0] * players,
+        "out": [False] * players,
+    }
+    base.update(fields)
+    return CountingView(**base)
+
+
+def plays(hand: str) -> list[Action]:
+    return [play_card(c) for c in dict.fromkeys(parse_cards(hand))]
+
+
+def choices(game: str, view: View, legal: Sequence[Action], seeds: int = 3) -> dict[str, set[Action]]:
+    """What each level chooses here, over a few chooser seeds."""
+    return {
+        level: {bot_player(game, level).choose(view, legal, random.Random(s)) for s in range(seeds)}
+        for level in ("easy", "strong")
+    }
+
+
+def test_every_game_offers_both_levels() -> None:
+    for game in [*ADDERS, *RACES]:
+        assert levels(game)[:3] == ["random", "easy", "strong"]
+        assert bot_player(game, "easy").name == "easy"
+        assert bot_player(game, "strong").name == "strong"
+    for game in ADDERS:
+        assert isinstance(bot_player(game, "easy"), GreedyAdderPlayer)
+        assert isinstance(bot_player(game, "strong"), SearchingAdderPlayer)
+    assert {m.game_id for m in MODELS} == set(ADDERS)
+
+
+# --- the rules files' worked examples, as decisions -----------------------------------------------
+
+
+def test_fifty_one_at_48_only_the_jack_is_safe() -> None:
+    hand = "QS 7H 8D KC KH JD"  # the example: Q, 7, 8, K lose at 48; a Jack makes 50, still safe
+    view = view_of("fifty_one", hand, 48)
+    for chosen in choices("fifty_one", view, plays(hand)).values():
+        assert chosen == {play_card(card("JD"))}
+
+
+def test_fifty_one_a_ten_or_nine_on_50_is_safe() -> None:
+    hand = "AS 10H KD"
+    view = view_of("fifty_one", hand, 50)
+    for chosen in choices("fifty_one", view, plays(hand)).values():
+        assert chosen == {play_card(card("10H"))}  # 49; the Ace and King both lose
+
+
+def test_fifty_one_strong_leaves_the_next_player_no_safe_card() -> None:
+    # At 40 with a Ten (39) or an Eight (48): after 48 the next player needs a card worth 2 or less.
+    # With every low card (Ten, Nine, Jack) in our hand or gone, 48 makes them lose.
+    hand = "10S 8H 10H 10D 10C"
+    gone = "9S 9H 9D 9C JS JH JD JC"
+    recent = [{"seat": 1, "card": c, "total": 40} for c in parse_cards(gone)]
+    view = view_of("fifty_one", hand, 40, recent=recent)
+    chosen = choices("fifty_one", view, plays(hand))
+    assert chosen["strong"] == {play_card(card("8H"))}
+
+
+def test_hundred_makes_100_and_does_not_jump_it() -> None:
+    hand = "JS 7H 8D"  # from 98 the Jack makes exactly 100
+    for chosen in choices("hundred", view_of("hundred", hand, 98), plays(hand)).values():
+        assert chosen == {play_card(card("JS"))}
+    hand = "7S QH"  # from 95 a Seven jumps to 102 and loses a point; the Queen makes 98
+    for chosen in choices("hundred", view_of("hundred", hand, 95), plays(hand)).values():
+        assert chosen == {play_card(card("QH"))}
+
+
+def test_jubilee_lands_on_100_for_20() -> None:
+    hand = "5S 3S 9H"  # 95: 5♠ makes 100 (+20), 3♠ makes 98, 9♥ makes 86
+    view = view_of("jubilee", hand, 95, recent=[{"seat": 1, "card": card("KS"), "total": 95}])
+    for chosen in choices("jubilee", view, plays(hand)).values():
+        assert chosen == {play_card(card("5S"))}
+
+
+def test_jubilee_easy_does_not_jump_a_multiple_of_25() -> None:
+    hand = "JS 4S"  # 16: the Jack jumps 25 (-5), the Four makes 20 (the strong player may still
+    # take the -5 when 20 leaves the next player too good a chance of +10 with a black Five)
+    view = view_of("jubilee", hand, 16, recent=[{"seat": 1, "card": card("9S"), "total": 16}])
+    assert choices("jubilee", view, plays(hand))["easy"] == {play_card(card("4S"))}
+
+
+def test_obstacle_race_queen_down_onto_55() -> None:
+    queen = card("QS")
+    legal: list[Action] = [play_as(queen, 3), play_as(queen, -3), play_card(card("7H")), play_card(card("KD"))]
+    # Q as -3 lands on 55 from above: +1. The easy player takes it; so does the strong one when
+    # nobody else has a card left to answer with (else 65, which every card but a Queen must
+    # jump from, can be as good)
+    view = view_of("obstacle_race", "QS 7H KD", 58)
+    assert choices("obstacle_race", view, legal)["easy"] == {play_as(queen, -3)}
+    view = view_of("obstacle_race", "QS 7H KD", 58, hand_counts=[3, 0])
+    for chosen in choices("obstacle_race", view, legal).values():
+        assert chosen == {play_as(queen, -3)}
+
+
+def test_obstacle_race_ten_onto_77() -> None:
+    hand = "10S 9H 8D"  # 67: the Ten hits 77; the Nine and Eight fall short
+    for chosen in choices("obstacle_race", view_of("obstacle_race", hand, 67), plays(hand)).values():
+        assert chosen == {play_card(card("10S"))}
+
+
+def test_ninety_nine_at_95_only_the_black_ace_fits() -> None:
+    hand = parse_cards("7D AC QS")
+    legal = list(_legal_plays(95, tuple(hand), NinetyNineOptions()))
+    assert {play_card_of(a) for a in legal} == {card("AC")}
+    view = view_of("ninety_nine", "7D AC QS", 95, players=3, stock=20)
+    for chosen in choices("ninety_nine", view, legal).values():
+        assert all(isinstance(a, PlayAs) and a.play == card("AC") and a in legal for a in chosen)
+    # the strong player sets a total the next player is likely unable to add to
+    strong = bot_player("ninety_nine", "strong").choose(view, legal, random.Random(0))
+    assert isinstance(strong, PlayAs) and strong.value >= 90
+
+
+def test_ninety_nine_keeps_the_cards_that_fit_any_total() -> None:
+    hand = "10S 5D 3C"  # a Ten or a Three can be played on any total: keep them, play the Five
+    legal = list(_legal_plays(50, tuple(parse_cards(hand)), NinetyNineOptions()))
+    view = view_of("ninety_nine", hand, 50, players=3, stock=20)
+    for chosen in choices("ninety_nine", view, legal).values():
+        assert chosen == {play_card(card("5D"))}
+
+
+def test_twenty_nine_makes_29() -> None:
+    hand = "2S 5H 6D"  # N plays 2 on 27 and takes the trick
+    recent = [{"seat": s % 4, "card": c, "total": t} for s, (c, t) in enumerate(zip(parse_cards("7S 9H KS 10C"), (7, 16, 17, 27), strict=True))]
+    view = view_of("twenty_nine", hand, 27, players=4, recent=recent)
+    for chosen in choices("twenty_nine", view, [play_card(card("2S"))]).values():
+        assert chosen == {play_card(card("2S"))}
+    legal = [play_card(card("AS")), play_card(card("QH"))]  # at 28 either makes 29
+    view = view_of("twenty_nine", "AS QH 9D", 28, players=4, recent=recent)
+    for chosen in choices("twenty_nine", view, legal).values():
+        assert chosen <= set(legal)
+
+
+def test_twenty_nine_does_not_leave_29_to_the_next_opponent() -> None:
+    # 20 with 8, 5 or 2: after 8 (28) the next player (an opponent) makes 29 with any Ace or
+    # court, after 5 (25) with a Four, after 2 (22) only with a Seven, and every Seven is gone
+    hand = "8S 5S 2H"
+    gone = parse_cards("7S 7H 7D 7C")
+    recent = [{"seat": 1, "card": c, "total": 20} for c in gone]
+    view = view_of("twenty_nine", hand, 20, players=2, recent=recent, hand_counts=[3, 12])
+    chosen = choices("twenty_nine", view, plays(hand))
+    assert chosen["strong"] == {play_card(card("2H"))}
+
+
+# --- Wit and Reason -------------------------------------------------------------------------------
+
+
+def start(game: str, seed: int = 1) -> Any:
+    return get_game(game).start(["A", "B"], {"first_dealer": 1}, seed=seed)
+
+
+def take(state: Any, value: int) -> None:
+    """The player to move plays a card of ``value``."""
+    seat = state.to_play
+    action = next(a for a in state.legal_actions(seat) if wr1.card_value(a.play) == value)
+    state.apply(seat, action)
+
+
+def strong_value(game: str, state: Any) -> int:
+    seat = state.to_play
+    action = bot_player(game, "strong").choose(state.view(seat), state.legal_actions(seat), random.Random(0))
+    chosen = play_card_of(action)
+    assert chosen is not None
+    return wr1.card_value(chosen)
+
+
+def test_wit_and_reason_1_strong_opens_with_an_eight_or_a_nine() -> None:
+    for seed in range(3):
+        assert strong_value("wit_and_reason_1", start("wit_and_reason_1", seed)) in (8, 9)
+
+
+def test_wit_and_reason_1_the_simple_line() -> None:
+    state = start("wit_and_reason_1")
+    for v in (9, 5, 6, 4):  # 9, 14, 20, 24: the first player's Seven makes 31
+        take(state, v)
+    for level in ("easy", "strong"):
+        seat = state.to_play
+        action = bot_player("wit_and_reason_1", level).choose(state.view(seat), state.legal_actions(seat), random.Random(0))
+        assert wr1.card_value(play_card_of(action)) == 7  # type: ignore[arg-type]
+
+
+def test_wit_and_reason_1_reads_the_other_hand_from_the_plays() -> None:
+    state = start("wit_and_reason_1")
+    for v in (9, 5, 6):
+        take(state, v)
+    seat = state.to_play  # the second player: has played a 5; the first a 9 and a 6
+    counts = opponent_counts(state.view(seat))
+    assert counts == wr1._less(wr1._less(wr1.COLOUR_COUNTS, 9), 6)
+
+
+def test_wit_and_reason_2_strong_opens_with_1_2_or_5() -> None:
+    assert strong_value("wit_and_reason_2", start("wit_and_reason_2")) in (1, 2, 5)
+
+
+@pytest.mark.parametrize(
+    ("reply", "answers"), [(1, {3, 4}), (2, {3, 5}), (3, {1, 2}), (4, {1, 4}), (5, {2}), (6, {6})]
+)
+def test_wit_and_reason_2_winning_answers_after_opening_5(reply: int, answers: set[int]) -> None:
+    state = start("wit_and_reason_2")
+    take(state, 5)
+    take(state, reply)
+    assert strong_value("wit_and_reason_2", state) in answers
+
+
+def test_wit_and_reason_2_dudeney_trap_position_is_lost() -> None:
+    state = start("wit_and_reason_2")
+    for v in (3, 4, 3, 3, 4, 4, 3, 4):  # to 28 with every Three and Four gone
+        take(state, v)
+    assert state.total == 28
+    assert wr2.winning_takes(28, wr2.pool_counts(state.pool)) == []
+    assert strong_value("wit_and_reason_2", state) in (1, 2)  # the only takes; both lose
+
+
+# --- legal moves only -----------------------------------------------------------------------------
+
+
+class Checked:
+    """Wraps a player and checks every choice is one of the legal actions it was offered."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.name = player.name
+        self.choices = 0
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        action = self.player.choose(view, legal, rng)
+        assert action in legal, f"{self.name} chose {action!r}, not among the legal actions"
+        self.choices += 1
+        return action
+
+
+# (game, players, easy matches, strong matches): a short default run; the slow test plays many more
+LEGALITY = [
+    ("fifty_one", 4, 25, 2),
+    ("hundred", 3, 25, 2),
+    ("jubilee", 4, 6, 1),
+    ("ninety_nine", 5, 20, 2),
+    ("obstacle_race", 3, 15, 1),
+    ("twenty_nine", 4, 10, 1),
+    ("wit_and_reason_1", 2, 25, 3),
+    ("wit_and_reason_2", 2, 25, 3),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "easy_matches", "strong_matches"), LEGALITY)
+def test_bots_only_make_legal_moves(game: str, players: int, easy_matches: int, strong_matches: int) -> None:
+    easy = [Checked(bot_player(game, "easy")) for _ in range(players)]
+    for seed in range(easy_matches):
+        assert play_match(get_game(game), players, seed=seed, policies=easy).is_over
+    assert all(p.choices for p in easy)
+    mixed = [Checked(bot_player(game, lvl)) for lvl in ("strong", "random", "easy", "random", "easy")[:players]]
+    for seed in range(strong_matches):
+        assert play_match(get_game(game), players, seed=seed, policies=mixed).is_over
+    assert mixed[0].choices
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", [*ADDERS, *RACES])
+def test_bots_only_make_legal_moves_over_many_matches(game: str) -> None:
+    for n in (2, 3, 4) if game != "ninety_nine" else (3, 6):
+        if not get_game(game).min_players <= n <= get_game(game).max_players:
+            continue
+        mixed = [Checked(bot_player(game, lvl)) for lvl in ("strong", "easy", "random", "easy")[:n]]
+        for seed in range(40):
+            play_match(get_game(game), n, seed=seed, policies=mixed)
+        easy = [Checked(bot_player(game, "easy")) for _ in range(n)]
+        for seed in range(400):
+            play_match(get_game(game), n, seed=seed, policies=easy)
+
+
+# --- win shares -----------------------------------------------------------------------------------
+
+
+def share(game: str, matches: int, first: str, rest: str, players: int, seed: int = 0) -> float:
+    seats = [first] + [rest] * (players - 1)
+    report = contest(get_game(game), matches, seats, seed=seed)
+    return report.results[first].share(matches)
+
+
+# (game, players, matches, strong-vs-random minimum): small fixed runs for the default suite
+QUICK = [
+    ("fifty_one", 3, 24, 0.6),  # fair share 1/3
+    ("hundred", 2, 8, 0.75),  # fair share 1/2
+    ("jubilee", 2, 4, 0.75),
+    ("ninety_nine", 3, 24, 0.5),
+    ("obstacle_race", 2, 6, 0.75),
+    ("twenty_nine", 2, 8, 0.7),
+    ("wit_and_reason_1", 2, 40, 0.85),
+    ("wit_and_reason_2", 2, 40, 0.85),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "matches", "minimum"), QUICK)
+def test_strong_beats_random(game: str, players: int, matches: int, minimum: float) -> None:
+    assert share(game, matches, "strong", "random", players) >= minimum
+
+
+@pytest.mark.parametrize(("game", "matches", "minimum"), [("hundred", 8, 0.75), ("wit_and_reason_1", 40, 0.8), ("wit_and_reason_2", 40, 0.8)])
+def test_strong_beats_easy_quick(game: str, matches: int, minimum: float) -> None:
+    assert share(game, matches, "strong", "easy", 2) >= minimum
+
+
+# (game, players, matches, strong-vs-random minimum, strong-vs-easy minimum)
+LONG = [
+    ("fifty_one", 3, 300, 0.6, 0.3),
+    ("hundred", 2, 200, 0.85, 0.5),
+    ("jubilee", 3, 100, 0.7, 0.3),
+    ("ninety_nine", 3, 300, 0.55, 0.3),
+    ("obstacle_race", 2, 150, 0.85, 0.5),
+    ("twenty_nine", 4, 150, 0.7, 0.5),
+    ("wit_and_reason_1", 2, 300, 0.9, 0.8),
+    ("wit_and_reason_2", 2, 300, 0.9, 0.8),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "players", "matches", "vs_random", "vs_easy"), LONG)
+def test_strong_beats_random_and_easy_over_many_matches(
+    game: str, players: int, matches: int, vs_random: float, vs_easy: float
+) -> None:
+    assert share(game, matches, "strong", "random", players, seed=1000) >= vs_random
+    assert share(game, matches, "strong", "easy", players, seed=2000) >= vs_easy
+    assert share(game, matches, "easy", "random", players, seed=3000) > 1 / players
