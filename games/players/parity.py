@@ -86,10 +86,11 @@ def _heuristic_card(pos: PlayPosition, legal: Sequence[Card]) -> Card:
     target_bit = 1 if pos.target is Parity.ODD else 0
     need = (target_bit - pos.tricks_won[me]) % 2
 
+    sure = {c for c in hand if _sure_when_led(pos, c, others)}
+
     def judged(card: Card) -> tuple[int, int]:
-        wins = _beats(pos, card, pos.trick[0][1]) if pos.trick else _sure_when_led(pos, card, others)
-        kept = [c for c in hand if c != card]
-        rest = _sure_count(pos, kept, others)
+        wins = _beats(pos, card, pos.trick[0][1]) if pos.trick else card in sure
+        rest = len(sure) - (card in sure)
         on_parity = (int(wins) + rest) % 2 == need
         return (0 if on_parity else 1, _strength(pos, card))
 

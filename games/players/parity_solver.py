@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from games.cards import JOKER, SUITS, Card, Rank, Suit
 from games.parity import (
@@ -436,6 +437,12 @@ def _by_index(reply: tuple[int, int, bool]) -> int:
 # --- positions built from the game ----------------------------------------------------------------
 
 _ALL_RANKS: tuple[Rank, ...] = tuple(sorted(Rank, reverse=True))
+"""Every rank, highest first: both packs' ranks keep this order, so it ranks either."""
+
+
+@cache
+def _rules(trump: Suit | None, undifferentiated: bool) -> TrickRules:
+    return trick_rules(_ALL_RANKS, trump, undifferentiated)
 
 
 @dataclass(frozen=True)
@@ -461,7 +468,7 @@ class PlayPosition:
 
     @property
     def rules(self) -> TrickRules:
-        return trick_rules(_ALL_RANKS, self.trump, self.undifferentiated)
+        return _rules(self.trump, self.undifferentiated)
 
     @classmethod
     def from_state(cls, state: ParityState) -> PlayPosition:
