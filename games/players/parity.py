@@ -286,7 +286,8 @@ def analyse_parity(record: MatchRecord, deal: int | None = None, seat: Seat | No
     start = solver.value(first)
     lines = [
         f"Deal {number} ({trump}, target {first.target.value}): with perfect play from the opening lead, "
-        f"{_result_text(players, first.mover, start)}."
+        f"{_result_text(players, first.mover, start)}.",
+        "Values below are a player's score minus the other's for the deal, if both play perfectly from there.",
     ]
     mistakes = 0
     values = [solver.value(p.position) for p in cards]
@@ -309,6 +310,8 @@ def analyse_parity(record: MatchRecord, deal: int | None = None, seat: Seat | No
     if not mistakes:
         who = "Neither player" if seat is None else players[seat]
         lines.append(f"{who} lost no points against perfect play in this deal.")
+    last = cards[-1]
+    lines.append(f"In the event, {_result_text(players, last.seat, _final_difference(last))}.")
     return lines
 
 
