@@ -196,14 +196,15 @@ def share(seats: list[str], matches: int, seed: int = 0) -> float:
 
 
 # Win shares on seeds 0.. of games.simulate.contest, seats rotating every match. Measured when
-# written (share of the first level): two players, strong v random 1.00, strong v easy 0.79, easy
+# written (share of the first level): two players, strong v random 1.00, strong v easy 0.79 (24
+# matches), easy
 # v random 1.00; three players (fair share 1/3), strong v random 0.87, strong v easy 0.47.
 
 
 def test_two_players_strong_beats_easy_and_both_beat_random() -> None:
     assert share(["strong", "random"], 20) >= 0.9
     assert share(["easy", "random"], 20) >= 0.9
-    assert share(["strong", "easy"], 40) >= 0.65
+    assert share(["strong", "easy"], 24) >= 0.65
 
 
 def test_three_players_strong_beats_random_and_holds_its_own_against_easy() -> None:

@@ -292,9 +292,10 @@ def share(game: Any, seats: list[str], matches: int, options: dict[str, Any], se
 
 
 # Win shares on seeds 0.. of games.simulate.contest, seats rotating every match. Measured when
-# written (share of the first level; fair share 1/3): Hoodwink strong v random 0.42 (to 50 points),
-# strong v easy 0.58, easy v random 0.60; Parity for Three strong v random 0.79 (three deals),
-# strong v easy 0.50, easy v random 0.65. The thresholds leave room for small changes in play.
+# written (share of the first level; fair share 1/3): Hoodwink strong v random 0.44 (to 40 points),
+# strong v easy 0.61, easy v random 0.60; Parity for Three strong v random 0.61 and strong v easy
+# 0.61 (two deals), easy v random 0.65. Short runs keep the default suite fast; the slow test
+# plays longer ones. The thresholds leave room for small changes in play.
 FAIR = 1 / 3
 
 
@@ -303,8 +304,8 @@ def test_hoodwink_easy_beats_random() -> None:
 
 
 def test_hoodwink_strong_beats_random_and_easy() -> None:
-    assert share(HOODWINK, ["strong", "random", "random"], 24, {"target": 50}) >= FAIR + 0.05
-    assert share(HOODWINK, ["strong", "easy", "easy"], 24, {"target": 50}) >= FAIR + 0.15
+    assert share(HOODWINK, ["strong", "random", "random"], 18, {"target": 40}) >= FAIR + 0.05
+    assert share(HOODWINK, ["strong", "easy", "easy"], 18, {"target": 40}) >= FAIR + 0.15
 
 
 def test_parity_for_three_easy_beats_random() -> None:
@@ -312,9 +313,9 @@ def test_parity_for_three_easy_beats_random() -> None:
 
 
 def test_parity_for_three_strong_beats_random_and_easy() -> None:
-    options = {"match_end": "open", "open_deal_cap": 3}
-    assert share(PARITY3, ["strong", "random", "random"], 24, options) >= FAIR + 0.35
-    assert share(PARITY3, ["strong", "easy", "easy"], 24, options) >= FAIR + 0.1
+    options = {"match_end": "open", "open_deal_cap": 2}
+    assert share(PARITY3, ["strong", "random", "random"], 18, options) >= FAIR + 0.2
+    assert share(PARITY3, ["strong", "easy", "easy"], 18, options) >= FAIR + 0.2
 
 
 @pytest.mark.slow
