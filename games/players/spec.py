@@ -7,8 +7,8 @@ it broke a rule (a right challenge always gains a scorecard; a wrong one gains n
 * ``easy``: predicts a card at random among the open ones; calls the adviser's best call most of
   the time and any allowed call otherwise.
 * ``strong``: predicts the card that is the best match for the most possible last cards (the last
-  card takes the rest of the stack, often 50 points or more), counting the players still to
-  predict; calls the best call after a one-turn look ahead: what the call takes on average, less
+  card takes the rest of the stack, about 30 points on average between bots), counting the
+  players still to predict; calls the best call after a one-turn look ahead: what the call takes on average, less
   what the next player can then expect (a call the next player may not repeat, and the stack
   left lower, both count), and on the last call also the rest of the stack if it makes the bot
   the last to win a card when nobody's prediction matches.
