@@ -178,6 +178,11 @@ class SearchCore:
         worst = (0 if need else 1) + self.lose
         return worst, best
 
+    def hint(self, codes: Sequence[int], tie: int, need: int) -> Move | None:
+        """The best lead the table remembers for this (canonical) position, if any."""
+        entry = self.table.get(self.key(codes, tie, need))
+        return _MOVES[(entry >> 14) - 1] if entry is not None and entry >> 14 else None
+
     def key(self, codes: Sequence[int], tie: int, need: int) -> int:
         k = codes[0]
         for c in codes[1:]:
@@ -375,10 +380,17 @@ def _search_function(core: SearchCore) -> Callable[[tuple[int, ...], int, int, i
         for g, i in moves:
             worst = _BIG
             bb = b
-            for h, j, fw in answers(codes, tie, g, i):
-                if r == 1:
+            if r == 1:
+                for _h, _j, fw in answers(codes, tie, g, i):
                     v = last_follower[need] if fw else last_leader[need]
-                else:
+                    if v < worst:
+                        worst = v
+                        if v <= a:
+                            break
+            else:
+                kids: list[tuple[tuple[int, ...], int, int, bool]] = []
+                refuted = False
+                for h, j, fw in answers(codes, tie, g, i):
                     nxt = list(codes)
                     if g == h:
                         cg = nxt[g]
@@ -392,24 +404,46 @@ def _search_function(core: SearchCore) -> Callable[[tuple[int, ...], int, int, i
                     if fw:
                         first = flip0[nxt[0]]
                         rest = sorted([flip[x] for x in nxt[1:]])
+                        need2 = (r + need) & 1
                     else:
                         first = nxt[0]
                         rest = sorted(nxt[1:])
+                        need2 = need ^ 1
                     if t2:
                         n = size[first]
                         if (first >> (n - 1)) & 1:
                             first ^= 3 << (n - 2)
-                    child = (first, *rest)
-                    if fw:
-                        v = shift - trick(child, t2, (r + need) & 1, r - 1, shift - bb, shift - a)
-                    else:
-                        v = 1 + trick(child, t2, need ^ 1, r - 1, a - 1, bb - 1)
-                if v < worst:
-                    worst = v
-                    if v < bb:
-                        bb = v
-                        if bb <= a:
-                            break
+                    k2 = first
+                    for c in rest:
+                        k2 = (k2 << 8) | c
+                    e = get((k2 << 2) | (t2 << 1) | need2)
+                    if e is not None:
+                        # a refutation already in the table ends this lead at once
+                        if fw:
+                            known = (e & 127) - _OFFSET
+                            if shift - known <= a:
+                                worst = shift - known
+                                refuted = True
+                                break
+                        else:
+                            known = ((e >> 7) & 127) - _OFFSET
+                            if 1 + known <= a:
+                                worst = 1 + known
+                                refuted = True
+                                break
+                    kids.append(((first, *rest), t2, need2, fw))
+                if not refuted:
+                    for child, t2, need2, fw in kids:
+                        if fw:
+                            v = shift - trick(child, t2, need2, r - 1, shift - bb, shift - a)
+                        else:
+                            v = 1 + trick(child, t2, need2, r - 1, a - 1, bb - 1)
+                        if v < worst:
+                            worst = v
+                            if v < bb:
+                                bb = v
+                                if bb <= a:
+                                    break
             if worst > best:
                 best, best_move = worst, moves_of[g][i]
                 if worst > a:
@@ -640,17 +674,7 @@ class ParitySolver:
     def value(self, pos: PlayPosition) -> int:
         """The mover's final score difference under perfect play by both."""
         core = self.cores[pos.no_trump]
-        root = _build_root(pos)
-        lo, hi = core.bounds(root.need, root.remaining)
-        if root.remaining == 0:
-            g_val = lo
-        elif root.led is None:
-            codes = (root.codes[0], *sorted(root.codes[1:]))
-            g_val = _mtdf(lambda a, b: core.trick(codes, root.tie, root.need, root.remaining, a, b), lo, hi)
-        else:
-            g, i = root.led
-            g_val = _mtdf(lambda a, b: self._lead_probe(core, root, g, i, a, b), lo, hi)
-        return self._to_mover(pos, g_val)
+        return self._to_mover(pos, self._root_value(core, _build_root(pos)))
 
     def solve(self, pos: PlayPosition) -> Solution:
         """Every legal card's exact value for the mover."""
@@ -665,27 +689,45 @@ class ParitySolver:
         return Solution(pos.mover, values)
 
     def best_move(self, pos: PlayPosition) -> tuple[Card, int]:
-        """An optimal card and the position's value for the mover (cheaper than :meth:`solve`:
-        each other card is only shown to be no better)."""
+        """An optimal card and the position's value for the mover. Cheaper than :meth:`solve`:
+        once the value is known, one null-window test per card finds a card that keeps it, and
+        the card the table remembers as best is tried first."""
         core = self.cores[pos.no_trump]
         root = _build_root(pos)
-        lo, hi = core.bounds(root.need, root.remaining)
-        leading = root.led is None
-        best_cards: list[Card] = []
-        best = 0
-        for cards, probe in self._options(core, root):
-            if best_cards:
-                # is this card better for the mover? (the leader maximises G, the follower minimises)
-                v = probe(best, best + 1) if leading else probe(best - 1, best)
-                if (v <= best) if leading else (v >= best):
-                    continue
-                v = _mtdf(probe, lo, hi, v)
+        target = self._root_value(core, root)
+        options = self._options(core, root)
+        if root.led is None:
+            canonical = self._canonical(root)
+            hint = core.hint(canonical, root.tie, root.need)
+            if hint is not None:
+                g, i = hint
+                g_real = next(k for k, c in enumerate(root.codes) if c == canonical[g] and (k == 0) == (g == 0))
+                first = root.cards[g_real][i]
+                options.sort(key=lambda o: first not in o[0])
+        for cards, probe in options:
+            if root.led is None:
+                keeps = probe(target - 1, target) >= target  # the leader: at least the value
             else:
-                v = _mtdf(probe, lo, hi)
-            best, best_cards = v, cards
-        return best_cards[0], self._to_mover(pos, best)
+                keeps = probe(target, target + 1) <= target  # the follower: at most the value
+            if keeps:
+                return cards[0], self._to_mover(pos, target)
+        raise AssertionError("no card reaches the position's value")  # pragma: no cover
 
     # -- helpers -----------------------------------------------------------------------------------
+
+    def _canonical(self, root: _Root) -> tuple[int, ...]:
+        return (root.codes[0], *sorted(root.codes[1:]))
+
+    def _root_value(self, core: SearchCore, root: _Root) -> int:
+        """The exact ``G`` of the leader at the root."""
+        lo, hi = core.bounds(root.need, root.remaining)
+        if root.remaining == 0:
+            return lo
+        if root.led is None:
+            codes = self._canonical(root)
+            return _mtdf(lambda a, b: core.trick(codes, root.tie, root.need, root.remaining, a, b), lo, hi)
+        g, i = root.led
+        return _mtdf(lambda a, b: self._lead_probe(core, root, g, i, a, b), lo, hi)
 
     def _to_mover(self, pos: PlayPosition, g_val: int) -> int:
         leader_value = pos.tricks_won[pos.leader] + g_val
