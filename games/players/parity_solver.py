@@ -15,8 +15,10 @@ How the search stays small (pure Python, one core):
   even number more. The transposition table stores that term, keyed by the relative suits and
   that single bit, so positions reached with different trick counts share one entry.
 * **Alpha-beta with bounds** (lower, upper) in the table at the start of each trick, the best lead
-  remembered, cheap winners and cheap losers tried first, and null-window probes on the few values
-  a position can take.
+  remembered, the longest plain suits led first, the cheapest winner and the cheapest loser
+  answered first, a refutation already in the table used before any search (enhanced
+  transposition cutoffs), and MTD(f): null-window probes on the few values a position can take,
+  the first asking only whether the leader scores at all.
 
 With undifferentiated Jokers in a trump game, the two equal Jokers beat each other by order of
 play: while both are out in different hands, the leader's Joker is ranked above the follower's
@@ -50,8 +52,9 @@ Reply = tuple[int, int, bool]
 
 MAX_GROUP = 9
 """The most cards a group holds: seven trumps and two Jokers."""
-TABLE_LIMIT = 250_000
-"""Entries a transposition table may hold before it is cleared (about 25 MB at the limit)."""
+TABLE_LIMIT = 200_000
+"""Entries a transposition table may hold before it is cleared (about 20 MB at the limit; a whole
+deal from the opening lead typically needs 10,000 to 50,000)."""
 _BIG = 1_000
 _OFFSET = 64
 """Added to a bound before it is packed into 7 bits of a table entry (values lie within -45..45)."""

@@ -93,7 +93,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-trump-share", type=float, default=0.2)
-    parser.add_argument("--memory-deals", type=int, default=20)
+    parser.add_argument("--memory-deals", type=int, default=10)
     args = parser.parse_args()
     rng = random.Random(args.seed)
     deals = [random_deal(rng, args.no_trump_share) for _ in range(args.deals)]
