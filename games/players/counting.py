@@ -9,7 +9,9 @@ seat's points. The machinery does the rest from the seat's view alone:
 * ``strong`` (:class:`SearchingAdderPlayer`) deals the unseen cards out at random to the other
   seats (as many as each holds), a few times over, and searches a few plies ahead on each such
   deal: every seat plays to maximise its own points, counting a partner's as its own and an
-  opponent's against it. The play with the best average wins; ties go to :meth:`AdderModel.keep`.
+  opponent's against it. The play with the best average wins, counting a little of what
+  :meth:`AdderModel.keep` says the cards kept back are worth; a game may also narrow the plays
+  searched (:meth:`AdderModel.candidates`) where a short search is known to mislead.
 
 Points are whatever the model says a play is worth (a hit target, a lost deal, cards taken), on
 one scale per game; the search only compares them.
@@ -58,10 +60,6 @@ class AdderModel:
     def gone(self, view: CountingView) -> list[Card]:
         """Cards this seat knows are not in anyone's hand or the stock: the recent plays."""
         return [r.card for r in view.recent if r.card is not None]
-
-    def known_held(self, view: CountingView) -> dict[Seat, list[Card]]:
-        """Cards other seats are known to hold (shown on passing)."""
-        return {}
 
     def extra_cards(self, view: CountingView, seat: Seat) -> int:
         """Cards ``seat`` will hold beyond its present hand when its next turn comes (a draw)."""
@@ -260,22 +258,20 @@ def _without(pos: Position, seat: Seat, card: Card) -> Position:
 
 
 def unseen_cards(model: AdderModel, view: CountingView) -> list[Card]:
-    """The pack less this seat's hand, the cards known gone and the cards known held by others."""
+    """The pack less this seat's hand and the cards it knows are gone. (Plays older than the view's
+    recent list are not known, so the unseen cards may include some of them: a fair price.)"""
     left = Counter(model.pack(view))
     left.subtract(view.hand)
     left.subtract(model.gone(view))
-    for cards in model.known_held(view).values():
-        left.subtract(cards)
     return [c for c, k in left.items() for _ in range(max(k, 0))]
 
 
 def sample_position(model: AdderModel, view: CountingView, root: Position, rng: random.Random) -> Position:
-    """``root`` with the other seats' hands dealt at random from the unseen cards (known cards
-    kept), and every seat topped up by the cards it will draw before its next turn."""
+    """``root`` with the other seats' hands dealt at random from the unseen cards, and every seat
+    topped up by the cards it will draw before its next turn."""
     me = _seat(view)
     pool = unseen_cards(model, view)
     rng.shuffle(pool)
-    known = model.known_held(view)
     hands: list[tuple[Card, ...]] = []
     for s in range(len(view.players)):
         if view.out and view.out[s]:
@@ -285,7 +281,7 @@ def sample_position(model: AdderModel, view: CountingView, root: Position, rng: 
             base = list(view.hand)
             size = len(base) + model.extra_cards(view, s)
         else:
-            base = list(known.get(s, []))
+            base = []
             size = view.hand_counts[s] + model.extra_cards(view, s)
         take = max(0, min(size - len(base), len(pool)))
         hands.append(tuple(base + pool[:take]))

@@ -371,3 +371,25 @@ def test_strong_beats_random_and_easy_over_many_matches(
     assert share(game, matches, "strong", "random", players, seed=1000) >= vs_random
     assert share(game, matches, "strong", "easy", players, seed=2000) >= vs_easy
     assert share(game, matches, "easy", "random", players, seed=3000) > 1 / players
+
+
+# (game, players, options): the bots assume the standard rules, but legality always comes from the
+# game, so under any table's options they still make only legal moves
+VARIANTS = [
+    ("fifty_one", 3, {"values": "german", "floor_zero": True}),
+    ("fifty_one", 2, {"match": "lives", "lives": 2}),
+    ("hundred", 3, {"second_point_200": True}),
+    ("jubilee", 2, {"zero_is_jubilee": True, "joker_on_jubilee": "score", "club_ace_value": 1}),
+    ("ninety_nine", 4, {"red_ace_value": 1, "below_zero": "forbid", "nine_on_99": "forbid", "stock_out": "play_out"}),
+    ("ninety_nine", 3, {"below_zero": "clamp0", "mode": "last_survivor"}),
+    ("obstacle_race", 3, {"ace_value": 1, "finish_bonus": True, "score_floor": True, "allow_negative": True}),
+    ("twenty_nine", 4, {"teams": "two_teams", "unplayed": "ignore", "on_block": "last_player_takes"}),
+    ("wit_and_reason_1", 2, {"stalemate": "last_player_wins", "rounds": 2}),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), VARIANTS)
+def test_bots_stay_legal_under_other_options(game: str, players: int, options: dict[str, Any]) -> None:
+    seats = [Checked(bot_player(game, lvl)) for lvl in ("strong", "easy", "random", "easy")[:players]]
+    assert play_match(get_game(game), players, options, seed=1, policies=seats).is_over
+    assert seats[0].choices and seats[1].choices
