@@ -537,7 +537,7 @@ class PlayPosition:
         role: dict[Card, Card] = {}
         if any(c.rank is Rank.SEVEN for c in out):
             role = {SEVEN_RED: JOKER, SEVEN_BLACK: JOKER} if equal else _sevens_as_jokers()
-        leader = view.trick[0][0] if view.trick else seat
+        leader = view.trick[0][0] if view.trick else (view.awaiting[0] if view.awaiting else seat)
         return cls(
             hands=(hands[0], hands[1]),
             trick=tuple(view.trick),
