@@ -235,6 +235,11 @@ class NinetyNineModel(AdderModel):
         plain = [a for a in kept if (c := play_card_of(a)) is not None and not _always_safe(c)]
         return super().candidates(view, plain or kept)
 
+    def rule_of_thumb(self, view: CountingView, hand: Sequence[Card], action: Action, after: int) -> float:
+        """Play a card that fits any total only when nothing else fits."""
+        card = play_card_of(action)
+        return 0.0 if card is not None and _always_safe(card) else 1.0
+
     def keep(self, view: CountingView, hand: Sequence[Card], action: Action, after: int) -> float:
         """Keep a card that fits any total (above all a black Ace, which also sets the total);
         then play the card that adds most, while there is room for it."""

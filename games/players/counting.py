@@ -4,8 +4,9 @@ A game states what differs in a small :class:`AdderModel`: its pack, what a play
 and to the mover's score, what a stuck player suffers, and how much a seat cares about another
 seat's points. The machinery does the rest from the seat's view alone:
 
-* ``easy`` (:class:`GreedyAdderPlayer`) takes the play worth most at once, and on a tie the one
-  the model's :meth:`AdderModel.keep` prefers (keeping useful cards for later);
+* ``easy`` (:class:`GreedyAdderPlayer`) takes the play worth most at once; among plays worth the
+  same it follows the game's one rule of thumb, if it has one (:meth:`AdderModel.rule_of_thumb`),
+  and otherwise picks any;
 * ``strong`` (:class:`SearchingAdderPlayer`) deals the unseen cards out at random to the other
   seats (as many as each holds), a few times over, and searches a few plies ahead on each such
   deal: every seat plays to maximise its own points, counting a partner's as its own and an
@@ -144,8 +145,13 @@ class AdderModel:
         card = play_card_of(action)
         return float(self.value(card)) if card is not None else 0.0
 
+    def rule_of_thumb(self, view: CountingView, hand: Sequence[Card], action: Action, after: int) -> float:
+        """The easy player's preference among plays worth the same at once (higher is better).
+        Default: none, so it picks any of them."""
+        return 0.0
+
     def candidates(self, view: CountingView, legal: Sequence[Action]) -> list[Action]:
-        """The root plays worth searching (one per distinct effect)."""
+        """The root plays worth considering (one per distinct effect)."""
         pos = Position(view.total, (), 0, view.direction, self.pile(view), self.mark(view))
         out: dict[tuple[int, int], Action] = {}
         for action in legal:
@@ -183,7 +189,7 @@ def _root_position(model: AdderModel, view: CountingView) -> Position:
 
 
 class GreedyAdderPlayer:
-    """Easy: the play worth most at once, then the one that keeps the better cards."""
+    """Easy: the play worth most at once; among equals, the game's rule of thumb, then any."""
 
     name = "easy"
 
@@ -194,14 +200,14 @@ class GreedyAdderPlayer:
         cv = _counting_view(view)
         me = _seat(cv)
         root = _root_position(self.model, cv)
-        best: tuple[float, float] | None = None
+        best: tuple[float, float, float] | None = None
         choice = legal[0]
         for action in self.model.candidates(cv, legal):
             card = play_card_of(action)
             assert card is not None
             after = self.model.after(root, action)
             _, gain = self.model.play(_without(root, me, card), me, action, after)
-            key = (round(gain, 6), self.model.keep(cv, cv.hand, action, after))
+            key = (round(gain, 6), self.model.rule_of_thumb(cv, cv.hand, action, after), rng.random())
             if best is None or key > best:
                 best, choice = key, action
         return choice
