@@ -349,11 +349,13 @@ def _search_function(core: SearchCore) -> Callable[[tuple[int, ...], int, int, i
         return ruffs[:1] + discards + ruffs[1:]
 
     def trick(codes: tuple[int, ...], tie: int, need: int, r: int, alpha: int, beta: int) -> int:
-        counter[0] += 1
         key = codes[0]
         for c in codes[1:]:
             key = (key << 8) | c
-        key = (key << 2) | (tie << 1) | need
+        return search(codes, (key << 2) | (tie << 1) | need, tie, need, r, alpha, beta)
+
+    def search(codes: tuple[int, ...], key: int, tie: int, need: int, r: int, alpha: int, beta: int) -> int:
+        counter[0] += 1
         entry = get(key)
         hint: Move | None = None
         if entry is None:
@@ -391,7 +393,7 @@ def _search_function(core: SearchCore) -> Callable[[tuple[int, ...], int, int, i
                         if v <= a:
                             break
             else:
-                kids: list[tuple[tuple[int, ...], int, int, bool]] = []
+                kids: list[tuple[tuple[int, ...], int, int, int, bool]] = []
                 refuted = False
                 for h, j, fw in answers(codes, tie, g, i):
                     nxt = list(codes)
@@ -405,21 +407,37 @@ def _search_function(core: SearchCore) -> Callable[[tuple[int, ...], int, int, i
                     if tie and ((g == 0 and i >= top) or (h == 0 and j >= top)):
                         t2 = 0
                     if fw:
-                        first = flip0[nxt[0]]
-                        rest = sorted([flip[x] for x in nxt[1:]])
+                        first, p1, p2, p3 = flip0[nxt[0]], flip[nxt[1]], flip[nxt[2]], flip[nxt[3]]
+                        p4 = flip[nxt[4]] if nt else 0
                         need2 = (r + need) & 1
                     else:
-                        first = nxt[0]
-                        rest = sorted(nxt[1:])
+                        first, p1, p2, p3 = nxt[0], nxt[1], nxt[2], nxt[3]
+                        p4 = nxt[4] if nt else 0
                         need2 = need ^ 1
                     if t2:
                         n = size[first]
                         if (first >> (n - 1)) & 1:
                             first ^= 3 << (n - 2)
-                    k2 = first
-                    for c in rest:
-                        k2 = (k2 << 8) | c
-                    e = get((k2 << 2) | (t2 << 1) | need2)
+                    # the plain suits in order (a sorting network: cheaper than sorted())
+                    if p1 > p2:
+                        p1, p2 = p2, p1
+                    if p2 > p3:
+                        p2, p3 = p3, p2
+                    if p1 > p2:
+                        p1, p2 = p2, p1
+                    if nt:
+                        if p4 < p3:
+                            p3, p4 = p4, p3
+                            if p3 < p2:
+                                p2, p3 = p3, p2
+                                if p2 < p1:
+                                    p1, p2 = p2, p1
+                        child: tuple[int, ...] = (first, p1, p2, p3, p4)
+                        k2 = (((((first << 8) | p1) << 8 | p2) << 8 | p3) << 8 | p4) << 2 | (t2 << 1) | need2
+                    else:
+                        child = (first, p1, p2, p3)
+                        k2 = ((((first << 8) | p1) << 8 | p2) << 8 | p3) << 2 | (t2 << 1) | need2
+                    e = get(k2)
                     if e is not None:
                         # a refutation already in the table ends this lead at once
                         if fw:
@@ -434,13 +452,13 @@ def _search_function(core: SearchCore) -> Callable[[tuple[int, ...], int, int, i
                                 worst = 1 + known
                                 refuted = True
                                 break
-                    kids.append(((first, *rest), t2, need2, fw))
+                    kids.append((child, k2, t2, need2, fw))
                 if not refuted:
-                    for child, t2, need2, fw in kids:
+                    for child, k2, t2, need2, fw in kids:
                         if fw:
-                            v = shift - trick(child, t2, need2, r - 1, shift - bb, shift - a)
+                            v = shift - search(child, k2, t2, need2, r - 1, shift - bb, shift - a)
                         else:
-                            v = 1 + trick(child, t2, need2, r - 1, a - 1, bb - 1)
+                            v = 1 + search(child, k2, t2, need2, r - 1, a - 1, bb - 1)
                         if v < worst:
                             worst = v
                             if v < bb:
