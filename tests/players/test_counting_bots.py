@@ -281,12 +281,12 @@ class Checked:
 
 # (game, players, easy matches, strong matches): a short default run; the slow test plays many more
 LEGALITY = [
-    ("fifty_one", 4, 25, 2),
-    ("hundred", 3, 25, 2),
-    ("jubilee", 4, 6, 1),
-    ("ninety_nine", 5, 20, 2),
-    ("obstacle_race", 3, 15, 1),
-    ("twenty_nine", 4, 10, 1),
+    ("fifty_one", 4, 12, 1),
+    ("hundred", 3, 15, 1),
+    ("jubilee", 4, 3, 1),
+    ("ninety_nine", 5, 12, 1),
+    ("obstacle_race", 3, 8, 1),
+    ("twenty_nine", 4, 6, 1),
     ("wit_and_reason_1", 2, 25, 3),
     ("wit_and_reason_2", 2, 25, 3),
 ]
@@ -330,11 +330,11 @@ def share(game: str, matches: int, first: str, rest: str, players: int, seed: in
 # (game, players, matches, strong-vs-random minimum): small fixed runs for the default suite
 QUICK = [
     ("fifty_one", 3, 24, 0.6),  # fair share 1/3
-    ("hundred", 2, 8, 0.75),  # fair share 1/2
-    ("jubilee", 2, 4, 0.75),
-    ("ninety_nine", 3, 24, 0.5),
-    ("obstacle_race", 2, 6, 0.75),
-    ("twenty_nine", 2, 8, 0.7),
+    ("hundred", 2, 6, 0.75),  # fair share 1/2
+    ("jubilee", 2, 2, 0.75),
+    ("ninety_nine", 3, 24, 0.45),
+    ("obstacle_race", 2, 4, 0.75),
+    ("twenty_nine", 2, 2, 0.75),
     ("wit_and_reason_1", 2, 40, 0.85),
     ("wit_and_reason_2", 2, 40, 0.85),
 ]
@@ -345,7 +345,10 @@ def test_strong_beats_random(game: str, players: int, matches: int, minimum: flo
     assert share(game, matches, "strong", "random", players) >= minimum
 
 
-@pytest.mark.parametrize(("game", "matches", "minimum"), [("hundred", 8, 0.75), ("wit_and_reason_1", 40, 0.8), ("wit_and_reason_2", 40, 0.8)])
+@pytest.mark.parametrize(
+    ("game", "matches", "minimum"),
+    [("hundred", 6, 0.75), ("obstacle_race", 2, 0.75), ("wit_and_reason_1", 40, 0.8), ("wit_and_reason_2", 40, 0.8)],
+)
 def test_strong_beats_easy_quick(game: str, matches: int, minimum: float) -> None:
     assert share(game, matches, "strong", "easy", 2) >= minimum
 
