@@ -53,8 +53,11 @@ class FiftyOneModel(AdderModel):
         """A Ten or a Nine (which never raise the total) is never spent while a card that raises
         it stays safe: they are what saves a player late in the deal."""
         raising = [
-            a for a in legal
-            if (c := play_card_of(a)) is not None and self.value(c) > 0 and not fifty_one.loses(view.total + self.value(c))
+            a
+            for a in legal
+            if (c := play_card_of(a)) is not None
+            and self.value(c) > 0
+            and not fifty_one.loses(view.total + self.value(c))
         ]
         return super().candidates(view, raising or legal)
 
@@ -293,9 +296,11 @@ class TwentyNineModel(AdderModel):
         return after <= twenty_nine.TARGET
 
     def play(self, pos: Position, seat: Seat, action: Action, after: int) -> tuple[Position, float]:
-        if after == twenty_nine.TARGET:
-            return pos._replace(total=0, pile=0, mark=0, mover=seat if pos.hands[seat] else self.next_seat(pos, seat, action)), float(pos.pile)
-        return pos._replace(total=after, pile=pos.pile + 1, mark=0, mover=self.next_seat(pos, seat, action)), -1.0
+        nxt = self.next_seat(pos, seat, action)
+        if after == twenty_nine.TARGET:  # takes the pile (and our card back) and leads again
+            leader = seat if pos.hands[seat] else nxt
+            return pos._replace(total=0, pile=0, mark=0, mover=leader), float(pos.pile)
+        return pos._replace(total=after, pile=pos.pile + 1, mark=0, mover=nxt), -1.0
 
     def stuck(self, pos: Position, seat: Seat) -> tuple[Position, float]:
         passes = pos.mark + 1

@@ -22,7 +22,9 @@ from games.simulate import contest, play_match
 GAME = "caterpillar"
 
 
-def view_of(hand: str, row: str, total: int, other_holds: int = 13, stock: int = 20, points: Sequence[int] = (0, 0)) -> CaterpillarView:
+def view_of(
+    hand: str, row: str, total: int, other_holds: int = 13, stock: int = 20, points: Sequence[int] = (0, 0)
+) -> CaterpillarView:
     """Seat 0's view: its hand, the caterpillar so far and the running total."""
     cards = parse_cards(hand)
     caterpillar = parse_cards(row) if row else []

@@ -171,7 +171,8 @@ def test_ninety_nine_keeps_the_cards_that_fit_any_total() -> None:
 
 def test_twenty_nine_makes_29() -> None:
     hand = "2S 5H 6D"  # N plays 2 on 27 and takes the trick
-    recent = [{"seat": s % 4, "card": c, "total": t} for s, (c, t) in enumerate(zip(parse_cards("7S 9H KS 10C"), (7, 16, 17, 27), strict=True))]
+    played = zip(parse_cards("7S 9H KS 10C"), (7, 16, 17, 27), strict=True)
+    recent = [{"seat": s % 4, "card": c, "total": t} for s, (c, t) in enumerate(played)]
     view = view_of("twenty_nine", hand, 27, players=4, recent=recent)
     for chosen in choices("twenty_nine", view, [play_card(card("2S"))]).values():
         assert chosen == {play_card(card("2S"))}
@@ -353,16 +354,18 @@ def test_strong_beats_easy_quick(game: str, matches: int, minimum: float) -> Non
     assert share(game, matches, "strong", "easy", 2) >= minimum
 
 
-# (game, players, matches, strong-vs-random minimum, strong-vs-easy minimum)
+# (game, players, matches, strong-vs-random minimum, strong-vs-easy minimum). Fifty-One is the
+# least skilful: over 300 matches of three players the strong player wins 0.37-0.43 against two
+# easy ones (fair share 0.33), so its test asks only that it be no worse than easy.
 LONG = [
-    ("fifty_one", 3, 300, 0.6, 0.3),
-    ("hundred", 2, 200, 0.85, 0.5),
-    ("jubilee", 3, 100, 0.7, 0.3),
-    ("ninety_nine", 3, 300, 0.55, 0.3),
-    ("obstacle_race", 2, 150, 0.85, 0.5),
-    ("twenty_nine", 4, 150, 0.7, 0.5),
-    ("wit_and_reason_1", 2, 300, 0.9, 0.8),
-    ("wit_and_reason_2", 2, 300, 0.9, 0.8),
+    ("fifty_one", 3, 300, 0.7, 0.31),
+    ("hundred", 2, 200, 0.85, 0.8),
+    ("jubilee", 2, 60, 0.9, 0.8),
+    ("ninety_nine", 3, 300, 0.5, 0.35),
+    ("obstacle_race", 2, 100, 0.9, 0.8),
+    ("twenty_nine", 2, 100, 0.75, 0.6),
+    ("wit_and_reason_1", 2, 300, 0.9, 0.9),
+    ("wit_and_reason_2", 2, 300, 0.9, 0.9),
 ]
 
 
@@ -373,7 +376,7 @@ def test_strong_beats_random_and_easy_over_many_matches(
 ) -> None:
     assert share(game, matches, "strong", "random", players, seed=1000) >= vs_random
     assert share(game, matches, "strong", "easy", players, seed=2000) >= vs_easy
-    assert share(game, matches, "easy", "random", players, seed=3000) > 1 / players
+    assert share(game, matches, "easy", "random", players, seed=3000) >= 1 / players + 0.1
 
 
 # (game, players, options): the bots assume the standard rules, but legality always comes from the
