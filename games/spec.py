@@ -113,6 +113,11 @@ class SpecOptions(BaseOptions):
         description="When the match ends with a tie for the highest total: share the win, or play "
         "one more deal.",
     )
+    hints: bool = Field(
+        False,
+        description="Let players ask for a hint: the best calls with the points each is worth on "
+        "average. A match with hints on is not rated.",
+    )
 
     @model_validator(mode="after")
     def _challenges_need_challenge_mode(self) -> SpecOptions:

@@ -94,3 +94,15 @@ async def test_games_without_advice_say_so(service: TableService) -> None:
     await service.start(G, C, ANN)
     with pytest.raises(TableError, match="There are no hints for Fifty-One"):
         service.hint(G, C, ANN)
+
+
+async def test_spec_hints_when_the_host_turns_them_on(service: TableService) -> None:
+    await service.open_table(G, C, ANN, "spec", ["hints=true"])
+    await service.join(G, C, BOB)
+    await service.start(G, C, ANN)
+    table = service.require_table(G, C)
+    assert table.state is not None
+    seat = min(table.state.awaiting())
+    lines = service.hint(G, C, [ANN, BOB][seat])
+    assert lines and any("predict" in line.lower() for line in lines), lines
+    assert table.options.hints is True  # recorded as "hints allowed", so unrated, at the end
