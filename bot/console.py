@@ -187,7 +187,7 @@ class Console:
             _seat, legal = s.entry_choices(GUILD, CHANNEL, user, entry)
             await s.correct(GUILD, CHANNEL, user, entry, pick_action(legal, " ".join(args[1:])))
         elif command == "hint":
-            self.write(f"[to {user.name}] " + "\n    ".join(s.hint(GUILD, CHANNEL, user)))
+            self.write(f"[to {user.name}] " + "\n    ".join(await s.hint(GUILD, CHANNEL, user)))
         elif command in ("analyse", "analyze"):
             match_id = None
             if args[:1] == ["match"]:

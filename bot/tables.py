@@ -443,7 +443,7 @@ class TableService:
         private = [e for e in state.log[-30:] if e.to == seat][-5:]
         return HandInfo(seat, state.view(seat), state.legal_actions(seat), state.turn, private)
 
-    def hint(self, guild_id: str, channel_id: str, user: User) -> list[str]:
+    async def hint(self, guild_id: str, channel_id: str, user: User) -> list[str]:
         """The game's advice for the asking player's current choice, from their own view only.
 
         Offered where the game has a hinter and the table's ``hints`` option is on (such a match
@@ -459,7 +459,9 @@ class TableService:
         info = self.hand(guild_id, channel_id, user)
         if not info.legal:
             raise TableError("You have nothing to choose right now; ask again when it is your turn.")
-        return advice.hint(table.game.id, info.view, info.legal) or ["No advice for this position."]
+        # a search may take a moment (Parity solves the deal): think in a worker thread
+        lines = await asyncio.to_thread(advice.hint, table.game.id, info.view, info.legal)
+        return lines or ["No advice for this position."]
 
     async def analyse(
         self, guild_id: str, channel_id: str, user: User, deal: int | None = None, match_id: int | None = None

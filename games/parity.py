@@ -288,6 +288,11 @@ class ParityOptions(BaseOptions):
         False,
         description="Report a stake for the finished game: 1 for a plain win, 2 for a lurch, 3 for a double lurch.",
     )
+    hints: bool = Field(
+        False,
+        description="Let players ask for a hint: what each choice is worth under perfect play. "
+        "A match with hints on is not rated.",
+    )
 
     @model_validator(mode="after")
     def _sevens_need_short_ranks(self) -> ParityOptions:

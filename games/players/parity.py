@@ -22,7 +22,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Sequence
 
-from games.advice import AnalysisError, register_analyser
+from games.advice import AnalysisError, register_analyser, register_hinter
 from games.cards import Card, Suit
 from games.engine import Action, IllegalAction, MatchRecord, PlayCard, Seat, View
 from games.parity import (
@@ -224,6 +224,48 @@ class VulcanParityPlayer:
         return _play_action(legal, card)
 
 
+# --- the hinter -------------------------------------------------------------------------------------
+
+
+HINT_SOLVER = ParitySolver()
+HINT_CHOICES = 4
+"""How many choices a hint lists, best first."""
+
+
+def parity_hint(view: View, legal: Sequence[Action]) -> list[str]:
+    """What each choice is worth under perfect play from here: the seat's deal score minus the
+    other's. A call is judged as the vulcan bot judges it (the dealer answers a trump call with
+    the target worse for the caller)."""
+    assert isinstance(view, ParityView)
+    me = view.seat
+    assert me is not None
+    if _playable(legal):
+        solution = HINT_SOLVER.solve(PlayPosition.from_view(view))
+        ranked = sorted(solution.values.items(), key=lambda cv: -cv[1])
+        lines = ["Under perfect play by both from here (your deal score minus your opponent's):"]
+        lines += [f"{card.short}: {_signed(value)}" for card, value in ranked[:HINT_CHOICES]]
+        if len(ranked) > HINT_CHOICES:
+            lines.append(f"Your other cards: {_signed(ranked[-1][1])} at worst.")
+        return lines
+    assert view.dealer is not None
+    caller = 1 - view.dealer
+
+    def for_me(trump: Suit | None, target: Parity) -> int:
+        value = HINT_SOLVER.value(_deal_position(view, trump, target))
+        return value if me == caller else -value
+
+    trumps = [a for a in legal if isinstance(a, ChooseTrump)]
+    judged: list[tuple[Action, int]]
+    if trumps:
+        judged = sorted(((a, min(for_me(a.suit, p) for p in Parity)) for a in trumps), key=lambda av: -av[1])
+        lines = ["Each call, if your opponent then picks the target worse for you and both play perfectly:"]
+    else:
+        parities = [a for a in legal if isinstance(a, ChooseParity)]
+        judged = sorted(((a, for_me(view.trump, a.parity)) for a in parities), key=lambda av: -av[1])
+        lines = ["Each target, if both play perfectly (your deal score minus your opponent's):"]
+    return lines + [f"{action.label()}: {_signed(value)}" for action, value in judged]
+
+
 # --- the analyser -----------------------------------------------------------------------------------
 
 
@@ -334,3 +376,4 @@ register_player("parity", "easy", EasyParityPlayer())
 register_player("parity", "strong", StrongParityPlayer())
 register_player("parity", "vulcan", VulcanParityPlayer())
 register_analyser("parity", analyse_parity)
+register_hinter("parity", parity_hint)

@@ -27,6 +27,7 @@ for the trick, and neither Joker is merged with the Ace below it.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -678,6 +679,9 @@ class ParitySolver:
 
     def __init__(self) -> None:
         self.cores = {False: SearchCore(False), True: SearchCore(True)}
+        self.lock = threading.RLock()
+        """One search at a time: a bot or hinter instance serves every table, and the table
+        service lets them think in worker threads."""
 
     @property
     def nodes(self) -> int:
@@ -694,45 +698,48 @@ class ParitySolver:
 
     def value(self, pos: PlayPosition) -> int:
         """The mover's final score difference under perfect play by both."""
-        core = self.cores[pos.no_trump]
-        return self._to_mover(pos, self._root_value(core, _build_root(pos)))
+        with self.lock:
+            core = self.cores[pos.no_trump]
+            return self._to_mover(pos, self._root_value(core, _build_root(pos)))
 
     def solve(self, pos: PlayPosition) -> Solution:
         """Every legal card's exact value for the mover."""
-        core = self.cores[pos.no_trump]
-        root = _build_root(pos)
-        lo, hi = core.bounds(root.need, root.remaining)
-        values: dict[Card, int] = {}
-        for cards, probe in self._options(core, root):
-            v = self._to_mover(pos, _mtdf(probe, lo, hi))
-            for c in cards:
-                values[c] = v
-        return Solution(pos.mover, values)
+        with self.lock:
+            core = self.cores[pos.no_trump]
+            root = _build_root(pos)
+            lo, hi = core.bounds(root.need, root.remaining)
+            values: dict[Card, int] = {}
+            for cards, probe in self._options(core, root):
+                v = self._to_mover(pos, _mtdf(probe, lo, hi))
+                for c in cards:
+                    values[c] = v
+            return Solution(pos.mover, values)
 
     def best_move(self, pos: PlayPosition) -> tuple[Card, int]:
         """An optimal card and the position's value for the mover. Cheaper than :meth:`solve`:
         once the value is known, one null-window test per card finds a card that keeps it, and
         the card the table remembers as best is tried first."""
-        core = self.cores[pos.no_trump]
-        root = _build_root(pos)
-        target = self._root_value(core, root)
-        options = self._options(core, root)
-        if root.led is None:
-            canonical = self._canonical(root)
-            hint = core.hint(canonical, root.tie, root.need)
-            if hint is not None:
-                g, i = hint
-                g_real = next(k for k, c in enumerate(root.codes) if c == canonical[g] and (k == 0) == (g == 0))
-                first = root.cards[g_real][i]
-                options.sort(key=lambda o: first not in o[0])
-        for cards, probe in options:
+        with self.lock:
+            core = self.cores[pos.no_trump]
+            root = _build_root(pos)
+            target = self._root_value(core, root)
+            options = self._options(core, root)
             if root.led is None:
-                keeps = probe(target - 1, target) >= target  # the leader: at least the value
-            else:
-                keeps = probe(target, target + 1) <= target  # the follower: at most the value
-            if keeps:
-                return cards[0], self._to_mover(pos, target)
-        raise AssertionError("no card reaches the position's value")  # pragma: no cover
+                canonical = self._canonical(root)
+                hint = core.hint(canonical, root.tie, root.need)
+                if hint is not None:
+                    g, i = hint
+                    g_real = next(k for k, c in enumerate(root.codes) if c == canonical[g] and (k == 0) == (g == 0))
+                    first = root.cards[g_real][i]
+                    options.sort(key=lambda o: first not in o[0])
+            for cards, probe in options:
+                if root.led is None:
+                    keeps = probe(target - 1, target) >= target  # the leader: at least the value
+                else:
+                    keeps = probe(target, target + 1) <= target  # the follower: at most the value
+                if keeps:
+                    return cards[0], self._to_mover(pos, target)
+            raise AssertionError("no card reaches the position's value")  # pragma: no cover
 
     # -- helpers -----------------------------------------------------------------------------------
 

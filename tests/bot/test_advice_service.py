@@ -37,7 +37,7 @@ async def finish_deal(service: TableService) -> None:
 async def test_hints_only_where_the_host_allowed_them(service: TableService) -> None:
     await started(service)
     with pytest.raises(TableError, match="Hints are off at this table"):
-        service.hint(G, C, BOB)
+        await service.hint(G, C, BOB)
 
 
 async def test_hint_for_the_awaited_player_only(service: TableService) -> None:
@@ -47,11 +47,11 @@ async def test_hint_for_the_awaited_player_only(service: TableService) -> None:
     turn = table.state.turn
     seat = min(table.state.awaiting())
     mover, waiter = (ANN, BOB) if seat == 0 else (BOB, ANN)
-    assert service.hint(G, C, mover) == [toy_hint(table.state.view(seat), table.state.legal_actions(seat))[0]]
+    assert await service.hint(G, C, mover) == [toy_hint(table.state.view(seat), table.state.legal_actions(seat))[0]]
     with pytest.raises(TableError, match="nothing to choose"):
-        service.hint(G, C, waiter)
+        await service.hint(G, C, waiter)
     with pytest.raises(TableError, match="not playing"):
-        service.hint(G, C, CAT)
+        await service.hint(G, C, CAT)
     assert table.state.turn == turn  # asking changes nothing
 
 
@@ -93,7 +93,7 @@ async def test_games_without_advice_say_so(service: TableService) -> None:
     await service.join(G, C, BOB)
     await service.start(G, C, ANN)
     with pytest.raises(TableError, match="There are no hints for Fifty-One"):
-        service.hint(G, C, ANN)
+        await service.hint(G, C, ANN)
 
 
 async def test_spec_hints_when_the_host_turns_them_on(service: TableService) -> None:
@@ -103,6 +103,6 @@ async def test_spec_hints_when_the_host_turns_them_on(service: TableService) -> 
     table = service.require_table(G, C)
     assert table.state is not None
     seat = min(table.state.awaiting())
-    lines = service.hint(G, C, [ANN, BOB][seat])
+    lines = await service.hint(G, C, [ANN, BOB][seat])
     assert lines and any("predict" in line.lower() for line in lines), lines
     assert table.options.hints is True  # recorded as "hints allowed", so unrated, at the end
