@@ -311,7 +311,7 @@ def test_bots_only_make_legal_moves_over_many_matches(game: str) -> None:
     for n in (2, 3, 4) if game != "ninety_nine" else (3, 6):
         if not get_game(game).min_players <= n <= get_game(game).max_players:
             continue
-        mixed = [Checked(bot_player(game, lvl)) for lvl in ("strong", "easy", "random", "easy")[:n]]
+        mixed = [Checked(bot_player(game, ("strong", "easy", "random")[s % 3])) for s in range(n)]
         for seed in range(40):
             play_match(get_game(game), n, seed=seed, policies=mixed)
         easy = [Checked(bot_player(game, "easy")) for _ in range(n)]
