@@ -1,6 +1,6 @@
 """Benchmark (not a test): win shares of the bot levels against each other.
 
-    .venv/bin/python -m tests.bench.bench_bots [--matches 200] [--game ID] [--seed 0]
+    .venv/bin/python -m tests.bench.bench_bots [--matches 200] [--game ID] [--players N] [--seed 0]
 
 For each game in ``GAMES`` (with the player count given there) it plays three contests with the
 seats rotating every match: strong against random, strong against easy, easy against random. The
@@ -21,9 +21,11 @@ GAMES: list[tuple[str, int]] = [
     ("caterpillar", 2),
     ("fifty_one", 3),
     ("hundred", 2),
+    ("jubilee", 2),
     ("jubilee", 3),
     ("ninety_nine", 3),
     ("obstacle_race", 2),
+    ("twenty_nine", 2),
     ("twenty_nine", 4),
     ("wit_and_reason_1", 2),
     ("wit_and_reason_2", 2),
@@ -54,9 +56,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--matches", type=int, default=200, help="matches per contest")
     parser.add_argument("--game", default=None)
+    parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    games = [(g, n) for g, n in GAMES if args.game in (None, g)]
+    games = [(g, n) for g, n in GAMES if args.game in (None, g) and args.players in (None, n)]
     print(f"{'game':<18} {'n':>2} {'contest':<17} {'matches':>6} {'share':>7} {'95% interval':<16} {'fair':>6} {'cpu s':>7}")
     for game_id, players in games:
         for first, rest in PAIRINGS:
