@@ -39,7 +39,7 @@ HELP = """Type each message as `name: /command`. Commands:
   /rules GAME                a game's rules and options
   /play GAME [key=value...]  open a table here (you host it)
   /join, /leave              take or give up a seat
-  /addbot [easy|strong]      seat a bot player
+  /addbot [LEVEL]            seat a bot player: random, easy (default), strong; Parity also vulcan
   /options key=value...      change options in the lobby (host)
   /start, /cancel            start the game or close the lobby (host)
   /table                     show the table
