@@ -106,3 +106,22 @@ async def test_spec_hints_when_the_host_turns_them_on(service: TableService) -> 
     lines = await service.hint(G, C, [ANN, BOB][seat])
     assert lines and any("predict" in line.lower() for line in lines), lines
     assert table.options.hints is True  # recorded as "hints allowed", so unrated, at the end
+
+
+async def test_parity_hint_and_analysis_at_a_real_table(service: TableService) -> None:
+    await service.open_table(G, C, ANN, "parity", ["hints=true"])
+    await service.join(G, C, BOB)
+    await service.start(G, C, ANN)
+    table = service.require_table(G, C)
+    assert table.state is not None
+    while table.state.deal_no == 1:
+        seat = min(table.state.awaiting())
+        user = [ANN, BOB][seat]
+        if table.state.turn == 5:
+            hint = await service.hint(G, C, user)
+            assert hint[0].startswith("Under perfect play by both from here")
+        legal = service.hand(G, C, user).legal
+        await service.act(G, C, user, legal[-1], table.turn)
+    lines = await service.analyse(G, C, CAT)
+    assert lines[0].startswith("Deal 1 (") and "with perfect play from the opening lead" in lines[0]
+    assert lines[-1].startswith("In the event, ")
