@@ -36,6 +36,7 @@ class FiftyOneModel(AdderModel):
     """Taking the total past 50 loses the deal; everyone draws before playing."""
 
     game_id = "fifty_one"
+    draws = "before"
 
     def pack(self, view: CountingView) -> list[Card]:
         return piquet_pack()
@@ -99,6 +100,7 @@ class JubileeModel(AdderModel):
     """Multiples of 25 score, jumping one costs; the total never drops below 0; black opens."""
 
     game_id = "jubilee"
+    draws = "after"
 
     def pack(self, view: CountingView) -> list[Card]:
         return jubilee.jubilee_pack()
@@ -180,6 +182,7 @@ class NinetyNineModel(AdderModel):
     """The total may not pass 99; the player who cannot play loses a life. A Jack reverses."""
 
     game_id = "ninety_nine"
+    draws = "after"
 
     def depth(self, view: CountingView) -> int | None:
         return min(5, sum(1 for out in view.out if not out) + 1)  # round to our own next turn
@@ -197,6 +200,9 @@ class NinetyNineModel(AdderModel):
 
     def extra_cards(self, view: CountingView, seat: Seat) -> int:
         return 1 if seat == view.seat else 0  # I draw after this play (the stock is reshuffled)
+
+    def stock_size(self, view: CountingView, unseen: int) -> int:
+        return unseen  # the played cards are reshuffled into the stock when it runs out
 
     def plays_of(self, pos: Position, card: Card) -> list[Action]:
         if ninety_nine.is_black_ace(card):

@@ -42,6 +42,8 @@ class Position(NamedTuple):
     pile: int = 0
     mark: int = 0
     ended: bool = False
+    stock: tuple[Card, ...] = ()
+    """The stock, top card first (only the playouts deal one)."""
 
 
 class AdderModel:
@@ -51,6 +53,9 @@ class AdderModel:
     game_id: str = ""
     keep_weight: float = 0.01
     """How much :meth:`keep` counts against the points the search finds (per unit of keep)."""
+    draws: str = ""
+    """When a seat draws from the stock: ``"before"`` its play (Fifty-One), ``"after"`` it
+    (Jubilee, Ninety-Nine), or never (``""``). Only the playouts draw."""
 
     # --- what a seat can know ----------------------------------------------------------------
 
@@ -68,6 +73,10 @@ class AdderModel:
 
     def mark(self, view: CountingView) -> int:
         return 0
+
+    def stock_size(self, view: CountingView, unseen: int) -> int:
+        """How many of the unseen cards a playout deals to the stock."""
+        return view.stock
 
     def pile(self, view: CountingView) -> int:
         return 0
@@ -253,6 +262,132 @@ class SearchingAdderPlayer:
             keep = 0.0 if nxt.ended else self.model.keep(cv, cv.hand, action, after_root[i])  # nothing is kept
             scored.append((round(totals[i] / self.samples + self.keep_weight * keep, 6), gain, keep, i))
         return moves[max(scored)[3]]
+
+
+class PlayoutAdderPlayer:
+    """Strong, for games whose consequences come late (a deal lost, a pile taken): try each play on
+    several random deals of the unseen cards and play the rest of the deal out (or ``horizon``
+    plies of it), every seat taking the play worth most at once, the other seats instead a random
+    play ``wild`` of the time. A bot cannot tell how well its opponents play; half-random playouts
+    judge both kinds fairly (as in :mod:`games.players.trick_sim`). Every play is tried on the same
+    deals with the same random choices, so that the comparison is not drowned in luck."""
+
+    name = "strong"
+
+    def __init__(
+        self, model: AdderModel, samples: int = 24, horizon: int = 60, wild: float = 0.5, keep_weight: float | None = None
+    ) -> None:
+        self.model = model
+        self.samples = samples
+        self.horizon = horizon
+        self.wild = wild
+        self.keep_weight = model.keep_weight if keep_weight is None else keep_weight
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        cv = _counting_view(view)
+        moves = self.model.candidates(cv, legal)
+        if len(moves) == 1:
+            return moves[0]
+        me = _seat(cv)
+        n = len(cv.players)
+        care = [self.model.care(cv, me, o) for o in range(n)]
+        root = _root_position(self.model, cv)
+        after_root = [self.model.after(root, a) for a in moves]
+        totals = [0.0] * len(moves)
+        for _ in range(self.samples):
+            pos = sample_deal(self.model, cv, root, rng)
+            seed = rng.getrandbits(32)
+            for i, action in enumerate(moves):
+                card = play_card_of(action)
+                assert card is not None
+                totals[i] += self._playout(cv, pos, me, action, card, after_root[i], care, random.Random(seed))
+        scored = []
+        for i, action in enumerate(moves):
+            nxt, gain = self.model.play(root, me, action, after_root[i])
+            keep = 0.0 if nxt.ended else self.model.keep(cv, cv.hand, action, after_root[i])
+            scored.append((round(totals[i] / self.samples + self.keep_weight * keep, 6), gain, keep, i))
+        return moves[max(scored)[3]]
+
+    def _playout(
+        self,
+        view: CountingView,
+        pos: Position,
+        me: Seat,
+        action: Action,
+        card: Card,
+        after: int,
+        care: list[float],
+        rng: random.Random,
+    ) -> float:
+        model = self.model
+        pos, gain = model.play(_without(pos, me, card), me, action, after)
+        if model.draws == "after":
+            pos = _draw(pos, me)
+        value = care[me] * gain
+        for _ in range(self.horizon):
+            if pos.ended:
+                break
+            seat = pos.mover
+            if model.draws == "before":
+                pos = _draw(pos, seat)
+            moves = model.moves(pos, seat)
+            if not moves:
+                if not pos.stock and not any(pos.hands):
+                    break
+                pos, gain = model.stuck(pos, seat)
+                value += care[seat] * gain
+                continue
+            if seat != me and rng.random() < self.wild:
+                chosen = rng.choice(moves)
+            else:
+                chosen = _greedy(model, view, pos, seat, moves, rng)
+            action, card, after = chosen
+            pos, gain = model.play(_without(pos, seat, card), seat, action, after)
+            if model.draws == "after":
+                pos = _draw(pos, seat)
+            value += care[seat] * gain
+        return value
+
+
+def _greedy(
+    model: AdderModel, view: CountingView, pos: Position, seat: Seat, moves: list[tuple[Action, Card, int]], rng: random.Random
+) -> tuple[Action, Card, int]:
+    """The easy player's play inside a playout: worth most at once, then the rule of thumb."""
+    best: tuple[float, float, float] | None = None
+    choice = moves[0]
+    for move in moves:
+        action, _, after = move
+        gain = model.play(pos, seat, action, after)[1]
+        key = (gain, model.rule_of_thumb(view, pos.hands[seat], action, after), rng.random())
+        if best is None or key > best:
+            best, choice = key, move
+    return choice
+
+
+def _draw(pos: Position, seat: Seat) -> Position:
+    if not pos.stock:
+        return pos
+    hands = list(pos.hands)
+    hands[seat] = (*hands[seat], pos.stock[0])
+    return pos._replace(hands=tuple(hands), stock=pos.stock[1:])
+
+
+def sample_deal(model: AdderModel, view: CountingView, root: Position, rng: random.Random) -> Position:
+    """``root`` with the other seats' hands and the stock dealt at random from the unseen cards, each
+    hand as large as it is now (the playouts do the drawing)."""
+    me = _seat(view)
+    pool = unseen_cards(model, view)
+    rng.shuffle(pool)
+    hands: list[tuple[Card, ...]] = []
+    for s in range(len(view.players)):
+        if s == me:
+            hands.append(tuple(view.hand))
+            continue
+        take = 0 if view.out and view.out[s] else min(view.hand_counts[s], len(pool))
+        hands.append(tuple(pool[:take]))
+        del pool[:take]
+    stock = pool[: max(0, model.stock_size(view, len(pool)))]
+    return root._replace(hands=tuple(hands), stock=tuple(stock))
 
 
 def _without(pos: Position, seat: Seat, card: Card) -> Position:
