@@ -15,8 +15,15 @@ from games.adders import fifty_one, hundred, jubilee, ninety_nine, obstacle_race
 from games.cards import Card, Rank, full_pack, piquet_pack
 from games.counting import CountingView, PlayAs, play_as, play_card, play_card_of
 from games.engine import Action, Seat
-from games.players import register_player
-from games.players.counting import AdderModel, GreedyAdderPlayer, Position, SearchingAdderPlayer
+from games.players import Player, register_player
+from games.players.counting import (
+    AdderModel,
+    ByTableSizePlayer,
+    GreedyAdderPlayer,
+    PlayoutAdderPlayer,
+    Position,
+    SearchingAdderPlayer,
+)
 
 
 def _next_in(pos: Position, seat: Seat, direction: int, out_mask: int = 0) -> Seat:
@@ -326,6 +333,20 @@ MODELS: tuple[AdderModel, ...] = (
     TwentyNineModel(),
 )
 
+def _strong(model: AdderModel) -> Player:
+    """The strong player of each game: the one that measured best against the easy player.
+
+    Playing deals out beats the short search where the blow falls late (Fifty-One's lost deal;
+    Jubilee at three or more, where two others play before our next turn); elsewhere the search
+    is already clearly better than easy and as good as playouts or better (Hundred, Obstacle Race,
+    Ninety-Nine, Twenty-Nine, Jubilee at two)."""
+    if isinstance(model, FiftyOneModel):
+        return PlayoutAdderPlayer(model, samples=24, horizon=60, wild=0.5)
+    if isinstance(model, JubileeModel):
+        return ByTableSizePlayer(SearchingAdderPlayer(model), PlayoutAdderPlayer(model, samples=12, horizon=6, wild=0.5))
+    return SearchingAdderPlayer(model)
+
+
 for _model in MODELS:
     register_player(_model.game_id, "easy", GreedyAdderPlayer(_model))
-    register_player(_model.game_id, "strong", SearchingAdderPlayer(_model))
+    register_player(_model.game_id, "strong", _strong(_model))

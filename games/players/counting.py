@@ -349,6 +349,21 @@ class PlayoutAdderPlayer:
         return value
 
 
+class ByTableSizePlayer:
+    """Strong as two players: one for a table of two, the other for larger tables (where what a
+    short search finds of the other seats' plays is least reliable)."""
+
+    name = "strong"
+
+    def __init__(self, two: SearchingAdderPlayer | PlayoutAdderPlayer, more: SearchingAdderPlayer | PlayoutAdderPlayer) -> None:
+        self.two = two
+        self.more = more
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        player = self.two if len(view.players) <= 2 else self.more
+        return player.choose(view, legal, rng)
+
+
 def _greedy(
     model: AdderModel, view: CountingView, pos: Position, seat: Seat, moves: list[tuple[Action, Card, int]], rng: random.Random
 ) -> tuple[Action, Card, int]:

@@ -23,7 +23,15 @@ from games.counting import CountingView, PlayAs, play_as, play_card, play_card_o
 from games.engine import Action, View
 from games.players import Player, bot_player, levels
 from games.players.adders import MODELS
-from games.players.counting import GreedyAdderPlayer, SearchingAdderPlayer
+from games.players.counting import (
+    ByTableSizePlayer,
+    GreedyAdderPlayer,
+    PlayoutAdderPlayer,
+    Position,
+    SearchingAdderPlayer,
+    sample_deal,
+    unseen_cards,
+)
 from games.players.wit_and_reason import opponent_counts
 from games.registry import get_game
 from games.simulate import contest, play_match
@@ -75,7 +83,7 @@ def test_every_game_offers_both_levels() -> None:
         assert bot_player(game, "strong").name == "strong"
     for game in ADDERS:
         assert isinstance(bot_player(game, "easy"), GreedyAdderPlayer)
-        assert isinstance(bot_player(game, "strong"), SearchingAdderPlayer)
+        assert isinstance(bot_player(game, "strong"), (SearchingAdderPlayer, PlayoutAdderPlayer, ByTableSizePlayer))
     assert {m.game_id for m in MODELS} == set(ADDERS)
 
 
@@ -191,6 +199,24 @@ def test_twenty_nine_does_not_leave_29_to_the_next_opponent() -> None:
     view = view_of("twenty_nine", hand, 20, players=2, recent=recent, hand_counts=[3, 12])
     chosen = choices("twenty_nine", view, plays(hand))
     assert chosen["strong"] == {play_card(card("2H"))}
+
+
+def test_playouts_deal_only_unseen_cards_in_the_right_amounts() -> None:
+    # Fifty-One, three players: I have drawn (6 cards), the others hold 5, the stock has 10
+    model = next(m for m in MODELS if m.game_id == "fifty_one")
+    hand = "AS KS QS JS 10S 9S"
+    recent = [{"seat": 1, "card": c, "total": 20} for c in parse_cards("8S 7S")]
+    view = view_of("fifty_one", hand, 20, players=3, stock=10, hand_counts=[6, 5, 5], recent=recent)
+    player = bot_player("fifty_one", "strong")
+    for seed in range(5):
+        root = Position(view.total, ((), (), ()), 0)
+        deal = sample_deal(model, view, root, random.Random(seed))
+        assert [len(h) for h in deal.hands] == [6, 5, 5] and len(deal.stock) == 10
+        assert deal.hands[0] == tuple(parse_cards(hand))
+        dealt = [c for h in deal.hands[1:] for c in h] + list(deal.stock)
+        assert not set(dealt) & set(parse_cards(hand + " 8S 7S"))
+        assert len(set(dealt)) == len(dealt) and set(dealt) <= set(unseen_cards(model, view))
+        assert player.choose(view, plays(hand), random.Random(seed)) in plays(hand)
 
 
 # --- Wit and Reason -------------------------------------------------------------------------------
