@@ -381,10 +381,13 @@ def test_strong_beats_easy_quick(game: str, matches: int, minimum: float) -> Non
 
 
 # (game, players, matches, strong-vs-random minimum, strong-vs-easy minimum). Fifty-One is the
-# least skilful: over 300 matches of three players the strong player wins 0.37-0.43 against two
-# easy ones (fair share 0.33), so its test asks only that it be no worse than easy.
+# least skilful: over 300 matches of three players the strong player (playouts or the short
+# search alike) wins 0.37-0.39 against two easy ones (fair share 0.33), so its test asks only that
+# it be no worse than easy. Jubilee at three: the playouts win 0.36-0.40 against easy (the short
+# search 0.31), so its row asks for more than the fair share.
 LONG = [
-    ("fifty_one", 3, 300, 0.7, 0.31),
+    ("fifty_one", 3, 300, 0.7, 0.33),
+    ("jubilee", 3, 150, 0.8, 0.36),
     ("hundred", 2, 200, 0.85, 0.7),
     ("jubilee", 2, 60, 0.9, 0.8),
     ("ninety_nine", 3, 300, 0.5, 0.35),
