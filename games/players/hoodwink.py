@@ -34,14 +34,16 @@ from games.players import RandomPlayer, register_player
 from games.players.trick_sim import (
     TRICKS,
     Goal,
+    Knowledge,
     Memory,
     Ranking,
     World,
-    distinct_choices,
-    easy_card,
+    cards_played,
+    easy_choice,
     play_out,
-    sample_hands,
-    search_card,
+    seat_knowledge,
+    strong_choice,
+    suit_strength,
 )
 from games.tricks import TrickRules
 
@@ -109,12 +111,6 @@ def _view_goal(view: HoodwinkView) -> HoodwinkGoal:
 # --- bidding -----------------------------------------------------------------------------------------
 
 
-def suit_strength(hand: Sequence[Card], suit: Suit) -> tuple[int, list[int]]:
-    """Length first, then the ranks from the top (the order variation 1 uses)."""
-    ranks = sorted((int(c.rank) for c in hand if c.suit == suit and c.rank is not None), reverse=True)
-    return len(ranks), ranks
-
-
 def easy_bid_card(hand: Sequence[Card], allowed: Sequence[Card]) -> Card:
     """The top allowed card of the longest (then strongest) suit."""
     suits = [s for s in SUITS if any(c.suit == s for c in allowed)]
@@ -178,50 +174,23 @@ def strong_bid_card(
 _MEMORY = Memory()
 
 
-def _world_parts(view: HoodwinkView) -> tuple[Ranking, World, int, list[int], list[int], list[list[int]], list[set[int]]]:
-    """The deal as this seat knows it: a world holding only its own hand, the mask of the cards
-    it has not seen, the pool of those cards, how many each other seat still holds beyond its
-    known cards, those known cards (bid cards still in hand), and the suits each showed out of."""
+def _knowledge(view: HoodwinkView) -> Knowledge:
+    """The deal as this seat knows it; the known cards of the others are their bid cards still
+    in hand."""
     me = view.seat
     assert me is not None and view.trumps is not None and view.leader is not None
     rank = _RANKINGS[view.trumps]
-    tricks = sum(view.tricks_won)
     key = ("hoodwink", tuple(view.players), me, view.deal, view.dealer, tuple(view.scores))
-    seen = _MEMORY.update(key, view.hand, tricks, rank, [view.last_trick, view.trick])
-    idx = rank.index
-    played = {idx[c] for c in seen.played} | {idx[c] for _, c in view.trick}
-    mine = [idx[c] for c in view.hand]
+    seen = _MEMORY.update(key, view.hand, sum(view.tricks_won), rank, [view.last_trick, view.trick])
+    played = cards_played(rank, seen, view.trick)
     fixed: list[list[int]] = [[], [], []]
     for s, b in enumerate(view.bids or []):
-        if s != me and idx[b] not in played and b not in view.hand:
-            fixed[s].append(idx[b])
-    known = set(played) | set(mine) | {c for f in fixed for c in f}
-    pool = [i for i in range(len(PACK)) if i not in known]
-    in_trick = {s for s, _ in view.trick}
-    need = [TRICKS - tricks - (1 if s in in_trick else 0) - len(fixed[s]) for s in range(PLAYERS)]
-    hands: list[list[int]] = [[], [], []]
-    hands[me] = mine
-    played_mask = 0
-    for c in played:
-        played_mask |= 1 << c
-    world = World(
-        rank,
-        hands,
-        view.leader,
-        [(s, idx[c]) for s, c in view.trick],
-        list(view.tricks_won),
-        played_mask,
-        view.first_trick_winner,
-        view.last_trick_winner,
+        if s != me and rank.index[b] not in played and b not in view.hand:
+            fixed[s].append(rank.index[b])
+    return seat_knowledge(
+        rank, me, view.hand, view.trick, view.tricks_won, played, fixed, seen.void,
+        leader=view.leader, first=view.first_trick_winner, last=view.last_trick_winner,
     )
-    unknown = 0
-    for c in pool:
-        unknown |= 1 << c
-    for f in fixed:
-        for c in f:
-            unknown |= 1 << c
-    voids = [set(v) for v in seen.void]
-    return rank, world, unknown, pool, need, fixed, voids
 
 
 def _plays(legal: Sequence[Action]) -> list[PlayCard]:
@@ -255,11 +224,8 @@ class EasyHoodwinkPlayer:
             return _talk(legal)
         if len(plays) == 1:
             return plays[0]
-        _, world, *_ = _world_parts(view)
-        rank = world.rank
-        legal_idx = [rank.index[a.play] for a in plays]
-        c = easy_card(world, view.seat, legal_idx, _view_goal(view))
-        return _action_for(plays, rank.pack[c])
+        card = easy_choice(_knowledge(view), view.seat, [a.play for a in plays], _view_goal(view))
+        return _action_for(plays, card)
 
 
 class StrongHoodwinkPlayer:
@@ -285,24 +251,9 @@ class StrongHoodwinkPlayer:
             return _talk(legal)
         if len(plays) == 1:
             return plays[0]
-        rank, base, unknown, pool, need, fixed, voids = _world_parts(view)
-        legal_idx = [rank.index[a.play] for a in plays]
-        choices = distinct_choices(base, me, legal_idx, unknown)
-        if len(choices) == 1:
-            return _action_for(plays, rank.pack[choices[0]])
-        samples = max(4, min(24, self.budget // len(choices)))
-        worlds = []
-        for _ in range(samples):
-            hands = sample_hands(rank, me, pool, need, fixed, voids, rng)
-            if hands is None:
-                continue
-            w = base.copy()
-            for s in range(PLAYERS):
-                if s != me:
-                    w.hands[s] = hands[s]
-            worlds.append(w)
-        c = search_card(worlds, me, choices, _view_goal(view), self.noise, rng)
-        return _action_for(plays, rank.pack[c])
+        known = _knowledge(view)
+        card = strong_choice(known, me, [a.play for a in plays], _view_goal(view), self.budget, self.noise, rng)
+        return _action_for(plays, card)
 
 
 register_player("hoodwink", "easy", EasyHoodwinkPlayer())

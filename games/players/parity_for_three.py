@@ -32,14 +32,16 @@ from games.players import RandomPlayer, register_player
 from games.players.trick_sim import (
     TRICKS,
     Goal,
+    Knowledge,
     Memory,
     Ranking,
     World,
-    distinct_choices,
-    easy_card,
+    cards_played,
+    easy_choice,
     play_out,
-    sample_hands,
-    search_card,
+    seat_knowledge,
+    strong_choice,
+    suit_strength,
 )
 from games.tricks import TrickRules
 
@@ -70,11 +72,6 @@ GOALS: dict[Parity, ParityGoal] = {p: ParityGoal(p) for p in Parity}
 
 
 # --- announcements ------------------------------------------------------------------------------------
-
-
-def suit_strength(hand: Sequence[Card], suit: Suit) -> tuple[int, list[int]]:
-    ranks = sorted((int(c.rank) for c in hand if c.suit == suit and c.rank is not None), reverse=True)
-    return len(ranks), ranks
 
 
 def easy_trump(hand: Sequence[Card]) -> Suit:
@@ -175,46 +172,27 @@ def _leader(view: ParityForThreeView) -> int:
     return ((view.dealer or 0) + 1) % PLAYERS
 
 
-def _world_parts(
-    view: ParityForThreeView,
-) -> tuple[Ranking, World, int, list[int], list[int], list[list[int]], list[set[int]]]:
-    """The deal as this seat knows it (see the Hoodwink bot): a world with only its own hand, the
-    mask of unseen cards, their pool, how many more each other seat holds, the known cards (the
-    Joker with its holder before the first trick ends) and the suits each seat showed out of."""
+def _knowledge(view: ParityForThreeView) -> Knowledge:
+    """The deal as this seat knows it (see the Hoodwink bot); the known card of another seat is
+    the announced Joker until the first trick, which it must go to, is over."""
     me = view.seat
     assert me is not None and view.trump is not None
     rank = _RANKINGS[view.trump]
     tricks = sum(view.tricks_won)
     key = ("parity_for_three", tuple(view.players), me, view.deal, view.dealer, tuple(view.scores))
     seen = _MEMORY.update(key, view.hand, tricks, rank, [view.last_trick, view.trick])
-    idx = rank.index
-    played = {idx[c] for c in seen.played} | {idx[c] for _, c in view.trick}
+    played = cards_played(rank, seen, view.trick)
     if tricks:
         played.add(_JOKER)  # the Joker always goes to the first trick
-    mine = [idx[c] for c in view.hand]
     fixed: list[list[int]] = [[], [], []]
     holder = view.joker_holder
     if holder is not None and holder != me and _JOKER not in played:
         fixed[holder].append(_JOKER)
-    known = played | set(mine) | {c for f in fixed for c in f}
-    pool = [i for i in range(len(PACK)) if i not in known]
-    in_trick = {s for s, _ in view.trick}
-    need = [TRICKS - tricks - (1 if s in in_trick else 0) - len(fixed[s]) for s in range(PLAYERS)]
-    hands: list[list[int]] = [[], [], []]
-    hands[me] = mine
-    played_mask = 0
-    for c in played:
-        played_mask |= 1 << c
     first = view.last_winner if tricks else None  # only "whether the first trick is over" matters here
-    plays = [(s, idx[c]) for s, c in view.trick]
-    world = World(rank, hands, _leader(view), plays, list(view.tricks_won), played_mask, first, joker=_JOKER)
-    unknown = 0
-    for c in pool:
-        unknown |= 1 << c
-    for f in fixed:
-        for c in f:
-            unknown |= 1 << c
-    return rank, world, unknown, pool, need, fixed, [set(v) for v in seen.void]
+    return seat_knowledge(
+        rank, me, view.hand, view.trick, view.tricks_won, played, fixed, seen.void,
+        leader=_leader(view), first=first, joker=_JOKER,
+    )
 
 
 def _plays(legal: Sequence[Action]) -> list[PlayCard]:
@@ -249,10 +227,8 @@ class EasyParityForThreePlayer:
         plays = _plays(legal)
         if not plays or view.target is None:
             return legal[0]
-        _, world, *_ = _world_parts(view)
-        rank = world.rank
-        c = easy_card(world, view.seat, [rank.index[a.play] for a in plays], GOALS[view.target])
-        return _action_for(plays, rank.pack[c])
+        card = easy_choice(_knowledge(view), view.seat, [a.play for a in plays], GOALS[view.target])
+        return _action_for(plays, card)
 
 
 class StrongParityForThreePlayer:
@@ -278,23 +254,9 @@ class StrongParityForThreePlayer:
         plays = _plays(legal)
         if not plays or view.target is None:
             return legal[0]
-        rank, base, unknown, pool, need, fixed, voids = _world_parts(view)
-        choices = distinct_choices(base, me, [rank.index[a.play] for a in plays], unknown)
-        if len(choices) == 1:
-            return _action_for(plays, rank.pack[choices[0]])
-        samples = max(4, min(24, self.budget // len(choices)))
-        worlds = []
-        for _ in range(samples):
-            hands = sample_hands(rank, me, pool, need, fixed, voids, rng)
-            if hands is None:
-                continue
-            w = base.copy()
-            for s in range(PLAYERS):
-                if s != me:
-                    w.hands[s] = hands[s]
-            worlds.append(w)
-        c = search_card(worlds, me, choices, GOALS[view.target], self.noise, rng)
-        return _action_for(plays, rank.pack[c])
+        known = _knowledge(view)
+        card = strong_choice(known, me, [a.play for a in plays], GOALS[view.target], self.budget, self.noise, rng)
+        return _action_for(plays, card)
 
 
 register_player("parity_for_three", "easy", EasyParityForThreePlayer())

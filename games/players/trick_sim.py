@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from math import factorial
 
-from games.cards import Card
+from games.cards import Card, Suit
 from games.tricks import TrickRules
 
 SEATS = 3
@@ -436,3 +436,92 @@ def search_card(
             play_out(w, goal, seat, noise, random.Random(base + i) if noise else None)
             totals[c] += goal.value(w.counts, seat, w.first, w.last)
     return max(choices, key=lambda c: totals[c])
+
+
+# --- what both games' players share -------------------------------------------------------------------
+
+
+@dataclass
+class Knowledge:
+    """A deal as one seat knows it: a world holding only its own hand (the others are guessed per
+    sample), the mask and the pool of the cards it has not seen, how many more each other seat
+    holds beyond its ``fixed`` (known) cards, and the suits each seat showed out of."""
+
+    rank: Ranking
+    world: World
+    unknown: int
+    pool: list[int]
+    need: list[int]
+    fixed: list[list[int]]
+    voids: list[set[int]]
+
+
+def cards_played(rank: Ranking, seen: Seen, trick: Sequence[tuple[int, Card]]) -> set[int]:
+    """The cards a seat has seen played this deal, the trick in progress included."""
+    return {rank.index[c] for c in seen.played} | {rank.index[c] for _, c in trick}
+
+
+def seat_knowledge(
+    rank: Ranking,
+    me: int,
+    hand: Sequence[Card],
+    trick: Sequence[tuple[int, Card]],
+    tricks_won: Sequence[int],
+    played: set[int],
+    fixed: list[list[int]],
+    voids: Sequence[set[int]],
+    *,
+    leader: int,
+    first: int | None = None,
+    last: int | None = None,
+    joker: int = -1,
+) -> Knowledge:
+    """What ``me`` knows, from its hand, the cards ``played`` and the known cards ``fixed`` of
+    the others; ``leader``, ``first``, ``last`` and ``joker`` are as in :class:`World`."""
+    idx = rank.index
+    mine = [idx[c] for c in hand]
+    known = played | set(mine) | {c for f in fixed for c in f}
+    pool = [i for i in range(len(rank.pack)) if i not in known]
+    in_trick = {s for s, _ in trick}
+    tricks = sum(tricks_won)
+    need = [TRICKS - tricks - (1 if s in in_trick else 0) - len(fixed[s]) for s in range(SEATS)]
+    hands: list[list[int]] = [[] for _ in range(SEATS)]
+    hands[me] = mine
+    plays = [(s, idx[c]) for s, c in trick]
+    world = World(rank, hands, leader, plays, list(tricks_won), _mask(sorted(played)), first, last, joker)
+    unknown = _mask(pool) | _mask([c for f in fixed for c in f])
+    return Knowledge(rank, world, unknown, pool, need, fixed, [set(v) for v in voids])
+
+
+def easy_choice(known: Knowledge, me: int, legal: Sequence[Card], goal: Goal) -> Card:
+    """The easy play among the ``legal`` cards."""
+    rank = known.rank
+    return rank.pack[easy_card(known.world, me, [rank.index[c] for c in legal], goal)]
+
+
+def strong_choice(
+    known: Knowledge, me: int, legal: Sequence[Card], goal: Goal, budget: int, noise: float, rng: random.Random
+) -> Card:
+    """The strong play: each distinct legal card tried in sampled deals of the unseen cards, the
+    deal played out after it (``budget`` playouts in all, 4 to 24 deals)."""
+    rank, base = known.rank, known.world
+    choices = distinct_choices(base, me, [rank.index[c] for c in legal], known.unknown)
+    if len(choices) == 1:
+        return rank.pack[choices[0]]
+    worlds = []
+    for _ in range(max(4, min(24, budget // len(choices)))):
+        hands = sample_hands(rank, me, known.pool, known.need, known.fixed, known.voids, rng)
+        if hands is None:
+            continue
+        w = base.copy()
+        for s in range(SEATS):
+            if s != me:
+                w.hands[s] = hands[s]
+        worlds.append(w)
+    return rank.pack[search_card(worlds, me, choices, goal, noise, rng)]
+
+
+def suit_strength(hand: Sequence[Card], suit: Suit) -> tuple[int, list[int]]:
+    """Length first, then the ranks from the top."""
+    ranks = sorted((int(c.rank) for c in hand if c.suit == suit and c.rank is not None), reverse=True)
+    return len(ranks), ranks

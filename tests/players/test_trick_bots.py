@@ -203,7 +203,8 @@ def test_parity_joker_holder_plays_the_joker_first() -> None:
 
 
 def _check_guesses(state: Any, parts: Any, seat: int, rng: random.Random) -> None:
-    rank, base, _, pool, need, fixed, voids = parts(state.view(seat))
+    known = parts(state.view(seat))
+    rank, base, pool, need, fixed, voids = known.rank, known.world, known.pool, known.need, known.fixed, known.voids
     idx = rank.index
     others = [s for s in range(3) if s != seat]
     for s in others:
@@ -220,7 +221,7 @@ def _check_guesses(state: Any, parts: Any, seat: int, rng: random.Random) -> Non
         assert all(rank.suit[c] not in voids[s] for c in hands[s] if c not in fixed[s])
 
 
-@pytest.mark.parametrize(("game", "parts"), [(HOODWINK, hw._world_parts), (PARITY3, p3._world_parts)])
+@pytest.mark.parametrize(("game", "parts"), [(HOODWINK, hw._knowledge), (PARITY3, p3._knowledge)])
 def test_guessed_hands_agree_with_what_the_seat_saw(game: Any, parts: Any) -> None:
     easy = bot_player(game.id, "easy")
     positions = 0
