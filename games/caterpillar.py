@@ -319,22 +319,26 @@ class CaterpillarState(CountingState[CaterpillarOptions]):
         ]
 
     def score_deal(self) -> list[Event]:
+        return self.settle_game([face_count(h) for h in self.hands])
+
+    def face_detail(self, seat: Seat, faces: Sequence[int]) -> str:
+        """What ``seat``'s face-card bonus is for, in the game's result lines."""
+        if self.stuck is None:
+            return face_text([c for c in self.hands[seat] if is_face(c)], "in hand")
+        if seat == self.stuck:
+            return face_text([c for c in self.hands[1 - seat] if is_face(c)], f"held by {self.name(1 - seat)}")
+        return "face cards (they go to the court-short player)"
+
+    def settle_game(self, faces: Sequence[int]) -> list[Event]:
+        """Score a finished game from each hand's face cards (``faces``): the bonuses, who won,
+        the match so far; shared with referee mode, where the counts are entered."""
         stuck = self.stuck
-        faces = [face_count(h) for h in self.hands]
-        final = final_scores(self.deal_points, faces, stuck)
+        final = final_scores(self.deal_points, list(faces), stuck)
         lines: list[str] = []
         for s in (0, 1):
             bonus = final[s] - self.deal_points[s]
-            if stuck is None:
-                held = [c for c in self.hands[s] if is_face(c)]
-                detail = face_text(held, "in hand")
-            elif s == stuck:
-                held = [c for c in self.hands[1 - s] if is_face(c)]
-                detail = face_text(held, f"held by {self.name(1 - s)}")
-            else:
-                detail = "face cards (they go to the court-short player)"
             lines.append(
-                f"{self.name(s)}: {self.deal_points[s]} from totals + {bonus} for {detail} = {final[s]}."
+                f"{self.name(s)}: {self.deal_points[s]} from totals + {bonus} for {self.face_detail(s, faces)} = {final[s]}."
             )
             if bonus:
                 self.add_points(s, bonus)

@@ -20,6 +20,7 @@ playable card is not a rule). The stock needs no entries: one card is drawn afte
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import Field
@@ -30,9 +31,7 @@ from games.caterpillar import (
     HAND_SIZE,
     CaterpillarOptions,
     CaterpillarState,
-    GameResult,
     card_value,
-    final_scores,
     follow_refusal,
     is_face,
     may_follow,
@@ -370,34 +369,14 @@ class RefereeCaterpillarState(CaterpillarState):
 
     def score_deal(self) -> list[Event]:
         """The online game's final scoring, on the entered face-card counts."""
-        faces = [f or 0 for f in self.faces]
-        stuck = self.stuck
-        final = final_scores(self.deal_points, faces, stuck)
-        lines: list[str] = []
-        for s in (0, 1):
-            bonus = final[s] - self.deal_points[s]
-            if stuck is None:
-                detail = f"{faces[s]} face card(s) in hand"
-            elif s == stuck:
-                detail = f"the {faces[1 - s]} face card(s) {self.name(1 - s)} holds"
-            else:
-                detail = "face cards (they go to the court-short player)"
-            lines.append(f"{self.name(s)}: {self.deal_points[s]} from totals + {bonus} for {detail} = {final[s]}.")
-            if bonus:
-                self.add_points(s, bonus)
-        number = self.deals_played()
-        if final[0] == final[1]:
-            lines.append(f"Game {number} is drawn at {final[0]} each.")
-        else:
-            win = 0 if final[0] > final[1] else 1
-            lines.append(f"{self.name(win)} wins game {number}, {final[win]} to {final[1 - win]}.")
-        lines.append("Match: " + ", ".join(f"{self.name(s)} {self.scores[s]}" for s in (0, 1)) + ".")
-        self.results.append(GameResult(number=number, scores=(final[0], final[1]), court_short=stuck))
-        self.last_result = lines
-        events = [self.event("game_over", line) for line in lines]
-        if self._length_reached() and self.scores[0] == self.scores[1] and self.options.tie == "replay":
-            events.append(self.event("decider", "The match totals are level, so another game is played."))
-        return events
+        return self.settle_game([f or 0 for f in self.faces])
+
+    def face_detail(self, seat: Seat, faces: Sequence[int]) -> str:
+        if self.stuck is None:
+            return f"{faces[seat]} face card(s) in hand"
+        if seat == self.stuck:
+            return f"the {faces[1 - seat]} face card(s) {self.name(1 - seat)} holds"
+        return "face cards (they go to the court-short player)"
 
     # -- what the table sees ------------------------------------------------------------------
 
