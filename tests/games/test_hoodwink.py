@@ -142,20 +142,21 @@ def test_roles_refuse_joker_and_bad_bids() -> None:
 # --- §6 standard scoring ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("p1", "p2", "h", "expected"),
-    [
-        (5, 1, 5, (5, 1, 35)),
-        (3, 5, 3, (3, 5, 33)),
-        (1, 9, 1, (1, 9, 31)),
-        (2, 0, 9, (2, 0, 29)),
-        (5, 5, 1, (15, 15, 1)),
-        (0, 0, 11, (10, 10, 11)),
-        (4, 3, 4, (4, 3, 24)),
-        (5, 0, 6, (5, 0, 16)),
-        (4, 2, 5, (4, 2, 25)),
-    ],
-)
+STANDARD_TABLE = [
+    (5, 1, 5, (5, 1, 35)),
+    (3, 5, 3, (3, 5, 33)),
+    (1, 9, 1, (1, 9, 31)),
+    (2, 0, 9, (2, 0, 29)),
+    (5, 5, 1, (15, 15, 1)),
+    (0, 0, 11, (10, 10, 11)),
+    (4, 3, 4, (4, 3, 24)),
+    (5, 0, 6, (5, 0, 16)),
+    (4, 2, 5, (4, 2, 25)),
+]
+"""(partner 1's tricks, partner 2's, the Hood's, the three scores): the rules file's table."""
+
+
+@pytest.mark.parametrize(("p1", "p2", "h", "expected"), STANDARD_TABLE)
 def test_standard_table(p1: int, p2: int, h: int, expected: tuple[int, int, int]) -> None:
     assert standard_scores(p1, p2, h) == expected
 

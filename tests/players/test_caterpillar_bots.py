@@ -13,11 +13,12 @@ import pytest
 from games.cards import Card, card, parse_cards
 from games.caterpillar import CaterpillarView, playable
 from games.counting import play_card
-from games.engine import Action, View
-from games.players import Player, bot_player, levels
+from games.engine import Action
+from games.players import bot_player, levels
 from games.players.caterpillar import EasyCaterpillarPlayer, StrongCaterpillarPlayer
 from games.registry import get_game
 from games.simulate import contest, play_match
+from tests.players.checked import Checked
 
 GAME = "caterpillar"
 
@@ -109,15 +110,6 @@ def test_a_same_suit_face_card_on_a_multiple_of_five_scores_when_nothing_else_fi
 # --- legal moves only -----------------------------------------------------------------------------
 
 
-class Checked:
-    def __init__(self, player: Player) -> None:
-        self.player = player
-        self.name = player.name
-
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        action = self.player.choose(view, legal, rng)
-        assert action in legal
-        return action
 
 
 def test_bots_only_make_legal_moves() -> None:

@@ -19,10 +19,11 @@ from games.costly_colours import (
     RefuseMog,
 )
 from games.costly_colours_scoring import play_points_of, score_play_card, sequence_rank, series_total
-from games.engine import Action, PlayCard, View
+from games.engine import Action, PlayCard
 from games.players import Player, RandomPlayer, bot_player
 from games.players.costly_colours import EasyCostlyColoursPlayer, StrongCostlyColoursPlayer
 from games.simulate import simulate
+from tests.players.checked import Checked
 
 EASY, STRONG, RANDOM = bot_player("costly_colours", "easy"), bot_player("costly_colours", "strong"), RandomPlayer()
 
@@ -111,19 +112,6 @@ def test_muggins_bots_claim_what_they_pass() -> None:
 # --- whole matches -----------------------------------------------------------------------------------
 
 
-class Checked:
-    """Wraps a player and checks that every choice is one of the legal actions."""
-
-    def __init__(self, player: Player) -> None:
-        self.player = player
-        self.name = player.name
-        self.moves = 0
-
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        action = self.player.choose(view, legal, rng)
-        assert action in legal, f"{self.name} chose {action} outside {legal}"
-        self.moves += 1
-        return action
 
 
 def win_share(a: Player, b: Player, players: int, matches: int, seed: int = 0, **options: object) -> float:

@@ -21,7 +21,7 @@ from games.adders.ninety_nine import NinetyNineOptions, _legal_plays
 from games.cards import card, parse_cards
 from games.counting import CountingView, PlayAs, play_as, play_card, play_card_of
 from games.engine import Action, View
-from games.players import Player, bot_player, levels
+from games.players import bot_player, levels
 from games.players.adders import MODELS
 from games.players.counting import (
     ByTableSizePlayer,
@@ -35,6 +35,7 @@ from games.players.counting import (
 from games.players.wit_and_reason import opponent_counts
 from games.registry import get_game
 from games.simulate import contest, play_match
+from tests.players.checked import Checked
 
 ADDERS = ["fifty_one", "hundred", "jubilee", "ninety_nine", "obstacle_race", "twenty_nine"]
 RACES = ["wit_and_reason_1", "wit_and_reason_2"]
@@ -291,19 +292,6 @@ def test_wit_and_reason_2_dudeney_trap_position_is_lost() -> None:
 # --- legal moves only -----------------------------------------------------------------------------
 
 
-class Checked:
-    """Wraps a player and checks every choice is one of the legal actions it was offered."""
-
-    def __init__(self, player: Player) -> None:
-        self.player = player
-        self.name = player.name
-        self.choices = 0
-
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        action = self.player.choose(view, legal, rng)
-        assert action in legal, f"{self.name} chose {action!r}, not among the legal actions"
-        self.choices += 1
-        return action
 
 
 # (game, players, easy matches, strong matches): a short default run; the slow test plays many more
@@ -324,11 +312,11 @@ def test_bots_only_make_legal_moves(game: str, players: int, easy_matches: int, 
     easy = [Checked(bot_player(game, "easy")) for _ in range(players)]
     for seed in range(easy_matches):
         assert play_match(get_game(game), players, seed=seed, policies=easy).is_over
-    assert all(p.choices for p in easy)
+    assert all(p.moves for p in easy)
     mixed = [Checked(bot_player(game, lvl)) for lvl in ("strong", "random", "easy", "random", "easy")[:players]]
     for seed in range(strong_matches):
         assert play_match(get_game(game), players, seed=seed, policies=mixed).is_over
-    assert mixed[0].choices
+    assert mixed[0].moves
 
 
 @pytest.mark.slow
@@ -427,4 +415,4 @@ VARIANTS = [
 def test_bots_stay_legal_under_other_options(game: str, players: int, options: dict[str, Any]) -> None:
     seats = [Checked(bot_player(game, lvl)) for lvl in ("strong", "easy", "random", "easy")[:players]]
     assert play_match(get_game(game), players, options, seed=1, policies=seats).is_over
-    assert seats[0].choices and seats[1].choices
+    assert seats[0].moves and seats[1].moves

@@ -12,7 +12,7 @@ import pytest
 
 from games.advice import AnalysisError, analyse, has_analysis
 from games.cards import Card, Suit, card, parse_cards
-from games.engine import Action, MatchRecord, PlayCard, View
+from games.engine import Action, MatchRecord, PlayCard
 from games.parity import (
     GAME,
     ChooseParity,
@@ -23,10 +23,11 @@ from games.parity import (
     ParityView,
     parity_pack,
 )
-from games.players import Player, bot_player, levels
+from games.players import bot_player, levels
 from games.players.parity import analyse_parity
 from games.players.parity_solver import ParitySolver, PlayPosition
 from games.simulate import play_match
+from tests.players.checked import Checked
 from tests.players.test_parity_solver import minimax
 
 
@@ -59,19 +60,6 @@ def test_easy_beats_random() -> None:
     assert wins(("easy", "random"), 30) >= 18
 
 
-class Checked:
-    """Wraps a bot: every choice must be one of the legal actions offered."""
-
-    def __init__(self, player: Player) -> None:
-        self.player = player
-        self.name = player.name
-        self.choices = 0
-
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        action = self.player.choose(view, legal, rng)
-        assert action in legal, f"{self.name} chose {action} outside {legal}"
-        self.choices += 1
-        return action
 
 
 OPTION_SETS: list[dict[str, Any]] = [
@@ -91,7 +79,7 @@ def test_bots_only_make_legal_moves(options: dict[str, Any]) -> None:
             players.reverse()
         state = play_match(GAME, 2, options, seed=100 + m, policies=players)
         assert state.is_over
-        assert all(p.choices > 0 for p in players)
+        assert all(p.moves > 0 for p in players)
 
 
 def test_vulcan_plays_a_legal_match() -> None:

@@ -5,7 +5,6 @@ and win shares over a fixed seed set (seats rotated)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -19,6 +18,7 @@ from games.simulate import contest, play_match
 from games.spec import CELLS, GAME, Call, Challenge, Predict, SpecState, SpecView
 from games.spec_scoring import NAMEABLE, RepeatJokerCall, allowed_calls, call_fault, legal_predictions
 from tests.games.test_spec import call_winning, cards, do_call, make_grid, predict, start, t3_state
+from tests.players.checked import Checked
 
 EASY, STRONG = bot_player("spec", "easy"), bot_player("spec", "strong")
 
@@ -143,26 +143,17 @@ def test_hint_at_the_t3_position() -> None:
 # --- whole matches ------------------------------------------------------------------------------------------
 
 
-class Checked:
-    """Wraps a player and checks that every choice is legal, and every call allowed (unless no
-    call was: every nameable card up and Joker just called)."""
+class SpecChecked(Checked):
+    """Also checks that every call is allowed (unless no call was: every nameable card up and
+    Joker just called)."""
 
-    def __init__(self, player: Player) -> None:
-        self.player = player
-        self.name = player.name
-        self.moves = 0
-
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        action = self.player.choose(view, legal, rng)
-        assert action in legal, f"{self.name} chose {action} outside the legal actions"
+    def check(self, view: View, action: Action) -> None:
         if isinstance(action, Call):
             assert isinstance(view, SpecView)
             previous = card(view.previous_call) if view.previous_call else None
             repeat: RepeatJokerCall = "allow" if view.joker_may_repeat else "forbid"
             allowed = allowed_calls(previous, view.face_up_cards(), repeat, lift_repeat_when_stuck=False)
             assert action.call in allowed or not allowed, f"{self.name} made a forbidden call"
-        self.moves += 1
-        return action
 
 
 OPTIONS: list[dict[str, Any]] = [
@@ -175,7 +166,7 @@ OPTIONS: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_bots_make_only_legal_moves(players: int) -> None:
-    easy, strong = Checked(EASY), Checked(STRONG)
+    easy, strong = SpecChecked(EASY), SpecChecked(STRONG)
     for i, options in enumerate(OPTIONS[: 2 if players > 2 else 4]):
         lineup: list[Player] = [easy, strong, bot_player("spec", "random"), easy][:players]
         play_match(GAME, players, options, seed=40 + i, policies=lineup)
@@ -184,7 +175,7 @@ def test_bots_make_only_legal_moves(players: int) -> None:
 
 @pytest.mark.slow
 def test_bots_make_only_legal_moves_in_many_matches() -> None:
-    easy, strong = Checked(EASY), Checked(STRONG)
+    easy, strong = SpecChecked(EASY), SpecChecked(STRONG)
     for seed in range(80):
         players = 2 + seed % 3
         lineup: list[Player] = [easy, strong, bot_player("spec", "random"), strong][:players]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games.cards import JOKER, Card, Suit, card, parse_cards
-from games.engine import Action, PlayCard, View
+from games.engine import PlayCard
 from games.hoodwink import GAME as HOODWINK
 from games.hoodwink import Bid, HoodwinkState
 from games.parity import Parity
@@ -22,8 +22,9 @@ from games.players import hoodwink as hw
 from games.players import parity_for_three as p3
 from games.players.trick_sim import Goal, Ranking, World, easy_card, sample_hands, search_card
 from games.simulate import contest
-from tests.games.test_hoodwink import DECK_A, HANDS_A
+from tests.games.test_hoodwink import DECK_A, HANDS_A, STANDARD_TABLE
 from tests.games.test_hoodwink import start as start_hoodwink
+from tests.players.checked import Checked
 
 # --- registration -------------------------------------------------------------------------------------
 
@@ -38,20 +39,7 @@ def test_both_levels_are_offered(game_id: str) -> None:
 # --- the scoring the bots aim at (rules §6 / B §5) ------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("p1", "p2", "h", "expected"),
-    [
-        (5, 1, 5, (5, 1, 35)),
-        (3, 5, 3, (3, 5, 33)),
-        (1, 9, 1, (1, 9, 31)),
-        (2, 0, 9, (2, 0, 29)),
-        (5, 5, 1, (15, 15, 1)),
-        (0, 0, 11, (10, 10, 11)),
-        (4, 3, 4, (4, 3, 24)),
-        (5, 0, 6, (5, 0, 16)),
-        (4, 2, 5, (4, 2, 25)),
-    ],
-)
+@pytest.mark.parametrize(("p1", "p2", "h", "expected"), STANDARD_TABLE)
 def test_hoodwink_goal_scores_the_standard_table(p1: int, p2: int, h: int, expected: tuple[int, int, int]) -> None:
     goal = hw.goal_for((0, 2), 1, "standard", None)  # seats 0 and 2 partners, seat 1 the Hood
     assert tuple(goal.scores([p1, h, p2], None, None)) == (expected[0], expected[2], expected[1])
@@ -240,19 +228,6 @@ def test_guessed_hands_agree_with_what_the_seat_saw(game: Any, parts: Any) -> No
 # --- whole matches ---------------------------------------------------------------------------------------------
 
 
-class Checked:
-    """Wraps a player and checks that every choice is one of the legal actions."""
-
-    def __init__(self, player: Player) -> None:
-        self.player = player
-        self.name = player.name
-        self.moves = 0
-
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        action = self.player.choose(view, legal, rng)
-        assert action in legal, f"{self.name} chose {action} outside {legal}"
-        self.moves += 1
-        return action
 
 
 HOODWINK_OPTIONS: list[dict[str, Any]] = [
