@@ -68,9 +68,14 @@ def playable_cards(total: int, hand: Iterable[Card]) -> list[Card]:
     return [c for c in hand if can_play(total, c)]
 
 
-def another_trick_possible(pile_total: int, cards_in_hands: Iterable[Card]) -> bool:
-    """Whether the pile and the cards still held could yet make 29 (else the last trick is not played)."""
-    return pile_total + sum(card_value(c) for c in cards_in_hands) >= TARGET
+def cards_value(cards: Iterable[Card]) -> int:
+    return sum(card_value(c) for c in cards)
+
+
+def another_trick_possible(pile_total: int, held_value: int) -> bool:
+    """Whether the pile and the cards still held (worth ``held_value`` together) could yet make 29
+    (else the last trick is not played)."""
+    return pile_total + held_value >= TARGET
 
 
 def is_blocked(total: int, hands: Iterable[Iterable[Card]]) -> bool:
@@ -203,14 +208,14 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
 
     def held_value(self) -> int:
         """The values of every card still held, added up (see :func:`another_trick_possible`)."""
-        return sum(card_value(c) for hand in self.hands for c in hand)
+        return cards_value(c for hand in self.hands for c in hand)
 
     def check_last_trick(self) -> list[Event]:
         """End the deal once the pile and the hands together cannot make another 29."""
         if self.deal_closed:
             return []
         held = self.held_value()
-        if self.total + held >= TARGET:
+        if another_trick_possible(self.total, held):
             return []
         self.close_deal("No further 29 can be made.")
         if not held and not self.pile:

@@ -8,6 +8,7 @@ from games.adders.twenty_nine import (
     another_trick_possible,
     can_play,
     card_value,
+    cards_value,
     deal_winners,
     is_blocked,
     playable_cards,
@@ -53,14 +54,14 @@ def test_pass_example() -> None:
 def test_block_example() -> None:
     hands = [parse_cards("5S"), parse_cards("6H"), parse_cards("9D"), parse_cards("10C")]
     assert is_blocked(28, hands)
-    assert another_trick_possible(28, [c for h in hands for c in h])
+    assert another_trick_possible(28, cards_value(c for h in hands for c in h))
     assert not is_blocked(28, [*hands, parse_cards("AS")])
 
 
 def test_last_trick_not_played_with_three() -> None:
     # three players: after seven tricks 19 points remain, which can never make an eighth 29
-    assert not another_trick_possible(0, parse_cards("10S 9H"))
-    assert another_trick_possible(0, parse_cards("10S 9H KD 9C"))
+    assert not another_trick_possible(0, cards_value(parse_cards("10S 9H")))
+    assert another_trick_possible(0, cards_value(parse_cards("10S 9H KD 9C")))
 
 
 def test_side_layouts() -> None:
