@@ -43,14 +43,13 @@ class SettingsChange:
         )
 
 
-def settings_lines(settings: GuildSettings, channel_name: dict[str, str] | None = None) -> list[str]:
-    """The server's settings as readable lines (channels by name where known)."""
-    names = channel_name or {}
+def settings_lines(settings: GuildSettings) -> list[str]:
+    """The server's settings as readable lines (channels as mentions)."""
 
     def seconds(value: int) -> str:
         return "never" if value == 0 else f"after {value} s"
 
-    channels = ", ".join(names.get(c, f"<#{c}>") for c in settings.allowed_channels) or "any channel"
+    channels = ", ".join(f"<#{c}>" for c in settings.allowed_channels) or "any channel"
     lines = [
         f"Turn reminder: {seconds(settings.turn_reminder_seconds)}",
         f"A bot plays for an absent player: {seconds(settings.turn_timeout_seconds)}",

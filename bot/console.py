@@ -225,10 +225,8 @@ class Console:
         conn = self.service.store.conn
         if command == "leaderboard":
             board_game = get_game(args[0]).id if args else all_games()[0].id
-            period = args[1] if len(args) > 1 else "all"
-            if period not in stats.PERIODS:
-                raise TableError(f"The period is one of {', '.join(stats.PERIODS)}.")
-            board = await stats.leaderboard(conn, GUILD, board_game, period)  # type: ignore[arg-type]
+            period = records.period_of(args[1] if len(args) > 1 else None)
+            board = await stats.leaderboard(conn, GUILD, board_game, period)
             self.write("\n".join(records.leaderboard_lines(board)))
         elif command == "stats":
             who = self.user(args[0]) if args else user
@@ -267,7 +265,7 @@ class Console:
             return
         if command == "defaults":
             if not args:
-                raise TableError("Which game? For example /defaults parity target=50.")
+                raise TableError("Which game? For example /defaults parity no_trump=true.")
             change.default_options = (args[0], args[1:])
         for pair in args if command == "settings" else []:
             key, _, value = pair.partition("=")

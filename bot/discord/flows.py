@@ -660,7 +660,6 @@ def _advice_embed(title: str, lines: Sequence[str]) -> discord.Embed:
 @guarded
 async def hint(interaction: discord.Interaction) -> None:
     key, user = place_of(interaction), user_of(interaction)
-    service_of(interaction).require_table(*key)
     await safe_defer(interaction, ephemeral=True, thinking=True)  # a search may take a moment
     lines = await service_of(interaction).hint(*key, user)
     await safe_reply(interaction, embed=_advice_embed("Hint", lines), ephemeral=True)

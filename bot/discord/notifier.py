@@ -16,7 +16,7 @@ import logging
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
@@ -25,7 +25,7 @@ from bot.discord.safe import Outcome, safe_dm, safe_edit_message, safe_reply, sa
 from bot.render.charts import score_chart, score_progression
 from bot.render.embeds import closed_embed, table_embed
 from bot.tables import Table
-from games.engine import Event
+from games.engine import Event, Game, MatchRecord
 
 if TYPE_CHECKING:
     from storage.sessions import Store
@@ -235,16 +235,20 @@ class DiscordNotifier:
 
 async def score_chart_file(table: Table) -> discord.File | None:
     """The running scores of a finished match as a PNG, when it had more than one deal."""
-    state = table.state
-    if state is None:
+    if table.state is None:
         return None
-    try:
-        progression = score_progression(table.game, table.game.record(state))
-        if len(progression) < 3:  # the start and one deal: the final scores say it all
-            return None
-        players = [seat.name for seat in table.seats]
-        png = await asyncio.to_thread(score_chart, f"{table.game.title} - running scores", players, progression)
+    record = table.game.record(table.state)
+    players = [seat.name for seat in table.seats]
+    try:  # replaying the match and drawing take a moment: not on the event loop
+        png = await asyncio.to_thread(_score_chart_png, table.game, record, players)
     except Exception:  # a chart is a nicety: never let it stop the end of a match
         log.exception("score chart for table %s failed", table.id)
         return None
-    return discord.File(io.BytesIO(png), filename="scores.png")
+    return None if png is None else discord.File(io.BytesIO(png), filename="scores.png")
+
+
+def _score_chart_png(game: Game[Any], record: MatchRecord, players: list[str]) -> bytes | None:
+    progression = score_progression(game, record)
+    if len(progression) < 3:  # the start and one deal: the final scores say it all
+        return None
+    return score_chart(f"{game.title} - running scores", players, progression)

@@ -50,13 +50,6 @@ def require_admin(interaction: discord.Interaction) -> None:
         raise TableError(NOT_ADMIN)
 
 
-def _period(text: str | None) -> stats.Period:
-    period = (text or "all").strip().lower()
-    if period not in stats.PERIODS:
-        raise TableError(f"The period is one of {', '.join(stats.PERIODS)}.")
-    return period  # type: ignore[return-value]
-
-
 # -- leaderboards --------------------------------------------------------------------------------------
 
 
@@ -76,7 +69,7 @@ async def _board_page(interaction: discord.Interaction, game: str, period: stats
 @guarded
 async def leaderboard(interaction: discord.Interaction, game: str | None, period: str | None) -> None:
     guild = _guild(interaction)
-    chosen = _period(period)
+    chosen = records.period_of(period)
     if game:
         game_id = get_game(game).id
     else:
@@ -93,7 +86,7 @@ async def leaderboard(interaction: discord.Interaction, game: str | None, period
 async def turn_page(interaction: discord.Interaction, kind: str, key: str, page: int) -> None:
     if kind == "board":
         game, _, period = key.rpartition(".")
-        await safe_update(interaction, **await _board_page(interaction, game, _period(period), page))
+        await safe_update(interaction, **await _board_page(interaction, game, records.period_of(period), page))
     else:
         pages = await _replay_pages(interaction, int(key))
         page = min(page, len(pages) - 1)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
+from bot.tables import TableError
 from games.engine import Game, MatchRecord
 from games.registry import get_game, referee_game
 from storage.ratings import PROVISIONAL_GAMES, PROVISIONAL_SIGMA
-from storage.stats import Board, PlayerStats
+from storage.stats import PERIODS, Board, Period, PlayerStats
 
 PAGE_CHARS = 3800
 """A replay page fits an embed description (4096) with room to spare."""
@@ -19,6 +20,14 @@ RATING_HELP = (
     f"{PROVISIONAL_SIGMA} or less. Matches with bots, a bot standing in after a timeout, an abandoned game, "
     "or unconfirmed referee entries are not rated; a player who walks out of a rated match ranks last."
 )
+
+
+def period_of(text: str | None) -> Period:
+    """A leaderboard period as typed (``all`` when none), or a refusal naming the choices."""
+    period = (text or "all").strip().lower()
+    if period not in PERIODS:
+        raise TableError(f"The period is one of {', '.join(PERIODS)}.")
+    return cast(Period, period)
 
 
 def game_title(game_id: str) -> str:
