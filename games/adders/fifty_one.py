@@ -96,7 +96,8 @@ class FiftyOneState(CountingState[FiftyOneOptions]):
     def after_deal(self, rest: list[Card]) -> list[Event]:
         starter, self.stock = rest[0], rest[1:]
         self.pile = [starter]
-        self.total = self.card_value(starter)
+        # the starter opens the total from 0 like any card played: with floor_zero a Ten opens it at 0
+        self.total = new_total(0, self.card_value(starter), self.options.floor_zero)
         return [self.event("starter", f"{starter.short} is turned up to start the pile: the total opens at {self.total}.")]
 
     def card_value(self, card: Card) -> int:
@@ -171,7 +172,8 @@ Match (penalties): the loser of each deal takes a penalty point; after every pla
 the rounds option) the fewest penalties wins, ties shared. Match (lives): each loss costs a life, a
 player with none left is out, and the last one standing wins.
 German values (option): Ace 1, and a Seven counts 1 or 7 as you choose (a Seven turned up counts 7).
-Totals may go below zero unless floor_zero is set, when the total stops at 0 instead.
+Totals may go below zero unless floor_zero is set, when the total stops at 0 instead (a Ten
+turned up then opens it at 0).
 """
 
 GAME = Game(

@@ -83,6 +83,23 @@ def test_floor_zero() -> None:
     assert state.total == 0
 
 
+def test_floor_zero_clamps_a_ten_turned_up() -> None:
+    # a Ten as the starter is worth -1: with floor_zero the total opens at 0, not -1
+    state = example_state(cards("TH 8D JD"), floor_zero=True)
+    assert state.pile == [card("TH")]
+    assert state.total == 0 and state.view(None).total == 0
+    assert "10♥ is turned up to start the pile: the total opens at 0." in [e.text for e in state.log]
+    play(state, 0, "AS")
+    assert state.total == 11, "the Ace counts from 0"
+
+
+def test_ten_turned_up_opens_below_zero_by_default() -> None:
+    state = example_state(cards("TH 8D JD"))
+    assert state.total == -1
+    play(state, 0, "AS")
+    assert state.total == 10
+
+
 def test_below_zero_by_default() -> None:
     state = example_state()
     state.total = 0

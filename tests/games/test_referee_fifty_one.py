@@ -70,3 +70,21 @@ def test_results_only_match() -> None:
     assert state.awaiting() == {0, 2} and state.deal_no == 4
     state.apply(2, LostDeal())
     assert state.is_over and state.outcome is not None and state.outcome.ranks == [1, 3, 2]
+
+
+def test_floor_zero_clamps_a_ten_turned_up() -> None:
+    state = start("fifty_one", ["P1", "P2"], first_dealer=2, floor_zero=True)
+    turn_up(state, "TS")  # a Ten is worth -1: with floor_zero the total opens at 0
+    assert state.total == 0 and state.view(None).total == 0
+    assert "10♠ is turned up to start the pile: the total opens at 0." in texts(state)
+    play(state, "AS")
+    assert state.total == 11
+    assert "Table options: floor_zero=true" in state.view(None).notes
+
+
+def test_ten_turned_up_opens_below_zero_by_default() -> None:
+    state = start("fifty_one", ["P1", "P2"], first_dealer=2)
+    turn_up(state, "TS")
+    assert state.total == -1
+    play(state, "AS")
+    assert state.total == 10
