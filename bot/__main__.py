@@ -12,7 +12,10 @@ import asyncio
 import logging
 import sys
 
-from bot.settings import Settings
+from pydantic import ValidationError
+
+from bot.settings import Settings, settings_problem
+from storage.db import StorageError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,7 +26,11 @@ def main(argv: list[str] | None = None) -> int:
     sync = sub.add_parser("sync", help="register the slash commands with Discord")
     sync.add_argument("--guild", type=int, default=None, help="only in this guild (instant, for development)")
     args = parser.parse_args(argv)
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        print(f"Parlour cannot start: {settings_problem(exc)}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
     if args.command == "sync" or (args.command is None and settings.discord_token):
@@ -36,9 +43,16 @@ def main(argv: list[str] | None = None) -> int:
 
     from bot.console import run_console
 
-    source = open(args.file, encoding="utf-8") if getattr(args, "file", None) else sys.stdin  # noqa: SIM115
+    try:
+        source = open(args.file, encoding="utf-8") if getattr(args, "file", None) else sys.stdin  # noqa: SIM115
+    except OSError as exc:
+        print(f"Parlour cannot read {args.file}: {exc.strerror}.", file=sys.stderr)
+        return 2
     try:
         asyncio.run(run_console(settings.database, source))
+    except StorageError as exc:
+        print(f"Parlour cannot start: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         pass
     finally:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from bot.render.text import numbered_actions, players_text, private_text, table_lines
-from bot.tables import Table, TableError, TableService, User, record_from_json
+from bot.tables import Table, TableError, TableService, User, finished_match, record_from_json
 from games.cards import CardError, parse_card
 from games.engine import Action, Event, SetupError
 from games.registry import all_games, get_game
@@ -90,6 +90,9 @@ class ConsoleNotifier:
         if table.state is not None and table.state.is_over:
             self.write("\n".join(table_lines(table)))
         self.write("The table is closed.")
+
+    async def channel_notice(self, guild_id: str, channel_id: str, text: str) -> None:
+        self.write(text)
 
 
 class Console:
@@ -237,9 +240,10 @@ class Console:
             member = self.user(args[0]).id if args else None
             self.write("\n".join(records.history_lines(await stats.history(conn, GUILD, user_id=member))))
         elif command == "replay":
-            data = await stats.match_json(conn, GUILD, _number(args, "a match number"))
-            if data is None:
-                raise TableError("There is no such match here.")
+            number = _number(args, "a match number")
+            data = finished_match(await stats.match_json(conn, GUILD, number), number)
+            if not data["actions"]:
+                raise TableError(f"Match #{number} never got going: there is nothing to replay.")
             self.write("\n\n".join(records.replay_pages(record_from_json(data), data["mode"])))
         elif command == "export":
             self.write(await stats.export_csv(conn, GUILD))
@@ -354,6 +358,7 @@ async def run_console(database: str, source: TextIO = sys.stdin, out: Callable[[
     notifier = ConsoleNotifier(out)
     service = TableService(store, notifier)
     restored = await service.load()
+    await service.wait_resumed()  # bots whose turn it was have moved before the first line is read
     console = Console(service, out)
     out("Parlour console. Type `name: /help` for commands, `name: /play GAME` to open a table.")
     if restored:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -25,6 +25,15 @@ class Settings(BaseSettings):
     def _blank_is_unset(cls, value: Any) -> Any:
         """``PARLOUR_DEV_GUILD=`` (as copied from the example file) means "not set"."""
         return None if isinstance(value, str) and not value.strip() else value
+
+
+def settings_problem(exc: ValidationError) -> str:
+    """One line naming the setting (environment variable) that was refused, and why."""
+    parts = []
+    for error in exc.errors():
+        name = ".".join(str(p) for p in error["loc"]) or "a setting"
+        parts.append(f"{name}={error.get('input')!s}: {error['msg']}")
+    return "; ".join(parts) + ". Fix it in the environment or the .env file."
 
 
 class GuildSettings(BaseModel):

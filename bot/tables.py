@@ -12,8 +12,10 @@ import asyncio
 import contextlib
 import logging
 import random
+import secrets
 import sqlite3
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -22,10 +24,20 @@ from pydantic import BaseModel
 from bot.settings import GuildSettings
 from games import advice
 from games.cards import parse_card
-from games.engine import Action, Event, Game, GameState, IllegalAction, MatchRecord, SetupError, View
+from games.engine import (
+    Action,
+    Event,
+    Game,
+    GameState,
+    IllegalAction,
+    MatchRecord,
+    SetupError,
+    View,
+    rank_scores,
+)
 from games.players import Player, bot_player, levels
 from games.registry import get_game, referee_game
-from storage.sessions import ResultPlayer, SeatRecord, SessionRecord, Store
+from storage.sessions import ResultPlayer, SeatRecord, SessionClosed, SessionRecord, Store
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +79,10 @@ class Table:
     confirmed_by: list[str | None] = field(default_factory=list)
     """Referee mode: who confirmed each entry."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    """The channel's lock (the service hands every table of a channel the same one)."""
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
+    last_change_at: float = field(default_factory=time.time)
+    """When the last action was applied (Unix time): turn timers count from it, across restarts."""
 
     @property
     def key(self) -> tuple[str, str]:
@@ -180,33 +195,86 @@ class Notifier(Protocol):
     async def table_closed(self, table: Table) -> None:
         """The table finished or was cancelled; the transport may tidy up its message."""
 
+    async def channel_notice(self, guild_id: str, channel_id: str, text: str) -> None:
+        """Post a short public line in a channel that has no table (one that could not be restored)."""
+
 
 class TableService:
+    """Every operation that changes a table takes its channel's lock first and only then looks the
+    table up, so what it checks (status, seats, turn) is what it acts on."""
+
     def __init__(self, store: Store, notifier: Notifier, *, rng: random.Random | None = None) -> None:
         self.store = store
         self.notifier = notifier
         self.tables: dict[tuple[str, str], Table] = {}
         self.dm_closed: set[str] = set()
-        self.rng = rng or random.Random()
+        self.rng: random.Random = rng or secrets.SystemRandom()
+        """Where match seeds come from: the operating system's secure source unless a test
+        injects a seeded generator (a published seed must not help predict the next one)."""
         self._settings: dict[str, GuildSettings] = {}
+        self._locks: dict[tuple[str, str], asyncio.Lock] = {}
+        self._resuming: set[asyncio.Task[None]] = set()
 
     # -- start-up ------------------------------------------------------------------------------
 
     async def load(self) -> int:
-        """Rebuild every open table from storage by replaying its log; returns how many."""
+        """Rebuild every open table from storage by replaying its log; returns how many.
+
+        A session whose log no longer replays is marked broken (its log is kept), its channel is
+        freed and told once. Tables in play then go on by themselves in the background: a bot
+        whose turn it is moves, a finished match is recorded, turn timers count from the last
+        action (see :meth:`wait_resumed`)."""
         self.dm_closed = await self.store.dm_closed_users()
         count = 0
         for record in await self.store.open_sessions():
             try:
                 table = self._table_from_record(record)
-            except Exception:  # a corrupt session must not keep the bot from starting
-                log.exception("could not restore session %s", record.id)
+            except Exception as exc:  # a corrupt session must not keep the bot from starting
+                log.exception("could not restore session %s; marking it broken", record.id)
+                await self._mark_broken(record, exc)
                 continue
-            self.tables[table.key] = table
+            self._register(table)
             count += 1
             if table.status == "playing":
-                self._schedule_timer(table)
+                task = asyncio.get_running_loop().create_task(self._resume(table), name=f"parlour-resume-{table.id}")
+                self._resuming.add(task)
+                task.add_done_callback(self._resuming.discard)
         return count
+
+    async def wait_resumed(self) -> None:
+        """Wait until every table restored by :meth:`load` has gone on as far as it can alone."""
+        while self._resuming:
+            await asyncio.gather(*self._resuming, return_exceptions=True)
+
+    async def _resume(self, table: Table) -> None:
+        try:
+            async with self._channel_lock(table.key):
+                if self.tables.get(table.key) is not table or table.status != "playing":
+                    return
+                assert table.state is not None
+                if table.state.is_over:  # the last move was logged, the result was not
+                    await self._after_change(table, [])
+                    return
+                events = await self._run_bots(table)
+                if events:
+                    await self._after_change(table, events)
+                else:
+                    self._schedule_timer(table)
+        except Exception:
+            log.exception("table %s could not go on after the restart", table.id)
+
+    async def _mark_broken(self, record: SessionRecord, exc: Exception) -> None:
+        reason = f"{type(exc).__name__}: {exc}"[:500]
+        await self.store.mark_broken(record.id, reason)
+        text = (
+            f"Sorry: the game in this channel (match #{record.id}) could not be restored after the bot "
+            "restarted, so it has been closed and the channel is free for a new /play. Its log is kept "
+            "for a bug report."
+        )
+        try:
+            await self.notifier.channel_notice(record.guild_id, record.channel_id, text)
+        except Exception:
+            log.exception("could not tell channel %s about broken session %s", record.channel_id, record.id)
 
     def _table_from_record(self, record: SessionRecord) -> Table:
         game = referee_game(record.game) if record.mode == "referee" else get_game(record.game)
@@ -225,6 +293,7 @@ class TableService:
             mode=record.mode,
             actors=list(record.actors),
             confirmed_by=list(record.confirmed_by),
+            last_change_at=record.last_change_at,
         )
         if record.status == "playing":
             deck = [[parse_card(c) for c in d] for d in record.deck] if record.deck else None
@@ -245,7 +314,7 @@ class TableService:
         await self.store.set_guild_settings(guild_id, settings.model_dump(mode="json"))
         self._settings[guild_id] = settings
 
-    # -- lookups -------------------------------------------------------------------------------
+    # -- lookups and the locking rule ----------------------------------------------------------
 
     def table(self, guild_id: str, channel_id: str) -> Table | None:
         return self.tables.get((guild_id, channel_id))
@@ -256,47 +325,82 @@ class TableService:
             raise TableError("There is no table in this channel. Open one with /play.")
         return table
 
+    def _channel_lock(self, key: tuple[str, str]) -> asyncio.Lock:
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock
+
+    def _register(self, table: Table) -> None:
+        table.lock = self._channel_lock(table.key)
+        self.tables[table.key] = table
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, guild_id: str, channel_id: str, session: int | None = None) -> AsyncIterator[Table]:
+        """The channel's table, looked up once its lock is held; ``session`` refuses a click meant
+        for an earlier table of the channel."""
+        async with self._channel_lock((guild_id, channel_id)):
+            table = self.require_table(guild_id, channel_id)
+            if session is not None and table.id != session:
+                raise TableError("That was for an earlier table in this channel, which has closed. /table shows the one here now.")
+            try:
+                yield table
+            except SessionClosed:  # storage knows better than memory (never expected; never a traceback)
+                log.warning("table %s: storage refused a write to a closed session", table.id)
+                raise TableError("This game is over.") from None
+
     # -- the lobby -----------------------------------------------------------------------------
 
     async def open_table(
         self, guild_id: str, channel_id: str, host: User, game_id: str, option_pairs: Sequence[str] = ()
     ) -> Table:
+        async with self._channel_lock((guild_id, channel_id)):
+            self._require_free(guild_id, channel_id)
+            settings = await self.settings(guild_id)
+            if settings.allowed_channels and channel_id not in settings.allowed_channels:
+                raise TableError("Tables cannot be opened in this channel; ask an admin which channels allow them.")
+            try:
+                game = get_game(game_id)
+                defaults = dict(settings.default_options.get(game.id, {}))
+                parsed = game.parse_options(option_pairs)
+                given = parsed.model_dump(exclude_unset=True)
+                options = game.options({**defaults, **given})
+            except SetupError as exc:
+                raise TableError(str(exc)) from None
+            seats = [SeatRecord(name=host.name, user_id=host.id)]
+            seed = self.rng.randrange(2**62)
+            session_id = await self._create_session(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game.id,
+                options=options.model_dump(mode="json"),
+                host_id=host.id,
+                seats=seats,
+                seed=seed,
+            )
+            table = Table(session_id, guild_id, channel_id, game, options, host.id, seats, seed)
+            self._register(table)
+            await self.notifier.table_changed(table, [], repost=True)
+        return table
+
+    def _require_free(self, guild_id: str, channel_id: str) -> None:
         existing = self.table(guild_id, channel_id)
         if existing is not None:
             raise TableError(
                 f"This channel already has a table of {existing.game.title}. "
                 "Use /table to see it, or finish or /abandon it first."
             )
-        settings = await self.settings(guild_id)
-        if settings.allowed_channels and channel_id not in settings.allowed_channels:
-            raise TableError("Tables cannot be opened in this channel; ask an admin which channels allow them.")
-        try:
-            game = get_game(game_id)
-            defaults = dict(settings.default_options.get(game.id, {}))
-            parsed = game.parse_options(option_pairs)
-            given = parsed.model_dump(exclude_unset=True)
-            options = game.options({**defaults, **given})
-        except SetupError as exc:
-            raise TableError(str(exc)) from None
-        seats = [SeatRecord(name=host.name, user_id=host.id)]
-        seed = self.rng.randrange(2**62)
-        session_id = await self.store.create_session(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game.id,
-            options=options.model_dump(mode="json"),
-            host_id=host.id,
-            seats=seats,
-            seed=seed,
-        )
-        table = Table(session_id, guild_id, channel_id, game, options, host.id, seats, seed)
-        self.tables[table.key] = table
-        await self.notifier.table_changed(table, [], repost=True)
-        return table
 
-    async def join(self, guild_id: str, channel_id: str, user: User) -> Table:
-        table = self.require_table(guild_id, channel_id)
-        async with table.lock:
+    async def _create_session(self, **fields: Any) -> int:
+        try:
+            return await self.store.create_session(**fields)
+        except sqlite3.IntegrityError:  # another process, or a session this one could not restore
+            raise TableError(
+                "This channel already has an open table that I could not load. Ask an admin to check the bot's log."
+            ) from None
+
+    async def join(self, guild_id: str, channel_id: str, user: User, *, session: int | None = None) -> Table:
+        async with self._locked(guild_id, channel_id, session) as table:
             self._require_lobby(table)
             if table.seat_of(user.id) is not None:
                 raise TableError("You are already seated at this table.")
@@ -304,12 +408,13 @@ class TableService:
                 raise TableError(f"The table is full: {table.game.title} seats at most {table.game.max_players}.")
             table.seats.append(SeatRecord(name=self._unique_name(table, user.name), user_id=user.id))
             await self._save_lobby(table)
-        await self.notifier.table_changed(table, [], repost=False)
+            await self.notifier.table_changed(table, [], repost=False)
         return table
 
-    async def add_bot(self, guild_id: str, channel_id: str, user: User, level: str = "easy") -> Table:
-        table = self.require_table(guild_id, channel_id)
-        async with table.lock:
+    async def add_bot(
+        self, guild_id: str, channel_id: str, user: User, level: str = "easy", *, session: int | None = None
+    ) -> Table:
+        async with self._locked(guild_id, channel_id, session) as table:
             self._require_lobby(table)
             self._require_seated_or_host(table, user)
             if len(table.seats) >= table.game.max_players:
@@ -321,16 +426,17 @@ class TableService:
             name = f"Bot {number}" if level == "easy" else f"Bot {number} ({level})"
             table.seats.append(SeatRecord(name=self._unique_name(table, name), bot=level))
             await self._save_lobby(table)
-        await self.notifier.table_changed(table, [], repost=False)
+            await self.notifier.table_changed(table, [], repost=False)
         return table
 
-    async def leave(self, guild_id: str, channel_id: str, user: User) -> Table | None:
+    async def leave(
+        self, guild_id: str, channel_id: str, user: User, *, session: int | None = None
+    ) -> Table | None:
         """Leave a lobby (the table closes if it empties), or hand one's seat in play to a bot."""
-        table = self.require_table(guild_id, channel_id)
-        seat = table.seat_of(user.id)
-        if seat is None:
-            raise TableError("You are not seated at this table.")
-        async with table.lock:
+        async with self._locked(guild_id, channel_id, session) as table:
+            seat = table.seat_of(user.id)
+            if seat is None:
+                raise TableError("You are not seated at this table.")
             if table.status == "lobby":
                 del table.seats[seat]
                 humans = table.human_seats()
@@ -340,25 +446,31 @@ class TableService:
                 if table.host_id == user.id:
                     table.host_id = table.seats[humans[0]].user_id or table.host_id
                 await self._save_lobby(table)
-            else:
-                table.seats[seat].bot = "easy"
-                table.seats[seat].left_at = table.turn
-                await self.store.set_seats(table.id, table.seats)
-                await self.notifier.notice(
-                    table, f"{user.name} left; a bot plays their seat from now on (and they rank last)."
-                )
-                await self._after_change(table, await self._run_bots(table))
+                await self.notifier.table_changed(table, [], repost=False)
                 return table
-        await self.notifier.table_changed(table, [], repost=False)
+            if table.status != "playing":
+                raise TableError("This game is over.")
+            table.seats[seat].bot = "easy"
+            table.seats[seat].left_at = table.turn
+            await self.store.set_seats(table.id, table.seats)
+            await self.notifier.notice(
+                table, f"{user.name} left; a bot plays their seat from now on (and they rank last)."
+            )
+            await self._after_change(table, await self._run_bots(table))
         return table
 
     async def set_options(
-        self, guild_id: str, channel_id: str, user: User, pairs: Sequence[str] | Mapping[str, Any]
+        self,
+        guild_id: str,
+        channel_id: str,
+        user: User,
+        pairs: Sequence[str] | Mapping[str, Any],
+        *,
+        session: int | None = None,
     ) -> Table:
         """Change lobby options: ``key=value`` strings as typed, or a mapping of values (where
         ``None`` clears an optional value, which a typed pair cannot say)."""
-        table = self.require_table(guild_id, channel_id)
-        async with table.lock:
+        async with self._locked(guild_id, channel_id, session) as table:
             self._require_lobby(table)
             self._require_host(table, user)
             try:
@@ -366,41 +478,40 @@ class TableService:
                     given = dict(pairs)
                 else:
                     given = table.game.parse_options(pairs).model_dump(exclude_unset=True)
-                table.options = table.game.options({**table.options.model_dump(), **given})
+                options = table.game.options({**table.options.model_dump(), **given})
             except SetupError as exc:
                 raise TableError(str(exc)) from None
+            table.options = options
             await self._save_lobby(table)
-        await self.notifier.table_changed(table, [], repost=False)
+            await self.notifier.table_changed(table, [], repost=False)
         return table
 
-    async def start(self, guild_id: str, channel_id: str, user: User) -> Table:
-        table = self.require_table(guild_id, channel_id)
-        async with table.lock:
+    async def start(self, guild_id: str, channel_id: str, user: User, *, session: int | None = None) -> Table:
+        async with self._locked(guild_id, channel_id, session) as table:
             self._require_lobby(table)
             self._require_host(table, user)
             try:
                 table.game.check_players(len(table.seats), table.options)
             except SetupError as exc:
                 raise TableError(str(exc)) from None
+            await self.store.set_status(table.id, "playing")
             table.state = table.game.start([s.name for s in table.seats], table.options, table.seed)
             table.status = "playing"
-            await self.store.set_status(table.id, "playing")
+            table.last_change_at = time.time()
             events = [Event(kind="start", text=f"{table.game.title} begins.")]
             events += await self._run_bots(table)
             await self._after_change(table, events, new_deal=True)
         return table
 
-    async def cancel(self, guild_id: str, channel_id: str, user: User) -> None:
-        table = self.require_table(guild_id, channel_id)
-        async with table.lock:
+    async def cancel(self, guild_id: str, channel_id: str, user: User, *, session: int | None = None) -> None:
+        async with self._locked(guild_id, channel_id, session) as table:
             self._require_lobby(table)
             if user.id != table.host_id and not user.is_moderator:
                 raise TableError("Only the host can cancel this table.")
             await self._close(table, "cancelled")
 
-    async def abandon(self, guild_id: str, channel_id: str, user: User) -> None:
-        table = self.require_table(guild_id, channel_id)
-        async with table.lock:
+    async def abandon(self, guild_id: str, channel_id: str, user: User, *, session: int | None = None) -> None:
+        async with self._locked(guild_id, channel_id, session) as table:
             if user.id != table.host_id and not user.is_moderator:
                 raise TableError("Only the host or a moderator (Manage Messages) can abandon this table.")
             if table.status == "lobby":
@@ -408,14 +519,10 @@ class TableService:
                 return
             assert table.state is not None
             state = table.state
-            table.unrated.add("abandoned")
+            ranks = rank_scores(state.scores)
             players = [
-                ResultPlayer(i, s.name, s.user_id, state.scores[i], 0) for i, s in enumerate(table.seats)
+                ResultPlayer(i, s.name, s.user_id, state.scores[i], ranks[i]) for i, s in enumerate(table.seats)
             ]
-            from games.engine import rank_scores
-
-            for p, r in zip(players, rank_scores(state.scores), strict=True):
-                p.rank = r
             await self.store.record_result(
                 table.id,
                 guild_id=table.guild_id,
@@ -424,11 +531,12 @@ class TableService:
                 outcome={"scores": state.scores, "abandoned_by": user.id},
                 players=players,
                 status="abandoned",
-                unrated=sorted(table.unrated),
+                unrated=sorted({*table.unrated, "abandoned"}),
             )
+            table.unrated.add("abandoned")
             self._drop(table)
-        await self.notifier.notice(table, f"{user.name} abandoned the game of {table.game.title}.")
-        await self.notifier.table_closed(table)
+            await self.notifier.notice(table, f"{user.name} abandoned the game of {table.game.title}.")
+            await self.notifier.table_closed(table)
 
     # -- play ----------------------------------------------------------------------------------
 
@@ -472,11 +580,7 @@ class TableService:
         if match_id is not None:
             from storage import stats
 
-            data = await stats.match_json(self.store.conn, guild_id, match_id)
-            if data is None:
-                raise TableError("There is no such match on this server.")
-            if data["status"] == "playing" or data["status"] == "lobby":
-                raise TableError("That match is still being played: analyse it here when it is over.")
+            data = finished_match(await stats.match_json(self.store.conn, guild_id, match_id), match_id)
             if data["mode"] == "referee":
                 raise TableError("That match was played with real cards, so the bot never saw the hands.")
             record = record_from_json(data)
@@ -510,19 +614,20 @@ class TableService:
         action: Action | dict[str, Any],
         turn: int | None = None,
         seat: int | None = None,
+        *,
+        session: int | None = None,
     ) -> list[Event]:
         """Apply a player's action: checked, then logged, then applied; returns the events.
 
         At a referee table any member may enter for any seat (``seat``, or the one awaited seat).
         """
-        table = self.require_table(guild_id, channel_id)
-        if table.mode != "referee":
-            seat = table.seat_of(user.id)
-            if seat is None:
-                raise TableError("You are not playing at this table.")
-        elif not table.is_member(user):
-            raise TableError("Only the players at this table (and its host) can make entries.")
-        async with table.lock:
+        async with self._locked(guild_id, channel_id, session) as table:
+            if table.mode != "referee":
+                seat = table.seat_of(user.id)
+                if seat is None:
+                    raise TableError("You are not playing at this table.")
+            elif not table.is_member(user):
+                raise TableError("Only the players at this table (and its host) can make entries.")
             if table.status != "playing" or table.state is None:
                 raise TableError("The game has not started yet." if table.status == "lobby" else "This game is over.")
             if turn is not None and turn != table.state.turn:
@@ -556,8 +661,11 @@ class TableService:
             )
         except sqlite3.IntegrityError:
             raise TableError("That turn was already played.") from None
+        except SessionClosed:
+            raise TableError("This game is over.") from None
         table.actors.append(actor_id)
         table.confirmed_by.append(None)
+        table.last_change_at = time.time()
         return state.apply(seat, action)
 
     async def _run_bots(self, table: Table, extra: Sequence[int] = ()) -> list[Event]:
@@ -666,8 +774,19 @@ class TableService:
         option_pairs: Sequence[str] = (),
     ) -> Table:
         """Open a referee table for people playing with real cards: members or guest names."""
-        if self.table(guild_id, channel_id) is not None:
-            raise TableError("This channel already has a table. Use /table to see it, or finish or /abandon it first.")
+        async with self._channel_lock((guild_id, channel_id)):
+            return await self._open_referee(guild_id, channel_id, host, game_id, players, option_pairs)
+
+    async def _open_referee(
+        self,
+        guild_id: str,
+        channel_id: str,
+        host: User,
+        game_id: str,
+        players: Sequence[User | str],
+        option_pairs: Sequence[str],
+    ) -> Table:
+        self._require_free(guild_id, channel_id)
         try:
             game = referee_game(game_id)
             options = game.parse_options(option_pairs)
@@ -684,7 +803,7 @@ class TableService:
         except SetupError as exc:
             raise TableError(str(exc)) from None
         seed = self.rng.randrange(2**62)
-        session_id = await self.store.create_session(
+        session_id = await self._create_session(
             guild_id=guild_id,
             channel_id=channel_id,
             game=game.id,
@@ -696,11 +815,10 @@ class TableService:
         )
         table = Table(session_id, guild_id, channel_id, game, options, host.id, seats, seed, mode="referee")
         table.state = game.start(names, options, seed)
-        table.status = "playing"
         await self.store.set_status(table.id, "playing")
-        self.tables[table.key] = table
-        async with table.lock:
-            await self._after_change(table, [Event(kind="start", text=f"Refereeing {game.title}.")], new_deal=True)
+        table.status = "playing"
+        self._register(table)
+        await self._after_change(table, [Event(kind="start", text=f"Refereeing {game.title}.")], new_deal=True)
         return table
 
     def entries(self, guild_id: str, channel_id: str, user: User) -> tuple[int, list[tuple[int, Action]]]:
@@ -743,9 +861,8 @@ class TableService:
             return awaited[0]
         raise TableError("Say which player this entry is for.")
 
-    async def confirm(self, guild_id: str, channel_id: str, user: User) -> None:
-        table = self._referee_table(guild_id, channel_id, user)
-        async with table.lock:
+    async def confirm(self, guild_id: str, channel_id: str, user: User, *, session: int | None = None) -> None:
+        async with self._locked_referee(guild_id, channel_id, user, session) as table:
             if not table.confirmed_by:
                 raise TableError("There is no entry to confirm yet.")
             if table.confirmed_by[-1] is not None:
@@ -757,10 +874,9 @@ class TableService:
             table.confirmed_by[-1] = user.id
             await self.notifier.table_changed(table, [Event(kind="confirm", text=f"{user.name} confirms the last entry.")], repost=False)
 
-    async def undo(self, guild_id: str, channel_id: str, user: User) -> None:
+    async def undo(self, guild_id: str, channel_id: str, user: User, *, session: int | None = None) -> None:
         """Take back the last entry (its author, the host or a moderator)."""
-        table = self._referee_table(guild_id, channel_id, user)
-        async with table.lock:
+        async with self._locked_referee(guild_id, channel_id, user, session) as table:
             assert table.state is not None
             if not table.state.history:
                 raise TableError("There is nothing to undo.")
@@ -776,13 +892,19 @@ class TableService:
             await self.notifier.table_changed(table, [Event(kind="undo", text=f"{user.name} took back the last entry ({label}).")], repost=False)
 
     async def correct(
-        self, guild_id: str, channel_id: str, user: User, entry: int, action: Action | dict[str, Any]
+        self,
+        guild_id: str,
+        channel_id: str,
+        user: User,
+        entry: int,
+        action: Action | dict[str, Any],
+        *,
+        session: int | None = None,
     ) -> None:
         """Replace entry number ``entry`` (1-based) by ``action``: the host or a moderator, logged."""
-        table = self._referee_table(guild_id, channel_id, user)
-        if user.id != table.host_id and not user.is_moderator:
-            raise TableError("Only the host or a moderator can correct an earlier entry.")
-        async with table.lock:
+        async with self._locked_referee(guild_id, channel_id, user, session) as table:
+            if user.id != table.host_id and not user.is_moderator:
+                raise TableError("Only the host or a moderator can correct an earlier entry.")
             state = table.state
             assert state is not None
             if not 1 <= entry <= len(state.history):
@@ -819,11 +941,25 @@ class TableService:
 
     def _referee_table(self, guild_id: str, channel_id: str, user: User) -> Table:
         table = self.require_table(guild_id, channel_id)
+        self._require_referee_member(table, user)
+        return table
+
+    @contextlib.asynccontextmanager
+    async def _locked_referee(
+        self, guild_id: str, channel_id: str, user: User, session: int | None
+    ) -> AsyncIterator[Table]:
+        """A referee table in play, looked up and checked once the channel's lock is held."""
+        async with self._locked(guild_id, channel_id, session) as table:
+            self._require_referee_member(table, user)
+            if table.status != "playing" or table.state is None or table.state.is_over:
+                raise TableError("This game is over: its entries are final.")
+            yield table
+
+    def _require_referee_member(self, table: Table, user: User) -> None:
         if table.mode != "referee":
             raise TableError("That is only for referee tables (opened with /referee).")
         if not table.is_member(user) and not user.is_moderator:
             raise TableError("Only the players at this table (and its host) can do that.")
-        return table
 
     # -- timers --------------------------------------------------------------------------------
 
@@ -837,28 +973,33 @@ class TableService:
             table.timer = asyncio.get_running_loop().create_task(self._turn_timer(table, table.turn))
 
     async def _turn_timer(self, table: Table, turn: int) -> None:
+        """Remind, then let a bot play for the absent: counted from the last action, so a table
+        restored after a restart keeps the time its players already had."""
         settings = await self.settings(table.guild_id)
         remind, timeout = settings.turn_reminder_seconds, settings.turn_timeout_seconds
+        waited = min(max(0.0, time.time() - table.last_change_at), float(max(remind, timeout)))
         if remind and (not timeout or remind < timeout):
-            await asyncio.sleep(remind)
+            await asyncio.sleep(max(0.0, remind - waited))
             if table.turn != turn or table.state is None or table.state.is_over:
                 return
             for seat in sorted(table.state.awaiting()):
                 if table.seats[seat].bot is None:
                     await self.notifier.notice(table, "It is your turn.", mention=table.seats[seat].user_id)
             if timeout:
-                await asyncio.sleep(timeout - remind)
+                await asyncio.sleep(timeout - max(remind, waited))
         elif timeout:
-            await asyncio.sleep(timeout)
+            await asyncio.sleep(max(0.0, timeout - waited))
         else:
             return
         await self.timeout_now(table, turn)
 
     async def timeout_now(self, table: Table, turn: int) -> list[Event]:
         """A bot plays every awaited seat whose player is absent, if the turn has not moved on."""
-        async with table.lock:
+        async with self._channel_lock(table.key):
             state = table.state
-            if state is None or state.is_over or table.turn != turn or table.status != "playing":
+            if self.tables.get(table.key) is not table or table.status != "playing":
+                return []
+            if state is None or state.is_over or table.turn != turn:
                 return []
             absent = [s for s in sorted(state.awaiting()) if table.seats[s].bot is None]
             if not absent:
@@ -912,9 +1053,23 @@ class TableService:
         self.tables.pop(table.key, None)
 
     async def shutdown(self) -> None:
+        for task in list(self._resuming):
+            task.cancel()
         for table in self.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
+
+
+def finished_match(data: dict[str, Any] | None, match_id: int) -> dict[str, Any]:
+    """A stored match (``storage.stats.match_json``) that may be shown in full: it exists on this
+    server and is no longer live. A live match's seed, deck and log would rebuild every hidden hand."""
+    if data is None:
+        raise TableError(f"There is no match #{match_id} on this server. /history lists them.")
+    if data.get("live", data["status"] in ("lobby", "playing")):
+        raise TableError(
+            f"Match #{match_id} is still being played: its record is sealed until it ends (the table message shows where it stands)."
+        )
+    return data
 
 
 def record_from_json(data: dict[str, Any]) -> MatchRecord:

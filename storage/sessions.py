@@ -4,15 +4,26 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from storage.db import connect
+from storage.db import ProcessLock, connect, transaction
 from storage.ratings import Placing, update_ratings
 
 OPEN_STATUSES = ("lobby", "playing")
+"""A match with either status is live: nothing hidden of it may leave the bot."""
+
+
+def unix_time(stamp: str) -> float:
+    """A stored UTC time stamp (``2026-11-24T10:00:00.123Z``) as a Unix time."""
+    return datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()
+
+
+class SessionClosed(Exception):
+    """A write that only an open session may take, refused because the session is closed."""
 
 
 @dataclass
@@ -48,6 +59,8 @@ class SessionRecord:
     """Who entered each action (``None`` for a bot), parallel to ``actions``."""
     confirmed_by: list[str | None] = field(default_factory=list)
     """Who confirmed each referee-mode entry, parallel to ``actions``."""
+    last_change_at: float = 0.0
+    """When the last action was logged (or the session last changed), as a Unix time."""
 
 
 @dataclass
@@ -61,17 +74,30 @@ class ResultPlayer:
 
 
 class Store:
-    """All reads and writes of sessions. Every write is committed before the method returns."""
+    """All reads and writes of sessions. Every write is committed before the method returns, or
+    rolled back if it fails (see :func:`storage.db.transaction`)."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, process_lock: ProcessLock | None = None) -> None:
         self.conn = conn
+        self._process_lock = process_lock
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
-        return cls(await connect(path))
+        """Open (and migrate) the database; refuses a file another process is using."""
+        lock = ProcessLock(path)
+        lock.acquire()
+        try:
+            return cls(await connect(path), lock)
+        except BaseException:
+            lock.release()
+            raise
 
     async def close(self) -> None:
-        await self.conn.close()
+        try:
+            await self.conn.close()
+        finally:
+            if self._process_lock is not None:
+                self._process_lock.release()
 
     # -- sessions ------------------------------------------------------------------------------
 
@@ -88,22 +114,24 @@ class Store:
         deck: list[list[str]] | None = None,
         mode: str = "online",
     ) -> int:
-        cur = await self.conn.execute(
-            "INSERT INTO sessions (guild_id, channel_id, game, options, host_id, seats, seed, deck,"
-            " status, mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?)",
-            (
-                guild_id,
-                channel_id,
-                game,
-                json.dumps(options),
-                host_id,
-                json.dumps([s.as_json() for s in seats]),
-                seed,
-                json.dumps(deck) if deck is not None else None,
-                mode,
-            ),
-        )
-        await self.conn.commit()
+        """A new session in its lobby. A channel with an open session already raises
+        IntegrityError (the unique open-table index), with nothing written."""
+        async with transaction(self.conn):
+            cur = await self.conn.execute(
+                "INSERT INTO sessions (guild_id, channel_id, game, options, host_id, seats, seed, deck,"
+                " status, mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    game,
+                    json.dumps(options),
+                    host_id,
+                    json.dumps([s.as_json() for s in seats]),
+                    seed,
+                    json.dumps(deck) if deck is not None else None,
+                    mode,
+                ),
+            )
         assert cur.lastrowid is not None
         return cur.lastrowid
 
@@ -120,6 +148,10 @@ class Store:
     async def set_status(self, session_id: int, status: str) -> None:
         await self._update(session_id, status=status)
 
+    async def mark_broken(self, session_id: int, reason: str) -> None:
+        """The session's log no longer replays: close it (freeing its channel), keep its log."""
+        await self._update(session_id, status="broken", broken_because=reason)
+
     async def set_message(self, session_id: int, message_id: str | None) -> None:
         await self._update(session_id, message_id=message_id)
 
@@ -131,54 +163,67 @@ class Store:
 
     async def _update(self, session_id: int, **values: Any) -> None:
         sets = ", ".join(f"{k} = ?" for k in values)
-        await self.conn.execute(
-            f"UPDATE sessions SET {sets}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
-            " WHERE id = ?",
-            (*values.values(), session_id),
-        )
-        await self.conn.commit()
+        async with transaction(self.conn):
+            await self.conn.execute(
+                f"UPDATE sessions SET {sets}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+                " WHERE id = ?",
+                (*values.values(), session_id),
+            )
 
     async def append_action(
         self, session_id: int, seq: int, seat: int, action: dict[str, Any], actor_id: str | None
     ) -> None:
-        """Log one action durably; a duplicate ``seq`` (a double click racing) raises IntegrityError."""
-        await self.conn.execute(
-            "INSERT INTO actions (session_id, seq, seat, action, actor_id) VALUES (?, ?, ?, ?, ?)",
-            (session_id, seq, seat, json.dumps(action), actor_id),
-        )
-        await self.conn.commit()
+        """Log one action durably; a duplicate ``seq`` (a double click racing) raises IntegrityError
+        and leaves nothing behind (the failed write is rolled back)."""
+        async with transaction(self.conn):
+            cur = await self.conn.execute(
+                "INSERT INTO actions (session_id, seq, seat, action, actor_id)"
+                " SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ? AND status = 'playing')",
+                (session_id, seq, seat, json.dumps(action), actor_id, session_id),
+            )
+            if cur.rowcount != 1:
+                raise SessionClosed(f"session {session_id} is not in play: no action can be logged")
 
     # -- referee-mode entries -----------------------------------------------------------------------
 
     async def confirm_action(self, session_id: int, seq: int, user_id: str) -> None:
-        await self.conn.execute(
-            "UPDATE actions SET confirmed_by = ? WHERE session_id = ? AND seq = ?", (user_id, session_id, seq)
-        )
-        await self._log_entry(session_id, seq, "confirm", user_id)
-        await self.conn.commit()
+        async with transaction(self.conn):
+            await self.conn.execute(
+                "UPDATE actions SET confirmed_by = ? WHERE session_id = ? AND seq = ?", (user_id, session_id, seq)
+            )
+            await self._log_entry(session_id, seq, "confirm", user_id)
 
     async def undo_action(self, session_id: int, seq: int, user_id: str) -> None:
         """Remove the last entry (the caller checks it is the last), keeping a log of it."""
-        async with self.conn.execute(
-            "SELECT action FROM actions WHERE session_id = ? AND seq = ?", (session_id, seq)
-        ) as cur:
-            row = await cur.fetchone()
-        await self.conn.execute("DELETE FROM actions WHERE session_id = ? AND seq = ?", (session_id, seq))
-        await self._log_entry(session_id, seq, "undo", user_id, action=row["action"] if row else None)
-        await self.conn.commit()
+        async with transaction(self.conn):
+            await self._require_playing(session_id)
+            async with self.conn.execute(
+                "SELECT action FROM actions WHERE session_id = ? AND seq = ?", (session_id, seq)
+            ) as cur:
+                row = await cur.fetchone()
+            await self.conn.execute("DELETE FROM actions WHERE session_id = ? AND seq = ?", (session_id, seq))
+            await self._log_entry(session_id, seq, "undo", user_id, action=row["action"] if row else None)
 
     async def correct_action(
         self, session_id: int, seq: int, action: dict[str, Any], previous: dict[str, Any], user_id: str
     ) -> None:
         """Replace an earlier entry; the correction and what it replaced are logged."""
-        await self.conn.execute(
-            "UPDATE actions SET action = ?, confirmed_by = NULL WHERE session_id = ? AND seq = ?",
-            (json.dumps(action), session_id, seq),
-        )
-        await self._log_entry(
-            session_id, seq, "correct", user_id, action=json.dumps(action), previous=json.dumps(previous)
-        )
-        await self.conn.commit()
+        async with transaction(self.conn):
+            await self._require_playing(session_id)
+            await self.conn.execute(
+                "UPDATE actions SET action = ?, confirmed_by = NULL WHERE session_id = ? AND seq = ?",
+                (json.dumps(action), session_id, seq),
+            )
+            await self._log_entry(
+                session_id, seq, "correct", user_id, action=json.dumps(action), previous=json.dumps(previous)
+            )
+
+    async def _require_playing(self, session_id: int) -> None:
+        """A finished match's log is final: undo and correction stop with its result."""
+        async with self.conn.execute("SELECT status FROM sessions WHERE id = ?", (session_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None or row["status"] != "playing":
+            raise SessionClosed(f"session {session_id} is not in play: its log is final")
 
     async def entry_log(self, session_id: int) -> list[dict[str, Any]]:
         async with self.conn.execute(
@@ -210,7 +255,7 @@ class Store:
 
     async def _with_actions(self, row: aiosqlite.Row) -> SessionRecord:
         async with self.conn.execute(
-            "SELECT seat, action, actor_id, confirmed_by FROM actions WHERE session_id = ? ORDER BY seq",
+            "SELECT seat, action, actor_id, confirmed_by, created_at FROM actions WHERE session_id = ? ORDER BY seq",
             (row["id"],),
         ) as cur:
             rows = list(await cur.fetchall())
@@ -232,6 +277,7 @@ class Store:
             actions=actions,
             actors=[a["actor_id"] for a in rows],
             confirmed_by=[a["confirmed_by"] for a in rows],
+            last_change_at=unix_time(rows[-1]["created_at"] if rows else row["updated_at"]),
         )
 
     # -- results -------------------------------------------------------------------------------
@@ -254,7 +300,11 @@ class Store:
         reasons = sorted(set(unrated or []))
         if rated and any(p.user_id is None for p in players):
             rated, reasons = False, sorted({*reasons, "guest or bot players"})
-        try:
+        async with transaction(self.conn):
+            async with self.conn.execute("SELECT status FROM sessions WHERE id = ?", (session_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row["status"] not in OPEN_STATUSES:
+                raise SessionClosed(f"session {session_id} is not open: its result cannot be recorded again")
             await self.conn.execute(
                 "INSERT INTO results (session_id, guild_id, game, rated, outcome, mode, unrated)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -279,10 +329,6 @@ class Store:
                     placings=[Placing(p.user_id or "", p.rank, p.team) for p in players],
                     names={p.user_id or "": p.name for p in players},
                 )
-        except BaseException:
-            await self.conn.rollback()
-            raise
-        await self.conn.commit()
 
     async def results(self, guild_id: str, limit: int = 20) -> list[dict[str, Any]]:
         """The most recent results of a server, newest first, with their players."""
@@ -319,8 +365,8 @@ class Store:
             return {row["user_id"] for row in await cur.fetchall()}
 
     async def mark_dm_closed(self, user_id: str) -> None:
-        await self.conn.execute("INSERT OR IGNORE INTO dm_closed (user_id) VALUES (?)", (user_id,))
-        await self.conn.commit()
+        async with transaction(self.conn):
+            await self.conn.execute("INSERT OR IGNORE INTO dm_closed (user_id) VALUES (?)", (user_id,))
 
     async def guild_settings(self, guild_id: str) -> dict[str, Any]:
         async with self.conn.execute(
@@ -330,9 +376,9 @@ class Store:
         return json.loads(row["settings"]) if row else {}
 
     async def set_guild_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
-        await self.conn.execute(
-            "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
-            (guild_id, json.dumps(settings)),
-        )
-        await self.conn.commit()
+        async with transaction(self.conn):
+            await self.conn.execute(
+                "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+                (guild_id, json.dumps(settings)),
+            )

@@ -11,7 +11,9 @@ from typing import Any, Literal
 
 import aiosqlite
 
+from storage.db import transaction
 from storage.ratings import ALL_TIME, DEFAULT_MU, DEFAULT_SIGMA, current_season, is_provisional
+from storage.sessions import OPEN_STATUSES
 
 Period = Literal["all", "season", "month", "week"]
 PERIODS: tuple[Period, ...] = ("all", "season", "month", "week")
@@ -106,32 +108,33 @@ async def leaderboard(
 
 async def new_season(conn: aiosqlite.Connection, guild_id: str, admin_id: str) -> int:
     """Start the next season; all-time ratings and every result stay."""
-    number = await current_season(conn, guild_id) + 1
-    await conn.execute(
-        "INSERT INTO seasons (guild_id, number, started_by) VALUES (?, ?, ?)", (guild_id, number, admin_id)
-    )
-    await log_admin(conn, guild_id, admin_id, "season new", f"season {number}", commit=False)
-    await conn.commit()
+    async with transaction(conn):
+        number = await current_season(conn, guild_id) + 1
+        await conn.execute(
+            "INSERT INTO seasons (guild_id, number, started_by) VALUES (?, ?, ?)", (guild_id, number, admin_id)
+        )
+        await _log_admin(conn, guild_id, admin_id, "season new", f"season {number}")
     return number
 
 
 async def reset_rating(conn: aiosqlite.Connection, guild_id: str, admin_id: str, user_id: str) -> int:
     """Forget a member's ratings on this server (all games, all seasons); results stay."""
-    cur = await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
-    await log_admin(conn, guild_id, admin_id, "rating reset", f"user {user_id}", commit=False)
-    await conn.commit()
+    async with transaction(conn):
+        cur = await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+        await _log_admin(conn, guild_id, admin_id, "rating reset", f"user {user_id}")
     return cur.rowcount
 
 
-async def log_admin(
-    conn: aiosqlite.Connection, guild_id: str, admin_id: str, action: str, detail: str = "", *, commit: bool = True
-) -> None:
+async def log_admin(conn: aiosqlite.Connection, guild_id: str, admin_id: str, action: str, detail: str = "") -> None:
+    async with transaction(conn):
+        await _log_admin(conn, guild_id, admin_id, action, detail)
+
+
+async def _log_admin(conn: aiosqlite.Connection, guild_id: str, admin_id: str, action: str, detail: str) -> None:
     await conn.execute(
         "INSERT INTO admin_log (guild_id, user_id, action, detail) VALUES (?, ?, ?, ?)",
         (guild_id, admin_id, action, detail),
     )
-    if commit:
-        await conn.commit()
 
 
 async def admin_log(conn: aiosqlite.Connection, guild_id: str, limit: int = 50) -> list[dict[str, Any]]:
@@ -269,7 +272,10 @@ async def export_csv(conn: aiosqlite.Connection, guild_id: str) -> str:
 
 
 async def match_json(conn: aiosqlite.Connection, guild_id: str, session_id: int) -> dict[str, Any] | None:
-    """One match of this server: its setup, action log and result, enough to replay it."""
+    """One match of this server: its setup, action log and result, enough to replay it.
+
+    A live match (in its lobby or in play) comes without its seed, deck and actions, from which
+    every hidden hand could be rebuilt: ``live`` is then true, and callers refuse it politely."""
     async with conn.execute(
         "SELECT s.*, r.outcome, r.rated, r.unrated AS result_unrated, r.finished_at FROM sessions s"
         " LEFT JOIN results r ON r.session_id = s.id WHERE s.id = ? AND s.guild_id = ?",
@@ -278,20 +284,24 @@ async def match_json(conn: aiosqlite.Connection, guild_id: str, session_id: int)
         row = await cur.fetchone()
     if row is None:
         return None
-    async with conn.execute(
-        "SELECT seat, action FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
-    ) as cur:
-        actions = [[r[0], json.loads(r[1])] for r in await cur.fetchall()]
+    live = row["status"] in OPEN_STATUSES
+    actions: list[list[Any]] = []
+    if not live:
+        async with conn.execute(
+            "SELECT seat, action FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
+        ) as cur:
+            actions = [[r[0], json.loads(r[1])] for r in await cur.fetchall()]
     return {
         "match": row["id"],
         "game": row["game"],
         "options": json.loads(row["options"]),
         "players": [s["name"] for s in json.loads(row["seats"])],
         "seats": json.loads(row["seats"]),
-        "seed": row["seed"],
-        "deck": json.loads(row["deck"]) if row["deck"] else None,
+        "seed": None if live else row["seed"],
+        "deck": json.loads(row["deck"]) if row["deck"] and not live else None,
         "mode": row["mode"],
         "status": row["status"],
+        "live": live,
         "actions": actions,
         "outcome": json.loads(row["outcome"]) if row["outcome"] else None,
         "rated": bool(row["rated"]) if row["rated"] is not None else None,

@@ -13,6 +13,7 @@ import logging
 import signal
 import sys
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -29,6 +30,7 @@ from bot.discord.record_components import RECORD_ITEMS
 from bot.discord.safe import safe_reply
 from bot.settings import Settings
 from bot.tables import TableService
+from storage.db import StorageError
 from storage.sessions import Store
 
 log = logging.getLogger(__name__)
@@ -176,9 +178,19 @@ def run_bot(settings: Settings, *, sync_only: bool = False, sync_guild: int | No
             return asyncio.run(_sync(bot, token, sync_guild))
         asyncio.run(_serve(bot, token))
     except discord.LoginFailure:
-        print("Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)
+        print("Parlour cannot start: Discord refused the token. Check DISCORD_TOKEN.", file=sys.stderr)
         return 1
     except discord.PrivilegedIntentsRequired:
-        print("Discord refused the intents; this bot asks for none that are privileged.", file=sys.stderr)
+        print("Parlour cannot start: Discord refused the intents; this bot asks for none that are privileged.", file=sys.stderr)
+        return 1
+    except StorageError as exc:
+        print(f"Parlour cannot start: {exc}", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientError, OSError, discord.GatewayNotFound) as exc:
+        print(
+            f"Parlour cannot start: Discord could not be reached ({type(exc).__name__}: {exc}). "
+            "Check this machine's network connection and proxy settings.",
+            file=sys.stderr,
+        )
         return 1
     return 0

@@ -268,13 +268,13 @@ async def lobby_action(interaction: discord.Interaction, session: int, verb: str
         return
     await safe_defer(interaction)
     if verb == "join":
-        await service.join(*key, user)
+        await service.join(*key, user, session=session)
     elif verb == "leave":
-        await service.leave(*key, user)
+        await service.leave(*key, user, session=session)
     elif verb == "start":
-        await service.start(*key, user)
+        await service.start(*key, user, session=session)
     elif verb == "cancel":
-        await service.cancel(*key, user)
+        await service.cancel(*key, user, session=session)
     else:
         raise TableError("That button does nothing any more.")
 
@@ -286,7 +286,7 @@ async def add_bot(interaction: discord.Interaction, session: int, level: str) ->
     if table.status != "lobby":
         raise TableError("The game has already started.")
     await safe_defer(interaction)
-    await service_of(interaction).add_bot(*place_of(interaction), user_of(interaction), level)
+    await service_of(interaction).add_bot(*place_of(interaction), user_of(interaction), level, session=session)
     await safe_update(interaction, content=f"A {level} bot takes a seat. Add another, or press Start.")
 
 
@@ -332,7 +332,7 @@ async def option_chosen(interaction: discord.Interaction, session: int, field: i
     page = _page_of(fields, field)
     try:
         await service_of(interaction).set_options(
-            *place_of(interaction), user, [f"{fields[field].name}={value}"]
+            *place_of(interaction), user, [f"{fields[field].name}={value}"], session=session
         )
     except TableError:
         await _show_options(interaction, table, page)  # put the menu back to the values in force
@@ -436,7 +436,7 @@ async def options_submitted(interaction: discord.Interaction, session: int, type
     values = {name: (text.strip() or defaults.get(name)) for name, text in typed.items() if name in defaults}
     await safe_defer(interaction)
     try:
-        await service_of(interaction).set_options(*place_of(interaction), user, values)
+        await service_of(interaction).set_options(*place_of(interaction), user, values, session=session)
     except TableError:
         await _show_options(interaction, table, 0)
         raise
@@ -466,7 +466,7 @@ async def _act_in_hand(
 ) -> None:
     await safe_defer(interaction)
     try:
-        await service_of(interaction).act(*place_of(interaction), user, action, turn)
+        await service_of(interaction).act(*place_of(interaction), user, action, turn, session=table.id)
         note = f"You chose {action.label()}."
     except TableError as exc:  # refused: the reason goes in the player's own (ephemeral) hand
         note = str(exc)
@@ -556,7 +556,7 @@ async def public_act(interaction: discord.Interaction, session: int, turn: int, 
         )
         return
     await safe_defer(interaction, ephemeral=True, thinking=True)
-    await service_of(interaction).act(*place_of(interaction), user, mine[0], turn)
+    await service_of(interaction).act(*place_of(interaction), user, mine[0], turn, session=session)
     await safe_reply(interaction, f"You chose {label}.", ephemeral=True)
 
 
@@ -613,10 +613,10 @@ async def referee_action(interaction: discord.Interaction, session: int, verb: s
         raise TableError("That button does nothing any more.")
     await safe_defer(interaction, ephemeral=True, thinking=True)
     if verb == "confirm":
-        await service.confirm(*key, user)
+        await service.confirm(*key, user, session=session)
         await safe_reply(interaction, "You confirmed the last entry.", ephemeral=True)
     else:
-        await service.undo(*key, user)
+        await service.undo(*key, user, session=session)
         await safe_reply(interaction, "The last entry is taken back.", ephemeral=True)
 
 

@@ -124,6 +124,10 @@ class DiscordNotifier:
     async def table_closed(self, table: Table) -> None:
         self._push(Job("close", table))
 
+    async def channel_notice(self, guild_id: str, channel_id: str, text: str) -> None:
+        channel = self.client.get_partial_messageable(int(channel_id), guild_id=int(guild_id))
+        await safe_send(channel, content=text, allowed_mentions=discord.AllowedMentions.none())
+
     # -- helpers for the cogs ----------------------------------------------------------------------
 
     def respond_with(self, key: tuple[str, str], interaction: discord.Interaction) -> Responder:

@@ -19,7 +19,7 @@ from bot.discord.record_components import pager, reset_view
 from bot.discord.safe import safe_defer, safe_reply, safe_update
 from bot.render import records
 from bot.render.charts import rating_chart
-from bot.tables import TableError, record_from_json
+from bot.tables import TableError, finished_match, record_from_json
 from games.registry import get_game
 from storage import stats
 
@@ -145,18 +145,14 @@ async def history(
 
 
 async def _match(interaction: discord.Interaction, match_id: int) -> dict[str, Any]:
-    data = await stats.match_json(_conn(interaction), _guild(interaction), match_id)
-    if data is None:
-        raise TableError(f"There is no match #{match_id} on this server. /history lists them.")
-    return data
+    """A match of this server that is over: a live one is refused (its record would show hands)."""
+    return finished_match(await stats.match_json(_conn(interaction), _guild(interaction), match_id), match_id)
 
 
 async def _replay_pages(interaction: discord.Interaction, match_id: int) -> list[str]:
     data = await _match(interaction, match_id)
-    if data["status"] in ("lobby", "cancelled") or not data["actions"]:
+    if data["status"] == "cancelled" or not data["actions"]:
         raise TableError(f"Match #{match_id} never got going: there is nothing to replay.")
-    if data["status"] == "playing":
-        raise TableError(f"Match #{match_id} is still being played: its table message shows where it stands.")
     record = record_from_json(data)
     return await asyncio.to_thread(records.replay_pages, record, data["mode"])
 

@@ -48,6 +48,9 @@ class QuietNotifier:
     async def table_closed(self, table: Table) -> None:
         return None
 
+    async def channel_notice(self, guild_id: str, channel_id: str, text: str) -> None:
+        return None
+
 
 def percentile(values: Sequence[float], share: float) -> float:
     ordered = sorted(values)
@@ -126,7 +129,7 @@ async def rest_calls(game_id: str, players: int, turns: int) -> tuple[int, int, 
         env = simcord.Env(bot)
         guild = env.create_guild("Bench", id=GUILD_ID)
         await env.start()
-        bot.service.rng.seed(11)
+        bot.service.rng = random.Random(11)
         channel = guild.create_text_channel("cards")
         mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
         people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]

@@ -40,6 +40,9 @@ class RecordingNotifier:
     async def table_closed(self, table: Table) -> None:
         self.closed.append(table.id)
 
+    async def channel_notice(self, guild_id: str, channel_id: str, text: str) -> None:
+        self.notices.append((text, None))
+
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:

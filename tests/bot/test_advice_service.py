@@ -84,7 +84,7 @@ async def test_analysis_of_a_stored_match(service: TableService) -> None:
     while service.table(G, C) is not None:
         await play_current(service)
     assert (await service.analyse(G, "elsewhere", ANN, deal=2, match_id=table.id))[0].startswith("Deal 2 of ")
-    with pytest.raises(TableError, match="no such match"):
+    with pytest.raises(TableError, match="There is no match #"):
         await service.analyse("another server", C, ANN, match_id=table.id)
 
 

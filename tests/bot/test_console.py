@@ -92,7 +92,7 @@ async def test_records_after_a_finished_match(db_path: Path) -> None:
     assert "Deal 1" in text and "Final scores: ann" in text
     assert "match,game,finished_at" in text
     assert "The period is one of all, season, month, week." in text
-    assert "There is no such match here." in text
+    assert "There is no match #99 on this server." in text
     assert "Season 2 begins" in text
 
 

@@ -1,0 +1,350 @@
+"""Regressions for the holes an attack on the bot found: hidden cards in stored records, tables
+that froze after a crash or a log that no longer replays, writes left half done, and races.
+
+Each test here failed before its fix."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import random
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.console import run_console
+from bot.settings import GuildSettings
+from bot.tables import Table, TableError, TableService, User, finished_match
+from games.engine import PlayCard
+from games.registry import register_referee
+from storage import stats
+from storage.sessions import Store
+from tests.bot.conftest import RecordingNotifier
+from tests.bot.toy_game import TOY
+
+register_referee(TOY)
+
+G, C = "g1", "c1"
+ANN, BOB, CAT = User("1", "Ann"), User("2", "Bob"), User("3", "Cat")
+MOD = User("9", "Mod", is_moderator=True)
+
+
+async def started(service: TableService, *options: str, bot: bool = False) -> Table:
+    await service.open_table(G, C, ANN, "toy", ["first_dealer=2", *options])
+    if bot:
+        await service.add_bot(G, C, ANN)
+    else:
+        await service.join(G, C, BOB)
+    await service.start(G, C, ANN)
+    return service.require_table(G, C)
+
+
+def a_card(table: Table, seat: int) -> PlayCard:
+    assert table.state is not None
+    return next(a for a in table.state.legal_actions(seat) if isinstance(a, PlayCard))
+
+
+async def play_until_one_action_left(service: TableService, user_of_seat: dict[int, User]) -> Table:
+    """Play the toy match until its last action is due (the table is still open)."""
+    table = service.require_table(G, C)
+    assert table.state is not None
+    while True:
+        seat = min(table.state.awaiting())
+        card = a_card(table, seat)
+        probe = table.game.start([s.name for s in table.seats], table.options, table.seed)
+        for s, a in [*table.state.history, (seat, card)]:
+            probe.apply(s, a)
+        if probe.is_over:
+            return table
+        where = {"seat": seat} if table.mode == "referee" else {}
+        await service.act(G, C, user_of_seat[seat], card, table.turn, **where)
+
+
+async def play_one(service: TableService, table: Table) -> None:
+    assert table.state is not None
+    seat = min(table.state.awaiting())
+    await service.act(G, C, [ANN, BOB][seat], a_card(table, seat), table.turn)
+
+
+async def restarted(db_path: Path) -> tuple[TableService, Store, RecordingNotifier]:
+    store = await Store.open(db_path)
+    notifier = RecordingNotifier()
+    service = TableService(store, notifier)
+    await service.load()
+    await service.wait_resumed()
+    return service, store, notifier
+
+
+# -- hidden cards -------------------------------------------------------------------------------------
+
+
+async def test_a_live_match_record_has_no_seed_deck_or_log(service: TableService) -> None:
+    table = await started(service)
+    await play_one(service, table)
+    data = await stats.match_json(service.store.conn, G, table.id)
+    assert data is not None and data["live"] is True
+    assert data["seed"] is None and data["deck"] is None and data["actions"] == []
+    assert str(table.seed) not in json.dumps(data)
+    with pytest.raises(TableError, match="still being played"):
+        finished_match(data, table.id)
+    await service.abandon(G, C, ANN)
+    data = await stats.match_json(service.store.conn, G, table.id)
+    assert data is not None and data["live"] is False and data["seed"] == table.seed and data["actions"]
+
+
+async def test_the_console_will_not_replay_a_live_match(db_path: Path) -> None:
+    out: list[str] = []
+    lines = ["ann: /play toy", "bob: /join", "ann: /start", "cat: /replay 1"]
+    await run_console(str(db_path), io.StringIO("\n".join(lines) + "\n"), out.append)
+    assert "Match #1 is still being played" in out[-1]
+
+
+async def test_seeds_come_from_the_operating_systems_secure_source(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        service = TableService(store, RecordingNotifier())
+        assert isinstance(service.rng, random.SystemRandom)
+        await service.open_referee(G, C, ANN, "toy", [ANN, BOB])
+        await service.open_table(G, "c2", ANN, "toy")
+        seeds = {service.require_table(G, c).seed for c in (C, "c2")}
+        assert len(seeds) == 2
+    finally:
+        await store.close()
+
+
+# -- tables that froze ---------------------------------------------------------------------------------
+
+
+async def test_after_a_crash_the_bot_whose_turn_it_is_moves(db_path: Path, service: TableService) -> None:
+    table = await started(service, bot=True)
+    assert table.state is not None and table.state.awaiting() == {0}
+    # the crash: Ann's move is logged, the bot's reply never happened
+    turn, card = table.turn, a_card(table, 0)
+    await service.store.append_action(table.id, turn, 0, table.game.action_to_json(card), ANN.id)
+    service2, store2, _ = await restarted(db_path)
+    try:
+        table2 = service2.require_table(G, C)
+        assert table2.turn >= turn + 2 and table2.state is not None and 1 not in table2.state.awaiting()
+        session = await store2.session(table.id)
+        assert session is not None and session.actors[turn:turn + 2] == [ANN.id, None]
+    finally:
+        await service2.shutdown()
+        await store2.close()
+
+
+async def test_after_a_crash_a_match_whose_last_move_was_logged_is_recorded(db_path: Path, service: TableService) -> None:
+    table = await started(service, "deals=1")
+    await play_until_one_action_left(service, {0: ANN, 1: BOB})
+    assert table.state is not None
+    seat = min(table.state.awaiting())
+    await service.store.append_action(
+        table.id, table.turn, seat, table.game.action_to_json(a_card(table, seat)), [ANN, BOB][seat].id
+    )
+    service2, store2, _ = await restarted(db_path)
+    try:
+        assert service2.table(G, C) is None
+        assert [r["session_id"] for r in await store2.results(G)] == [table.id]
+    finally:
+        await service2.shutdown()
+        await store2.close()
+
+
+async def test_turn_timers_count_from_the_last_action_across_a_restart(db_path: Path, service: TableService) -> None:
+    await service.update_settings(G, GuildSettings(turn_reminder_seconds=1000, turn_timeout_seconds=1001))
+    table = await started(service)
+    turn = table.turn
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(time.time() - 5000))
+    await service.store.conn.execute("UPDATE sessions SET updated_at = ? WHERE id = ?", (stamp, table.id))
+    await service.store.conn.commit()
+    service2, store2, notifier2 = await restarted(db_path)
+    try:
+        table2 = service2.require_table(G, C)
+        for _ in range(100):  # both deadlines passed while the bot was down: at once, not in 1,000 s
+            if table2.turn > turn:
+                break
+            await asyncio.sleep(0.02)
+        assert table2.turn > turn and "a bot played for an absent player" in table2.unrated
+        assert any(text == "It is your turn." for text, _ in notifier2.notices)
+    finally:
+        await service2.shutdown()
+        await store2.close()
+
+
+async def test_a_session_that_no_longer_replays_is_marked_broken_and_frees_its_channel(
+    db_path: Path, service: TableService
+) -> None:
+    table = await started(service)
+    await play_one(service, table)
+    await service.store.conn.execute(
+        "UPDATE actions SET action = ? WHERE session_id = ?", (json.dumps({"kind": "no such move"}), table.id)
+    )
+    await service.store.conn.commit()
+    service2, store2, notifier2 = await restarted(db_path)
+    try:
+        assert service2.table(G, C) is None
+        assert sum("could not be restored" in text for text, _ in notifier2.notices) == 1
+        session = await store2.session(table.id)
+        assert session is not None and session.status == "broken" and len(session.actions) == 1  # log kept
+        await service2.open_table(G, C, CAT, "toy")  # the channel is free again
+        assert service2.require_table(G, C).host_id == CAT.id
+    finally:
+        await service2.shutdown()
+        await store2.close()
+    service3, store3, notifier3 = await restarted(db_path)  # told once, not at every start
+    try:
+        assert not any("could not be restored" in text for text, _ in notifier3.notices)
+    finally:
+        await service3.shutdown()
+        await store3.close()
+
+
+async def test_a_refused_duplicate_action_leaves_no_open_write(db_path: Path, service: TableService) -> None:
+    table = await started(service)
+    seat = min(table.state.awaiting()) if table.state else 0
+    card = table.game.action_to_json(a_card(table, seat))
+    await service.store.append_action(table.id, table.turn, seat, card, ANN.id)
+    with pytest.raises(sqlite3.IntegrityError):
+        await service.store.append_action(table.id, table.turn, seat, card, ANN.id)
+    assert not service.store.conn.in_transaction
+    other = sqlite3.connect(db_path, timeout=0.2)  # another writer to the file is not locked out
+    try:
+        other.execute("INSERT INTO dm_closed (user_id) VALUES ('someone')")
+        other.commit()
+    finally:
+        other.close()
+
+
+# -- races: both coroutines started together, in both orders -----------------------------------------
+
+
+async def test_two_play_commands_at_once_open_one_table(service: TableService) -> None:
+    results = await asyncio.gather(
+        service.open_table(G, C, ANN, "toy"), service.open_table(G, C, BOB, "toy"), return_exceptions=True
+    )
+    assert sum(isinstance(r, Table) for r in results) == 1
+    assert [str(r) for r in results if isinstance(r, Exception)] == [
+        "This channel already has a table of Toy Tricks. Use /table to see it, or finish or /abandon it first."
+    ]
+    async with service.store.conn.execute("SELECT COUNT(*) FROM sessions WHERE channel_id = ?", (C,)) as cur:
+        assert (await cur.fetchone())[0] == 1  # type: ignore[index]
+
+
+@pytest.mark.parametrize("order", [0, 1])
+async def test_two_members_leaving_a_lobby_at_once_each_leave(service: TableService, order: int) -> None:
+    await service.open_table(G, C, ANN, "toy")
+    await service.join(G, C, BOB)
+    await service.join(G, C, CAT)
+    leavers = [BOB, CAT] if order == 0 else [CAT, BOB]
+    # the host's change holds the lock while both leavers wait: each must find their seat after it
+    results = await asyncio.gather(
+        service.set_options(G, C, ANN, ["deals=3"]), *(service.leave(G, C, u) for u in leavers),
+        return_exceptions=True,
+    )
+    assert not [r for r in results if isinstance(r, Exception)]
+    table = service.require_table(G, C)
+    assert [s.name for s in table.seats] == ["Ann"]
+    session = await service.store.session(table.id)
+    assert session is not None and [s.name for s in session.seats] == ["Ann"]
+
+
+async def open_ref_near_end(service: TableService) -> Table:
+    await service.open_referee(G, C, ANN, "toy", [ANN, BOB], ["first_dealer=2", "deals=1"])
+    return await play_until_one_action_left(service, {0: ANN, 1: ANN})
+
+
+async def stored_log(service: TableService, table: Table) -> tuple[int, str, int]:
+    async with service.store.conn.execute("SELECT COUNT(*) FROM actions WHERE session_id = ?", (table.id,)) as cur:
+        (actions,) = await cur.fetchone()  # type: ignore[misc]
+    async with service.store.conn.execute("SELECT status FROM sessions WHERE id = ?", (table.id,)) as cur:
+        (status,) = await cur.fetchone()  # type: ignore[misc]
+    async with service.store.conn.execute("SELECT COUNT(*) FROM results WHERE session_id = ?", (table.id,)) as cur:
+        (results,) = await cur.fetchone()  # type: ignore[misc]
+    return actions, status, results
+
+
+@pytest.mark.parametrize("order", [0, 1])
+async def test_an_undo_racing_the_last_entry_never_rewrites_a_finished_match(service: TableService, order: int) -> None:
+    table = await open_ref_near_end(service)
+    assert table.state is not None
+    seat = min(table.state.awaiting())
+    entries = table.turn
+    last = service.act(G, C, ANN, a_card(table, seat), seat=seat)
+    undo = service.undo(G, C, ANN)
+    results = await asyncio.gather(*([last, undo] if order == 0 else [undo, last]), return_exceptions=True)
+    unexpected = [r for r in results if isinstance(r, Exception) and not isinstance(r, TableError)]
+    assert not unexpected
+    actions, status, recorded = await stored_log(service, table)
+    if order == 0:  # the last entry ended the match: the undo is refused, the log is final
+        assert isinstance(results[1], TableError)
+        assert (actions, status, recorded) == (entries + 1, "finished", 1)
+    else:  # the undo came first; the card entered after it was checked against the new position
+        assert results[0] is None
+        open_table = service.require_table(G, C)
+        if isinstance(results[1], TableError):
+            assert (actions, status, recorded) == (entries - 1, "playing", 0) and open_table.turn == entries - 1
+        else:
+            assert (actions, status, recorded) == (entries, "playing", 0) and open_table.turn == entries
+
+
+@pytest.mark.parametrize("order", [0, 1])
+async def test_a_correction_racing_the_last_entry_is_kept_only_if_the_user_is_told(
+    service: TableService, order: int
+) -> None:
+    table = await open_ref_near_end(service)
+    assert table.state is not None
+    seat = min(table.state.awaiting())
+    _seat, first = table.state.history[0]
+    last = service.act(G, C, ANN, a_card(table, seat), seat=seat)
+    fix = service.correct(G, C, ANN, 1, first)  # the same card again: always a legal correction
+    results = await asyncio.gather(*([last, fix] if order == 0 else [fix, last]), return_exceptions=True)
+    assert not [r for r in results if isinstance(r, Exception) and not isinstance(r, TableError)]
+    log = await service.store.entry_log(table.id)
+    corrected = any(e["kind"] == "correct" for e in log)
+    refused = any(isinstance(r, TableError) for r in results)
+    assert corrected != refused  # kept exactly when nobody saw an error
+    _, status, recorded = await stored_log(service, table)
+    assert (status, recorded) == ("finished", 1)
+
+
+@pytest.mark.parametrize("order", [0, 1])
+async def test_two_abandons_at_once_record_one_result(service: TableService, order: int) -> None:
+    table = await started(service)
+    who = [ANN, MOD] if order == 0 else [MOD, ANN]
+    results = await asyncio.gather(*(service.abandon(G, C, u) for u in who), return_exceptions=True)
+    assert results[0] is None and isinstance(results[1], TableError)
+    assert "no table" in str(results[1])
+    assert (await stored_log(service, table))[1:] == ("abandoned", 1)
+
+
+@pytest.mark.parametrize("order", [0, 1])
+async def test_an_abandon_racing_the_finishing_move_records_one_result(service: TableService, order: int) -> None:
+    table = await started(service, "deals=1")
+    await play_until_one_action_left(service, {0: ANN, 1: BOB})
+    assert table.state is not None
+    seat = min(table.state.awaiting())
+    finish = service.act(G, C, [ANN, BOB][seat], a_card(table, seat), table.turn)
+    abandon = service.abandon(G, C, ANN)
+    results = await asyncio.gather(*([finish, abandon] if order == 0 else [abandon, finish]), return_exceptions=True)
+    assert not [r for r in results if isinstance(r, Exception) and not isinstance(r, TableError)]
+    _, status, recorded = await stored_log(service, table)
+    assert recorded == 1 and status == ("finished" if order == 0 else "abandoned")
+
+
+@pytest.mark.parametrize("order", [0, 1])
+async def test_leaving_racing_an_abandon_never_seats_a_bot_after_the_end(
+    service: TableService, notifier: RecordingNotifier, order: int
+) -> None:
+    table = await started(service)
+    leave, abandon = service.leave(G, C, BOB), service.abandon(G, C, ANN)
+    results = await asyncio.gather(*([leave, abandon] if order == 0 else [abandon, leave]), return_exceptions=True)
+    assert not [r for r in results if isinstance(r, Exception) and not isinstance(r, TableError)]
+    session = await service.store.session(table.id)
+    assert session is not None and session.status == "abandoned"
+    left = [t for t, _ in notifier.notices if "left; a bot plays" in t]
+    if order == 0:
+        assert session.seats[1].bot == "easy" and len(left) == 1
+    else:
+        assert isinstance(results[1], TableError) and session.seats[1].bot is None and not left
