@@ -1,0 +1,117 @@
+"""Start-up: one process per database, and every start-up problem told in one line that names the
+setting to fix, with a non-zero exit and no traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from storage.db import DatabaseInUse
+from storage.sessions import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_bot(*args: str, env: dict[str, str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+    full = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "PARLOUR_DB", "PARLOUR_DEV_GUILD")}
+    full.update(env)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True, env=full,
+        cwd=ROOT, timeout=120,
+    )
+
+
+def one_line_error(result: subprocess.CompletedProcess[str], *words: str) -> str:
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.startswith("Parlour cannot")]
+    assert len(lines) == 1, result.stderr
+    for word in words:
+        assert word in lines[0]
+    return lines[0]
+
+
+HOLD = textwrap.dedent(
+    """
+    import asyncio, sys
+    from storage.sessions import Store
+    async def main():
+        store = await Store.open(sys.argv[1])
+        print("holding", flush=True)
+        sys.stdin.readline()
+        await store.close()
+    asyncio.run(main())
+    """
+)
+
+
+async def test_a_second_process_on_the_same_database_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "parlour.sqlite3"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(db)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        with pytest.raises(DatabaseInUse, match="in use by another Parlour process"):
+            await Store.open(db)
+        line = one_line_error(run_bot("console", env={"PARLOUR_DB": str(db)}), "PARLOUR_DB", "another Parlour process")
+        assert str(db) in line
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.write("\n")
+        holder.stdin.close()
+        holder.wait(timeout=30)
+    store = await Store.open(db)  # free again once the other process has gone
+    await store.close()
+
+
+async def test_one_process_may_open_its_database_twice(tmp_path: Path) -> None:
+    """A restart inside one process opens the new store before the old one closes."""
+    db = tmp_path / "parlour.sqlite3"
+    first = await Store.open(db)
+    second = await Store.open(db)
+    await first.close()
+    await second.close()
+
+
+def test_a_missing_folder_is_named(tmp_path: Path) -> None:
+    db = tmp_path / "nowhere" / "parlour.sqlite3"
+    line = one_line_error(run_bot("console", env={"PARLOUR_DB": str(db)}), "PARLOUR_DB", "does not exist")
+    assert str(tmp_path / "nowhere") in line
+
+
+def test_a_damaged_database_file_is_named(tmp_path: Path) -> None:
+    db = tmp_path / "parlour.sqlite3"
+    db.write_bytes(b"this is not a database, only some words " * 100)
+    one_line_error(run_bot("console", env={"PARLOUR_DB": str(db)}), "PARLOUR_DB", "cannot be used")
+
+
+def test_a_folder_given_as_the_database_is_named(tmp_path: Path) -> None:
+    one_line_error(run_bot("console", env={"PARLOUR_DB": str(tmp_path)}), "PARLOUR_DB", "is a folder")
+
+
+def test_a_malformed_setting_is_named(tmp_path: Path) -> None:
+    env = {"PARLOUR_DB": str(tmp_path / "p.sqlite3"), "PARLOUR_DEV_GUILD": "not-a-number"}
+    one_line_error(run_bot("console", env=env), "PARLOUR_DEV_GUILD")
+
+
+def test_no_network_is_one_line(tmp_path: Path) -> None:
+    """This machine cannot reach Discord: the bot says so and stops (a bad token would be refused
+    by Discord in the same place, naming DISCORD_TOKEN)."""
+    env = {"PARLOUR_DB": str(tmp_path / "p.sqlite3"), "DISCORD_TOKEN": "not.a.token"}
+    result = run_bot(env=env)
+    if "Discord refused the token" in result.stderr:  # a machine that does reach Discord
+        one_line_error(result, "DISCORD_TOKEN")
+    else:
+        one_line_error(result, "Discord could not be reached", "network")
+
+
+def test_the_console_still_starts_with_good_settings(tmp_path: Path) -> None:
+    result = run_bot("console", env={"PARLOUR_DB": str(tmp_path / "p.sqlite3")}, stdin="ann: /games\n")
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert "Parlour console" in result.stdout
