@@ -78,6 +78,20 @@ def another_trick_possible(pile_total: int, held_value: int) -> bool:
     return pile_total + held_value >= TARGET
 
 
+def cards_run_out(pile_total: int, held_value: int, tens_removed: int) -> bool:
+    """Whether the deal ends because the cards have run out (a block is another matter).
+
+    With Tens removed it stops as soon as the pile and the cards still held (worth ``held_value``)
+    could not make another 29: the last trick is not played. With the full pack (2 or 4 players)
+    it ends only when every card has been played: the cards come out in 29s, so this is the same
+    until a block is taken by its last player (``on_block=last_player_takes``); after that the
+    cards left may never make a 29, but play goes on, each further block taken the same way.
+    """
+    if tens_removed:
+        return not another_trick_possible(pile_total, held_value)
+    return held_value == 0  # every card is worth 1 or more
+
+
 def is_blocked(total: int, hands: Iterable[Iterable[Card]]) -> bool:
     """Nobody can add a card to the pile without passing 29."""
     return not any(playable_cards(total, hand) for hand in hands)
@@ -207,19 +221,26 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
         return [self.event("take", f"{self.name(seat)} {how} the {count} cards of the pile.")]
 
     def held_value(self) -> int:
-        """The values of every card still held, added up (see :func:`another_trick_possible`)."""
+        """The values of every card still held, added up (see :func:`cards_run_out`)."""
         return cards_value(c for hand in self.hands for c in hand)
 
+    def tens_removed(self) -> int:
+        """How many Tens this deal leaves out (none with 2 or 4 players)."""
+        return tens_to_remove(len(self.active_seats()))
+
     def check_last_trick(self) -> list[Event]:
-        """End the deal once the pile and the hands together cannot make another 29."""
+        """End the deal once the cards have run out (see :func:`cards_run_out`): with Tens removed,
+        when the pile and the hands together cannot make another 29; with the full pack, when every
+        card has been played."""
         if self.deal_closed:
             return []
         held = self.held_value()
-        if another_trick_possible(self.total, held):
+        if not cards_run_out(self.total, held, self.tens_removed()):
             return []
-        self.close_deal("No further 29 can be made.")
-        if not held and not self.pile:
+        if not held:
+            self.close_deal("All the cards have been played.")
             return [self.event("deal_end", "All the cards have been played.")]
+        self.close_deal("No further 29 can be made.")
         return [self.event("deal_end", "The cards left cannot make another 29, so the deal ends here.")]
 
     def on_blocked(self) -> list[Event]:
@@ -286,10 +307,13 @@ may not go past 29. A player who cannot add a card without passing 29 passes (th
 you); a player who can play must. Whoever makes exactly 29 takes the pile for their side and starts
 the next one from 0 (if they have no cards left, the next player who has does).
 
-The deal ends when the pile and all the cards still held could not make another 29, or when nobody
-can add to the pile (a block: the pile then belongs to nobody, or with on_block=last_player_takes the
-last player to play takes it and starts again). Cards still held count for their holder's side (or
-not, with unplayed=ignore). The side with the most cards wins the deal; a tie for the most is a draw.
+The deal ends when every card has been played, when nobody can add to the pile (a block: the pile
+then belongs to nobody), or, with Tens left out, as soon as the pile and all the cards still held
+could not make another 29 (the last trick is not played). With on_block=last_player_takes the last
+player to play takes a blocked pile and starts again instead; with the full pack (2 or 4 players)
+play then goes on until every card is played, each further block taken the same way. Cards still
+held count for their holder's side (or not, with unplayed=ignore). The side with the most cards wins
+the deal; a tie for the most is a draw.
 
 Sides: with 4, 6 or 8 players partners sit opposite each other (teams=pairs); teams=two_teams makes
 two teams in alternate seats; teams=none, or any other number of players, is everyone for themselves.

@@ -7,6 +7,7 @@ from games.engine import Pass
 from tests.games.referee_adders_support import play, refused, start, texts
 
 N, E, S, W = 0, 1, 2, 3
+A, B = 0, 1
 FOUR = ["N", "E", "S", "W"]
 
 
@@ -83,3 +84,28 @@ def test_the_deal_ends_when_no_further_29_can_be_made() -> None:
     assert "All the cards have been played." in texts(state)
     assert "Cards taken: A 25, B 27; B wins the deal." in texts(state)
     assert state.deal_no == 2 and state.scores == [0, 1]
+
+
+def test_last_player_takes_plays_every_card_of_a_full_pack() -> None:
+    """The block above under on_block=last_player_takes: with two players no Ten is removed, so
+    play goes on after each block-take until every card is played, though the cards left (5, 6,
+    9 and 10) can make no further 29."""
+    state = start("twenty_nine", ["A", "B"], on_block="last_player_takes", unplayed="ignore")
+    tricks = [
+        ["TH", "TD", "9H"], ["TC", "9D", "9C", "AS"], ["8S", "8H", "8D", "5H"], ["8C", "7S", "7H", "7D"],
+        ["7C", "6H", "6D", "6C", "4S"], ["5D", "5C", "4H", "4D", "4C", "3S", "3H", "AH"],
+    ]
+    for trick in tricks:
+        play(state, *trick)
+    play(state, "3D", "3C", "2S", "2H", "2D", "2C", "AD", "AC", "KS", "KH", "KD", "KC", "QS", "QH", "QD", "QC", "JS", "JH", "JD")
+    play(state, "JC")  # 28: nobody can add to it, and A played last
+    assert "A played last and takes the 20 cards of the pile." in texts(state)
+    assert state.total == 0 and state.to_play == A and [len(w) for w in state.won] == [33, 15]
+    play(state, "5S", "6S", "9S")  # 20: only the Ten is unseen and it does not fit, so the bot passes for B
+    assert "A played last and takes the 3 cards of the pile." in texts(state)
+    assert state.deal_no == 1 and state.to_play == B, "B still holds a card: the deal goes on"
+    assert "The cards left cannot make another 29, so the deal ends here." not in texts(state)
+    play(state, "TS")  # the last card; B played it last and takes it
+    assert "All the cards have been played." in texts(state)
+    assert "Cards taken: A 36, B 16; A wins the deal." in texts(state)
+    assert state.deal_no == 2 and state.scores == [1, 0]

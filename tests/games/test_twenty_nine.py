@@ -8,6 +8,7 @@ from games.adders.twenty_nine import (
     another_trick_possible,
     can_play,
     card_value,
+    cards_run_out,
     cards_value,
     deal_winners,
     is_blocked,
@@ -62,6 +63,16 @@ def test_last_trick_not_played_with_three() -> None:
     # three players: after seven tricks 19 points remain, which can never make an eighth 29
     assert not another_trick_possible(0, cards_value(parse_cards("10S 9H")))
     assert another_trick_possible(0, cards_value(parse_cards("10S 9H KD 9C")))
+
+
+def test_cards_run_out_early_only_with_tens_removed() -> None:
+    # three players (one Ten out): 19 points left can never make another 29, so the deal stops
+    assert cards_run_out(0, 19, tens_removed=1)
+    assert not cards_run_out(0, 29, tens_removed=1)
+    # the full pack: after a block-take 10 points left make no 29, but they are still played
+    assert not cards_run_out(0, 10, tens_removed=0)
+    assert not cards_run_out(20, 10, tens_removed=0)
+    assert cards_run_out(10, 0, tens_removed=0)
 
 
 def test_side_layouts() -> None:
@@ -177,6 +188,40 @@ def test_block_last_player_takes() -> None:
     assert state.deal_no == 1 and state.total == 0 and state.pile == []
     assert state.won[0] == parse_cards("KS KH KC 2C")  # what N-S had, and the pile
     assert state.awaiting() == {0}  # N played last, took the pile and leads
+
+
+def test_last_player_takes_full_pack_plays_every_card() -> None:
+    """The rules file's block (28, with 5, 6, 9 and 10 left in the hands) under last_player_takes
+    with four players: nothing was removed, so play goes on after each block-take until every
+    card is played, though the cards left can no longer make a 29."""
+    state = block_position({"on_block": "last_player_takes", "unplayed": "ignore", "match_scoring": "cards"})
+    play(state, 0, "2C")  # 28: blocked, N played last and takes the pile
+    assert state.won[0] == parse_cards("KS KH KC 2C") and state.awaiting() == {0}
+    play(state, 0, "5S")
+    play(state, 1, "6H")
+    play(state, 2, "9D")  # 20; W's Ten does not fit: blocked again, S takes
+    assert state.deal_no == 1, "the deal goes on: W still holds a card"
+    assert state.won[0] == parse_cards("KS KH KC 2C 5S 6H 9D")
+    assert state.total == 0 and state.awaiting() == {3}  # S has no card left: W leads
+    assert not any(e.kind == "deal_end" for e in state.log)
+    play(state, 3, "10C")  # the last card: the deal ends and W, who played it, takes it
+    assert "All the cards have been played." in [e.text for e in state.log]
+    assert state.deal_no == 2
+    assert state.scores == [7, 2, 7, 2]  # N-S 3 + 1 + 3, E-W 1 + the Ten (unplayed cards would not count)
+
+
+def test_last_player_takes_with_tens_removed_stops_early() -> None:
+    """With three players (a Ten removed) the deal still stops once no further 29 can be made,
+    block-take or not: the cards left stay in their holders' hands."""
+    state = start({"on_block": "last_player_takes"}, players=NESW[:3])
+    position(state, ["2C 5S", "6H", "9D 10C"], 26)
+    play(state, 0, "2C")  # 28: blocked, N takes; the 30 points held could still make 29
+    assert state.deal_no == 1 and state.awaiting() == {0}
+    play(state, 0, "5S")
+    play(state, 1, "6H")
+    play(state, 2, "9D")  # 20; blocked, S takes: 10 left cannot make 29, so the deal ends
+    assert "The cards left cannot make another 29, so the deal ends here." in [e.text for e in state.log]
+    assert state.deal_no == 2
 
 
 def test_last_trick_not_played() -> None:
