@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
 import secrets
@@ -406,8 +407,8 @@ class TableService:
                 raise TableError("You are already seated at this table.")
             if len(table.seats) >= table.game.max_players:
                 raise TableError(f"The table is full: {table.game.title} seats at most {table.game.max_players}.")
-            table.seats.append(SeatRecord(name=self._unique_name(table, user.name), user_id=user.id))
-            await self._save_lobby(table)
+            seat = SeatRecord(name=self._unique_name(table, user.name), user_id=user.id)
+            await self._save_lobby(table, seats=[*table.seats, seat])
             await self.notifier.table_changed(table, [], repost=False)
         return table
 
@@ -424,8 +425,8 @@ class TableService:
                 raise TableError(f"There is no {level!r} bot for {table.game.title}; choose one of {', '.join(offered)}.")
             number = sum(1 for s in table.seats if s.bot is not None) + 1
             name = f"Bot {number}" if level == "easy" else f"Bot {number} ({level})"
-            table.seats.append(SeatRecord(name=self._unique_name(table, name), bot=level))
-            await self._save_lobby(table)
+            seat = SeatRecord(name=self._unique_name(table, name), bot=level)
+            await self._save_lobby(table, seats=[*table.seats, seat])
             await self.notifier.table_changed(table, [], repost=False)
         return table
 
@@ -438,21 +439,21 @@ class TableService:
             if seat is None:
                 raise TableError("You are not seated at this table.")
             if table.status == "lobby":
-                del table.seats[seat]
-                humans = table.human_seats()
+                seats = [s for i, s in enumerate(table.seats) if i != seat]
+                humans = [s.user_id for s in seats if s.bot is None and s.user_id is not None]
                 if not humans:
                     await self._close(table, "cancelled")
                     return None
-                if table.host_id == user.id:
-                    table.host_id = table.seats[humans[0]].user_id or table.host_id
-                await self._save_lobby(table)
+                host = humans[0] if table.host_id == user.id else table.host_id
+                await self._save_lobby(table, seats=seats, host_id=host)
                 await self.notifier.table_changed(table, [], repost=False)
                 return table
             if table.status != "playing":
                 raise TableError("This game is over.")
-            table.seats[seat].bot = "easy"
-            table.seats[seat].left_at = table.turn
-            await self.store.set_seats(table.id, table.seats)
+            seats = list(table.seats)
+            seats[seat] = dataclasses.replace(seats[seat], bot="easy", left_at=table.turn)
+            await self.store.set_seats(table.id, seats)
+            table.seats = seats
             await self.notifier.notice(
                 table, f"{user.name} left; a bot plays their seat from now on (and they rank last)."
             )
@@ -481,8 +482,7 @@ class TableService:
                 options = table.game.options({**table.options.model_dump(), **given})
             except SetupError as exc:
                 raise TableError(str(exc)) from None
-            table.options = options
-            await self._save_lobby(table)
+            await self._save_lobby(table, options=options)
             await self.notifier.table_changed(table, [], repost=False)
         return table
 
@@ -1035,10 +1035,20 @@ class TableService:
             i += 1
         return f"{name} ({i})"
 
-    async def _save_lobby(self, table: Table) -> None:
-        await self.store.update_lobby(
-            table.id, options=table.options.model_dump(mode="json"), seats=table.seats, host_id=table.host_id
-        )
+    async def _save_lobby(
+        self,
+        table: Table,
+        *,
+        seats: list[SeatRecord] | None = None,
+        options: BaseModel | None = None,
+        host_id: str | None = None,
+    ) -> None:
+        """Store the lobby's new seats, options or host, then take them: a failed write changes nothing."""
+        seats = table.seats if seats is None else seats
+        options = table.options if options is None else options
+        host_id = table.host_id if host_id is None else host_id
+        await self.store.update_lobby(table.id, options=options.model_dump(mode="json"), seats=seats, host_id=host_id)
+        table.seats, table.options, table.host_id = seats, options, host_id
 
     async def _close(self, table: Table, status: str) -> None:
         await self.store.set_status(table.id, status)
