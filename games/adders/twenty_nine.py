@@ -211,14 +211,15 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
         self.won[side].extend(self.pile)
         self.pile = []
         self.total = 0
-        self.note(f"takes {count} cards")
+        cards = "the last card" if count == 1 else f"the {count} cards"
+        self.note(f"takes {'1 card' if count == 1 else f'{count} cards'}")
         if self.cards_held(seat):
             self.set_next(seat)
         else:  # a winner with no cards left: the next player in turn with cards leads
             nxt = self.next_seat(seat)
             if nxt is not None:
                 self.set_next(nxt)
-        return [self.event("take", f"{self.name(seat)} {how} the {count} cards of the pile.")]
+        return [self.event("take", f"{self.name(seat)} {how} {cards} of the pile.")]
 
     def held_value(self) -> int:
         """The values of every card still held, added up (see :func:`cards_run_out`)."""
