@@ -211,7 +211,7 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
         self.won[side].extend(self.pile)
         self.pile = []
         self.total = 0
-        cards = "the last card" if count == 1 else f"the {count} cards"
+        cards = "the one card" if count == 1 else f"the {count} cards"
         self.note(f"takes {'1 card' if count == 1 else f'{count} cards'}")
         if self.cards_held(seat):
             self.set_next(seat)
