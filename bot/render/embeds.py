@@ -20,7 +20,7 @@ from bot.render.text import options_text, players_text
 from games.engine import Event, Game, View
 
 if TYPE_CHECKING:
-    from bot.tables import HandInfo, Table
+    from bot.service.model import HandInfo, Table
 
 LOBBY_COLOUR = discord.Colour.blurple()
 PLAY_COLOUR = discord.Colour.green()

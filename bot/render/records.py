@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from bot.tables import TableError
+from bot.service.model import TableError
 from games.engine import Game, MatchRecord
 from games.registry import get_game, referee_game
 from storage.ratings import PROVISIONAL_GAMES, PROVISIONAL_SIGMA

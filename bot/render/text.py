@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from games.engine import Action, Game, View
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.service.model import Table
 
 
 def players_text(game: Game[Any]) -> str:

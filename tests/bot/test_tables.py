@@ -172,7 +172,7 @@ async def test_timer_reminds_then_plays(service: TableService, notifier: Recordi
     await started(service)
     table = service.require_table(G, C)
     await service.update_settings(G, GuildSettings(turn_reminder_seconds=1, turn_timeout_seconds=2))
-    service._schedule_timer(table)
+    service.timers.schedule(table)
     turn = table.turn
     await asyncio.sleep(2.3)
     assert any(t == "It is your turn." for t, _ in notifier.notices)

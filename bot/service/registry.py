@@ -1,0 +1,79 @@
+"""The open tables of this process and the one locking rule every operation keeps: take the
+channel's lock, then look the table up (it may have changed while the caller waited)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+
+from bot.service.model import Table, TableError
+from storage.sessions import SessionClosed
+
+log = logging.getLogger(__name__)
+
+Key = tuple[str, str]
+
+
+class TableRegistry:
+    def __init__(self) -> None:
+        self.tables: dict[Key, Table] = {}
+        self._locks: dict[Key, asyncio.Lock] = {}
+
+    def get(self, guild_id: str, channel_id: str) -> Table | None:
+        return self.tables.get((guild_id, channel_id))
+
+    def require(self, guild_id: str, channel_id: str) -> Table:
+        table = self.get(guild_id, channel_id)
+        if table is None:
+            raise TableError("There is no table in this channel. Open one with /play.")
+        return table
+
+    def require_free(self, guild_id: str, channel_id: str) -> None:
+        existing = self.get(guild_id, channel_id)
+        if existing is not None:
+            raise TableError(
+                f"This channel already has a table of {existing.game.title}. "
+                "Use /table to see it, or finish or /abandon it first."
+            )
+
+    def lock(self, key: Key) -> asyncio.Lock:
+        """The channel's lock: opening a table takes it too, so two /play cannot both open one."""
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock
+
+    def add(self, table: Table) -> None:
+        table.lock = self.lock(table.key)
+        self.tables[table.key] = table
+
+    def is_current(self, table: Table) -> bool:
+        """Still this channel's open table (not closed or replaced while someone waited)."""
+        return self.tables.get(table.key) is table and table.status in ("lobby", "playing")
+
+    def drop(self, table: Table) -> None:
+        """Close ``table`` in memory: its timer stops (unless it is the caller), its channel frees."""
+        table.status = "closed"
+        if table.timer is not None and table.timer is not asyncio.current_task():
+            table.timer.cancel()
+        table.timer = None
+        if self.tables.get(table.key) is table:
+            del self.tables[table.key]
+
+    @contextlib.asynccontextmanager
+    async def locked(self, guild_id: str, channel_id: str, session: int | None = None) -> AsyncIterator[Table]:
+        """The channel's table, looked up once its lock is held; ``session`` refuses a click meant
+        for an earlier table of the channel."""
+        async with self.lock((guild_id, channel_id)):
+            table = self.require(guild_id, channel_id)
+            if session is not None and table.id != session:
+                raise TableError(
+                    "That was for an earlier table in this channel, which has closed. /table shows the one here now."
+                )
+            try:
+                yield table
+            except SessionClosed:  # storage knows better than memory (never expected; never a traceback)
+                log.warning("table %s: storage refused a write to a closed session", table.id)
+                raise TableError("This game is over.") from None
