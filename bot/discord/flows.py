@@ -29,6 +29,7 @@ from bot.discord.components import (
     public_labels,
     resolve_path,
 )
+from bot.discord.embeds import games_embed, hand_embed, help_embed, options_embed, rules_embed
 from bot.discord.limits import (
     LABEL_DESCRIPTION,
     LABEL_TEXT,
@@ -39,7 +40,6 @@ from bot.discord.limits import (
     fit_embed,
 )
 from bot.discord.safe import safe_defer, safe_modal, safe_reply, safe_update
-from bot.render.embeds import games_embed, hand_embed, help_embed, options_embed, rules_embed
 from bot.render.text import action_menu
 from bot.tables import HandInfo, Table, TableError, TableService, User, referee_hand
 from games.engine import Action, Game, OptionInfo, SetupError

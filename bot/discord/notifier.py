@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 
 from bot.discord.components import table_view
+from bot.discord.embeds import closed_embed, table_embed
 from bot.discord.safe import Outcome, safe_dm, safe_edit_message, safe_reply, safe_send
 from bot.render.charts import score_chart, score_progression
-from bot.render.embeds import closed_embed, table_embed
 from bot.tables import Table
 from games.engine import Event, Game, MatchRecord
 

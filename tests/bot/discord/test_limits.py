@@ -18,6 +18,7 @@ from bot.discord.components import (
     resolve_path,
     table_view,
 )
+from bot.discord.embeds import games_embed, hand_embed, help_embed, lobby_embed, rules_embed, table_embed
 from bot.discord.limits import (
     CUSTOM_ID,
     EMBED_TOTAL,
@@ -28,7 +29,6 @@ from bot.discord.limits import (
     fit_embed,
     view_problems,
 )
-from bot.render.embeds import games_embed, hand_embed, help_embed, lobby_embed, rules_embed, table_embed
 from bot.render.text import action_menu
 from bot.tables import HandInfo, Table
 from games.cards import Card, Rank, Suit
