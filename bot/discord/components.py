@@ -18,10 +18,16 @@ choice sits in that turn's list of legal actions::
 
 The callbacks only parse and hand over to :mod:`bot.discord.flows`, which re-fetches the table by
 channel and checks the session and turn, so a button outliving its turn is refused politely.
+
+A click discord.py does not dispatch (its custom id is not on the message as it is now, or matches
+no template) reaches :func:`dispatch_orphan`: a plausible id of ours goes through the same flows,
+anything else (an id from an older version of the bot, a forged one) is answered with
+:data:`UNRECOGNISED`. No component interaction is left unanswered.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -30,23 +36,36 @@ import discord
 
 from bot.discord.limits import (
     BUTTON_LABEL,
+    CUSTOM_ID,
     OPTION_DESCRIPTION,
     OPTION_LABEL,
     PLACEHOLDER,
     SELECT_OPTIONS,
     clip,
 )
+from bot.discord.safe import safe_reply
 from bot.render.text import MenuNode, action_menu
 from games.engine import Action, OptionInfo
 
 if TYPE_CHECKING:
     from bot.tables import HandInfo, Table
 
+log = logging.getLogger(__name__)
+
 PREFIX = "parlour"
 ROWS = 5
 BUTTONS_PER_ROW = 5
 OPTION_SELECTS_PER_PAGE = 4
 MODAL_FIELDS = 5
+MAX_NUMBER = 2**63 - 1
+"""The largest number a custom id may carry: SQLite's largest integer (sessions, matches, users)."""
+PICK_VALUE = re.compile(r"[ag][0-9]{1,6}")
+"""A value of a hand's menu: ``a<index>`` or ``g<child>`` (plain digits, a sane size)."""
+
+UNRECOGNISED = (
+    "That button is not one I recognise (it may be from an older version of the bot). "
+    "Use /table to see the table as it is now."
+)
 
 LOBBY_VERBS = {
     "join": ("Join", discord.ButtonStyle.success, 0),
@@ -186,7 +205,10 @@ class PickSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
-        await _flows().pick(interaction, self.session, self.turn, self.path, values[0] if values else "")
+        value = str(values[0]) if values else ""
+        if not PICK_VALUE.fullmatch(value):
+            value = ""  # not a value we offer: the flow refuses it as an outdated menu
+        await _flows().pick(interaction, self.session, self.turn, self.path, value)
 
 
 class NavButton(
@@ -388,48 +410,125 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     AddBotButton,
     RefereeButton,
 )
+EPHEMERAL_ITEMS: frozenset[type[discord.ui.DynamicItem[Any]]] = frozenset(
+    {ActButton, PickSelect, NavButton, OptionSelect, OptionPageButton, OptionNumbersButton, AddBotButton}
+)
+"""Components only ever shown on the clicker's own ephemeral message (a hand, the options menus)."""
 
 
-async def dispatch_orphan(interaction: discord.Interaction) -> bool:
-    """Handle a click on one of our components that the message no longer shows.
+def registered_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
+    """Every DynamicItem the client registers: the table's and the records' components."""
+    from bot.discord.record_components import RECORD_ITEMS  # it imports this module: import late
 
-    discord.py only dispatches a dynamic item it finds in the message as it is now; a click sent
-    just before the message was edited (a double click, a stale copy in a client) would be
-    dropped unanswered. We answer it instead, through the same flows, which refuse it politely
-    or refresh the hand. Returns whether the interaction was ours.
+    return (*DYNAMIC_ITEMS, *RECORD_ITEMS)
+
+
+def match_custom_id(custom_id: str) -> tuple[type[discord.ui.DynamicItem[Any]], re.Match[str]] | None:
+    """The item a custom id is for and its fields, or ``None`` if it is not a plausible id of ours.
+
+    Plausible: within Discord's length, plain ASCII (``\\d`` in a template would also take other
+    scripts' digits), matching a template, every number small enough for the database, and a
+    replay page naming a match by number.
     """
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = str(data.get("custom_id", ""))
-    if not custom_id.startswith(f"{PREFIX}:") or interaction.message is None:
-        return False
-    if custom_id in message_custom_ids(interaction.message):
-        return False  # discord.py dispatches it
-    for cls in DYNAMIC_ITEMS:
+    if len(custom_id) > CUSTOM_ID or not custom_id.isascii():
+        return None
+    for cls in registered_items():
         match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
         if match is None:
             continue
-        base: discord.ui.Item[Any]
-        if data.get("component_type") == discord.ComponentType.select.value:
-            base = discord.ui.Select(custom_id=custom_id)
-        else:
-            base = discord.ui.Button(custom_id=custom_id)
-        item = await cls.from_custom_id(interaction, base, match)
-        item._refresh_state(interaction, data)  # type: ignore[arg-type]  # chosen values of a select
-        await item.callback(interaction)
-        return True
-    return False
+        fields = match.groupdict()
+        if any(v.isdigit() and int(v) > MAX_NUMBER for v in fields.values() if v):
+            return None
+        if fields.get("kind") == "replay" and not str(fields.get("key", "")).isdigit():
+            return None
+        return cls, match
+    return None
 
 
-def message_custom_ids(message: discord.Message) -> set[str]:
-    found: set[str] = set()
+def message_components(message: discord.Message) -> set[tuple[int, str]]:
+    """The (component type, custom id) pairs of a message: how discord.py looks a click up."""
+    found: set[tuple[int, str]] = set()
     stack: list[Any] = list(message.components)
     while stack:
         component = stack.pop()
         custom_id = getattr(component, "custom_id", None)
-        if custom_id:
-            found.add(custom_id)
+        kind = getattr(component, "type", None)
+        if custom_id and isinstance(kind, discord.ComponentType):
+            found.add((kind.value, custom_id))
         stack.extend(getattr(component, "children", []) or [])
     return found
+
+
+def _fits_message(cls: type[discord.ui.DynamicItem[Any]], message: discord.Message | None) -> bool:
+    """Whether a click of this kind can have come from ``message``.
+
+    A hand's choices and the options menus answer by replacing the message they sit on, which is
+    always the clicker's own ephemeral message: forged onto the table message they would replace
+    it for everyone. The records' pagers and confirmations likewise replace their message: they
+    come from an ephemeral message or one that shows a component of the same kind. The table
+    message's own components (lobby, Show my hand, public acts, referee) only answer the clicker.
+    """
+    if message is None:
+        return False
+    if cls in EPHEMERAL_ITEMS:
+        return message.flags.ephemeral
+    if cls in DYNAMIC_ITEMS:
+        return True
+    template = cls.__discord_ui_compiled_template__
+    return message.flags.ephemeral or any(
+        template.fullmatch(custom_id) for _kind, custom_id in message_components(message)
+    )
+
+
+def _claimed_by_a_view(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Whether a persistent view registered with the client answers this id (none does today:
+    every view the bot sends is detached, see :func:`bot.discord.safe.detached`)."""
+    return any(
+        getattr(item, "custom_id", None) == custom_id
+        for view in interaction.client.persistent_views
+        for item in view.walk_children()
+    )
+
+
+async def dispatch_orphan(interaction: discord.Interaction) -> bool:
+    """Answer a click discord.py leaves unanswered; returns whether it was answered here.
+
+    discord.py only dispatches a dynamic item whose custom id matches a template and sits, as the
+    same kind of component, on the message as it is now. A click sent just before the message was
+    edited (a double click, a stale copy in a client) would be dropped unanswered: it goes through
+    the same flows, which refuse it politely or refresh the hand. A custom id that is no plausible
+    id of ours (a button of an older version, a forged or mangled one) is answered with
+    :data:`UNRECOGNISED`, and changes nothing.
+    """
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    kind = data.get("component_type")
+    found = match_custom_id(custom_id)
+    message = interaction.message
+    if found is not None and message is not None and (kind, custom_id) in message_components(message):
+        return False  # discord.py dispatches it
+    if found is None:
+        if not custom_id.startswith(f"{PREFIX}:") and _claimed_by_a_view(interaction, custom_id):
+            return False
+        await safe_reply(interaction, UNRECOGNISED, ephemeral=True)
+        return True
+    cls, match = found
+    if not _fits_message(cls, interaction.message):
+        await safe_reply(interaction, UNRECOGNISED, ephemeral=True)
+        return True
+    base: discord.ui.Item[Any]
+    if kind == discord.ComponentType.select.value:
+        base = discord.ui.Select(custom_id=custom_id)
+    else:
+        base = discord.ui.Button(custom_id=custom_id)
+    try:
+        item = await cls.from_custom_id(interaction, base, match)
+        item._refresh_state(interaction, data)  # type: ignore[arg-type]  # chosen values of a select
+        await item.callback(interaction)
+    except Exception:  # the flows answer their own failures; this is for anything before them
+        log.exception("component %r failed", custom_id[:CUSTOM_ID])
+        await safe_reply(interaction, _flows().SORRY, ephemeral=True)
+    return True
 
 
 # -- the table message ------------------------------------------------------------------------------

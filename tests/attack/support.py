@@ -1,0 +1,48 @@
+"""Shared steps of the attack tests: open a table, and say what "nothing changed" means."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.attack.conftest import AttackWorld
+from tests.bot.discord.conftest import replies, reply_text
+
+UNRECOGNISED = "not one I recognise"
+
+
+async def open_table(world: AttackWorld, game: str, options: str | None = None) -> None:
+    """Ann opens ``game``, Bob joins, Ann starts."""
+    kwargs = {"game": game} | ({"options": options} if options else {})
+    lobby = (await world.ann.slash(world.channel, "play", **kwargs)).response
+    assert lobby is not None
+    await world.bob.click(lobby, label="Join")
+    await world.ann.click(lobby, label="Start")
+    table = world.require_table()
+    assert table.status == "playing" and table.state is not None
+
+
+def snapshot(world: AttackWorld) -> tuple[Any, ...]:
+    """What a refused click must leave alone: the stored actions, and the table as the bot holds
+    it (status, turn, the whole game state, seats, options)."""
+    table = world.table
+    if table is None:
+        return (None,)
+    state = table.state.fingerprint() if table.state is not None else None
+    return (
+        table.id,
+        table.status,
+        table.turn,
+        repr(state),
+        repr(table.seats),
+        repr(table.options),
+        world.stored_actions(table.id),
+    )
+
+
+def answered(result: Any) -> bool:
+    """The interaction was answered (so Discord shows no "This interaction failed")."""
+    return bool(result.acknowledged or result.modal is not None)
+
+
+def text_of(result: Any) -> str:
+    return reply_text(result) if replies(result) else ""
