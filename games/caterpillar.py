@@ -300,7 +300,7 @@ class CaterpillarState(CountingState[CaterpillarOptions]):
 
     def begin_turn(self, seat: Seat) -> list[Event]:
         if not self.stock:  # the last card was drawn: the normal end
-            self.close_deal("The stock is used up.")
+            self.close_deal()
             return [self.event("stock_out", "The stock is used up, so the game ends.")]
         return []
 
@@ -309,7 +309,7 @@ class CaterpillarState(CountingState[CaterpillarOptions]):
         assert prev is not None
         self.stuck = seat
         self.shown[seat] = list(self.hands[seat])
-        self.close_deal("Court short.")
+        self.close_deal()
         return [
             self.event(
                 "court_short",

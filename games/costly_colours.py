@@ -7,7 +7,6 @@ pegging as it goes and ending the match the moment a side reaches the target.
 
 from __future__ import annotations
 
-import random
 from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -245,16 +244,6 @@ class CostlyColoursMatch(GameState[CostlyColoursOptions]):
         self.last_player: Seat | None = None
         self.said_go: list[bool] = [False] * self.n
         self.last_show: list[str] = []
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> CostlyColoursMatch:
-        """A fast independent copy (bots and tests copy states to try moves). Lists, dicts and the
-        RNG are copied; everything else the state holds (cards, frozen actions, events, options,
-        tuples) is immutable and shared."""
-        clone = object.__new__(type(self))
-        for key, value in vars(self).items():
-            # the log and history only grow, and hold frozen events and actions
-            clone.__dict__[key] = list(value) if key in ("log", "history") else _clone(value)
-        return clone
 
     # -- what subclasses provide ---------------------------------------------------------------
 
@@ -596,6 +585,8 @@ class CostlyColoursState(CostlyColoursMatch):
         return []
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if seat not in self.awaiting():
+            return None  # the base says whose turn it is
         hand = self.hands[seat]
         c = action.card
         if c is not None and c not in hand:
@@ -759,18 +750,6 @@ class CostlyColoursState(CostlyColoursMatch):
 
 
 PHASE_TEXT = {PLAY: "the play", OVER: "over"}
-
-
-def _clone(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_clone(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _clone(v) for k, v in value.items()}
-    if isinstance(value, random.Random):
-        rng = random.Random()
-        rng.setstate(value.getstate())
-        return rng
-    return value
 
 
 def _lower_first(text: str) -> str:

@@ -38,8 +38,6 @@ Scoring questions that referee mode must answer without a state are pure functio
 
 from __future__ import annotations
 
-import copy
-import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -121,47 +119,6 @@ def signed(value: int) -> str:
     if value < 0:
         return f"\u2212{-value}"
     return f"+{value}" if value > 0 else "0"
-
-
-_SHARED: dict[type, bool] = {}
-_APPEND_ONLY = frozenset(("history", "log"))
-"""State attributes that are lists of immutable entries, only ever appended to."""
-_IMMUTABLE = (int, str, float, bool, type(None), Card, Event, Action, Outcome, BaseOptions, frozenset)
-
-
-def _copy_value(value: Any, memo: dict[int, Any]) -> Any:
-    """Copy containers, share immutable values (see :meth:`CountingState.__deepcopy__`)."""
-    kind = type(value)
-    shared = _SHARED.get(kind)
-    if shared is None:
-        shared = issubclass(kind, _IMMUTABLE) or (issubclass(kind, BaseModel) and bool(kind.model_config.get("frozen")))
-        _SHARED[kind] = shared
-    if shared:
-        return value
-    found = memo.get(id(value))
-    if found is not None:
-        return found
-    out: Any
-    if type(value) is list:
-        out = []
-        memo[id(value)] = out
-        out.extend(_copy_value(v, memo) for v in value)
-    elif type(value) is dict:
-        out = {}
-        memo[id(value)] = out
-        for k, v in value.items():
-            out[k] = _copy_value(v, memo)
-    elif type(value) is tuple:
-        out = tuple(_copy_value(v, memo) for v in value)
-    elif type(value) is set:
-        out = {_copy_value(v, memo) for v in value}
-    elif isinstance(value, random.Random):
-        out = random.Random()
-        out.setstate(value.getstate())
-    else:
-        out = copy.deepcopy(value, memo)
-    memo[id(value)] = out
-    return out
 
 
 # --- actions ------------------------------------------------------------------------------------
@@ -353,7 +310,6 @@ class CountingState(GameState[CO]):
         self.out: list[bool] = [False] * n
         self.passes_in_row = 0
         self.deal_closed = False
-        self.close_reason = ""
         self.deal_void = False
         self.void_deals = 0
         self._next: Seat | None = None
@@ -478,12 +434,12 @@ class CountingState(GameState[CO]):
 
         Must close the deal, finish the match, or change the position so that someone can play.
         """
-        self.close_deal("Nobody can play: the deal ends.")
+        self.close_deal()
         return [self.event("blocked", "Nobody can play, so the deal ends.")]
 
     def on_exhausted(self) -> list[Event]:
         """Nobody has a card left (and the stock is empty). Default: the deal ends."""
-        self.close_deal("All the cards have been played.")
+        self.close_deal()
         return [self.event("deal_end", "All the cards have been played.")]
 
     def on_stock_empty(self) -> list[Event]:
@@ -574,15 +530,15 @@ class CountingState(GameState[CO]):
         self.deal_points[seat] += points
         self.scores[seat] += points
 
-    def close_deal(self, reason: str = "") -> None:
-        """End the deal after the current step; :meth:`score_deal` then runs."""
+    def close_deal(self) -> None:
+        """End the deal after the current step; :meth:`score_deal` then runs. (Why it ends is told
+        in the events of the step that ends it.)"""
         self.deal_closed = True
-        self.close_reason = reason
 
-    def void_deal(self, reason: str = "") -> None:
+    def void_deal(self) -> None:
         """End the deal as if it never happened: no scoring, the same dealer deals again, and it
         does not count towards the match's deals (Jubilee with no black card anywhere)."""
-        self.close_deal(reason)
+        self.close_deal()
         self.deal_void = True
 
     def deals_played(self) -> int:
@@ -682,6 +638,8 @@ class CountingState(GameState[CO]):
         return self.legal_plays(seat)
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if seat not in self.awaiting():
+            return None  # the base says whose turn it is
         card = play_card_of(action)
         if card is None:
             if self.can_play(seat):
@@ -790,7 +748,6 @@ class CountingState(GameState[CO]):
         self.deal_no += 1
         self.deal_void = False
         self.deal_closed = False
-        self.close_reason = ""
         self.direction = 1
         self.total = 0
         self.pile = []
@@ -819,18 +776,6 @@ class CountingState(GameState[CO]):
     def _deal_order(self) -> list[Seat]:
         """Active seats from the dealer's left round to the dealer."""
         return [s for k in range(1, self.n + 1) if not self.out[s := (self.dealer + k) % self.n]]
-
-    # ===== copying ===========================================================================
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> CountingState[CO]:
-        """A deep copy that shares the immutable pieces (cards, frozen events, actions, records,
-        options) instead of copying them: bots and the playout checks copy states often, and the
-        match log grows long. Containers are copied; anything unknown falls back to ``deepcopy``."""
-        clone = object.__new__(type(self))
-        memo[id(self)] = clone
-        for key, value in vars(self).items():
-            setattr(clone, key, list(value) if key in _APPEND_ONLY else _copy_value(value, memo))
-        return clone
 
     # ===== views and zones ===================================================================
 

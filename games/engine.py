@@ -14,16 +14,22 @@ Rules of the protocol, kept by :meth:`GameState.apply`:
   player can read, and changes nothing;
 * events are public unless ``Event.to`` names the one seat allowed to see them;
 * :meth:`GameState.view` gives what one seat may know, ``view(None)`` what the whole table may.
+
+:meth:`GameState.clone` is the one copy of a state (bots and solvers try moves on clones); a game
+writes no copy helper of its own.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, is_dataclass
+from enum import Enum
 from functools import cached_property
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from types import BuiltinFunctionType, FunctionType
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -279,8 +285,19 @@ class GameState(ABC, Generic[OptionsT]):
     def check_setup(cls, players: int, options: OptionsT) -> None:
         """Raise :class:`SetupError` if these options cannot be played by this many players."""
 
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        """Whether ``action`` is in ``legal_actions(seat)``. A game whose menus run long may decide
+        it directly, without building the list; it must agree with the list."""
+        return action in self.legal_actions(seat)
+
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
-        """Why ``action`` is not legal for ``seat`` now (a game may give a sharper reason)."""
+        """Why ``action`` is not legal for ``seat`` now, or ``None`` to leave it to the base.
+
+        :meth:`check` asks for every refused action of a seat at the table, including a seat the
+        game is not waiting for: the game may know better than "It is not your turn" (a bid already
+        down, a count already entered). Without a reason the base says whose turn it is, or, to a
+        seat that may act, that it cannot do this now.
+        """
         return None
 
     def check(self, seat: Seat, action: Action) -> None:
@@ -289,13 +306,15 @@ class GameState(ABC, Generic[OptionsT]):
             raise IllegalAction("This match is over.")
         if not 0 <= seat < self.n:
             raise IllegalAction("You are not playing at this table.")
-        legal = self.legal_actions(seat)
-        if not legal:
+        if self.is_legal(seat, action):
+            return
+        reason = self.explain_illegal(seat, action)
+        if reason:
+            raise IllegalAction(reason)
+        if not self.legal_actions(seat):
             names = ", ".join(self.players[s] for s in sorted(self.awaiting()))
             raise IllegalAction(f"It is not your turn: the table is waiting for {names}.")
-        if action not in legal:
-            reason = self.explain_illegal(seat, action)
-            raise IllegalAction(reason or f"You cannot {action.label()} now.")
+        raise IllegalAction(f"You cannot {action.label()} now.")
 
     def apply(self, seat: Seat, action: Action) -> list[Event]:
         """Apply one move, returning what happened; raises :class:`IllegalAction` and changes nothing if illegal."""
@@ -353,12 +372,119 @@ class GameState(ABC, Generic[OptionsT]):
             "outcome": self.outcome,
         }
 
+    def clone(self) -> Self:
+        """An independent copy: playing on it leaves this state unchanged, and the same actions
+        give equal states (bots and solvers try moves on clones).
+
+        Everything immutable is shared (numbers, strings, Cards, enums, frozen pydantic models and
+        dataclasses, tuples and frozensets of such, the options); lists, dicts, sets, mutable
+        dataclasses and the RNG are copied all the way down, keeping any sharing between them;
+        anything else falls back to :func:`copy.deepcopy`. A game needs no copy helper of its own.
+        """
+        return self._clone({})
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self._clone(memo)
+
+    def _clone(self, memo: dict[int, Any]) -> Self:
+        twin = object.__new__(type(self))
+        memo[id(self)] = twin
+        attributes = twin.__dict__
+        shared = _SHARED_TYPES
+        for key, value in vars(self).items():
+            if type(value) in shared:
+                attributes[key] = value
+            elif key in _BASE_LOGS:
+                attributes[key] = value[:]
+            else:
+                attributes[key] = clone_value(value, memo)
+        return twin
+
     def fingerprint(self) -> dict[str, Any]:
         """Everything the state holds, comparable with ``==`` (used to check replays)."""
         out: dict[str, Any] = {}
         for key, value in vars(self).items():
             out[key] = value.getstate() if isinstance(value, random.Random) else value
         return out
+
+
+# --- copying states ------------------------------------------------------------------------------
+
+_BASE_LOGS = frozenset(("history", "log"))
+"""The base state's lists of immutable entries (``(seat, action)`` pairs, frozen events): the
+list is copied, its entries shared."""
+
+_SHARED_TYPES: set[type] = {int, float, complex, bool, str, bytes, type(None), range}
+"""Types whose values a clone shares; grows as :func:`_shared_type` classifies new types."""
+
+_COPIED_TYPES: set[type] = set()
+"""Types known not to be shared (the classification is cached both ways)."""
+
+
+def _shared_type(kind: type) -> bool:
+    """Whether values of ``kind`` are immutable, so a clone may share them (cached)."""
+    if kind in _SHARED_TYPES:
+        return True
+    if kind in _COPIED_TYPES:
+        return False
+    if issubclass(kind, BaseModel):
+        shared = bool(kind.model_config.get("frozen"))
+    elif is_dataclass(kind):
+        shared = kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    else:
+        shared = issubclass(kind, (Enum, type, FunctionType, BuiltinFunctionType))
+    (_SHARED_TYPES if shared else _COPIED_TYPES).add(kind)
+    return shared
+
+
+def _all_shared(items: Iterable[Any]) -> bool:
+    """Whether every item of a container is of a type already known to be shared."""
+    return _SHARED_TYPES.issuperset(map(type, items))
+
+
+def clone_value(value: Any, memo: dict[int, Any]) -> Any:
+    """A copy of ``value`` for :meth:`GameState.clone`: immutable values are shared, containers
+    copied recursively; ``memo`` maps ``id`` of what was copied to its copy (as in ``deepcopy``)."""
+    kind = type(value)
+    if kind in _SHARED_TYPES:
+        return value
+    out: Any = memo.get(id(value))
+    if out is not None:
+        return out
+    if kind is list:  # the common case first: hands, piles, counts
+        if _all_shared(value):
+            out = value[:]
+        else:
+            out = memo[id(value)] = []
+            out.extend([clone_value(v, memo) for v in value])
+    elif kind is dict:
+        if _all_shared(value.values()) and _all_shared(value):
+            out = value.copy()
+        else:
+            out = memo[id(value)] = {}
+            for k, v in value.items():
+                out[clone_value(k, memo)] = clone_value(v, memo)
+    elif kind is tuple or kind is frozenset:
+        if _all_shared(value):
+            return value
+        items = [clone_value(v, memo) for v in value]
+        if all(a is b for a, b in zip(items, value, strict=True)):
+            return value  # only immutable values inside after all
+        out = kind(items)
+    elif kind is set:
+        out = value.copy() if _all_shared(value) else {clone_value(v, memo) for v in value}
+    elif kind is random.Random:
+        out = random.Random.__new__(random.Random)  # Random() would seed itself, for nothing
+        out.setstate(value.getstate())
+    elif _shared_type(kind):
+        return value
+    elif is_dataclass(kind) and hasattr(value, "__dict__") and not hasattr(kind, "__deepcopy__"):
+        out = memo[id(value)] = object.__new__(kind)
+        out.__dict__.update({k: clone_value(v, memo) for k, v in vars(value).items()})
+    else:
+        return copy.deepcopy(value, memo)
+    memo[id(value)] = out
+    return out
 
 
 def normalise_decks(deck: Sequence[Card] | Sequence[Sequence[Card]] | None) -> list[list[Card]]:
@@ -529,8 +655,6 @@ def describe_option(name: str, info: Any) -> OptionInfo:
         return OptionInfo(name, default, description, tuple(str(a) for a in values), "choice")
     if annotation is int:
         return OptionInfo(name, default, description, (), "int")
-    from enum import Enum
-
     if isinstance(annotation, type) and issubclass(annotation, Enum):
         return OptionInfo(
             name, default, description, tuple(str(m.value) for m in annotation), "choice"

@@ -7,9 +7,8 @@ of tricks; the Hood tries to stop them. Scoring lives in :mod:`games.hoodwink_sc
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -20,7 +19,6 @@ from games.engine import (
     Event,
     Game,
     GameState,
-    IllegalAction,
     Outcome,
     PlayCard,
     Seat,
@@ -336,12 +334,6 @@ class HoodwinkState(GameState[HoodwinkOptions]):
         self.last_deal: list[str] = []
         self.log.extend(self._new_deal(first=True))
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> HoodwinkState:
-        """A fast deep copy: cards, actions, events, options and rules are immutable and shared."""
-        clone = object.__new__(type(self))
-        clone.__dict__.update({k: _clone(v) for k, v in vars(self).items()})
-        return clone
-
     # -- setup -------------------------------------------------------------------------------------
 
     def _new_deal(self, first: bool = False) -> list[Event]:
@@ -439,21 +431,12 @@ class HoodwinkState(GameState[HoodwinkOptions]):
             return disciplined_bid_cards(hand)
         return [c for c in hand if not c.is_joker]
 
-    def check(self, seat: Seat, action: Action) -> None:
-        """Sharper refusals for a seat with nothing to do: a bid already down, or talk out of turn."""
-        if not self.is_over and 0 <= seat < PLAYERS and not self.legal_actions(seat):
-            if self.phase == "bidding" and self.pending[seat] is not None:
-                waiting = ", ".join(self.name(s) for s in sorted(self.awaiting()))
-                raise IllegalAction(
-                    f"Your bid card is already face down and cannot be changed; waiting for {waiting}."
-                )
-            if isinstance(action, _TALK):
-                reason = self.explain_illegal(seat, action)
-                if reason:
-                    raise IllegalAction(reason)
-        super().check(seat, action)
-
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if self.phase == "bidding" and self.pending[seat] is not None:
+            waiting = ", ".join(self.name(s) for s in sorted(self.awaiting()))
+            return f"Your bid card is already face down and cannot be changed; waiting for {waiting}."
+        if not isinstance(action, _TALK) and not self.legal_actions(seat):
+            return None  # the base says whose turn it is; talk out of turn gets its own reason
         if isinstance(action, Bid):
             return self._explain_bid(seat, action.bid)
         if isinstance(action, PlayCard):
@@ -741,19 +724,6 @@ class HoodwinkState(GameState[HoodwinkOptions]):
             requests=list(self.requests),
             last_deal=list(self.last_deal),
         )
-
-
-def _clone(value: Any) -> Any:
-    """Copy the mutable containers of a state; the immutable values inside them are shared."""
-    if isinstance(value, list):  # at most two levels deep: hands, cards taken, fixed decks
-        return [list(v) for v in value] if value and isinstance(value[0], list) else list(value)
-    if isinstance(value, Trick):
-        return Trick(value.leader, list(value.plays))
-    if isinstance(value, random.Random):
-        rng = random.Random()
-        rng.setstate(value.getstate())
-        return rng
-    return value  # ints, strings, tuples of them, Card, Action, Event, Roles, TrickRules, options
 
 
 SUMMARY = """\

@@ -11,10 +11,9 @@ live here too.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field, model_validator
 
@@ -199,30 +198,6 @@ def unique(cards: Sequence[Card]) -> list[Card]:
     return list(dict.fromkeys(cards))
 
 
-def fresh_copy(value: Any) -> Any:
-    """A copy of a state attribute that shares everything immutable (cards, actions, events,
-    options, trick rules) and copies what play mutates (lists, tricks, the random generator)."""
-    if isinstance(value, list):  # lists here hold one kind of thing: nested lists, or immutables
-        return [fresh_copy(v) for v in value] if value and isinstance(value[0], list) else list(value)
-    if isinstance(value, Trick):
-        return Trick(value.leader, list(value.plays))
-    if isinstance(value, random.Random):
-        rng = random.Random()
-        rng.setstate(value.getstate())
-        return rng
-    return value
-
-
-class FastCopy:
-    """Mixin: ``copy.deepcopy`` of a Parity state without copying its frozen cards and events one
-    by one (the generic deepcopy of a long match log is slow)."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
-        clone = object.__new__(type(self))
-        clone.__dict__.update({k: fresh_copy(v) for k, v in vars(self).items()})
-        return clone
-
-
 # --- the view shared by both games --------------------------------------------------------------
 
 
@@ -330,7 +305,7 @@ def joker_roles(options: ParityOptions) -> dict[Card, Card]:
 Phase = Literal["trump", "parity", "play", "over"]
 
 
-class ParityState(FastCopy, GameState[ParityOptions]):
+class ParityState(GameState[ParityOptions]):
     def __init__(
         self,
         players: Sequence[str],
@@ -453,6 +428,8 @@ class ParityState(FastCopy, GameState[ParityOptions]):
         return [play_action(c) for c in unique(self.playable(seat))]
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if seat not in self.awaiting():
+            return None  # the base says whose turn it is
         if isinstance(action, ChooseTrump):
             if self.phase != "trump":
                 return "Trumps have already been named for this deal."

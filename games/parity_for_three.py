@@ -20,7 +20,6 @@ from games.parity import (
     TRUMP_CALLS,
     ChooseParity,
     ChooseTrump,
-    FastCopy,
     Parity,
     ParityView,
     legal_follows,
@@ -135,7 +134,7 @@ class ParityForThreeView(ParityView):
         return lines + super().table_lines()
 
 
-class ParityForThreeState(FastCopy, GameState[ParityForThreeOptions]):
+class ParityForThreeState(GameState[ParityForThreeOptions]):
     def __init__(
         self,
         players: Sequence[str],
@@ -270,6 +269,8 @@ class ParityForThreeState(FastCopy, GameState[ParityForThreeOptions]):
         return [play_action(c) for c in self.playable(seat)]
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if seat not in self.awaiting():
+            return None  # the base says whose turn it is
         if self.phase == "announce":
             if seat == self.joker_holder:
                 return "You hold the Joker, so your only announcement is to say so."

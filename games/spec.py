@@ -17,10 +17,9 @@ fixed by the rules, so a 55-card deck's other cards are ignored).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -305,22 +304,6 @@ class CallRecord:
     """The rule the call broke (never shown before a challenge proves it)."""
 
 
-_NESTED = frozenset({"won", "fixed_decks", "deal_results"})
-"""The state's lists of lists; every other list holds immutable items."""
-
-
-def _copy(name: str, value: Any) -> Any:
-    """Copy one attribute for a deep copy: cards, actions, events and records are immutable and
-    shared, so only the containers are copied."""
-    if isinstance(value, list):
-        return [v[:] for v in value] if name in _NESTED else value[:]
-    if isinstance(value, random.Random):
-        twin = random.Random(0)
-        twin.setstate(value.getstate())
-        return twin
-    return value
-
-
 class SpecState(GameState[SpecOptions]):
     def __init__(
         self,
@@ -349,11 +332,6 @@ class SpecState(GameState[SpecOptions]):
         self.deal_results: list[list[int]] = []
         self.extra_deal = False
         self.log.extend(self._start_deal())
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> SpecState:
-        new = object.__new__(type(self))
-        new.__dict__.update({k: _copy(k, v) for k, v in vars(self).items()})
-        return new
 
     # -- deals ---------------------------------------------------------------------------------
 
@@ -460,8 +438,9 @@ class SpecState(GameState[SpecOptions]):
     def _predicted(self) -> list[Card]:
         return [p for p in self.predictions if p is not None]
 
-    def _allows(self, seat: Seat, action: Action) -> bool:
-        """Whether ``action`` is in ``legal_actions(seat)``, decided without building the list."""
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        """Whether ``action`` is in ``legal_actions(seat)``, decided without building the list (a
+        calling turn lists 500 calls)."""
         if isinstance(action, Challenge):
             return action.call_no == self.open_call and seat in self.challengers()
         if seat != self.to_move:
@@ -479,24 +458,10 @@ class SpecState(GameState[SpecOptions]):
             return self.phase == "reveal"
         return False
 
-    def check(self, seat: Seat, action: Action) -> None:
-        """As the base check, but decides legality directly: a calling turn lists 500 calls."""
-        if self.is_over or not 0 <= seat < self.n:
-            super().check(seat, action)
-        if self._allows(seat, action):
-            return
-        reason = self.explain_illegal(seat, action)
-        if reason is None:
-            super().check(seat, action)  # nothing to do: the base message says whose turn it is
-            reason = f"You cannot {action.label()} now."
-        raise IllegalAction(reason)
-
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
         if isinstance(action, Challenge):
             return self._why_no_challenge(seat, action)
         if seat != self.to_move:
-            if self.is_over or not 0 <= seat < self.n:
-                return None
             return f"It is not your turn: {self.name(self.to_move)} is to play."
         if isinstance(action, Predict):
             return self._why_no_prediction(action.prediction)

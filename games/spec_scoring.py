@@ -52,11 +52,6 @@ STACK_TOTAL: int = sum(STACK_VALUES)
 """188: every deal hands out this many points unless nobody wins a card or matches the last one."""
 
 
-def is_joker_class(card: Card) -> bool:
-    """The real Joker and the four deuces count as jokers (a deuce keeps its suit)."""
-    return card.rank is None or card.rank == Rank.TWO
-
-
 def is_callable(call: Card) -> bool:
     """A call or prediction names a nameable card or says Joker; deuces are never named."""
     return (call.is_joker and call.colour is None) or call.rank in NAMEABLE_RANKS
@@ -207,11 +202,6 @@ def end_of_deal_award(
     if cards_left == 0:
         return Award(seat, 0, EMPTY_STACK_BONUS if seat is not None else 0, best is not None)
     return Award(seat, cards_left, 0, best is not None)
-
-
-def take_from_stack(stack: Sequence[Card], count: int) -> tuple[list[Card], list[Card]]:
-    """``count`` cards from the top (fewer if fewer remain) and what is left."""
-    return list(stack[:count]), list(stack[count:])
 
 
 def penalty_index(held: Sequence[Card]) -> int | None:

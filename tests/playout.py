@@ -8,7 +8,6 @@ record (through JSON) gives an equal state.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from collections import Counter
@@ -79,7 +78,7 @@ def check_position(
             if sample_legal is not None and len(legal) > sample_legal:
                 applied = rng.sample(legal, sample_legal)
             for action in applied:
-                trial = copy.deepcopy(state)
+                trial = state.clone()
                 trial.apply(seat, action)
             tries = candidate_illegal(state, seat, legal, pack)
         else:

@@ -139,7 +139,7 @@ class JubileeState(CountingState[JubileeOptions]):
     def on_blocked(self) -> list[Event]:
         if self.opened:  # cannot happen (see the rules file), but never leave a stall
             return super().on_blocked()
-        self.void_deal("Nobody holds a black card to open with.")
+        self.void_deal()
         return [self.event("void", "Nobody holds a black card to open with: the deal is void and the same dealer deals again.")]
 
     def on_exhausted(self) -> list[Event]:

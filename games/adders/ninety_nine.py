@@ -136,19 +136,6 @@ def value_text(card: Card, options: NinetyNineOptions | None = None) -> str:
     return f"adds {10 if rank in (Rank.QUEEN, Rank.KING) else int(rank or 0)}"
 
 
-def match_loser(lives_lost: list[int]) -> int | None:
-    """The seat that has lost all its lives first (first-to-three mode), or ``None``."""
-    for seat, lost in enumerate(lives_lost):
-        if lost >= LIVES:
-            return seat
-    return None
-
-
-def survivors(lives_lost: list[int]) -> list[int]:
-    """Seats still in the match (last-survivor mode)."""
-    return [s for s, lost in enumerate(lives_lost) if lost < LIVES]
-
-
 # --- the match ----------------------------------------------------------------------------------
 
 
@@ -220,7 +207,7 @@ class NinetyNineState(CountingState[NinetyNineOptions]):
             self.note("direction reversed")
             events.append(self.event("reverse", "The Jack turns the direction of play round."))
         if self.plays_this_deal >= PLAY_CAP:
-            self.close_deal("The deal reached its length limit.")
+            self.close_deal()
             events.append(
                 self.event("deal_end", f"After {PLAY_CAP} plays the deal is stopped; nobody loses a life.")
             )
@@ -247,11 +234,11 @@ class NinetyNineState(CountingState[NinetyNineOptions]):
             self.knocked_out_in[seat] = self.deal_no
             if self.overall_loser is None:
                 self.overall_loser = seat
-        self.close_deal(f"{self.name(seat)} went bust.")
+        self.close_deal()
         return events
 
     def on_exhausted(self) -> list[Event]:
-        self.close_deal("Every card has been played.")
+        self.close_deal()
         return [self.event("deal_end", "Nobody has a card left, so the deal ends and nobody loses a life.")]
 
     # -- the match

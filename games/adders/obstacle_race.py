@@ -84,7 +84,6 @@ class ObstacleRaceOptions(CountingOptions):
 class ObstacleRaceState(CountingState[ObstacleRaceOptions]):
     def init_match(self) -> None:
         self.table = card_values(self.options.ace_value)
-        self.extra_deals = 0
 
     def pack(self) -> list[Card]:
         return piquet_pack()

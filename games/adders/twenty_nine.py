@@ -239,9 +239,9 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
         if not cards_run_out(self.total, held, self.tens_removed()):
             return []
         if not held:
-            self.close_deal("All the cards have been played.")
+            self.close_deal()
             return [self.event("deal_end", "All the cards have been played.")]
-        self.close_deal("No further 29 can be made.")
+        self.close_deal()
         return [self.event("deal_end", "The cards left cannot make another 29, so the deal ends here.")]
 
     def on_blocked(self) -> list[Event]:
@@ -249,7 +249,7 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
             events = [self.event("blocked", "Nobody can add to the pile.")]
             events += self.take_pile(self.last_player, "played last and takes")
             return events + self.check_last_trick()
-        self.close_deal("Nobody can play.")
+        self.close_deal()
         return [self.event("blocked", "Nobody can add to the pile without passing 29, so the deal ends.")]
 
     def score_deal(self) -> list[Event]:

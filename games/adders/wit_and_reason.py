@@ -54,7 +54,7 @@ class RaceState(CountingState[RO]):
 
     def win_race(self, seat: Seat, text: str) -> list[Event]:
         self.add_points(seat, 1)
-        self.close_deal(text)
+        self.close_deal()
         return [self.event("race_won", text)]
 
     def match_outcome(self) -> Outcome:

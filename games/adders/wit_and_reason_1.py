@@ -164,7 +164,7 @@ class WitAndReason1State(RaceState[WitAndReason1Options]):
             return []
         winner = stalemate_winner(self.last_player, self.options.stalemate)
         if winner is None:
-            self.close_deal("Neither player can reach 31.")
+            self.close_deal()
             return [self.event("stalemate", "Neither player can make 31 any more: the race is drawn.")]
         return self.win_race(
             winner,

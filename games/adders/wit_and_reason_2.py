@@ -38,11 +38,6 @@ def by_value(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (card_value(c), suits[c.suit] if c.suit is not None else 0))
 
 
-def takeable_values(total: int, pool: Iterable[Card]) -> list[int]:
-    """The values that may be taken: those in the pool that keep the total at 31 or under."""
-    return sorted({card_value(c) for c in pool if total + card_value(c) <= TARGET})
-
-
 def pool_counts(pool: Iterable[Card]) -> tuple[int, ...]:
     counts = [0] * 6
     for c in pool:
@@ -137,6 +132,8 @@ class WitAndReason2State(RaceState[WitAndReason2Options]):
         return out
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if seat not in self.awaiting():
+            return None  # the base says whose turn it is
         card = action.play if isinstance(action, PlayCard) else None
         if card is not None and card in self.pool and self.total + card_value(card) <= TARGET:
             offered = next(a for a in self.legal_plays(seat) if card_value(a.play) == card_value(card))  # type: ignore[attr-defined]

@@ -287,21 +287,6 @@ class SearchCore:
                         break
         return best
 
-    def exact_trick(self, codes: tuple[int, ...], tie: int, need: int, r: int) -> int:
-        """The exact ``G`` at the start of a trick by MTD(f): null-window probes, each starting from
-        the bound the last one returned (the first asks whether the leader scores at all)."""
-        lo, hi = self.bounds(need, r)
-        guess = 0
-        while lo < hi:
-            beta = guess + 1 if guess == lo else guess
-            beta = min(max(beta, lo + 1), hi)
-            guess = self.trick(codes, tie, need, r, beta - 1, beta)
-            if guess < beta:
-                hi = guess
-            else:
-                lo = guess
-        return lo
-
 
 def _search_function(core: SearchCore) -> Callable[[tuple[int, ...], int, int, int, int, int], int]:
     """The search at the start of a trick, ``trick(codes, tie, need, r, alpha, beta) -> G`` (fail-soft
@@ -686,9 +671,6 @@ class ParitySolver:
     @property
     def nodes(self) -> int:
         return sum(c.nodes for c in self.cores.values())
-
-    def table_size(self) -> int:
-        return sum(len(c.table) for c in self.cores.values())
 
     def clear(self) -> None:
         for c in self.cores.values():

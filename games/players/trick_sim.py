@@ -76,12 +76,6 @@ class Ranking:
             return 100 + self.strength[c]
         return 0
 
-    def mask(self, cards: Sequence[Card]) -> int:
-        out = 0
-        for c in cards:
-            out |= 1 << self.index[c]
-        return out
-
 
 # --- what trick counts are worth ---------------------------------------------------------------------
 

@@ -38,7 +38,7 @@ from games.caterpillar import (
     suit_word,
 )
 from games.counting import play_card, play_card_of
-from games.engine import Action, Event, Game, GameState, IllegalAction, PlayCard, Seat, Zone
+from games.engine import Action, Event, Game, PlayCard, Seat, Zone
 
 PACK: tuple[Card, ...] = tuple(full_pack())
 FACES_IN_PACK = sum(1 for c in PACK if is_face(c))
@@ -233,20 +233,9 @@ class RefereeCaterpillarState(CaterpillarState):
             return []
         return self.legal_plays(seat)
 
-    def check(self, seat: Seat, action: Action) -> None:
-        """A seat whose count or points are already in gets that reason, not "not your turn"."""
-        if (
-            not self.is_over
-            and 0 <= seat < self.n
-            and isinstance(action, (FacesHeld, PointsFromTotals))
-            and not self.legal_actions(seat)
-        ):
-            reason = self.explain_illegal(seat, action)
-            if reason:
-                raise IllegalAction(reason)
-        GameState.check(self, seat, action)
-
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if not isinstance(action, (FacesHeld, PointsFromTotals)) and not self.legal_actions(seat):
+            return None  # the base says whose turn it is; an entry already made gets its reason
         if self.results_only:
             return self._results_refusal(seat, action)
         if self.stage == "faces":
@@ -364,7 +353,7 @@ class RefereeCaterpillarState(CaterpillarState):
         events = [self.event("faces", f"{self.name(seat)} holds {count} face card{plural}.")]
         if any(f is None for f in self.faces):
             return events
-        self.close_deal("The game is over.")
+        self.close_deal()
         return events + self._run(None)
 
     def score_deal(self) -> list[Event]:

@@ -245,6 +245,8 @@ class RefereeCostlyColoursState(CostlyColoursMatch):
     # -- refusals --------------------------------------------------------------------------------
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if seat not in self.awaiting():
+            return None  # the base says whose turn it is
         if isinstance(action, DeckCard):
             if self.phase == DECK:
                 return None

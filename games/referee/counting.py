@@ -324,6 +324,8 @@ class RefereeCounting(CountingState[CO]):
         return out
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if seat not in self.awaiting():
+            return None  # the base says whose turn it is
         who = self.name(seat)
         if self.by_result():
             return f"This table enters only the result of each deal: {self.result_question()}."

@@ -25,7 +25,7 @@ from typing import Literal
 from pydantic import Field
 
 from games.cards import Card
-from games.engine import Action, Event, Game, GameState, IllegalAction, Seat, Zone
+from games.engine import Action, Event, Game, Seat, Zone
 from games.hoodwink import PACK, Bid, HoodwinkOptions, HoodwinkState, HoodwinkView
 from games.hoodwink_scoring import PLAYERS, TRICKS_PER_DEAL, determine_roles
 from games.referee.trick_totals import (
@@ -243,14 +243,6 @@ class RefereeHoodwinkState(HoodwinkState):
         which = self.winner_needed()
         assert which is not None
         return [_WON[which]]
-
-    def check(self, seat: Seat, action: Action) -> None:
-        """A seat with nothing to enter gets the specific reason (bid or count already entered)."""
-        if not self.is_over and 0 <= seat < self.n and not self.legal_actions(seat):
-            reason = self.explain_illegal(seat, action)
-            if reason:
-                raise IllegalAction(reason)
-        GameState.check(self, seat, action)
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
         if isinstance(action, Bid):

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pydantic import Field
 
 from games.cards import Card
-from games.engine import Action, Event, Game, IllegalAction, Seat, Zone
+from games.engine import Action, Event, Game, Seat, Zone
 from games.parity import (
     TRICKS_PER_DEAL,
     ChooseParity,
@@ -26,7 +26,6 @@ from games.parity import (
 from games.referee.trick_totals import (
     Counts,
     TricksWon,
-    already_entered,
     count_choices,
     count_refusal,
     counts_line,
@@ -101,17 +100,9 @@ class RefereeParityState(ParityState):
             return list(count_choices(self.counts, TRICKS_PER_DEAL, seat))
         return super().legal_actions(seat)
 
-    def check(self, seat: Seat, action: Action) -> None:
-        if (
-            isinstance(action, TricksWon)
-            and self.phase == "play"
-            and 0 <= seat < self.n
-            and self.counts[seat] is not None
-        ):
-            raise IllegalAction(already_entered(self.counts, seat, self.players))
-        super().check(seat, action)
-
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if seat not in self.awaiting() and not (isinstance(action, TricksWon) and self.phase == "play"):
+            return None  # the base says whose turn it is; a count already in gets its own reason
         if isinstance(action, TricksWon):
             if self.phase == "trump":
                 return f"Trick counts come at the end of the deal: first enter {self.name(self.non_dealer)}'s trump call."

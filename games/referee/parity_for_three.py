@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pydantic import Field
 
 from games.cards import Card
-from games.engine import Action, Event, Game, IllegalAction, PlayCard, Seat, Zone
+from games.engine import Action, Event, Game, PlayCard, Seat, Zone
 from games.parity import PARITY_CALLS, TRUMP_CALLS, ChooseParity, ChooseTrump
 from games.parity_for_three import (
     PLAYERS,
@@ -29,7 +29,6 @@ from games.parity_for_three import (
 from games.referee.trick_totals import (
     Counts,
     TricksWon,
-    already_entered,
     count_choices,
     count_refusal,
     counts_line,
@@ -148,21 +147,13 @@ class RefereeParityForThreeState(ParityForThreeState):
             return self._announcements()
         return list(count_choices(self.counts, TRICKS_PER_DEAL, seat))
 
-    def check(self, seat: Seat, action: Action) -> None:
-        if (
-            isinstance(action, TricksWon)
-            and self.phase == "play"
-            and 0 <= seat < self.n
-            and self.counts[seat] is not None
-        ):
-            raise IllegalAction(already_entered(self.counts, seat, self.players))
-        super().check(seat, action)
-
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if isinstance(action, TricksWon) and self.phase == "play":  # a count already in, too
+            return count_refusal(self.counts, TRICKS_PER_DEAL, seat, action.tricks, self.players)
+        if seat not in self.awaiting():
+            return None  # the base says whose turn it is
         if self.phase == "announce":
             return self._announce_refusal(seat, action)
-        if isinstance(action, TricksWon):
-            return count_refusal(self.counts, TRICKS_PER_DEAL, seat, action.tricks, self.players)
         if isinstance(action, PlayCard):
             return "Cards are played at the table: enter the trick counts."
         return "The announcements are over for this deal: enter the trick counts."

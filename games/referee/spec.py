@@ -141,14 +141,14 @@ class RefereeSpecState(SpecState):
             return []
         return [_TURNED[c] for c in SHOWCARDS if c in self.unseen()]
 
-    def _allows(self, seat: Seat, action: Action) -> bool:
+    def is_legal(self, seat: Seat, action: Action) -> bool:
         if self.pending is not None:
             return (
                 isinstance(action, TurnedUp)
                 and seat == self.pending.seat
                 and action.turned in self.unseen()
             )
-        return not isinstance(action, TurnedUp) and super()._allows(seat, action)
+        return not isinstance(action, TurnedUp) and super().is_legal(seat, action)
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
         pending = self.pending

@@ -37,6 +37,8 @@ class RefereeWitAndReason1State(WitAndReason1State):
         return [play_card(c) for c in dict.fromkeys(cards) if self.total + self.card_value(c) <= 31]
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if seat not in self.awaiting():
+            return None  # the base says whose turn it is
         card = play_card_of(action)
         if card is not None and card not in self.hands[seat]:
             if card in self.pile:

@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Sequence
 
@@ -75,7 +74,7 @@ class TwentyState(CountingState[BaseOptions]):
         events = self.lose_life(seat)
         if self.out[seat]:
             self.order_out.append(seat)
-        self.close_deal("stuck")
+        self.close_deal()
         return events
 
     def match_over(self) -> bool:
@@ -263,7 +262,7 @@ def test_restock_keeps_the_top_card() -> None:
 
 def test_state_copies_are_independent() -> None:
     state = twenty([cards("2S"), cards("3S"), cards("4S")])
-    clone = copy.deepcopy(state)
+    clone = state.clone()
     assert clone.fingerprint() == state.fingerprint()
     clone.apply(0, PlayCard(play=card("2S")))
     assert state.total == 0 and card("2S") in state.hands[0] and state.turn == 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -653,7 +652,7 @@ def test_random_playouts_long(options: dict[str, Any], matches: int) -> None:
 def test_copy_and_replay_of_a_deal() -> None:
     state = start({"communication": True})
     bid_all(state, ["AS", "AD", "AC"])
-    twin = copy.deepcopy(state)
+    twin = state.clone()
     assert twin.fingerprint() == state.fingerprint()
     record = GAME.record(state)
     assert GAME.replay(record).fingerprint() == state.fingerprint()

@@ -80,7 +80,8 @@ def test_success_counts_over_every_split() -> None:
         if c < 0:
             continue
         odd = sum(1 for t in (a, b, c) if t % 2)
-        assert odd in (1, 3)
+        assert successes([a, b, c], Parity.ODD) == odd
+        assert successes([a, b, c], Parity.EVEN) == 3 - odd
         assert successes([a, b, c], Parity.ODD) in (1, 3)
         assert successes([a, b, c], Parity.EVEN) in (0, 2)
 

@@ -681,7 +681,7 @@ def test_direct_legality_check_agrees_with_the_menu() -> None:
                 legal = state.legal_actions(seat)
                 tries = [*rng.sample(every, 40), *(Challenge(call_no=i) for i in range(1, 26))]
                 for action in tries:
-                    assert state._allows(seat, action) == (action in legal), (seat, action)
+                    assert state.is_legal(seat, action) == (action in legal), (seat, action)
             assert state.actors() == [s for s in range(3) if state.legal_actions(s)]
             seat = rng.choice(state.actors())
             state.apply(seat, rng.choice(state.legal_actions(seat)))

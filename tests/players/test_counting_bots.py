@@ -179,16 +179,21 @@ def test_ninety_nine_keeps_the_cards_that_fit_any_total() -> None:
 
 
 def test_twenty_nine_makes_29() -> None:
-    hand = "2S 5H 6D"  # N plays 2 on 27 and takes the trick
+    # N at 27 may play any of three: the Two makes 29 and takes the pile; the King or the Ace would
+    # leave 28 for the next player, an opponent, to make 29 with any Ace or court
+    hand = "KD AH 2S"
     played = zip(parse_cards("7S 9H KS 10C"), (7, 16, 17, 27), strict=True)
     recent = [{"seat": s % 4, "card": c, "total": t} for s, (c, t) in enumerate(played)]
     view = view_of("twenty_nine", hand, 27, players=4, recent=recent)
-    for chosen in choices("twenty_nine", view, [play_card(card("2S"))]).values():
+    for chosen in choices("twenty_nine", view, plays(hand)).values():
         assert chosen == {play_card(card("2S"))}
-    legal = [play_card(card("AS")), play_card(card("QH"))]  # at 28 either makes 29
-    view = view_of("twenty_nine", "AS QH 9D", 28, players=4, recent=recent)
-    for chosen in choices("twenty_nine", view, legal).values():
-        assert chosen <= set(legal)
+    # at 26 with an Ace, a Two and a Three, all playable: only the Three makes 29
+    hand = "AS 2D 3H"
+    played = zip(parse_cards("7S 9H KS 9C"), (7, 16, 17, 26), strict=True)
+    recent = [{"seat": s % 4, "card": c, "total": t} for s, (c, t) in enumerate(played)]
+    view = view_of("twenty_nine", hand, 26, players=4, recent=recent)
+    for chosen in choices("twenty_nine", view, plays(hand)).values():
+        assert chosen == {play_card(card("3H"))}
 
 
 def test_twenty_nine_does_not_leave_29_to_the_next_opponent() -> None:
@@ -386,6 +391,7 @@ LONG = [
 ]
 
 
+@pytest.mark.strength
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "matches", "vs_random", "vs_easy"), LONG)
 def test_strong_beats_random_and_easy_over_many_matches(
