@@ -1,8 +1,9 @@
 """Advice for players, per game and optional: hints during play and analysis after a deal.
 
-A game offers advice by registering functions from a module listed in ``_ADVICE_MODULES``
-(imported on first use, like the bot players). The bot and the console ask through
-:func:`hint` and :func:`analyse` and say "no advice for this game" when they return ``None``.
+A game offers advice through its declaration (:func:`games.registry.declare`): ``hinter=`` and
+``analyser=`` name the functions, imported on first use like the bot players. The bot and the
+console ask through :func:`hint` and :func:`analyse` and say "no advice for this game" when they
+return ``None``.
 
 - A *hinter* sees exactly what a bot would: one seat's view and its legal actions. It returns
   lines of text (best choices with their values, in our own words).
@@ -12,10 +13,10 @@ A game offers advice by registering functions from a module listed in ``_ADVICE_
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 
 from games.engine import Action, MatchRecord, Seat, View
+from games.registry import declaration, resolve
 
 Hinter = Callable[[View, Sequence[Action]], list[str]]
 Analyser = Callable[[MatchRecord, int | None, Seat | None], list[str]]
@@ -23,12 +24,7 @@ Analyser = Callable[[MatchRecord, int | None, Seat | None], list[str]]
 
 _HINTERS: dict[str, Hinter] = {}
 _ANALYSERS: dict[str, Analyser] = {}
-
-_ADVICE_MODULES: dict[str, str] = {
-    # game id -> the module that registers its hinter and/or analyser (imported on first use)
-    "spec": "games.players.spec_adviser",
-    "parity": "games.players.parity",
-}
+"""Advice given to games registered outside the catalogue (a test's toy game), by game id."""
 
 
 class AnalysisError(ValueError):
@@ -36,33 +32,40 @@ class AnalysisError(ValueError):
 
 
 def register_hinter(game_id: str, hinter: Hinter) -> None:
+    """Give a game registered outside the catalogue a hinter (tests); catalogue games declare theirs."""
     _HINTERS[game_id] = hinter
 
 
 def register_analyser(game_id: str, analyser: Analyser) -> None:
+    """Give a game registered outside the catalogue an analyser (tests); catalogue games declare theirs."""
     _ANALYSERS[game_id] = analyser
 
 
-def _ensure_loaded(game_id: str) -> None:
-    module = _ADVICE_MODULES.get(game_id)
-    if module is not None:
-        importlib.import_module(module)
+def _hinter(game_id: str) -> Hinter | None:
+    if game_id in _HINTERS:
+        return _HINTERS[game_id]
+    reference = declaration(game_id).hinter
+    return None if reference is None else resolve(reference)  # type: ignore[no-any-return]
+
+
+def _analyser(game_id: str) -> Analyser | None:
+    if game_id in _ANALYSERS:
+        return _ANALYSERS[game_id]
+    reference = declaration(game_id).analyser
+    return None if reference is None else resolve(reference)  # type: ignore[no-any-return]
 
 
 def has_hints(game_id: str) -> bool:
-    _ensure_loaded(game_id)
-    return game_id in _HINTERS
+    return game_id in _HINTERS or declaration(game_id).hinter is not None
 
 
 def has_analysis(game_id: str) -> bool:
-    _ensure_loaded(game_id)
-    return game_id in _ANALYSERS
+    return game_id in _ANALYSERS or declaration(game_id).analyser is not None
 
 
 def hint(game_id: str, view: View, legal: Sequence[Action]) -> list[str] | None:
     """Hint lines for the seat whose view this is, or ``None`` if the game offers none."""
-    _ensure_loaded(game_id)
-    hinter = _HINTERS.get(game_id)
+    hinter = _hinter(game_id)
     return None if hinter is None else hinter(view, legal)
 
 
@@ -71,6 +74,5 @@ def analyse(record: MatchRecord, deal: int | None = None, seat: Seat | None = No
 
     Raises :class:`AnalysisError` with a friendly reason when the deal cannot be analysed.
     """
-    _ensure_loaded(record.game)
-    analyser = _ANALYSERS.get(record.game)
+    analyser = _analyser(record.game)
     return None if analyser is None else analyser(record, deal, seat)

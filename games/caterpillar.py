@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from games.cards import Card, Rank, Suit, format_cards, full_pack
 from games.counting import CountingState, CountingView, play_card, play_card_of
 from games.engine import Action, BaseOptions, Event, Game, Outcome, PlayCard, Seat
+from games.registry import declare
 
 HAND_SIZE = 13
 FACE_BONUS = 100
@@ -441,13 +442,20 @@ Referee's choices: cards are dealt one at a time, the non-dealer first; a stuck 
 checked with the card just drawn in hand, even on the last turn.
 """
 
-GAME = Game(
-    id="caterpillar",
-    title="Caterpillar",
-    min_players=2,
-    max_players=2,
-    options=CaterpillarOptions,
-    state=CaterpillarState,
-    actions=[PlayCard],
-    summary=SUMMARY,
+GAME = declare(
+    Game(
+        id="caterpillar",
+        title="Caterpillar",
+        min_players=2,
+        max_players=2,
+        options=CaterpillarOptions,
+        state=CaterpillarState,
+        actions=[PlayCard],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.caterpillar",
+    bots={
+        "easy": "games.players.caterpillar:EASY",
+        "strong": "games.players.caterpillar:STRONG",
+    },
 )

@@ -39,6 +39,7 @@ from games.engine import (
     View,
     Zone,
 )
+from games.registry import declare
 
 HAND_SIZE = 3
 
@@ -797,14 +798,21 @@ part of choosing the card. A dealer mogging with the stock sees the card taken b
 the card to put back, and may put back the card just taken.
 """
 
-GAME: Game[CostlyColoursOptions] = Game(
-    id="costly_colours",
-    title="Costly Colours",
-    min_players=2,
-    max_players=4,
-    player_counts=(2, 4),
-    options=CostlyColoursOptions,
-    state=CostlyColoursState,
-    actions=[PlayCard, ProposeMog, NoMog, AcceptMog, RefuseMog, GiveCard, TakeStock, KeepHand, BuryCard],
-    summary=SUMMARY,
+GAME: Game[CostlyColoursOptions] = declare(
+    Game(
+        id="costly_colours",
+        title="Costly Colours",
+        min_players=2,
+        max_players=4,
+        player_counts=(2, 4),
+        options=CostlyColoursOptions,
+        state=CostlyColoursState,
+        actions=[PlayCard, ProposeMog, NoMog, AcceptMog, RefuseMog, GiveCard, TakeStock, KeepHand, BuryCard],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.costly_colours",
+    bots={
+        "easy": "games.players.costly_colours:EASY",
+        "strong": "games.players.costly_colours:STRONG",
+    },
 )

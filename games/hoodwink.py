@@ -41,6 +41,7 @@ from games.hoodwink_scoring import (
     standard_match_over,
     variation3_match_over,
 )
+from games.registry import declare
 from games.tricks import Trick, TrickRules
 
 PACK: tuple[Card, ...] = tuple(piquet_pack(jokers=(JOKER,)))
@@ -771,13 +772,20 @@ Cards are dealt one at a time from the dealer's left.
 """
 
 
-GAME: Game[HoodwinkOptions] = Game(
-    id="hoodwink",
-    title="Hoodwink",
-    min_players=3,
-    max_players=3,
-    options=HoodwinkOptions,
-    state=HoodwinkState,
-    actions=[Bid, PlayCard, Estimate, NoEstimate, AskRequests, Request, NoRequest],
-    summary=SUMMARY,
+GAME: Game[HoodwinkOptions] = declare(
+    Game(
+        id="hoodwink",
+        title="Hoodwink",
+        min_players=3,
+        max_players=3,
+        options=HoodwinkOptions,
+        state=HoodwinkState,
+        actions=[Bid, PlayCard, Estimate, NoEstimate, AskRequests, Request, NoRequest],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.hoodwink",
+    bots={
+        "easy": "games.players.hoodwink:EASY",
+        "strong": "games.players.hoodwink:STRONG",
+    },
 )

@@ -43,6 +43,7 @@ from games.engine import (
     View,
     Zone,
 )
+from games.registry import declare
 from games.tricks import Trick, TrickRules
 
 GAME_TARGET = 100
@@ -567,13 +568,23 @@ makes the Jokers equal top trumps (the first one played to a trick beats the sec
 lurch_values reports a stake of 1, 2 or 3 for a plain win, a lurch or a double lurch.
 """
 
-GAME: Game[ParityOptions] = Game(
-    id="parity",
-    title="Parity",
-    min_players=2,
-    max_players=2,
-    options=ParityOptions,
-    state=ParityState,
-    actions=[ChooseTrump, ChooseParity, PlayCard],
-    summary=SUMMARY,
+GAME: Game[ParityOptions] = declare(
+    Game(
+        id="parity",
+        title="Parity",
+        min_players=2,
+        max_players=2,
+        options=ParityOptions,
+        state=ParityState,
+        actions=[ChooseTrump, ChooseParity, PlayCard],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.parity",
+    bots={
+        "easy": "games.players.parity:EASY",
+        "strong": "games.players.parity:STRONG",
+        "vulcan": "games.players.parity:VULCAN",
+    },
+    hinter="games.players.parity:parity_hint",
+    analyser="games.players.parity:analyse_parity",
 )

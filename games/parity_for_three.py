@@ -27,6 +27,7 @@ from games.parity import (
     play_refusal,
     trump_text,
 )
+from games.registry import declare
 from games.tricks import Trick, TrickRules
 
 PLAYERS = 3
@@ -412,13 +413,20 @@ A tie for first at the end is settled by ties=extra_deal (default: further deals
 leads) or ties=shared (the leaders share first place).
 """
 
-GAME: Game[ParityForThreeOptions] = Game(
-    id="parity_for_three",
-    title="Parity for Three",
-    min_players=3,
-    max_players=3,
-    options=ParityForThreeOptions,
-    state=ParityForThreeState,
-    actions=[AnnounceJoker, ChooseTrump, ChooseParity, PlayCard],
-    summary=SUMMARY,
+GAME: Game[ParityForThreeOptions] = declare(
+    Game(
+        id="parity_for_three",
+        title="Parity for Three",
+        min_players=3,
+        max_players=3,
+        options=ParityForThreeOptions,
+        state=ParityForThreeState,
+        actions=[AnnounceJoker, ChooseTrump, ChooseParity, PlayCard],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.parity_for_three",
+    bots={
+        "easy": "games.players.parity_for_three:EASY",
+        "strong": "games.players.parity_for_three:STRONG",
+    },
 )

@@ -36,6 +36,7 @@ from games.engine import (
     View,
     Zone,
 )
+from games.registry import declare
 from games.spec_scoring import (
     CALLS,
     FULL_PACK,
@@ -819,13 +820,21 @@ wins; a tie for first is shared, or settled by one more deal with tie_break=extr
 """
 
 
-GAME: Game[SpecOptions] = Game(
-    id="spec",
-    title=SPEC_TITLE,
-    min_players=2,
-    max_players=4,
-    options=SpecOptions,
-    state=SpecState,
-    actions=[Predict, Call, Challenge, Reveal],
-    summary=SUMMARY,
+GAME: Game[SpecOptions] = declare(
+    Game(
+        id="spec",
+        title=SPEC_TITLE,
+        min_players=2,
+        max_players=4,
+        options=SpecOptions,
+        state=SpecState,
+        actions=[Predict, Call, Challenge, Reveal],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.spec",
+    bots={
+        "easy": "games.players.spec:EASY",
+        "strong": "games.players.spec:STRONG",
+    },
+    hinter="games.players.spec_adviser:spec_hint",
 )

@@ -10,6 +10,7 @@ from pydantic import Field, model_validator
 from games.cards import Card, Rank, piquet_pack
 from games.counting import CountingOptions, CountingState, PlayAs
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
+from games.registry import declare
 
 LIMIT = 50
 """The highest safe total: a play that makes it 51 or more loses the deal."""
@@ -176,13 +177,20 @@ Totals may go below zero unless floor_zero is set, when the total stops at 0 ins
 turned up then opens it at 0).
 """
 
-GAME = Game(
-    id="fifty_one",
-    title="Fifty-One",
-    min_players=2,
-    max_players=5,
-    options=FiftyOneOptions,
-    state=FiftyOneState,
-    actions=[PlayCard, PlayAs],
-    summary=SUMMARY,
+GAME = declare(
+    Game(
+        id="fifty_one",
+        title="Fifty-One",
+        min_players=2,
+        max_players=5,
+        options=FiftyOneOptions,
+        state=FiftyOneState,
+        actions=[PlayCard, PlayAs],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.fifty_one",
+    bots={
+        "easy": "games.players.adders:FIFTY_ONE_EASY",
+        "strong": "games.players.adders:FIFTY_ONE_STRONG",
+    },
 )

@@ -7,6 +7,7 @@ from pydantic import Field
 from games.cards import Card, Rank, piquet_pack
 from games.counting import CountingOptions, CountingState, targets_crossed
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
+from games.registry import declare
 
 VALUES: dict[Rank, int] = {
     Rank.ACE: 11,
@@ -106,13 +107,20 @@ exactly 200 scores a point while jumping past 200 costs one, which ends the deal
 The match lasts one deal per player (times the rounds option); most points wins, ties shared.
 """
 
-GAME = Game(
-    id="hundred",
-    title="Hundred",
-    min_players=2,
-    max_players=6,
-    options=HundredOptions,
-    state=HundredState,
-    actions=[PlayCard],
-    summary=SUMMARY,
+GAME = declare(
+    Game(
+        id="hundred",
+        title="Hundred",
+        min_players=2,
+        max_players=6,
+        options=HundredOptions,
+        state=HundredState,
+        actions=[PlayCard],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.hundred",
+    bots={
+        "easy": "games.players.adders:HUNDRED_EASY",
+        "strong": "games.players.adders:HUNDRED_STRONG",
+    },
 )

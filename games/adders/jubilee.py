@@ -9,6 +9,7 @@ from pydantic import Field, field_validator
 from games.cards import JOKER, Card, Colour, Rank, Suit, format_cards, make_pack, ranks_from
 from games.counting import CountingOptions, CountingState, multiples_crossed, signed
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
+from games.registry import declare
 
 HAND_SIZE = 8
 STEP = 25
@@ -182,13 +183,20 @@ The deal ends when all 61 cards are down, at a total of 217. The match lasts one
 (times the rounds option); most points wins, ties shared.
 """
 
-GAME = Game(
-    id="jubilee",
-    title="Jubilee",
-    min_players=2,
-    max_players=7,
-    options=JubileeOptions,
-    state=JubileeState,
-    actions=[PlayCard],
-    summary=SUMMARY,
+GAME = declare(
+    Game(
+        id="jubilee",
+        title="Jubilee",
+        min_players=2,
+        max_players=7,
+        options=JubileeOptions,
+        state=JubileeState,
+        actions=[PlayCard],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.jubilee",
+    bots={
+        "easy": "games.players.adders:JUBILEE_EASY",
+        "strong": "games.players.adders:JUBILEE_STRONG",
+    },
 )

@@ -16,6 +16,7 @@ from pydantic import Field
 from games.cards import Card, Colour, Rank, Suit, format_cards, full_pack
 from games.counting import CountingState, PlayAs, play_as, play_card
 from games.engine import Action, BaseOptions, Event, Game, Outcome, PlayCard, Seat, rank_scores
+from games.registry import declare
 
 LIMIT = 99
 LIVES = 3
@@ -308,13 +309,20 @@ and if nobody has a card the deal ends with no life lost). A Jack played first s
 direction. A deal stopped after 1,000 plays costs nobody a life.
 """
 
-GAME = Game(
-    id="ninety_nine",
-    title="Ninety-Nine",
-    min_players=3,
-    max_players=13,
-    options=NinetyNineOptions,
-    state=NinetyNineState,
-    actions=[PlayCard, PlayAs],
-    summary=SUMMARY,
+GAME = declare(
+    Game(
+        id="ninety_nine",
+        title="Ninety-Nine",
+        min_players=3,
+        max_players=13,
+        options=NinetyNineOptions,
+        state=NinetyNineState,
+        actions=[PlayCard, PlayAs],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.ninety_nine",
+    bots={
+        "easy": "games.players.adders:NINETY_NINE_EASY",
+        "strong": "games.players.adders:NINETY_NINE_STRONG",
+    },
 )

@@ -10,6 +10,7 @@ from pydantic import Field, field_validator
 from games.cards import Card, Rank, piquet_pack
 from games.counting import CountingOptions, CountingState, PlayAs, signed, targets_crossed
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
+from games.registry import declare
 
 OBSTACLES: tuple[int, ...] = (55, 66, 77, 88, 99, 111)
 RESET_AT = 120
@@ -183,13 +184,20 @@ drops below 0 points). The match lasts one deal per player (times the rounds opt
 wins; ties are shared unless play_off_ties adds deals until one player leads.
 """
 
-GAME = Game(
-    id="obstacle_race",
-    title="Obstacle Race",
-    min_players=2,
-    max_players=6,
-    options=ObstacleRaceOptions,
-    state=ObstacleRaceState,
-    actions=[PlayCard, PlayAs],
-    summary=SUMMARY,
+GAME = declare(
+    Game(
+        id="obstacle_race",
+        title="Obstacle Race",
+        min_players=2,
+        max_players=6,
+        options=ObstacleRaceOptions,
+        state=ObstacleRaceState,
+        actions=[PlayCard, PlayAs],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.obstacle_race",
+    bots={
+        "easy": "games.players.adders:OBSTACLE_RACE_EASY",
+        "strong": "games.players.adders:OBSTACLE_RACE_STRONG",
+    },
 )

@@ -14,6 +14,7 @@ from pydantic import Field
 from games.cards import Card, Rank, full_pack
 from games.counting import CountingOptions, CountingState, play_card
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat, SetupError, Zone
+from games.registry import declare
 
 TARGET = 29
 
@@ -322,13 +323,20 @@ Match: each player deals once (option rounds for more); a side scores 1 for each
 cards it takes with match_scoring=cards.
 """
 
-GAME = Game(
-    id="twenty_nine",
-    title="Twenty-Nine",
-    min_players=2,
-    max_players=8,
-    options=TwentyNineOptions,
-    state=TwentyNineState,
-    actions=[PlayCard],
-    summary=SUMMARY,
+GAME = declare(
+    Game(
+        id="twenty_nine",
+        title="Twenty-Nine",
+        min_players=2,
+        max_players=8,
+        options=TwentyNineOptions,
+        state=TwentyNineState,
+        actions=[PlayCard],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.twenty_nine",
+    bots={
+        "easy": "games.players.adders:TWENTY_NINE_EASY",
+        "strong": "games.players.adders:TWENTY_NINE_STRONG",
+    },
 )

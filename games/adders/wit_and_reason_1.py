@@ -17,6 +17,7 @@ from games.adders.wit_and_reason import TARGET, RaceOptions, RaceState
 from games.cards import Card, Colour, Rank, full_pack, sort_hand
 from games.counting import play_card
 from games.engine import Action, Event, Game, PlayCard, Seat
+from games.registry import declare
 
 VALUES = tuple(range(1, 11))
 COLOUR_COUNTS = (2, 2, 2, 2, 2, 2, 2, 2, 2, 8)
@@ -196,13 +197,20 @@ Match: an even number of races (two by default, option rounds), the players taki
 by opening with an 8 or a 9.
 """
 
-GAME = Game(
-    id="wit_and_reason_1",
-    title="Wit and Reason (I)",
-    min_players=2,
-    max_players=2,
-    options=WitAndReason1Options,
-    state=WitAndReason1State,
-    actions=[PlayCard],
-    summary=SUMMARY,
+GAME = declare(
+    Game(
+        id="wit_and_reason_1",
+        title="Wit and Reason (I)",
+        min_players=2,
+        max_players=2,
+        options=WitAndReason1Options,
+        state=WitAndReason1State,
+        actions=[PlayCard],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.wit_and_reason_1",
+    bots={
+        "easy": "games.players.wit_and_reason:WIT_AND_REASON_1_EASY",
+        "strong": "games.players.wit_and_reason:WIT_AND_REASON_1_STRONG",
+    },
 )

@@ -17,6 +17,7 @@ from games.adders.wit_and_reason import TARGET, RaceOptions, RaceState
 from games.cards import SUITS, Card, Rank, make_pack
 from games.counting import CountingView, play_card
 from games.engine import Action, Event, Game, PlayCard, Seat, Zone
+from games.registry import declare
 
 VALUES = tuple(range(1, 7))
 POOL_COUNTS = (4, 4, 4, 4, 4, 4)
@@ -175,13 +176,20 @@ Match: an even number of races (two by default, option rounds), the players taki
 by taking a 1, a 2 or a 5 first.
 """
 
-GAME = Game(
-    id="wit_and_reason_2",
-    title="Wit and Reason (II)",
-    min_players=2,
-    max_players=2,
-    options=WitAndReason2Options,
-    state=WitAndReason2State,
-    actions=[PlayCard],
-    summary=SUMMARY,
+GAME = declare(
+    Game(
+        id="wit_and_reason_2",
+        title="Wit and Reason (II)",
+        min_players=2,
+        max_players=2,
+        options=WitAndReason2Options,
+        state=WitAndReason2State,
+        actions=[PlayCard],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.wit_and_reason_2",
+    bots={
+        "easy": "games.players.wit_and_reason:WIT_AND_REASON_2_EASY",
+        "strong": "games.players.wit_and_reason:WIT_AND_REASON_2_STRONG",
+    },
 )

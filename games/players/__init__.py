@@ -6,7 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from games.engine import Action, GameState, Seat, View
+from games.engine import Action, GameState, Seat, SetupError, View
+from games.registry import declaration, resolve
 
 
 class Player(Protocol):
@@ -31,56 +32,28 @@ def choose_for(state: GameState, seat: Seat, player: Player, rng: random.Random)
     return player.choose(state.view(seat), state.legal_actions(seat), rng)
 
 
-# Per-game policies by level; games register stronger players here as they gain them.
-_POLICIES: dict[tuple[str, str], Player] = {}
-LEVELS = ("easy", "strong")
-
-
-def register_player(game_id: str, level: str, player: Player) -> None:
-    _POLICIES[(game_id, level)] = player
-
-
-_PLAYER_MODULES: dict[str, str] = {
-    # game id -> the module that registers its bot players (imported on first use)
-    "costly_colours": "games.players.costly_colours",
-    "parity": "games.players.parity",
-    "caterpillar": "games.players.caterpillar",
-    "fifty_one": "games.players.adders",
-    "hundred": "games.players.adders",
-    "jubilee": "games.players.adders",
-    "ninety_nine": "games.players.adders",
-    "obstacle_race": "games.players.adders",
-    "twenty_nine": "games.players.adders",
-    "wit_and_reason_1": "games.players.wit_and_reason",
-    "wit_and_reason_2": "games.players.wit_and_reason",
-    "hoodwink": "games.players.hoodwink",
-    "parity_for_three": "games.players.parity_for_three",
-    "spec": "games.players.spec",
-}
-
-
-def _ensure_loaded(game_id: str) -> None:
-    module = _PLAYER_MODULES.get(game_id)
-    if module is not None:
-        import importlib
-
-        importlib.import_module(module)
+class UnknownLevel(SetupError):
+    """A bot level the game does not declare."""
 
 
 def levels(game_id: str) -> list[str]:
-    """The bot levels a game offers, weakest first: random, easy and strong always (a level a game
-    lacks falls back to its best one, see :func:`bot_player`), then any extra level it registers."""
-    _ensure_loaded(game_id)
-    extra = sorted(lvl for (gid, lvl) in _POLICIES if gid == game_id and lvl not in LEVELS)
-    return ["random", *LEVELS, *extra]
+    """The bot levels a game offers, weakest first: ``random``, then the levels its declaration
+    names (every game of the catalogue has ``easy`` and ``strong``; Parity adds ``vulcan``)."""
+    return declaration(game_id).levels()
 
 
 def bot_player(game_id: str, level: str = "easy") -> Player:
-    """The bot policy for a game at a level, falling back to the best one available, then random."""
+    """The bot player of a game at a level; raises :class:`UnknownLevel` for a level the game's
+    declaration does not name (nothing falls back to another level)."""
+    found = declaration(game_id)
     if level == "random":
         return RandomPlayer()
-    _ensure_loaded(game_id)
-    for lvl in (level, *LEVELS[::-1]):
-        if (game_id, lvl) in _POLICIES:
-            return _POLICIES[(game_id, lvl)]
-    return RandomPlayer()
+    reference = found.bots.get(level)
+    if reference is None:
+        raise UnknownLevel(
+            f"{found.game.title} has no {level!r} bot; its levels are {', '.join(found.levels())}."
+        )
+    player = resolve(reference)
+    if not callable(getattr(player, "choose", None)):
+        raise TypeError(f"{reference!r}, the {level} bot of {found.id}, is not a player.")
+    return player  # type: ignore[no-any-return]

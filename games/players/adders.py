@@ -15,7 +15,7 @@ from games.adders import fifty_one, hundred, jubilee, ninety_nine, obstacle_race
 from games.cards import Card, Rank, full_pack, piquet_pack
 from games.counting import CountingView, PlayAs, play_as, play_card, play_card_of
 from games.engine import Action, Seat
-from games.players import Player, register_player
+from games.players import Player
 from games.players.counting import (
     AdderModel,
     ByTableSizePlayer,
@@ -324,14 +324,10 @@ class TwentyNineModel(AdderModel):
 
 # --- registration ------------------------------------------------------------------------------
 
-MODELS: tuple[AdderModel, ...] = (
-    FiftyOneModel(),
-    HundredModel(),
-    JubileeModel(),
-    ObstacleRaceModel(),
-    NinetyNineModel(),
-    TwentyNineModel(),
-)
+FIFTY_ONE, HUNDRED, JUBILEE = FiftyOneModel(), HundredModel(), JubileeModel()
+OBSTACLE_RACE, NINETY_NINE, TWENTY_NINE = ObstacleRaceModel(), NinetyNineModel(), TwentyNineModel()
+MODELS: tuple[AdderModel, ...] = (FIFTY_ONE, HUNDRED, JUBILEE, OBSTACLE_RACE, NINETY_NINE, TWENTY_NINE)
+
 
 def _strong(model: AdderModel) -> Player:
     """The strong player of each game: the one that measured best against the easy player.
@@ -347,6 +343,10 @@ def _strong(model: AdderModel) -> Player:
     return SearchingAdderPlayer(model)
 
 
-for _model in MODELS:
-    register_player(_model.game_id, "easy", GreedyAdderPlayer(_model))
-    register_player(_model.game_id, "strong", _strong(_model))
+# the players the adders' declarations name (games/adders/<id>.py)
+FIFTY_ONE_EASY, FIFTY_ONE_STRONG = GreedyAdderPlayer(FIFTY_ONE), _strong(FIFTY_ONE)
+HUNDRED_EASY, HUNDRED_STRONG = GreedyAdderPlayer(HUNDRED), _strong(HUNDRED)
+JUBILEE_EASY, JUBILEE_STRONG = GreedyAdderPlayer(JUBILEE), _strong(JUBILEE)
+OBSTACLE_RACE_EASY, OBSTACLE_RACE_STRONG = GreedyAdderPlayer(OBSTACLE_RACE), _strong(OBSTACLE_RACE)
+NINETY_NINE_EASY, NINETY_NINE_STRONG = GreedyAdderPlayer(NINETY_NINE), _strong(NINETY_NINE)
+TWENTY_NINE_EASY, TWENTY_NINE_STRONG = GreedyAdderPlayer(TWENTY_NINE), _strong(TWENTY_NINE)

@@ -24,7 +24,6 @@ from games.cards import Card, Suit, full_pack
 from games.caterpillar import FACE_BONUS, MULTIPLE, CaterpillarView, card_value, is_face
 from games.counting import play_card, play_card_of
 from games.engine import Action, View
-from games.players import register_player
 
 _PACK = full_pack()
 _VALUE = {c: card_value(c) for c in _PACK}
@@ -197,5 +196,6 @@ class StrongCaterpillarPlayer:
         return play_card(cards[best])
 
 
-register_player("caterpillar", "easy", EasyCaterpillarPlayer())
-register_player("caterpillar", "strong", StrongCaterpillarPlayer())
+# the players Caterpillar's declaration names (games/caterpillar.py)
+EASY = EasyCaterpillarPlayer()
+STRONG = StrongCaterpillarPlayer()

@@ -44,7 +44,7 @@ from games.costly_colours_scoring import (
     sequence_rank,
 )
 from games.engine import Action, PlayCard, View
-from games.players import RandomPlayer, register_player
+from games.players import RandomPlayer
 
 _PACK = full_pack()
 _RANK = {c: sequence_rank(c) for c in _PACK}
@@ -394,5 +394,6 @@ class StrongCostlyColoursPlayer:
         return legal[0]
 
 
-register_player("costly_colours", "easy", EasyCostlyColoursPlayer())
-register_player("costly_colours", "strong", StrongCostlyColoursPlayer())
+# the players Costly Colours' declaration names (games/costly_colours.py)
+EASY = EasyCostlyColoursPlayer()
+STRONG = StrongCostlyColoursPlayer()

@@ -30,7 +30,7 @@ from games.hoodwink_scoring import (
     resolve_open_partnerships,
     score_deal,
 )
-from games.players import RandomPlayer, register_player
+from games.players import RandomPlayer
 from games.players.trick_sim import (
     TRICKS,
     Goal,
@@ -256,5 +256,6 @@ class StrongHoodwinkPlayer:
         return _action_for(plays, card)
 
 
-register_player("hoodwink", "easy", EasyHoodwinkPlayer())
-register_player("hoodwink", "strong", StrongHoodwinkPlayer())
+# the players Hoodwink's declaration names (games/hoodwink.py)
+EASY = EasyHoodwinkPlayer()
+STRONG = StrongHoodwinkPlayer()

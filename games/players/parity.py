@@ -22,7 +22,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Sequence
 
-from games.advice import AnalysisError, register_analyser, register_hinter
+from games.advice import AnalysisError
 from games.cards import Card, Suit
 from games.engine import Action, IllegalAction, MatchRecord, PlayCard, Seat, View
 from games.parity import (
@@ -35,7 +35,6 @@ from games.parity import (
     deal_scores,
     legal_follows,
 )
-from games.players import register_player
 from games.players.parity_solver import ParitySolver, PlayPosition
 
 STRONG_ENDGAME = 9
@@ -372,8 +371,7 @@ def _signed(value: int) -> str:
     return f"{value:+d}"
 
 
-register_player("parity", "easy", EasyParityPlayer())
-register_player("parity", "strong", StrongParityPlayer())
-register_player("parity", "vulcan", VulcanParityPlayer())
-register_analyser("parity", analyse_parity)
-register_hinter("parity", parity_hint)
+# the players Parity's declaration names (games/parity.py), with parity_hint and analyse_parity
+EASY = EasyParityPlayer()
+STRONG = StrongParityPlayer()
+VULCAN = VulcanParityPlayer()

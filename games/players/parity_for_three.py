@@ -28,7 +28,7 @@ from games.parity_for_three import (
     ParityForThreeView,
     player_score,
 )
-from games.players import RandomPlayer, register_player
+from games.players import RandomPlayer
 from games.players.trick_sim import (
     TRICKS,
     Goal,
@@ -259,5 +259,6 @@ class StrongParityForThreePlayer:
         return _action_for(plays, card)
 
 
-register_player("parity_for_three", "easy", EasyParityForThreePlayer())
-register_player("parity_for_three", "strong", StrongParityForThreePlayer())
+# the players Parity for Three's declaration names (games/parity_for_three.py)
+EASY = EasyParityForThreePlayer()
+STRONG = StrongParityForThreePlayer()

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from games.cards import Card
 from games.engine import Action, View
-from games.players import RandomPlayer, register_player
+from games.players import RandomPlayer
 from games.players.spec_adviser import (
     advise,
     open_call_was_forbidden,
@@ -198,5 +198,6 @@ class StrongSpecPlayer:
         return _at_random_cell(by_call[best[rng.randrange(len(best))]], rng)
 
 
-register_player("spec", "easy", EasySpecPlayer())
-register_player("spec", "strong", StrongSpecPlayer())
+# the players Spec's declaration names (games/spec.py)
+EASY = EasySpecPlayer()
+STRONG = StrongSpecPlayer()

@@ -20,7 +20,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from games.advice import register_hinter
 from games.cards import Card
 from games.engine import Action, View
 from games.spec import Call, Challenge, Predict, Reveal, SpecView, call_text
@@ -239,5 +238,3 @@ def spec_hint(view: View, legal: Sequence[Action]) -> list[str]:
         lines.append("Nothing for you to decide right now.")
     return lines
 
-
-register_hinter("spec", spec_hint)

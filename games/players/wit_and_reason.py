@@ -23,7 +23,6 @@ from games.adders.wit_and_reason import TARGET
 from games.cards import Card
 from games.counting import CountingView, play_card_of
 from games.engine import Action, Seat, View
-from games.players import register_player
 
 
 def _plays(legal: Sequence[Action]) -> list[tuple[int, Action]]:
@@ -163,7 +162,8 @@ class EasyWitAndReason2Player:
         return _easy_choice(view.total, legal, reachable, rng)
 
 
-register_player("wit_and_reason_1", "easy", EasyWitAndReason1Player())
-register_player("wit_and_reason_1", "strong", StrongWitAndReason1Player())
-register_player("wit_and_reason_2", "easy", EasyWitAndReason2Player())
-register_player("wit_and_reason_2", "strong", StrongWitAndReason2Player())
+# the players the two games' declarations name (games/adders/wit_and_reason_1.py, _2.py)
+WIT_AND_REASON_1_EASY = EasyWitAndReason1Player()
+WIT_AND_REASON_1_STRONG = StrongWitAndReason1Player()
+WIT_AND_REASON_2_EASY = EasyWitAndReason2Player()
+WIT_AND_REASON_2_STRONG = StrongWitAndReason2Player()

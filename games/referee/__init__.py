@@ -6,7 +6,43 @@ like any other game. It knows no hidden cards: it checks what can be checked fro
 (totals that must add up, a card already played, a suit not followed, a claim after its window)
 and scores with the very functions the online game uses.
 
-Each module ``games/referee/<game id>.py`` defines ``GAME`` with the same id as the online game.
-At a referee table any seated member may enter for any awaited seat; the table service adds
-confirmation, undo of the last entry and corrections by the host.
+Each module ``games/referee/<game id>.py`` ends with ``GAME = referee_mode(<the online game>, ...)``:
+the id, title and player counts are the online game's, and the online game's declaration names
+the module (``referee="games.referee.<game id>"``). At a referee table any seated member may enter
+for any awaited seat; the table service adds confirmation, undo of the last entry and corrections
+by the host.
 """
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.engine import Action, Game, GameState
+
+
+def referee_mode(
+    online: Game[Any],
+    *,
+    state: type[GameState[Any]],
+    actions: Sequence[type[Action]],
+    summary: str,
+    options: type[Any] | None = None,
+) -> Game[Any]:
+    """The referee-mode game of ``online``: its id, title, player counts and options model, with
+    the referee's own state, entries and summary. ``options`` may extend the online options with
+    settings of referee mode alone (``entries=result``, say)."""
+    model = online.Options if options is None else options
+    if not issubclass(model, online.Options):
+        raise TypeError(f"The referee options of {online.id} must extend {online.Options.__name__}.")
+    return Game(
+        id=online.id,
+        title=online.title,
+        min_players=online.min_players,
+        max_players=online.max_players,
+        player_counts=online.player_counts,
+        options=model,
+        state=state,
+        actions=actions,
+        summary=summary,
+    )

@@ -37,8 +37,10 @@ from games.caterpillar import (
     may_follow,
     suit_word,
 )
+from games.caterpillar import GAME as ONLINE
 from games.counting import play_card, play_card_of
 from games.engine import Action, Event, Game, PlayCard, Seat, Zone
+from games.referee import referee_mode
 
 PACK: tuple[Card, ...] = tuple(full_pack())
 FACES_IN_PACK = sum(1 for c in PACK if is_face(c))
@@ -432,13 +434,10 @@ ended (stock used up, or who was court short) and the face cards held; the bot a
 points and runs the match. It can then check little: points in fives, at most 12 face cards.
 """
 
-GAME: Game[CaterpillarOptions] = Game(
-    id="caterpillar",
-    title="Caterpillar",
-    min_players=2,
-    max_players=2,
-    options=RefereeCaterpillarOptions,
+GAME: Game[CaterpillarOptions] = referee_mode(
+    ONLINE,
     state=RefereeCaterpillarState,
     actions=[PlayCard, CourtShort, FacesHeld, PointsFromTotals, StockUsedUp],
     summary=SUMMARY,
+    options=RefereeCaterpillarOptions,
 )

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from games.cards import Card, format_cards, full_pack, sort_hand
+from games.costly_colours import GAME as ONLINE
 from games.costly_colours import (
     HAND_SIZE,
     MOG_ANSWER,
@@ -36,6 +37,7 @@ from games.costly_colours import (
 )
 from games.costly_colours_scoring import MAX_COUNT, card_value, is_jack_or_deuce
 from games.engine import Action, Event, Game, PlayCard, Seat, Zone
+from games.referee import referee_mode
 
 DECK = "deck"
 SHOW_CLAIM = "show_claim"
@@ -529,13 +531,8 @@ the bot counts each hand (three cards plus the deck card) from the dealer's left
 and shows the breakdown. The match ends the moment a side reaches the target.
 """
 
-GAME: Game[CostlyColoursOptions] = Game(
-    id="costly_colours",
-    title="Costly Colours",
-    min_players=2,
-    max_players=4,
-    player_counts=(2, 4),
-    options=CostlyColoursOptions,
+GAME: Game[CostlyColoursOptions] = referee_mode(
+    ONLINE,
     state=RefereeCostlyColoursState,
     actions=[
         DeckCard,

@@ -12,9 +12,11 @@ from typing import Literal
 
 from pydantic import Field
 
+from games.adders.fifty_one import GAME as ONLINE
 from games.adders.fifty_one import LIMIT, FiftyOneOptions, FiftyOneState
 from games.counting import PlayAs
 from games.engine import Action, Event, Game, PlayCard, Seat
+from games.referee import referee_mode
 from games.referee.counting import RefereeCounting, Starter
 
 
@@ -62,13 +64,10 @@ deals lost after the planned deals) or by lives (the last player with a life lef
 With entries=result the table enters only who lost each deal, and the bot keeps the match.
 """
 
-GAME: Game[RefereeFiftyOneOptions] = Game(
-    id="fifty_one",
-    title="Fifty-One",
-    min_players=2,
-    max_players=5,
-    options=RefereeFiftyOneOptions,
+GAME: Game[RefereeFiftyOneOptions] = referee_mode(
+    ONLINE,
     state=RefereeFiftyOneState,
     actions=[Starter, PlayCard, PlayAs, LostDeal],
     summary=SUMMARY,
+    options=RefereeFiftyOneOptions,
 )

@@ -26,8 +26,10 @@ from pydantic import Field
 
 from games.cards import Card
 from games.engine import Action, Event, Game, Seat, Zone
+from games.hoodwink import GAME as ONLINE
 from games.hoodwink import PACK, Bid, HoodwinkOptions, HoodwinkState, HoodwinkView
 from games.hoodwink_scoring import PLAYERS, TRICKS_PER_DEAL, determine_roles
+from games.referee import referee_mode
 from games.referee.trick_totals import (
     Counts,
     TricksWon,
@@ -425,12 +427,8 @@ players partners, also enter who won the last trick (2c) or the first trick (2d)
 Scoring, the target (or variation 3's fixed deals) and tie_break are those of the online game.
 """
 
-GAME: Game[HoodwinkOptions] = Game(
-    id="hoodwink",
-    title="Hoodwink",
-    min_players=3,
-    max_players=3,
-    options=HoodwinkOptions,
+GAME: Game[HoodwinkOptions] = referee_mode(
+    ONLINE,
     state=RefereeHoodwinkState,
     actions=[Bid, TricksWon, DisputeBid, WonTrick],
     summary=SUMMARY,

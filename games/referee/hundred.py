@@ -8,8 +8,10 @@ and the match are the online game's (:mod:`games.adders.hundred`).
 
 from __future__ import annotations
 
+from games.adders.hundred import GAME as ONLINE
 from games.adders.hundred import HundredOptions, HundredState
 from games.engine import Game, PlayCard
+from games.referee import referee_mode
 from games.referee.counting import RefereeCounting, Starter
 
 
@@ -32,12 +34,8 @@ Values: Ace 11, King 4, Queen 3, Jack 2, Ten 10, Nine 9, Eight 8, Seven 7. Most 
 deal per player (times rounds) wins.
 """
 
-GAME: Game[HundredOptions] = Game(
-    id="hundred",
-    title="Hundred",
-    min_players=2,
-    max_players=6,
-    options=HundredOptions,
+GAME: Game[HundredOptions] = referee_mode(
+    ONLINE,
     state=RefereeHundredState,
     actions=[Starter, PlayCard],
     summary=SUMMARY,

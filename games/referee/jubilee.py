@@ -8,8 +8,10 @@ void deal when nobody can open, and the match are the online game's (:mod:`games
 
 from __future__ import annotations
 
+from games.adders.jubilee import GAME as ONLINE
 from games.adders.jubilee import JubileeOptions, JubileeState
 from games.engine import Game, Pass, PlayCard, Seat
+from games.referee import referee_mode
 from games.referee.counting import RefereeCounting
 
 
@@ -37,12 +39,8 @@ same dealer deals again. The deal ends when all 61 cards are down; most points a
 player (times rounds) wins.
 """
 
-GAME: Game[JubileeOptions] = Game(
-    id="jubilee",
-    title="Jubilee",
-    min_players=2,
-    max_players=7,
-    options=JubileeOptions,
+GAME: Game[JubileeOptions] = referee_mode(
+    ONLINE,
     state=RefereeJubileeState,
     actions=[PlayCard, Pass],
     summary=SUMMARY,

@@ -13,9 +13,11 @@ from typing import Literal
 
 from pydantic import Field
 
+from games.adders.ninety_nine import GAME as ONLINE
 from games.adders.ninety_nine import NinetyNineOptions, NinetyNineState
 from games.counting import PlayAs
 from games.engine import Action, Event, Game, PlayCard, Seat
+from games.referee import referee_mode
 from games.referee.counting import RefereeCounting
 
 
@@ -64,13 +66,10 @@ mode=last_survivor, the last one left wins). With entries=result the table enter
 bust in each deal, and the bot keeps the lives and the match.
 """
 
-GAME: Game[RefereeNinetyNineOptions] = Game(
-    id="ninety_nine",
-    title="Ninety-Nine",
-    min_players=3,
-    max_players=13,
-    options=RefereeNinetyNineOptions,
+GAME: Game[RefereeNinetyNineOptions] = referee_mode(
+    ONLINE,
     state=RefereeNinetyNineState,
     actions=[PlayCard, PlayAs, Bust],
     summary=SUMMARY,
+    options=RefereeNinetyNineOptions,
 )

@@ -7,9 +7,11 @@ restart at 120 (or the finish bonus), the score floor and the tie play-off are t
 
 from __future__ import annotations
 
+from games.adders.obstacle_race import GAME as ONLINE
 from games.adders.obstacle_race import ObstacleRaceOptions, ObstacleRaceState
 from games.counting import PlayAs
 from games.engine import Game, PlayCard
+from games.referee import referee_mode
 from games.referee.counting import RefereeCounting, Starter
 
 
@@ -33,12 +35,8 @@ count starts again from 0 (with finish_bonus, 5 points and the deal ends). Value
 King 4, Jack 2, Ten 10, Nine 9, Eight 8, Seven 7.
 """
 
-GAME: Game[ObstacleRaceOptions] = Game(
-    id="obstacle_race",
-    title="Obstacle Race",
-    min_players=2,
-    max_players=6,
-    options=ObstacleRaceOptions,
+GAME: Game[ObstacleRaceOptions] = referee_mode(
+    ONLINE,
     state=RefereeObstacleRaceState,
     actions=[Starter, PlayCard, PlayAs],
     summary=SUMMARY,

@@ -15,6 +15,7 @@ from pydantic import Field
 
 from games.cards import Card
 from games.engine import Action, Event, Game, Seat, Zone
+from games.parity import GAME as ONLINE
 from games.parity import (
     TRICKS_PER_DEAL,
     ChooseParity,
@@ -23,6 +24,7 @@ from games.parity import (
     ParityState,
     ParityView,
 )
+from games.referee import referee_mode
 from games.referee.trick_totals import (
     Counts,
     TricksWon,
@@ -189,12 +191,8 @@ reaches 100; a loser under 67 is lurched, under 50 double-lurched (lurch_values 
 play at the table; the bot shows them as reminders.
 """
 
-GAME: Game[ParityOptions] = Game(
-    id="parity",
-    title="Parity",
-    min_players=2,
-    max_players=2,
-    options=ParityOptions,
+GAME: Game[ParityOptions] = referee_mode(
+    ONLINE,
     state=RefereeParityState,
     actions=[ChooseTrump, ChooseParity, TricksWon],
     summary=SUMMARY,

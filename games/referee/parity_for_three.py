@@ -18,6 +18,7 @@ from pydantic import Field
 from games.cards import Card
 from games.engine import Action, Event, Game, PlayCard, Seat, Zone
 from games.parity import PARITY_CALLS, TRUMP_CALLS, ChooseParity, ChooseTrump
+from games.parity_for_three import GAME as ONLINE
 from games.parity_for_three import (
     PLAYERS,
     TRICKS_PER_DEAL,
@@ -26,6 +27,7 @@ from games.parity_for_three import (
     ParityForThreeState,
     ParityForThreeView,
 )
+from games.referee import referee_mode
 from games.referee.trick_totals import (
     Counts,
     TricksWon,
@@ -240,12 +242,8 @@ The deal passes left. The match ends as set by match_end (someone reaches 100, n
 open_deal_cap deals); a tie for first is settled by ties (an extra deal, or shared).
 """
 
-GAME: Game[ParityForThreeOptions] = Game(
-    id="parity_for_three",
-    title="Parity for Three",
-    min_players=3,
-    max_players=3,
-    options=ParityForThreeOptions,
+GAME: Game[ParityForThreeOptions] = referee_mode(
+    ONLINE,
     state=RefereeParityForThreeState,
     actions=[AnnounceJoker, ChooseTrump, ChooseParity, TricksWon],
     summary=SUMMARY,

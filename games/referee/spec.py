@@ -26,6 +26,7 @@ from typing import Literal
 
 from games.cards import Card
 from games.engine import Action, Event, Game, Seat
+from games.referee import referee_mode
 from games.spec import (
     CELL_INDEX,
     CELLS,
@@ -39,6 +40,7 @@ from games.spec import (
     SpecView,
     call_text,
 )
+from games.spec import GAME as ONLINE
 from games.spec_scoring import SHOWCARDS
 
 # --- entries -------------------------------------------------------------------------------------
@@ -269,12 +271,8 @@ bot knows the card by elimination). The best prediction takes the rest of the st
 ran out), the deal is scored and the match goes on as online.
 """
 
-GAME: Game[SpecOptions] = Game(
-    id="spec",
-    title=SPEC_TITLE,
-    min_players=2,
-    max_players=4,
-    options=SpecOptions,
+GAME: Game[SpecOptions] = referee_mode(
+    ONLINE,
     state=RefereeSpecState,
     actions=[Predict, Call, TurnedUp, Challenge, Reveal],
     summary=SUMMARY,

@@ -9,9 +9,11 @@ blocks, the end of the deal, sides and the match are the online game's
 
 from __future__ import annotations
 
+from games.adders.twenty_nine import GAME as ONLINE
 from games.adders.twenty_nine import TwentyNineOptions, TwentyNineState, card_value
 from games.cards import Card, Rank
 from games.engine import Action, Event, Game, Pass, PlayCard, Seat
+from games.referee import referee_mode
 from games.referee.counting import RefereeCounting
 
 TENS = 4
@@ -62,12 +64,8 @@ their side and starts the next one. Cards still held at the end count for their 
 (unless unplayed=ignore); the side with most cards wins the deal.
 """
 
-GAME: Game[TwentyNineOptions] = Game(
-    id="twenty_nine",
-    title="Twenty-Nine",
-    min_players=2,
-    max_players=8,
-    options=TwentyNineOptions,
+GAME: Game[TwentyNineOptions] = referee_mode(
+    ONLINE,
     state=RefereeTwentyNineState,
     actions=[PlayCard, Pass],
     summary=SUMMARY,

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.adders.wit_and_reason_1 import GAME as ONLINE
 from games.adders.wit_and_reason_1 import WitAndReason1Options, WitAndReason1State
 from games.cards import Card, Colour
 from games.counting import play_card, play_card_of
 from games.engine import Action, Event, Game, PlayCard, Seat
+from games.referee import referee_mode
 from games.referee.counting import RefereeCountingView, options_line
 
 
@@ -91,12 +93,8 @@ wins it). Ace 1, Two to Ten their pips, courts 10. Whoever makes exactly 31 wins
 players take turns to start, over two races (times rounds).
 """
 
-GAME: Game[WitAndReason1Options] = Game(
-    id="wit_and_reason_1",
-    title="Wit and Reason (I)",
-    min_players=2,
-    max_players=2,
-    options=WitAndReason1Options,
+GAME: Game[WitAndReason1Options] = referee_mode(
+    ONLINE,
     state=RefereeWitAndReason1State,
     actions=[PlayCard],
     summary=SUMMARY,

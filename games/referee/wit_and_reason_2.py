@@ -7,8 +7,10 @@ The race and the match are the online game's (:mod:`games.adders.wit_and_reason_
 
 from __future__ import annotations
 
+from games.adders.wit_and_reason_2 import GAME as ONLINE
 from games.adders.wit_and_reason_2 import PoolView, WitAndReason2Options, WitAndReason2State
 from games.engine import Game, PlayCard, Seat
+from games.referee import referee_mode
 from games.referee.counting import options_line
 
 
@@ -44,12 +46,8 @@ without passing 31, the bot declares that they lose it. The players take turns t
 races (times rounds).
 """
 
-GAME: Game[WitAndReason2Options] = Game(
-    id="wit_and_reason_2",
-    title="Wit and Reason (II)",
-    min_players=2,
-    max_players=2,
-    options=WitAndReason2Options,
+GAME: Game[WitAndReason2Options] = referee_mode(
+    ONLINE,
     state=RefereeWitAndReason2State,
     actions=[PlayCard],
     summary=SUMMARY,

@@ -1,0 +1,212 @@
+"""What every game must have, checked for every game of the catalogue and for the demonstration
+game of the tests (``tests/games/demo_game.py``), each declared once with ``declare``:
+
+* a complete declaration: a rules summary, a referee mode built from the online game (same id,
+  title and player counts, its own summary), the bot levels ``random``, ``easy`` and ``strong``
+  with a real player at each declared level, and the hinter and analyser it names;
+* a short random playout keeping the invariants of ``tests/playout.py``;
+* every bot level legal over a few whole matches;
+* a referee mode that replays a dealt match: an online match played at random, the same facts
+  entered in referee mode, the same scores after each deal and the same outcome.
+
+A game that forgets a piece fails here; nothing falls back silently (a level a game does not
+declare is refused, a game without a referee mode or a mirrored match is reported).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import Any
+
+import pytest
+
+from games import advice
+from games.engine import BaseOptions, Game, SetupError
+from games.players import RandomPlayer, UnknownLevel, bot_player, levels
+from games.registry import (
+    Declaration,
+    catalogue,
+    declaration,
+    game_ids,
+    get_game,
+    referee_game,
+    register,
+    resolve,
+    unregister,
+)
+from games.simulate import play_match
+from tests.games import (
+    demo_game,
+    test_referee_adders,
+    test_referee_caterpillar,
+    test_referee_costly_colours,
+    test_referee_hoodwink,
+    test_referee_parity,
+    test_referee_parity_for_three,
+    test_referee_spec,
+)
+from tests.players.checked import Checked
+from tests.playout import run_playouts
+
+DEMO = demo_game.GAME.id
+GAMES = [*(d.id for d in catalogue()), DEMO]
+
+MIRRORED: dict[str, Callable[[int], object]] = {
+    "parity": partial(test_referee_parity.mirror, {}),
+    "parity_for_three": partial(test_referee_parity_for_three.mirror, {}),
+    "hoodwink": partial(test_referee_hoodwink.mirror, {}),
+    "spec": partial(test_referee_spec.mirror, 2, {}),
+    "caterpillar": partial(test_referee_caterpillar.mirror, {}),
+    "costly_colours": lambda seed: test_referee_costly_colours.mirror({}, 2, seed),
+    **{
+        game_id: lambda seed, game_id=game_id: test_referee_adders.mirror(
+            game_id, get_game(game_id).player_counts[0], {}, seed
+        )
+        for game_id in test_referee_adders.ADDERS
+    },
+    DEMO: demo_game.mirror,
+}
+"""Each game's mirrored match (``seed -> None``): it plays an online match at random, enters what
+its table would enter into the referee game, and asserts equal scores after every deal and an
+equal outcome. The helpers live in each game's referee tests."""
+
+
+@pytest.fixture
+def served(game_id: str) -> Iterator[Declaration]:
+    """The game's declaration, with the demonstration game served for the length of the test."""
+    if game_id == DEMO:
+        register(demo_game.GAME)
+    try:
+        yield declaration(game_id)
+    finally:
+        if game_id == DEMO:
+            unregister(DEMO)
+
+
+def problems(found: Declaration) -> list[str]:
+    """What a declaration lacks or gets wrong (empty for a complete one)."""
+    game, out = found.game, []
+    if len(game.summary.strip()) < 100:
+        out.append("no rules summary")
+    if not issubclass(game.Options, BaseOptions):
+        out.append("its options model does not extend BaseOptions")
+    if found.levels()[:3] != ["random", "easy", "strong"]:
+        out.append(f"bot levels {found.levels()}, not random, easy and strong first")
+    for level, reference in found.bots.items():
+        player = resolve(reference)
+        if getattr(player, "name", None) != level or isinstance(player, RandomPlayer):
+            out.append(f"the {level} bot is {player!r}, not a player of that level")
+    for kind in ("hinter", "analyser"):
+        reference = getattr(found, kind)
+        if reference is not None and not callable(resolve(reference)):
+            out.append(f"its {kind} {reference!r} is not a function")
+    if found.referee is None:
+        return [*out, "no referee mode"]
+    ref = referee_game(game.id)
+    if (ref.id, ref.title, ref.player_counts) != (game.id, game.title, game.player_counts):
+        out.append("its referee game is not built from it (id, title, player counts)")
+    if ref is game or not issubclass(ref.Options, game.Options):
+        out.append("its referee game does not extend the online game's options")
+    if not ref.summary.strip().startswith("Referee mode"):
+        out.append("its referee game's summary does not begin 'Referee mode'")
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_declaration_is_complete(game_id: str, served: Declaration) -> None:
+    assert problems(served) == []
+    assert get_game(game_id) is served.game and game_id in game_ids()
+    assert levels(game_id) == served.levels()
+    assert game_id in MIRRORED, f"{game_id} has no mirrored match: add one to MIRRORED"
+    assert advice.has_hints(game_id) == (served.hinter is not None)
+    assert advice.has_analysis(game_id) == (served.analyser is not None)
+    with pytest.raises(UnknownLevel, match="has no 'godlike' bot"):
+        bot_player(game_id, "godlike")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_short_random_playout(game_id: str, served: Declaration) -> None:
+    game = served.game
+    for players in sorted({game.player_counts[0], game.player_counts[-1]}):
+        run_playouts(game, players, {}, matches=1, seed=11, deep_every=25, sample_legal=4)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_bot_level_plays_legal_moves(game_id: str, served: Declaration) -> None:
+    """Each level in every seat for one match, then beside the other levels for another."""
+    game, names = served.game, served.levels()
+    players = game.player_counts[0]
+    for i, level in enumerate(names):
+        alone = [Checked(bot_player(game_id, level)) for _ in range(players)]
+        mixed = [Checked(bot_player(game_id, names[(i + s) % len(names)])) for s in range(players)]
+        for m, seats in enumerate((alone, mixed)):
+            state = play_match(game, players, {}, seed=31 * i + m, policies=seats)
+            assert state.outcome is not None
+        assert all(seat.moves for seat in alone)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_referee_mode_replays_a_dealt_match(game_id: str, served: Declaration) -> None:
+    referee_game(game_id)  # a game without a referee mode stops here
+    mirror = MIRRORED.get(game_id)
+    assert mirror is not None, f"{game_id} has no mirrored match: add one to MIRRORED"
+    for seed in (1, 2):
+        mirror(seed)
+
+
+# --- nothing falls back silently -----------------------------------------------------------------
+
+
+def test_an_incomplete_declaration_is_reported() -> None:
+    bare = Declaration(demo_game.GAME)
+    assert problems(bare) == [
+        "bot levels ['random'], not random, easy and strong first",
+        "no referee mode",
+    ]
+    half = Declaration(demo_game.GAME, bots={"strong": RandomPlayer()})
+    assert "bot levels ['random', 'strong'], not random, easy and strong first" in problems(half)
+    assert any("the strong bot is" in p for p in problems(half))
+
+
+def test_a_level_a_game_lacks_is_refused_not_replaced() -> None:
+    assert levels("parity") == ["random", "easy", "strong", "vulcan"]
+    assert "vulcan" not in levels("hundred")
+    with pytest.raises(UnknownLevel, match="Hundred has no 'vulcan' bot; its levels are random, easy, strong"):
+        bot_player("hundred", "vulcan")
+
+
+def test_a_game_declared_but_not_served_is_unknown() -> None:
+    unregister(DEMO)
+    assert DEMO not in game_ids()
+    with pytest.raises(SetupError, match="There is no game called 'demo'"):
+        get_game(DEMO)
+    with pytest.raises(SetupError):
+        referee_game(DEMO)
+
+
+def test_a_bare_game_gets_stand_ins_that_the_catalogue_may_not_use() -> None:
+    """A test's toy game registered without a declaration plays random moves at every level;
+    :func:`problems` refuses such stand-ins, so no game of the catalogue can have them."""
+
+    class BareState(demo_game.DemoState):
+        pass
+
+    bare: Game[Any] = Game(
+        id="bare_demo",
+        title="Bare demo",
+        min_players=2,
+        max_players=3,
+        options=demo_game.DemoOptions,
+        state=BareState,
+        actions=demo_game.GAME.action_types,
+        summary=demo_game.SUMMARY,
+    )
+    register(bare)
+    try:
+        assert levels("bare_demo") == ["random", "easy", "strong"]
+        found = declaration("bare_demo")
+        assert "no referee mode" in problems(found)
+        assert any("the easy bot is" in p for p in problems(found))
+    finally:
+        unregister("bare_demo")
