@@ -22,6 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from bot.numbers import plain_int
 from bot.render.text import numbered_actions, players_text, private_text, table_lines
 from bot.tables import Table, TableError, TableService, User, finished_match, record_from_json
 from games.cards import CardError, parse_card
@@ -127,6 +128,7 @@ class Console:
         if command in ("quit", "exit"):
             return False
         try:
+            await self.service.ready(GUILD, CHANNEL)  # a table restored after a restart loads on first use
             await self.dispatch(user, command, args)
         except (TableError, SetupError) as exc:
             self.write(f"[to {user.name}] {exc}")
@@ -182,12 +184,12 @@ class Console:
         elif command == "undo":
             await s.undo(GUILD, CHANNEL, user)
         elif command == "choices":
-            seat, legal = s.entry_choices(GUILD, CHANNEL, user, _number(args, "an entry number"))
+            seat, legal = await s.entry_choices(GUILD, CHANNEL, user, _number(args, "an entry number"))
             table = s.require_table(GUILD, CHANNEL)
             self.write(f"[to {user.name}] Entry for {table.seats[seat].name}:\n    " + "\n    ".join(numbered_actions(legal)))
         elif command == "correct":
             entry = _number(args[:1], "an entry number")
-            _seat, legal = s.entry_choices(GUILD, CHANNEL, user, entry)
+            _seat, legal = await s.entry_choices(GUILD, CHANNEL, user, entry)
             await s.correct(GUILD, CHANNEL, user, entry, pick_action(legal, " ".join(args[1:])))
         elif command == "hint":
             self.write(f"[to {user.name}] " + "\n    ".join(await s.hint(GUILD, CHANNEL, user)))
@@ -305,8 +307,9 @@ class Console:
         table = self.service.require_table(GUILD, CHANNEL)
         if table.mode == "referee":
             turn, entries = self.service.entries(GUILD, CHANNEL, user)
-            if text.strip().isdigit() and 1 <= int(text) <= len(entries):
-                seat, action = entries[int(text) - 1]
+            number = plain_int(text)
+            if number is not None and 1 <= number <= len(entries):
+                seat, action = entries[number - 1]
                 await self.service.act(GUILD, CHANNEL, user, action, turn, seat=seat)
                 return
             action = pick_action([a for _, a in entries], text)
@@ -318,9 +321,10 @@ class Console:
 
 
 def _number(args: Sequence[str], what: str) -> int:
-    if not args or not args[0].isdigit():
+    number = plain_int(args[0]) if args else None
+    if number is None:
         raise TableError(f"Give {what}.")
-    return int(args[0])
+    return number
 
 
 def pick_action(legal: Sequence[Action], text: str) -> Action:
@@ -330,7 +334,7 @@ def pick_action(legal: Sequence[Action], text: str) -> Action:
         raise TableError("Say which choice: /move followed by its number from /hand.")
     if not legal:
         raise TableError("You have nothing to do right now.")
-    if text.isdigit():
+    if plain_int(text) is not None:
         index = int(text) - 1
         if 0 <= index < len(legal):
             return legal[index]

@@ -86,6 +86,15 @@ class TableService:
     def rng(self, rng: random.Random) -> None:
         self.core.rng = rng
 
+    async def ready(self, guild_id: str, channel_id: str) -> Table | None:
+        """The channel's table with its state, loading a table restored after a restart (call it
+        before the synchronous reads below: ``hand``, ``entries``, rendering)."""
+        table = self.table(guild_id, channel_id)
+        if table is not None and not table.loaded:
+            async with self.core.registry.lock(table.key):
+                await self.core.registry.settle(guild_id, channel_id)
+        return self.table(guild_id, channel_id)
+
     def table(self, guild_id: str, channel_id: str) -> Table | None:
         return self.core.registry.get(guild_id, channel_id)
 
@@ -119,6 +128,7 @@ class TableService:
         self, guild_id: str, channel_id: str, host: User, game_id: str, option_pairs: Sequence[str] = ()
     ) -> Table:
         async with self.core.registry.lock((guild_id, channel_id)):
+            await self.core.registry.settle(guild_id, channel_id)  # a broken table frees its channel
             return await self.lobby.open_table(guild_id, channel_id, host, game_id, option_pairs)
 
     async def join(self, guild_id: str, channel_id: str, user: User, *, session: int | None = None) -> Table:
@@ -207,6 +217,7 @@ class TableService:
 
     async def hint(self, guild_id: str, channel_id: str, user: User) -> list[str]:
         """The game's advice for the asking player's current choice, from their own view only."""
+        await self.ready(guild_id, channel_id)
         return await advising.hint(self.require_table(guild_id, channel_id), user)
 
     async def analyse(
@@ -218,7 +229,8 @@ class TableService:
         if match_id is not None:
             record = await advising.stored_match_record(self.store, guild_id, match_id)
         else:
-            record, deal = advising.table_record(self.require_table(guild_id, channel_id), deal)
+            await self.ready(guild_id, channel_id)
+            record, deal = await advising.table_record(self.store, self.require_table(guild_id, channel_id), deal)
         return await advising.analyse(record, deal)
 
     # -- referee mode ----------------------------------------------------------------------------
@@ -234,6 +246,7 @@ class TableService:
     ) -> Table:
         """Open a referee table for people playing with real cards: members or guest names."""
         async with self.core.registry.lock((guild_id, channel_id)):
+            await self.core.registry.settle(guild_id, channel_id)  # a broken table frees its channel
             return await self.referee.open(guild_id, channel_id, host, game_id, players, option_pairs)
 
     def entries(self, guild_id: str, channel_id: str, user: User) -> tuple[int, list[tuple[int, Action]]]:
@@ -242,11 +255,13 @@ class TableService:
         require_member(table, user)
         return self.referee.entries(table)
 
-    def entry_choices(self, guild_id: str, channel_id: str, user: User, entry: int) -> tuple[int, list[Action]]:
+    async def entry_choices(
+        self, guild_id: str, channel_id: str, user: User, entry: int
+    ) -> tuple[int, list[Action]]:
         """Referee mode: what could have been entered as entry number ``entry`` (for a correction)."""
-        table = self.require_table(guild_id, channel_id)
-        require_member(table, user)
-        return self.referee.entry_choices(table, entry)
+        async with self.core.registry.locked(guild_id, channel_id) as table:
+            require_member(table, user)
+            return await self.referee.entry_choices(table, entry)
 
     async def confirm(self, guild_id: str, channel_id: str, user: User, *, session: int | None = None) -> None:
         async with self.core.registry.locked(guild_id, channel_id, session) as table:

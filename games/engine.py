@@ -225,7 +225,11 @@ class GameState(ABC, Generic[OptionsT]):
         self.rng = random.Random(seed)
         self.fixed_decks: list[list[Card]] = normalise_decks(deck)
         self.history: list[tuple[Seat, Action]] = []
+        """The actions applied, oldest first; after :meth:`forget_past` only the later ones."""
         self.log: list[Event] = []
+        """The events of the match; after :meth:`forget_past` only the recent ones."""
+        self.forgotten = 0
+        """How many actions :meth:`forget_past` dropped from ``history`` (the stored log keeps them)."""
         self.scores: list[int] = [0] * len(self.players)
         self.deal_no = 0
         self.outcome: Outcome | None = None
@@ -239,7 +243,7 @@ class GameState(ABC, Generic[OptionsT]):
     @property
     def turn(self) -> int:
         """How many actions have been applied; a menu offered at an older turn is stale."""
-        return len(self.history)
+        return self.forgotten + len(self.history)
 
     @property
     def is_over(self) -> bool:
@@ -315,6 +319,14 @@ class GameState(ABC, Generic[OptionsT]):
             names = ", ".join(self.players[s] for s in sorted(self.awaiting()))
             raise IllegalAction(f"It is not your turn: the table is waiting for {names}.")
         raise IllegalAction(f"You cannot {action.label()} now.")
+
+    def forget_past(self, keep_events: int = 32) -> None:
+        """Drop the history and all but the recent events: what a live table needs is the position
+        itself. Whoever calls this keeps the whole log elsewhere (the table service in storage), and
+        :meth:`Game.record` of this state is then refused."""
+        self.forgotten += len(self.history)
+        self.history = []
+        del self.log[:-keep_events]
 
     def apply(self, seat: Seat, action: Action) -> list[Event]:
         """Apply one move, returning what happened; raises :class:`IllegalAction` and changes nothing if illegal."""
@@ -599,11 +611,32 @@ class Game(Generic[OptionsT]):
     def replay(self, record: MatchRecord) -> GameState[OptionsT]:
         """Rebuild a match from its record by applying every action in order."""
         state = self.start(record.players, record.options, record.seed, record.deck)
-        for seat, action in record.actions:
-            state.apply(seat, self.action_from_json(action))
+        for _ in self.replay_steps(record, state):
+            pass
         return state
 
+    def replay_steps(
+        self, record: MatchRecord, state: GameState[OptionsT] | None = None
+    ) -> Iterator[tuple[int, Seat, Action, list[Event]]]:
+        """The one way a match is replayed: apply the record's actions in order (to ``state``, a
+        fresh start of the record, or a snapshot taken part-way: then only the actions after it),
+        yielding ``(number, seat, action, events)`` after each, numbered from 1.
+
+        The caller sees the state change as it goes (scores per deal, events per page); an action
+        that no longer applies raises :class:`IllegalAction` naming its number."""
+        if state is None:
+            state = self.start(record.players, record.options, record.seed, record.deck)
+        for number, (seat, data) in enumerate(record.actions[state.turn :], state.turn + 1):
+            action = self.action_from_json(data)
+            try:
+                events = state.apply(seat, action)
+            except IllegalAction as exc:
+                raise ReplayError(number, str(exc)) from exc
+            yield number, seat, action, events
+
     def record(self, state: GameState[OptionsT]) -> MatchRecord:
+        if state.forgotten:
+            raise ValueError("this state forgot its early actions: read the match's stored log instead")
         return MatchRecord(
             game=self.id,
             options=state.options.model_dump(mode="json"),
@@ -616,6 +649,15 @@ class Game(Generic[OptionsT]):
     def option_fields(self) -> list[OptionInfo]:
         """The options with their type, default, choices and description, for menus and help."""
         return [describe_option(name, f) for name, f in self.Options.model_fields.items()]
+
+
+class ReplayError(IllegalAction):
+    """Action ``number`` (from 1) of a record no longer applies to the position before it."""
+
+    def __init__(self, number: int, reason: str) -> None:
+        super().__init__(f"action {number} no longer applies: {reason}")
+        self.number = number
+        self.reason = reason
 
 
 class MatchRecord(BaseModel):

@@ -61,6 +61,8 @@ class SessionRecord:
     """Who confirmed each referee-mode entry, parallel to ``actions``."""
     last_change_at: float = 0.0
     """When the last action was logged (or the session last changed), as a Unix time."""
+    action_count: int = 0
+    """How many actions the log holds (``actions`` may be left unread)."""
 
 
 @dataclass
@@ -240,13 +242,19 @@ class Store:
             (session_id, seq, kind, action, previous, user_id),
         )
 
-    async def open_sessions(self) -> list[SessionRecord]:
-        """Every table still in its lobby or in play, with its action log, oldest first."""
+    async def open_session_heads(self) -> list[SessionRecord]:
+        """Every table still in its lobby or in play, oldest first, without its log: how many
+        actions it has and when the last was logged (a restart reads each log on first use)."""
         async with self.conn.execute(
-            "SELECT * FROM sessions WHERE status IN ('lobby', 'playing') ORDER BY id"
+            "SELECT s.*, COUNT(a.seq) AS action_count, MAX(a.created_at) AS last_action_at"
+            " FROM sessions s LEFT JOIN actions a ON a.session_id = s.id"
+            " WHERE s.status IN ('lobby', 'playing') GROUP BY s.id ORDER BY s.id"
         ) as cur:
             rows = await cur.fetchall()
-        return [await self._with_actions(row) for row in rows]
+        return [
+            self._record(row, [], action_count=row["action_count"], last=row["last_action_at"] or row["updated_at"])
+            for row in rows
+        ]
 
     async def session(self, session_id: int) -> SessionRecord | None:
         async with self.conn.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)) as cur:
@@ -259,7 +267,10 @@ class Store:
             (row["id"],),
         ) as cur:
             rows = list(await cur.fetchall())
-        actions = [(int(a["seat"]), json.loads(a["action"])) for a in rows]
+        return self._record(row, rows, action_count=len(rows), last=rows[-1]["created_at"] if rows else row["updated_at"])
+
+    @staticmethod
+    def _record(row: aiosqlite.Row, actions: list[aiosqlite.Row], *, action_count: int, last: str) -> SessionRecord:
         return SessionRecord(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -274,10 +285,11 @@ class Store:
             mode=row["mode"],
             message_id=row["message_id"],
             unrated=json.loads(row["unrated"]),
-            actions=actions,
-            actors=[a["actor_id"] for a in rows],
-            confirmed_by=[a["confirmed_by"] for a in rows],
-            last_change_at=unix_time(rows[-1]["created_at"] if rows else row["updated_at"]),
+            actions=[(int(a["seat"]), json.loads(a["action"])) for a in actions],
+            actors=[a["actor_id"] for a in actions],
+            confirmed_by=[a["confirmed_by"] for a in actions],
+            action_count=action_count,
+            last_change_at=unix_time(last),
         )
 
     # -- results -------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import discord
 from bot.discord.limits import FIELD_VALUE, clip, clip_lines, fit_embed
 from bot.render.records import RATING_HELP
 from bot.render.text import options_text, players_text
-from games.engine import Event, Game, View
+from games.engine import Game, View
 
 if TYPE_CHECKING:
     from bot.service.model import HandInfo, Table
@@ -155,10 +155,6 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None) -> disco
         embed.add_field(name="Note", value=clip(status, FIELD_VALUE), inline=False)
     embed.set_footer(text=f"Table #{table.id} - turn {info.turn}")
     return fit_embed(embed)
-
-
-def events_text(events: Sequence[Event]) -> str:
-    return " ".join(e.text for e in events)
 
 
 def _add_hook_fields(embed: discord.Embed, view: View) -> None:

@@ -40,6 +40,7 @@ from bot.discord.limits import (
     fit_embed,
 )
 from bot.discord.safe import safe_defer, safe_modal, safe_reply, safe_update
+from bot.numbers import plain_int
 from bot.render.text import action_menu
 from bot.tables import HandInfo, Table, TableError, TableService, User, referee_hand
 from games.engine import Action, Game, OptionInfo, SetupError
@@ -63,6 +64,9 @@ def guarded(flow: Flow[P]) -> Flow[P]:
     @functools.wraps(flow)
     async def run(interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
         try:
+            if interaction.guild_id is not None and interaction.channel_id is not None:
+                # a table restored after a restart reads its log on first use, before any flow looks
+                await service_of(interaction).ready(str(interaction.guild_id), str(interaction.channel_id))
             await flow(interaction, *args, **kwargs)
         except TableError as exc:
             await safe_reply(interaction, str(exc), ephemeral=True)
@@ -411,10 +415,11 @@ async def form_submitted(interaction: discord.Interaction) -> bool:
     custom_id = str(data.get("custom_id", ""))
     if not custom_id.startswith(FORM_PREFIX):
         return False
-    session, _, _chunk = custom_id.removeprefix(FORM_PREFIX).partition(":")
-    if not session.isdigit():
+    session_text, _, _chunk = custom_id.removeprefix(FORM_PREFIX).partition(":")
+    session = plain_int(session_text)
+    if session is None:
         return False
-    await options_submitted(interaction, int(session), typed_values(data.get("components") or []))
+    await options_submitted(interaction, session, typed_values(data.get("components") or []))
     return True
 
 
@@ -507,10 +512,11 @@ async def act_from_hand(interaction: discord.Interaction, session: int, turn: in
 async def pick(
     interaction: discord.Interaction, session: int, turn: int, path: tuple[int, ...], value: str
 ) -> None:
-    if value.startswith("a") and value[1:].isdigit():
-        await act_from_hand(interaction, session, turn, int(value[1:]))
-    elif value.startswith("g") and value[1:].isdigit():
-        await navigate(interaction, session, turn, (*path, int(value[1:])))
+    number = plain_int(value[1:])
+    if value.startswith("a") and number is not None:
+        await act_from_hand(interaction, session, turn, number)
+    elif value.startswith("g") and number is not None:
+        await navigate(interaction, session, turn, (*path, number))
     else:
         raise TableError("That menu is out of date: press Show my hand again.")
 
@@ -620,12 +626,12 @@ async def referee_action(interaction: discord.Interaction, session: int, verb: s
         await safe_reply(interaction, "The last entry is taken back.", ephemeral=True)
 
 
-def correction_choices(interaction: discord.Interaction, entry: int | None, current: str) -> list[Any]:
+async def correction_choices(interaction: discord.Interaction, entry: int | None, current: str) -> list[Any]:
     """Autocomplete for ``/correct``: what entry number ``entry`` could have been."""
     if entry is None:
         return []
     try:
-        _seat, legal = service_of(interaction).entry_choices(*place_of(interaction), user_of(interaction), entry)
+        _seat, legal = await service_of(interaction).entry_choices(*place_of(interaction), user_of(interaction), entry)
     except TableError:
         return []
     text = current.strip().lower()
@@ -638,11 +644,12 @@ def correction_choices(interaction: discord.Interaction, entry: int | None, curr
 @guarded
 async def correct(interaction: discord.Interaction, entry: int, choice: str) -> None:
     service, key, user = service_of(interaction), place_of(interaction), user_of(interaction)
-    _seat, legal = service.entry_choices(*key, user, entry)
+    _seat, legal = await service.entry_choices(*key, user, entry)
     wanted = choice.strip().lower()
     picked = [a for a in legal if wanted in (a.label().lower(), " / ".join(a.choice_path()).lower())]
-    if choice.isdigit() and 0 <= int(choice) < len(legal):
-        picked = [legal[int(choice)]]
+    index = plain_int(choice)
+    if index is not None and index < len(legal):
+        picked = [legal[index]]
     if len(picked) != 1:
         raise TableError(f"Pick the new entry {entry} from the list offered as you type.")
     await safe_defer(interaction, ephemeral=True, thinking=True)

@@ -24,6 +24,7 @@ from bot.discord.components import table_view
 from bot.discord.embeds import closed_embed, table_embed
 from bot.discord.safe import Outcome, safe_dm, safe_edit_message, safe_reply, safe_send
 from bot.render.charts import score_chart, score_progression
+from bot.service.records import stored_record
 from bot.tables import Table
 from games.engine import Event, Game, MatchRecord
 
@@ -60,11 +61,9 @@ class Outbox:
         self.notifier = notifier
         self.queue: deque[Job] = deque()
         self.task: asyncio.Task[None] | None = None
-        self.coalesced = 0
 
     def push(self, job: Job) -> None:
         if job.responder is None and self._covered(job):
-            self.coalesced += 1
             return
         if job.kind == "post":
             self.queue = deque(j for j in self.queue if not (j.kind == "edit" and j.table is job.table))
@@ -224,7 +223,7 @@ class DiscordNotifier:
             embed = closed_embed(table, "This table was cancelled.")
         elif table.state.is_over:
             embed = table_embed(table)
-            chart = await score_chart_file(table)
+            chart = await score_chart_file(table, self.store)
             if chart is not None:
                 embed.set_image(url=f"attachment://{chart.filename}")
                 files.append(chart)
@@ -237,11 +236,11 @@ class DiscordNotifier:
             del self.message_phase[table.message_id]
 
 
-async def score_chart_file(table: Table) -> discord.File | None:
+async def score_chart_file(table: Table, store: Store) -> discord.File | None:
     """The running scores of a finished match as a PNG, when it had more than one deal."""
     if table.state is None:
         return None
-    record = table.game.record(table.state)
+    record = await stored_record(store, table)
     players = [seat.name for seat in table.seats]
     try:  # replaying the match and drawing take a moment: not on the event loop
         png = await asyncio.to_thread(_score_chart_png, table.game, record, players)

@@ -176,7 +176,3 @@ async def safe_modal(interaction: discord.Interaction, modal: discord.ui.Modal) 
     return done is not None
 
 
-async def safe_autocomplete(
-    interaction: discord.Interaction, choices: list[discord.app_commands.Choice[str]]
-) -> None:
-    await safe_call("autocomplete", interaction.response.autocomplete(choices))

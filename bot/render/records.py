@@ -96,8 +96,7 @@ def replay_pages(record: MatchRecord, mode: str = "online") -> list[str]:
     state = game.start(record.players, record.options, record.seed, record.deck)
     blocks: list[list[str]] = [[f"Deal {state.deal_no}"]]
     deal = state.deal_no
-    for seat, data in record.actions:
-        events = state.apply(seat, game.action_from_json(data))
+    for _number, _seat, _action, events in game.replay_steps(record, state):
         for e in events:
             if e.to is None:
                 blocks[-1].append(e.text)

@@ -7,7 +7,7 @@ import asyncio
 
 from bot.service.model import Table, TableError, User
 from bot.service.play import hand_of
-from bot.service.records import finished_match, record_from_json
+from bot.service.records import finished_match, record_from_json, stored_record
 from games import advice
 from games.engine import MatchRecord
 from games.registry import get_game
@@ -40,13 +40,13 @@ async def stored_match_record(store: Store, guild_id: str, match_id: int) -> Mat
     return record_from_json(data)
 
 
-def table_record(table: Table, deal: int | None) -> tuple[MatchRecord, int | None]:
+async def table_record(store: Store, table: Table, deal: int | None) -> tuple[MatchRecord, int | None]:
     """The table's match so far, and the deal to analyse: only a deal that is over."""
     if table.state is None:
         raise TableError("The game has not started yet.")
     if table.mode == "referee":
         raise TableError("This game is played with real cards, so the bot never sees the hands.")
-    record = table.game.record(table.state)
+    record = await stored_record(store, table)
     if not table.state.is_over:
         finished = table.state.deal_no - 1
         if finished < 1:

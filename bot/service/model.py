@@ -52,6 +52,8 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     """The channel's lock (the service hands every table of a channel the same one)."""
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
+    stored_turn: int = 0
+    """How many actions the stored log holds, for a table not loaded yet (see ``loaded``)."""
     last_change_at: float = field(default_factory=time.time)
     """When the last action was applied (Unix time): turn timers count from it, across restarts."""
 
@@ -61,7 +63,14 @@ class Table:
 
     @property
     def turn(self) -> int:
-        return self.state.turn if self.state is not None else -1
+        if self.state is not None:
+            return self.state.turn
+        return self.stored_turn if self.status == "playing" else -1
+
+    @property
+    def loaded(self) -> bool:
+        """A table in play restored after a restart has no state until first used."""
+        return self.state is not None or self.status != "playing"
 
     def is_member(self, user: User) -> bool:
         """Seated, or the host: may make entries at a referee table."""
@@ -75,10 +84,6 @@ class Table:
 
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.bot is None]
-
-    def public_view(self) -> View:
-        assert self.state is not None
-        return self.state.view(None)
 
     def first_leaver(self) -> int | None:
         left = [(s.left_at, i) for i, s in enumerate(self.seats) if s.left_at is not None]

@@ -92,7 +92,9 @@ class PlayDesk:
         table.actors.append(actor_id)
         table.confirmed_by.append(None)
         table.last_change_at = time.time()
-        return state.apply(seat, action)
+        events = state.apply(seat, action)
+        state.forget_past()  # the stored log is the match's memory; the live state keeps the position
+        return events
 
     async def run_bots(self, table: Table, extra: Sequence[int] = ()) -> list[Event]:
         """Let bot seats (and ``extra`` seats taken over after a timeout) move while they are awaited."""

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.service.model import TableError
+from bot.service.model import Table, TableError
 from games.engine import MatchRecord
+from storage.sessions import Store
 
 
 def finished_match(data: dict[str, Any] | None, match_id: int) -> dict[str, Any]:
@@ -30,4 +31,19 @@ def record_from_json(data: dict[str, Any]) -> MatchRecord:
         seed=data["seed"],
         deck=data["deck"],
         actions=[(seat, action) for seat, action in data["actions"]],
+    )
+
+
+async def stored_record(store: Store, table: Table) -> MatchRecord:
+    """The table's whole match from storage: a live state keeps only its recent past."""
+    session = await store.session(table.id)
+    if session is None:
+        raise TableError("This table's record is missing.")
+    return MatchRecord(
+        game=table.game.id,
+        options=session.options,
+        players=[s.name for s in session.seats],
+        seed=session.seed,
+        deck=session.deck,
+        actions=session.actions,
     )

@@ -12,7 +12,8 @@ from typing import Any
 from bot.service.core import Core
 from bot.service.model import Table, TableError, User
 from bot.service.play import PlayDesk
-from games.engine import Action, Event, GameState, IllegalAction, SetupError
+from bot.service.records import stored_record
+from games.engine import Action, Event, GameState, MatchRecord, ReplayError, SetupError
 from games.registry import referee_game
 from storage.sessions import SeatRecord
 
@@ -86,15 +87,13 @@ class RefereeDesk:
         assert state is not None
         return state.turn, [(seat, a) for seat in state.actors() for a in state.legal_actions(seat)]
 
-    @staticmethod
-    def entry_choices(table: Table, entry: int) -> tuple[int, list[Action]]:
+    async def entry_choices(self, table: Table, entry: int) -> tuple[int, list[Action]]:
         """What could have been entered as entry number ``entry`` (for a correction)."""
-        assert table.state is not None
-        history = table.state.history
-        if not 1 <= entry <= len(history):
-            raise TableError(f"There is no entry {entry}: the entries are numbered 1 to {len(history)}.")
-        state = replayed(table, history[: entry - 1])
-        seat = history[entry - 1][0]
+        record = await stored_record(self.core.store, table)
+        if not 1 <= entry <= len(record.actions):
+            raise TableError(f"There is no entry {entry}: the entries are numbered 1 to {len(record.actions)}.")
+        state = replayed(table, record.model_copy(update={"actions": record.actions[: entry - 1]}))
+        seat = record.actions[entry - 1][0]
         return seat, state.legal_actions(seat)
 
     async def confirm(self, table: Table, user: User) -> None:
@@ -113,15 +112,14 @@ class RefereeDesk:
     async def undo(self, table: Table, user: User) -> None:
         """Take back the last entry (its author, the host or a moderator)."""
         require_open(table)
-        assert table.state is not None
-        history = table.state.history
-        if not history:
+        record = await stored_record(self.core.store, table)
+        if not record.actions:
             raise TableError("There is nothing to undo.")
         if table.actors[-1] != user.id and user.id != table.host_id and not user.is_moderator:
             raise TableError("Only the player who made the last entry, or the host, can undo it.")
-        label = history[-1][1].label()
-        rebuilt = replayed(table, history[:-1])
-        await self.core.store.undo_action(table.id, len(history) - 1, user.id)
+        label = table.game.action_from_json(record.actions[-1][1]).label()
+        rebuilt = replayed(table, record.model_copy(update={"actions": record.actions[:-1]}))
+        await self.core.store.undo_action(table.id, len(record.actions) - 1, user.id)
         table.state = rebuilt
         table.actors.pop()
         table.confirmed_by.pop()
@@ -133,19 +131,19 @@ class RefereeDesk:
         require_open(table)
         if user.id != table.host_id and not user.is_moderator:
             raise TableError("Only the host or a moderator can correct an earlier entry.")
-        state = table.state
-        assert state is not None
-        if not 1 <= entry <= len(state.history):
-            raise TableError(f"There is no entry {entry}: the entries are numbered 1 to {len(state.history)}.")
+        record = await stored_record(self.core.store, table)
+        if not 1 <= entry <= len(record.actions):
+            raise TableError(f"There is no entry {entry}: the entries are numbered 1 to {len(record.actions)}.")
         if not isinstance(action, Action):
             try:
                 action = table.game.action_from_json(action)
             except ValueError:
                 raise TableError("That entry is not one this game understands.") from None
-        history = list(state.history)
-        seat, previous = history[entry - 1]
-        history[entry - 1] = (seat, action)
-        rebuilt = replayed(table, history, correcting=True)
+        actions = list(record.actions)
+        seat, stored = actions[entry - 1]
+        previous = table.game.action_from_json(stored)
+        actions[entry - 1] = (seat, table.game.action_to_json(action))
+        rebuilt = replayed(table, record.model_copy(update={"actions": actions}), correcting=True)
         await self.core.store.correct_action(
             table.id, entry - 1, table.game.action_to_json(action), table.game.action_to_json(previous), user.id
         )
@@ -157,13 +155,14 @@ class RefereeDesk:
             await self.play.after_change(table, [])
 
 
-def replayed(table: Table, history: Sequence[tuple[int, Action]], correcting: bool = False) -> GameState[Any]:
+def replayed(table: Table, record: MatchRecord, correcting: bool = False) -> GameState[Any]:
     """The table's match rebuilt from these entries; an entry that no longer fits is refused."""
     state = table.game.start([s.name for s in table.seats], table.options, table.seed)
-    for i, (seat, action) in enumerate(history, 1):
-        try:
-            state.apply(seat, action)
-        except IllegalAction as exc:
-            what = "That correction" if correcting else "That change"
-            raise TableError(f"{what} makes entry {i} impossible: {exc}") from None
+    try:
+        for _ in table.game.replay_steps(record, state):
+            pass
+    except ReplayError as exc:
+        what = "That correction" if correcting else "That change"
+        raise TableError(f"{what} makes entry {exc.number} impossible: {exc.reason}") from None
+    state.forget_past()
     return state

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 from bot.service.model import Table, TableError
 from storage.sessions import SessionClosed
@@ -16,10 +16,16 @@ log = logging.getLogger(__name__)
 Key = tuple[str, str]
 
 
+Loader = Callable[[Table], Awaitable[None]]
+"""Rebuild a restored table's state from its stored log (the caller holds the channel's lock);
+a table whose log no longer replays is closed as broken and a TableError says so."""
+
+
 class TableRegistry:
     def __init__(self) -> None:
         self.tables: dict[Key, Table] = {}
         self._locks: dict[Key, asyncio.Lock] = {}
+        self.loader: Loader | None = None
 
     def get(self, guild_id: str, channel_id: str) -> Table | None:
         return self.tables.get((guild_id, channel_id))
@@ -62,12 +68,26 @@ class TableRegistry:
         if self.tables.get(table.key) is table:
             del self.tables[table.key]
 
+    async def load(self, table: Table) -> None:
+        """Make sure a restored table has its state (the caller holds the channel's lock)."""
+        if not table.loaded and self.loader is not None:
+            await self.loader(table)
+
+    async def settle(self, guild_id: str, channel_id: str) -> None:
+        """Load the channel's table if it waits to be (the caller holds the channel's lock): a
+        broken one then frees the channel. Refusals are the caller's to make."""
+        table = self.get(guild_id, channel_id)
+        if table is not None:
+            with contextlib.suppress(TableError):
+                await self.load(table)
+
     @contextlib.asynccontextmanager
     async def locked(self, guild_id: str, channel_id: str, session: int | None = None) -> AsyncIterator[Table]:
-        """The channel's table, looked up once its lock is held; ``session`` refuses a click meant
-        for an earlier table of the channel."""
+        """The channel's table, looked up (and loaded, after a restart) once its lock is held;
+        ``session`` refuses a click meant for an earlier table of the channel."""
         async with self.lock((guild_id, channel_id)):
             table = self.require(guild_id, channel_id)
+            await self.load(table)
             if session is not None and table.id != session:
                 raise TableError(
                     "That was for an earlier table in this channel, which has closed. /table shows the one here now."

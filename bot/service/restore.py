@@ -1,17 +1,21 @@
-"""Restoring open tables at start-up: each rebuilt by replaying its stored log; a session whose
-log no longer replays is marked broken (its log kept for a bug report) and its channel freed and
-told once. Tables in play then go on by themselves: a bot whose turn it is moves, a match whose
-last move was logged has its result recorded, turn timers count from the last action."""
+"""Restoring open tables at start-up without replaying the world: each table comes back from its
+session row alone, and its log is read and replayed on first use (a click, its turn timer, or a
+bot's turn). A session whose log no longer replays is marked broken (its log kept for a bug
+report), and its channel is freed and told once. Tables in play go on by themselves: a bot whose
+turn it is moves, a match whose last move was logged has its result recorded, turn timers count
+from the last action."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from bot.service.core import Core
-from bot.service.model import Table
+from bot.service.model import Table, TableError
 from bot.service.play import PlayDesk
 from games.cards import parse_card
+from games.engine import GameState, MatchRecord
 from games.registry import get_game, referee_game
 from storage.sessions import SessionRecord
 
@@ -23,28 +27,34 @@ class Restorer:
         self.core = core
         self.play = play
         self.resuming: set[asyncio.Task[None]] = set()
+        core.registry.loader = self.load_table
 
     async def load(self) -> int:
-        """Restore every open table; returns how many. Tables in play resume in the background."""
+        """Restore every open table; returns how many. Its state is rebuilt on first use; a table
+        where a bot may be due to move is rebuilt now, in the background."""
         self.core.dm_closed = await self.core.store.dm_closed_users()
         count = 0
-        for record in await self.core.store.open_sessions():
+        for record in await self.core.store.open_session_heads():
             try:
                 table = table_from_record(record)
-            except Exception as exc:  # a corrupt session must not keep the bot from starting
+            except Exception as exc:  # an unknown game or options: a corrupt session must not stop the bot
                 log.exception("could not restore session %s; marking it broken", record.id)
-                await self._mark_broken(record, exc)
+                await self._mark_broken(record.id, record.guild_id, record.channel_id, exc)
                 continue
             self.core.registry.add(table)
             count += 1
-            if table.status == "playing":
+            if table.status != "playing":
+                continue
+            if any(s.bot is not None for s in table.seats):
                 task = asyncio.get_running_loop().create_task(self._resume(table), name=f"parlour-resume-{table.id}")
                 self.resuming.add(task)
                 task.add_done_callback(self.resuming.discard)
+            else:
+                self.play.timers.schedule(table)
         return count
 
     async def wait_resumed(self) -> None:
-        """Wait until every restored table has gone on as far as it can by itself."""
+        """Wait until every restored table that may go on by itself has done so."""
         while self.resuming:
             await asyncio.gather(*self.resuming, return_exceptions=True)
 
@@ -52,41 +62,63 @@ class Restorer:
         for task in list(self.resuming):
             task.cancel()
 
+    async def load_table(self, table: Table) -> None:
+        """Rebuild a restored table from its stored log (the caller holds the channel's lock); the
+        first time a table is loaded, a match whose last move was logged but not its result is
+        recorded. A log that no longer replays closes the table as broken."""
+        record = await self.core.store.session(table.id)
+        try:
+            if record is None:
+                raise LookupError("the session row is gone")
+            table.state = replayed_state(table, record)
+        except Exception as exc:
+            log.exception("could not restore session %s; marking it broken", table.id)
+            self.core.registry.drop(table)
+            await self._mark_broken(table.id, table.guild_id, table.channel_id, exc)
+            raise TableError(
+                f"The game in this channel (match #{table.id}) could not be restored after a restart; "
+                "it has been closed and the channel is free for a new /play."
+            ) from None
+        table.actors, table.confirmed_by = list(record.actors), list(record.confirmed_by)
+        if table.state.is_over:
+            await self.play.after_change(table, [])
+
     async def _resume(self, table: Table) -> None:
         try:
             async with self.core.registry.lock(table.key):
-                if not self.core.registry.is_current(table) or table.status != "playing":
+                if not self.core.registry.is_current(table):
                     return
-                assert table.state is not None
-                if table.state.is_over:  # the last move was logged, the result was not
-                    await self.play.after_change(table, [])
+                await self.core.registry.load(table)
+                if not self.core.registry.is_current(table):  # finished while loading
                     return
                 events = await self.play.run_bots(table)
                 if events:
                     await self.play.after_change(table, events)
                 else:
                     self.play.timers.schedule(table)
+        except TableError:
+            return  # broken: already marked and told
         except Exception:
             log.exception("table %s could not go on after the restart", table.id)
 
-    async def _mark_broken(self, record: SessionRecord, exc: Exception) -> None:
+    async def _mark_broken(self, session_id: int, guild_id: str, channel_id: str, exc: Exception) -> None:
         reason = f"{type(exc).__name__}: {exc}"[:500]
-        await self.core.store.mark_broken(record.id, reason)
+        await self.core.store.mark_broken(session_id, reason)
         text = (
-            f"Sorry: the game in this channel (match #{record.id}) could not be restored after the bot "
+            f"Sorry: the game in this channel (match #{session_id}) could not be restored after the bot "
             "restarted, so it has been closed and the channel is free for a new /play. Its log is kept "
             "for a bug report."
         )
         try:
-            await self.core.notifier.channel_notice(record.guild_id, record.channel_id, text)
+            await self.core.notifier.channel_notice(guild_id, channel_id, text)
         except Exception:
-            log.exception("could not tell channel %s about broken session %s", record.channel_id, record.id)
+            log.exception("could not tell channel %s about broken session %s", channel_id, session_id)
 
 
 def table_from_record(record: SessionRecord) -> Table:
-    """A stored session as a table; one in play is rebuilt by replaying its log."""
+    """A stored session as a table; one in play waits for its state (see ``Table.loaded``)."""
     game = referee_game(record.game) if record.mode == "referee" else get_game(record.game)
-    table = Table(
+    return Table(
         id=record.id,
         guild_id=record.guild_id,
         channel_id=record.channel_id,
@@ -99,14 +131,20 @@ def table_from_record(record: SessionRecord) -> Table:
         message_id=record.message_id,
         unrated=set(record.unrated),
         mode=record.mode,
-        actors=list(record.actors),
-        confirmed_by=list(record.confirmed_by),
+        stored_turn=record.action_count,
         last_change_at=record.last_change_at,
     )
-    if record.status == "playing":
-        deck = [[parse_card(c) for c in d] for d in record.deck] if record.deck else None
-        state = game.start([s.name for s in record.seats], table.options, record.seed, deck)
-        for seat, data in record.actions:
-            state.apply(seat, game.action_from_json(data))
-        table.state = state
-    return table
+
+
+def replayed_state(table: Table, record: SessionRecord) -> GameState[Any]:
+    """The table's position rebuilt from its whole stored log."""
+    deck = [[parse_card(c) for c in d] for d in record.deck] if record.deck else None
+    state = table.game.start([s.name for s in table.seats], table.options, table.seed, deck)
+    match = MatchRecord(
+        game=table.game.id, options=record.options, players=list(state.players), seed=record.seed,
+        deck=deck, actions=record.actions,
+    )
+    for _ in table.game.replay_steps(match, state):
+        pass
+    state.forget_past()
+    return state

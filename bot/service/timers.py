@@ -9,7 +9,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from bot.service.core import Core
-from bot.service.model import Table
+from bot.service.model import Table, TableError
 from games.engine import Event
 
 TakeOver = Callable[[Table, list[int]], Awaitable[list[Event]]]
@@ -36,7 +36,7 @@ class Timers:
         waited = min(max(0.0, time.time() - table.last_change_at), float(max(remind, timeout)))
         if remind and (not timeout or remind < timeout):
             await asyncio.sleep(max(0.0, remind - waited))
-            if table.turn != turn or table.state is None or table.state.is_over:
+            if not await self._loaded(table) or table.turn != turn or table.state is None or table.state.is_over:
                 return
             for seat in sorted(table.state.awaiting()):
                 if table.seats[seat].bot is None:
@@ -49,12 +49,29 @@ class Timers:
             return
         await self.timeout_now(table, turn)
 
+    async def _loaded(self, table: Table) -> bool:
+        """Load a table restored after a restart, if it still is this channel's open table."""
+        if table.loaded:
+            return self.core.registry.is_current(table)
+        async with self.core.registry.lock(table.key):
+            if not self.core.registry.is_current(table):
+                return False
+            try:
+                await self.core.registry.load(table)
+            except TableError:  # broken: closed and told
+                return False
+        return self.core.registry.is_current(table)
+
     async def timeout_now(self, table: Table, turn: int) -> list[Event]:
         """A bot plays every awaited seat whose player is absent, if the turn has not moved on."""
         async with self.core.registry.lock(table.key):
-            state = table.state
             if not self.core.registry.is_current(table) or table.status != "playing":
                 return []
+            try:
+                await self.core.registry.load(table)
+            except TableError:  # broken: closed and told
+                return []
+            state = table.state
             if state is None or state.is_over or table.turn != turn:
                 return []
             absent = [s for s in sorted(state.awaiting()) if table.seats[s].bot is None]

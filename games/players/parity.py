@@ -286,14 +286,19 @@ def deal_plays(record: MatchRecord) -> tuple[dict[int, list[PlayedCard]], int]:
         state = GAME.start(record.players, record.options, record.seed, record.deck)
         assert isinstance(state, ParityState)
         plays: dict[int, list[PlayedCard]] = {}
-        for seat, raw in record.actions:
-            action = GAME.action_from_json(raw)
-            if isinstance(action, PlayCard) and state.phase == "play":
-                trick_no = sum(state.tricks_won) + 1
-                plays.setdefault(state.deal_no, []).append(
-                    PlayedCard(PlayPosition.from_state(state), seat, action.play, trick_no)
-                )
-            state.apply(seat, action)
+
+        def before() -> tuple[int, PlayPosition, int] | None:
+            """The position the next card is played from (taken before the replay applies it)."""
+            if state.phase != "play" or state.is_over:
+                return None
+            return state.deal_no, PlayPosition.from_state(state), sum(state.tricks_won) + 1
+
+        position = before()
+        for _number, seat, action, _events in GAME.replay_steps(record, state):
+            if isinstance(action, PlayCard) and position is not None:
+                deal, where, trick_no = position
+                plays.setdefault(deal, []).append(PlayedCard(where, seat, action.play, trick_no))
+            position = before()
     except (IllegalAction, ValueError) as exc:
         raise AnalysisError(f"This match record cannot be replayed: {exc}") from None
     finished = state.deal_no if state.is_over else state.deal_no - 1

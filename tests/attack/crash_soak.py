@@ -29,9 +29,27 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 GUILD = "soak"
 MAX_FINAL_ACTIONS = 200_000
+FINAL_PHASE_SECONDS = 600
 
 
 # -- the child: random play through the table service ---------------------------------------------------
+
+
+class Quiet:
+    async def table_changed(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    async def send_private(self, *args: Any, **kwargs: Any) -> bool:
+        return True
+
+    async def notice(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    async def table_closed(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    async def channel_notice(self, *args: Any, **kwargs: Any) -> None:
+        return None
 
 
 def _games() -> list[str]:
@@ -42,28 +60,20 @@ def _games() -> list[str]:
 
 async def child(db: str, seed: int, tables: int, finish: bool) -> int:
     """Play at ``tables`` channels; with ``finish`` play every open table to its end, then stop."""
-    from bot.tables import TableError, TableService, User
-    from games.registry import get_game
     from storage.sessions import Store
-
-    class Quiet:
-        async def table_changed(self, *args: Any, **kwargs: Any) -> None:
-            return None
-
-        async def send_private(self, *args: Any, **kwargs: Any) -> bool:
-            return True
-
-        async def notice(self, *args: Any, **kwargs: Any) -> None:
-            return None
-
-        async def table_closed(self, *args: Any, **kwargs: Any) -> None:
-            return None
-
-        async def channel_notice(self, *args: Any, **kwargs: Any) -> None:
-            return None
 
     rng = random.Random(seed)
     store = await Store.open(db)
+    try:
+        return await play(store, rng, seed, tables, finish)
+    finally:  # an open connection's thread would keep a failed child alive
+        await store.close()
+
+
+async def play(store: Any, rng: random.Random, seed: int, tables: int, finish: bool) -> int:
+    from bot.tables import TableError, TableService, User
+    from games.registry import get_game
+
     service = TableService(store, Quiet(), rng=random.Random(seed * 7919))
     await service.load()
     await service.wait_resumed()
@@ -97,7 +107,9 @@ async def child(db: str, seed: int, tables: int, finish: bool) -> int:
                 await open_one(rng.choice(free))
                 continue
         channel = rng.choice(open_channels)
-        table = service.require_table(GUILD, channel)
+        table = await service.ready(GUILD, channel)  # a restored table reads its log on first use
+        if table is None:  # it could not be restored: closed as broken
+            continue
         state = table.state
         if state is None:  # a lobby left by a kill: start it or drop it
             await service.cancel(GUILD, channel, people[0])
@@ -124,7 +136,6 @@ async def child(db: str, seed: int, tables: int, finish: bool) -> int:
         if finish and steps > MAX_FINAL_ACTIONS:
             break
     await service.shutdown()
-    await store.close()
     print("done", flush=True)
     return 0
 
@@ -207,7 +218,11 @@ def run(tables: int, kills: int, seed: int = 1, *, min_wait: float = 0.3, max_wa
         proc = _spawn(db, seed * 1000 + kills, tables, finish=True)
         _wait_ready(proc, soak)
         reader = _reader(proc, soak)
-        proc.wait()
+        try:
+            proc.wait(timeout=FINAL_PHASE_SECONDS)
+        except subprocess.TimeoutExpired:  # a table that never ends: the check below counts it
+            proc.kill()
+            proc.wait()
         reader.join()
         _check(db, soak)
     return soak

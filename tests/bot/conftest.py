@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from bot.tables import Table, TableService
-from games.engine import Event
+from games.engine import Action, Event
 from games.registry import register
 from storage.sessions import Store
 from tests.bot.toy_game import TOY
@@ -42,6 +42,13 @@ class RecordingNotifier:
 
     async def channel_notice(self, guild_id: str, channel_id: str, text: str) -> None:
         self.notices.append((text, None))
+
+
+async def stored_actions(service: TableService, table: Table) -> list[tuple[int, Action]]:
+    """A table's actions as stored: a live state keeps only its recent past, the log is in storage."""
+    session = await service.store.session(table.id)
+    assert session is not None
+    return [(seat, table.game.action_from_json(data)) for seat, data in session.actions]
 
 
 @pytest.fixture

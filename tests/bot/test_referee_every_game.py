@@ -13,7 +13,7 @@ from bot.tables import TableError, TableService, User
 from games.engine import SetupError
 from games.registry import game_ids, get_game, referee_game
 from storage.sessions import Store
-from tests.bot.conftest import RecordingNotifier
+from tests.bot.conftest import RecordingNotifier, stored_actions
 
 G, C = "g1", "c1"
 ANN, BOB, CAT = User("1", "Ann"), User("2", "Bob"), User("3", "Cat")
@@ -63,8 +63,8 @@ async def test_a_whole_refereed_match(game_id: str, db_path: Path) -> None:
         await service.act(G, C, User("8", "Stranger"), service.entries(G, C, ANN)[1][0][1])
     assert table.state.fingerprint() == before
     await service.undo(G, C, BOB)
-    _seat, choices = service.entry_choices(G, C, ANN, 1)
-    first = table.state.history[0][1]
+    _seat, choices = await service.entry_choices(G, C, ANN, 1)
+    first = (await stored_actions(service, table))[0][1]
     assert first in choices
     for other in [c for c in choices if c != first]:  # a correction that fits the entries after it
         before = table.state.fingerprint()
@@ -73,7 +73,7 @@ async def test_a_whole_refereed_match(game_id: str, db_path: Path) -> None:
         except TableError as exc:
             assert "makes entry 2 impossible" in str(exc) and table.state.fingerprint() == before
             continue
-        assert table.state.history[0][1] == other
+        assert (await stored_actions(service, table))[0][1] == other
         break
 
     # the bot restarts mid-match: the referee table comes back by replay, entries and all
@@ -88,6 +88,7 @@ async def test_a_whole_refereed_match(game_id: str, db_path: Path) -> None:
     assert await service.load() == (1 if not table.state.is_over else 0)
     if not table.state.is_over:
         restored = service.require_table(G, C)
+        await service.ready(G, C)  # a restored table reads its log on first use
         assert restored.state is not None and restored.state.fingerprint() == fingerprint
         table = restored
 

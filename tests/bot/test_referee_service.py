@@ -11,7 +11,7 @@ from bot.tables import TableError, TableService, User
 from games.engine import PlayCard
 from games.registry import register_referee
 from storage.sessions import Store
-from tests.bot.conftest import RecordingNotifier
+from tests.bot.conftest import RecordingNotifier, stored_actions
 from tests.bot.toy_game import TOY
 
 register_referee(TOY)  # the toy game doubles as its own referee game: every card is entered
@@ -65,7 +65,7 @@ async def test_confirmation_undo_and_correction(service: TableService) -> None:
     await service.undo(G, C, ANN)
     assert table.state.turn == 1 and table.actors == ["1"]
     # the host corrects entry 1 to another lead of Ann's; Bob may not
-    first = table.state.history[0][1]
+    first = (await stored_actions(service, table))[0][1]
     other = next(a for a in service.require_table(G, C).game.start(
         [s.name for s in table.seats], table.options, table.seed).legal_actions(0) if a != first and isinstance(a, PlayCard))
     with pytest.raises(TableError, match="Only the host or a moderator"):
@@ -73,7 +73,7 @@ async def test_confirmation_undo_and_correction(service: TableService) -> None:
     with pytest.raises(TableError, match="no entry 5"):
         await service.correct(G, C, ANN, 5, other)
     await service.correct(G, C, ANN, 1, other)
-    assert table.state.history[0][1] == other and table.confirmed_by == [None]
+    assert (await stored_actions(service, table))[0][1] == other and table.confirmed_by == [None]
     log = await service.store.entry_log(table.id)
     assert [e["kind"] for e in log] == ["confirm", "undo", "correct"]
     assert log[-1]["by_user"] == "1" and log[-1]["previous"] is not None
@@ -104,6 +104,7 @@ async def test_referee_table_survives_a_restart_and_results_are_marked(db_path: 
     service2 = TableService(store2, RecordingNotifier())
     assert await service2.load() == 1
     table = service2.require_table(G, C)
+    await service2.ready(G, C)  # a restored table reads its log on first use
     assert table.mode == "referee" and table.actors == ["1"]
     while service2.table(G, C) is not None:
         assert table.state is not None

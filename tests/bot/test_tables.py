@@ -124,6 +124,8 @@ async def test_restart_replays_open_tables(db_path: Path, service: TableService)
     service2 = TableService(store2, RecordingNotifier())
     assert await service2.load() == 1
     new = service2.require_table(G, C)
+    assert new.state is None and new.turn == old.turn  # restored from its row; the log is read on first use
+    assert await service2.ready(G, C) is new
     assert new.state is not None and new.state.fingerprint() == old.state.fingerprint()
     await play_current(service2)
     assert new.turn == old.turn + 1

@@ -22,7 +22,7 @@ from games.engine import PlayCard
 from games.registry import register_referee
 from storage import stats
 from storage.sessions import Store
-from tests.bot.conftest import RecordingNotifier
+from tests.bot.conftest import RecordingNotifier, stored_actions
 from tests.bot.toy_game import TOY
 
 register_referee(TOY)
@@ -55,7 +55,7 @@ async def play_until_one_action_left(service: TableService, user_of_seat: dict[i
         seat = min(table.state.awaiting())
         card = a_card(table, seat)
         probe = table.game.start([s.name for s in table.seats], table.options, table.seed)
-        for s, a in [*table.state.history, (seat, card)]:
+        for s, a in [*await stored_actions(service, table), (seat, card)]:
             probe.apply(s, a)
         if probe.is_over:
             return table
@@ -143,9 +143,34 @@ async def test_after_a_crash_a_match_whose_last_move_was_logged_is_recorded(db_p
     await service.store.append_action(
         table.id, table.turn, seat, table.game.action_to_json(a_card(table, seat)), [ANN, BOB][seat].id
     )
+    await service.update_settings(G, GuildSettings(turn_reminder_seconds=0, turn_timeout_seconds=0))
+    service2, store2, _ = await restarted(db_path)
+    try:  # no timer will load it: its first use (here, someone looking at the table) does
+        assert await service2.ready(G, C) is None
+        assert [r["session_id"] for r in await store2.results(G)] == [table.id]
+    finally:
+        await service2.shutdown()
+        await store2.close()
+
+
+async def test_a_restored_table_whose_match_ended_is_recorded_by_its_timer(db_path: Path, service: TableService) -> None:
+    table = await started(service, "deals=1")
+    await play_until_one_action_left(service, {0: ANN, 1: BOB})
+    assert table.state is not None
+    seat = min(table.state.awaiting())
+    await service.store.append_action(
+        table.id, table.turn, seat, table.game.action_to_json(a_card(table, seat)), [ANN, BOB][seat].id
+    )
+    await service.update_settings(G, GuildSettings(turn_reminder_seconds=0, turn_timeout_seconds=1))
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(time.time() - 50))
+    await service.store.conn.execute("UPDATE actions SET created_at = ? WHERE session_id = ?", (stamp, table.id))
+    await service.store.conn.commit()
     service2, store2, _ = await restarted(db_path)
     try:
-        assert service2.table(G, C) is None
+        for _ in range(100):
+            if service2.table(G, C) is None:
+                break
+            await asyncio.sleep(0.02)
         assert [r["session_id"] for r in await store2.results(G)] == [table.id]
     finally:
         await service2.shutdown()
@@ -184,6 +209,8 @@ async def test_a_session_that_no_longer_replays_is_marked_broken_and_frees_its_c
     await service.store.conn.commit()
     service2, store2, notifier2 = await restarted(db_path)
     try:
+        with pytest.raises(TableError, match="could not be restored"):  # found at its first use
+            await service2.act(G, C, ANN, {"kind": "knock"})
         assert service2.table(G, C) is None
         assert sum("could not be restored" in text for text, _ in notifier2.notices) == 1
         session = await store2.session(table.id)
@@ -194,6 +221,7 @@ async def test_a_session_that_no_longer_replays_is_marked_broken_and_frees_its_c
         await service2.shutdown()
         await store2.close()
     service3, store3, notifier3 = await restarted(db_path)  # told once, not at every start
+    await service3.ready(G, C)
     try:
         assert not any("could not be restored" in text for text, _ in notifier3.notices)
     finally:
@@ -296,7 +324,7 @@ async def test_a_correction_racing_the_last_entry_is_kept_only_if_the_user_is_to
     table = await open_ref_near_end(service)
     assert table.state is not None
     seat = min(table.state.awaiting())
-    _seat, first = table.state.history[0]
+    _seat, first = (await stored_actions(service, table))[0]
     last = service.act(G, C, ANN, a_card(table, seat), seat=seat)
     fix = service.correct(G, C, ANN, 1, first)  # the same card again: always a legal correction
     results = await asyncio.gather(*([last, fix] if order == 0 else [fix, last]), return_exceptions=True)
@@ -348,3 +376,20 @@ async def test_leaving_racing_an_abandon_never_seats_a_bot_after_the_end(
         assert session.seats[1].bot == "easy" and len(left) == 1
     else:
         assert isinstance(results[1], TableError) and session.seats[1].bot is None and not left
+
+
+async def test_a_play_command_in_a_channel_whose_table_no_longer_replays_opens_a_new_one(
+    db_path: Path, service: TableService
+) -> None:
+    table = await started(service)
+    await play_one(service, table)
+    await service.store.conn.execute("UPDATE actions SET seat = 7 WHERE session_id = ?", (table.id,))
+    await service.store.conn.commit()
+    service2, store2, notifier2 = await restarted(db_path)
+    try:
+        await service2.open_table(G, C, CAT, "toy")  # not "this channel already has a table"
+        assert service2.require_table(G, C).host_id == CAT.id
+        assert sum("could not be restored" in text for text, _ in notifier2.notices) == 1
+    finally:
+        await service2.shutdown()
+        await store2.close()

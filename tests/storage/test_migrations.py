@@ -25,7 +25,9 @@ async def test_upgrade_from_the_first_schema(tmp_path: Path) -> None:
     store = await Store.open(path)
     try:
         assert await schema_version(store.conn) == len(migrations())
-        [session] = await store.open_sessions()
+        [head] = await store.open_session_heads()
+        session = await store.session(head.id)
+        assert session is not None and head.action_count == 1
         assert session.seats[0].left_at is None and session.actions == [(1, {"kind": "x"})]
         async with store.conn.execute("SELECT mode, unrated FROM results") as cur:
             assert await cur.fetchall() == []

@@ -47,4 +47,4 @@ class RefereeCog(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         entry = getattr(interaction.namespace, "entry", None)
-        return flows.correction_choices(interaction, entry if isinstance(entry, int) else None, current)
+        return await flows.correction_choices(interaction, entry if isinstance(entry, int) else None, current)

@@ -8,6 +8,7 @@ import simcord
 from games import advice
 from games.engine import PlayCard
 from games.registry import register_referee
+from tests.bot.conftest import stored_actions
 from tests.bot.discord.conftest import (
     World,
     choose_in_hand,
@@ -66,7 +67,7 @@ async def test_referee_table_entries_confirm_undo_correct(world: World) -> None:
     assert "taken back" in reply_text(undone) and table.state.turn == 1
 
     # the host corrects entry 1: the choices come from autocomplete, as typed
-    first = table.state.history[0][1]
+    first = (await stored_actions(world.bot.service, table))[0][1]
     choices = await world.ann.autocomplete(world.channel, "correct", "choice", "", entry=1)
     assert choices and all(c["name"] for c in choices)
     other = next(c for c in choices if first.label() not in c["name"])
@@ -74,7 +75,8 @@ async def test_referee_table_entries_confirm_undo_correct(world: World) -> None:
     assert "Only the host or a moderator" in reply_text(not_host)
     fixed = await world.ann.slash(world.channel, "correct", entry=1, choice=other["value"])
     assert "Entry 1 is now" in reply_text(fixed), reply_text(fixed)
-    assert table.state.history[0][1] != first and isinstance(table.state.history[0][1], PlayCard)
+    entry = (await stored_actions(world.bot.service, table))[0][1]
+    assert entry != first and isinstance(entry, PlayCard)
 
 
 async def test_referee_names_with_commas_and_unknown_games(world: World) -> None:

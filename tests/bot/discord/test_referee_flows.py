@@ -15,6 +15,7 @@ from games.hoodwink import Bid
 from games.referee.spec import RefereeSpecState, TurnedUp
 from games.referee.trick_totals import TricksWon
 from games.spec import Call, Challenge, Predict
+from tests.bot.conftest import stored_actions
 from tests.bot.discord.conftest import (
     GUILD_ID,
     World,
@@ -124,7 +125,8 @@ async def test_hoodwink_bid_cards_and_trick_counts_to_a_scored_deal(world: World
     await enter(world, world.cat, CAT, TricksWon(tricks=3))
     assert "Only the player who made the last entry" in await click_table(world, world.bob, "Undo last entry")
     assert "The last entry is taken back." in await click_table(world, world.cat, "Undo last entry")
-    assert table.state.history[-1][1] == TricksWon(tricks=4) and len(table.confirmed_by) == 4
+    assert (await stored_actions(world.bot.service, table))[-1][1] == TricksWon(tricks=4)
+    assert len(table.confirmed_by) == 4
     assert "Trick counts: ann 4, bob (to enter), cat (to enter)" in embed_text(world.table_message())
     await enter(world, world.cat, CAT, TricksWon(tricks=4))
     await click_table(world, world.ann, "Confirm last entry")

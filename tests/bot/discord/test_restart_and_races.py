@@ -41,7 +41,9 @@ async def test_restart_in_mid_game_old_buttons_work(world: World) -> None:
     new_bot = await world.restart()
     assert new_bot.restored == 1
     restored = world.require_table()
-    assert restored is not table and restored.state is not None
+    assert restored is not table and restored.state is None and restored.turn == turn  # its log waits for first use
+    await new_bot.service.ready(str(world.guild.id), str(world.channel.id))
+    assert restored.state is not None
     assert restored.state.fingerprint() == fingerprint and restored.message_id == table_message_id
 
     note, _ = await choose_in_hand(actor, hand)  # the old menu, handled by the new process
