@@ -85,11 +85,6 @@ def _parse_path(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in text.split(".") if p)
 
 
-def _flows() -> Any:
-    from bot.discord import flows  # the flows build these components: import late to avoid a cycle
-
-    return flows
-
 
 # -- the items ---------------------------------------------------------------------------------------
 
@@ -112,7 +107,9 @@ class LobbyButton(
         return cls(int(match["session"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flows().lobby_action(interaction, self.session, self.verb)
+        from bot.discord import flows  # it builds these components: imported on use, typed
+
+        await flows.lobby_action(interaction, self.session, self.verb)
 
 
 class ShowHandButton(
@@ -136,7 +133,9 @@ class ShowHandButton(
         return cls(int(match["session"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flows().show_hand(interaction, self.session)
+        from bot.discord import flows  # it builds these components: imported on use, typed
+
+        await flows.show_hand(interaction, self.session)
 
 
 class ActButton(
@@ -161,7 +160,9 @@ class ActButton(
         return cls(int(match["session"]), int(match["turn"]), int(match["index"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flows().act_from_hand(interaction, self.session, self.turn, self.index)
+        from bot.discord import flows  # it builds these components: imported on use, typed
+
+        await flows.act_from_hand(interaction, self.session, self.turn, self.index)
 
 
 class PickSelect(
@@ -208,7 +209,9 @@ class PickSelect(
         value = str(values[0]) if values else ""
         if not PICK_VALUE.fullmatch(value):
             value = ""  # not a value we offer: the flow refuses it as an outdated menu
-        await _flows().pick(interaction, self.session, self.turn, self.path, value)
+        from bot.discord import flows  # it builds these components: imported on use, typed
+
+        await flows.pick(interaction, self.session, self.turn, self.path, value)
 
 
 class NavButton(
@@ -232,7 +235,9 @@ class NavButton(
         return cls(int(match["session"]), int(match["turn"]), _parse_path(match["path"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flows().navigate(interaction, self.session, self.turn, self.path)
+        from bot.discord import flows  # it builds these components: imported on use, typed
+
+        await flows.navigate(interaction, self.session, self.turn, self.path)
 
 
 class PublicActButton(
@@ -256,7 +261,9 @@ class PublicActButton(
         return cls(int(match["session"]), int(match["turn"]), int(match["index"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flows().public_act(interaction, self.session, self.turn, self.index)
+        from bot.discord import flows  # it builds these components: imported on use, typed
+
+        await flows.public_act(interaction, self.session, self.turn, self.index)
 
 
 class OptionSelect(
@@ -288,7 +295,9 @@ class OptionSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list(self.item.values)
-        await _flows().option_chosen(interaction, self.session, self.field, values[0] if values else "")
+        from bot.discord import flows  # it builds these components: imported on use, typed
+
+        await flows.option_chosen(interaction, self.session, self.field, values[0] if values else "")
 
 
 class OptionPageButton(
@@ -314,7 +323,9 @@ class OptionPageButton(
         return cls(int(match["session"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flows().option_page(interaction, self.session, self.page)
+        from bot.discord import flows  # it builds these components: imported on use, typed
+
+        await flows.option_page(interaction, self.session, self.page)
 
 
 class OptionNumbersButton(
@@ -339,7 +350,9 @@ class OptionNumbersButton(
         return cls(int(match["session"]), int(match["chunk"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flows().option_numbers(interaction, self.session, self.chunk)
+        from bot.discord import flows  # it builds these components: imported on use, typed
+
+        await flows.option_numbers(interaction, self.session, self.chunk)
 
 
 class AddBotButton(
@@ -365,7 +378,9 @@ class AddBotButton(
         return cls(int(match["session"]), match["level"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flows().add_bot(interaction, self.session, self.level)
+        from bot.discord import flows  # it builds these components: imported on use, typed
+
+        await flows.add_bot(interaction, self.session, self.level)
 
 
 REFEREE_VERBS = {
@@ -394,7 +409,9 @@ class RefereeButton(
         return cls(int(match["session"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _flows().referee_action(interaction, self.session, self.verb)
+        from bot.discord import flows  # it builds these components: imported on use, typed
+
+        await flows.referee_action(interaction, self.session, self.verb)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -527,7 +544,9 @@ async def dispatch_orphan(interaction: discord.Interaction) -> bool:
         await item.callback(interaction)
     except Exception:  # the flows answer their own failures; this is for anything before them
         log.exception("component %r failed", custom_id[:CUSTOM_ID])
-        await safe_reply(interaction, _flows().SORRY, ephemeral=True)
+        from bot.discord.flows import SORRY
+
+        await safe_reply(interaction, SORRY, ephemeral=True)
     return True
 
 

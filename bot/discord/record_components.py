@@ -15,12 +15,6 @@ import discord
 from bot.discord.components import PREFIX
 
 
-def _record_flows() -> Any:
-    from bot.discord import record_flows  # the flows build these buttons: import late to avoid a cycle
-
-    return record_flows
-
-
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"{PREFIX}:page:(?P<kind>board|replay):(?P<key>[a-z0-9_.]+):(?P<page>\d+)",
@@ -45,7 +39,9 @@ class PageButton(
         return cls(match["kind"], match["key"], int(match["page"]), "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _record_flows().turn_page(interaction, self.kind, self.key, self.page)
+        from bot.discord import record_flows  # it builds these buttons: imported on use, typed
+
+        await record_flows.turn_page(interaction, self.kind, self.key, self.page)
 
 
 def pager(kind: str, key: str, page: int, pages: int) -> discord.ui.View | None:
@@ -79,7 +75,9 @@ class ResetRatingButton(
         return cls(match["user"], match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _record_flows().reset_decided(interaction, self.user_id, self.verb == "confirm")
+        from bot.discord import record_flows  # it builds these buttons: imported on use, typed
+
+        await record_flows.reset_decided(interaction, self.user_id, self.verb == "confirm")
 
 
 def reset_view(user_id: str) -> discord.ui.View:
