@@ -87,6 +87,10 @@ class ConsoleNotifier:
     async def notice(self, table: Table, text: str, mention: str | None = None) -> None:
         self.write(f"@{mention} {text}" if mention else text)
 
+    async def tell(self, table: Table, text: str, mention: str) -> bool:
+        await self.notice(table, text, mention)
+        return True
+
     async def table_closed(self, table: Table) -> None:
         if table.state is not None and table.state.is_over:
             self.write("\n".join(table_lines(table)))

@@ -150,6 +150,11 @@ class TableService:
         async with self.core.registry.locked(guild_id, channel_id, session) as table:
             if table.status == "lobby":
                 return table if await self.lobby.leave(table, user) else None
+            if table.mode == "referee":
+                raise TableError(
+                    "The cards at a referee table are real, so no bot can take over a seat. "
+                    "The host can /abandon the table if the game cannot go on."
+                )
             await self.play.hand_over(table, user)
         return table
 

@@ -276,6 +276,8 @@ async def match_json(conn: aiosqlite.Connection, guild_id: str, session_id: int)
 
     A live match (in its lobby or in play) comes without its seed, deck and actions, from which
     every hidden hand could be rebuilt: ``live`` is then true, and callers refuse it politely."""
+    if not 0 < session_id < 2**63:  # no such row, and SQLite cannot even hold the number
+        return None
     async with conn.execute(
         "SELECT s.*, r.outcome, r.rated, r.unrated AS result_unrated, r.finished_at FROM sessions s"
         " LEFT JOIN results r ON r.session_id = s.id WHERE s.id = ? AND s.guild_id = ?",

@@ -208,12 +208,15 @@ class DiscordNotifier:
             table.message_id = None
             await self._post(table, None)
 
-    async def _notice(self, table: Table, text: str, mention: str | None) -> None:
+    async def tell(self, table: Table, text: str, mention: str) -> bool:
+        return await self._notice(table, text, mention)
+
+    async def _notice(self, table: Table, text: str, mention: str | None) -> bool:
         content = f"<@{mention}> {text}" if mention else text
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(id=int(mention))] if mention else False
         )
-        await safe_send(self.channel(table), content=content, allowed_mentions=allowed)
+        return await safe_send(self.channel(table), content=content, allowed_mentions=allowed) is not None
 
     async def _close(self, table: Table) -> None:
         if table.message_id is None:

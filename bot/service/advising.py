@@ -18,6 +18,8 @@ from storage.sessions import Store
 async def hint(table: Table, user: User) -> list[str]:
     """Offered where the game has a hinter and the table's ``hints`` option is on (such a match
     is not rated)."""
+    if table.mode == "referee":
+        raise TableError("This game is played with real cards, so the bot never sees the hands: no hints here.")
     if not advice.has_hints(table.game.id):
         raise TableError(f"There are no hints for {table.game.title}.")
     if not getattr(table.options, "hints", False):

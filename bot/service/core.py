@@ -23,6 +23,8 @@ class Core:
         """Where match seeds come from: the operating system's secure source unless a test
         injects a seeded generator (a published seed must not help predict the next one)."""
         self.dm_closed: set[str] = set()
+        self.dm_untold: set[str] = set()
+        """Players whose DMs are closed and who have not yet been told so (that notice failed)."""
         self._settings: dict[str, GuildSettings] = {}
 
     def new_seed(self) -> int:

@@ -125,6 +125,10 @@ class Notifier(Protocol):
     async def notice(self, table: Table, text: str, mention: str | None = None) -> None:
         """Post a short public line in the table's channel, optionally mentioning a user."""
 
+    async def tell(self, table: Table, text: str, mention: str) -> bool:
+        """Post a public line mentioning a user now, not queued; ``False`` if it did not arrive
+        (the service tries again later with what must reach them)."""
+
     async def table_closed(self, table: Table) -> None:
         """The table finished or was cancelled; the transport may tidy up its message."""
 

@@ -26,6 +26,7 @@ from storage.sessions import ResultPlayer, SessionClosed
 log = logging.getLogger(__name__)
 
 RECENT_EVENTS = 8
+DMS_CLOSED = "I could not send you a DM: use the Show my hand button (or /hand) to see your cards."
 MAX_BOT_STEPS = 10_000
 
 
@@ -172,17 +173,16 @@ class PlayDesk:
         assert table.state is not None
         for seat in table.human_seats():
             user_id = table.seats[seat].user_id
-            if user_id is None or user_id in self.core.dm_closed:
+            if user_id is None:
                 continue
-            text = private_text(table, table.state.view(seat))
-            if not await self.core.notifier.send_private(table, seat, text):
+            if user_id not in self.core.dm_closed:
+                if await self.core.notifier.send_private(table, seat, private_text(table, table.state.view(seat))):
+                    continue
                 self.core.dm_closed.add(user_id)
+                self.core.dm_untold.add(user_id)
                 await self.core.store.mark_dm_closed(user_id)
-                await self.core.notifier.notice(
-                    table,
-                    "I could not send you a DM: use the Show my hand button (or /hand) to see your cards.",
-                    mention=user_id,
-                )
+            if user_id in self.core.dm_untold and await self.core.notifier.tell(table, DMS_CLOSED, user_id):
+                self.core.dm_untold.discard(user_id)  # told once; until then, at every deal
 
     async def finish(self, table: Table) -> None:
         state = table.state

@@ -45,6 +45,9 @@ class Quiet:
     async def notice(self, *args: Any, **kwargs: Any) -> None:
         return None
 
+    async def tell(self, *args: Any, **kwargs: Any) -> bool:
+        return True
+
     async def table_closed(self, *args: Any, **kwargs: Any) -> None:
         return None
 

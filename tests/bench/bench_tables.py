@@ -45,6 +45,9 @@ class QuietNotifier:
     async def notice(self, table: Table, text: str, mention: str | None = None) -> None:
         return None
 
+    async def tell(self, table: Table, text: str, mention: str) -> bool:
+        return True
+
     async def table_closed(self, table: Table) -> None:
         return None
 

@@ -37,6 +37,10 @@ class RecordingNotifier:
     async def notice(self, table: Table, text: str, mention: str | None = None) -> None:
         self.notices.append((text, mention))
 
+    async def tell(self, table: Table, text: str, mention: str) -> bool:
+        self.notices.append((text, mention))
+        return True
+
     async def table_closed(self, table: Table) -> None:
         self.closed.append(table.id)
 
