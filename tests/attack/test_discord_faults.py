@@ -228,12 +228,6 @@ async def test_a_dm_that_fails_with_500_counts_as_delivered(world: AttackWorld) 
     await nothing_lost(world, acked)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a refused DM's notice is sent once, fire-and-forget: if that send fails the player is "
-    "marked unreachable (no more DMs) and never told (bot/service/play.py _deliver_hands, "
-    "bot/discord/notifier.py _notice)",
-)
 async def test_a_dm_refusal_whose_notice_fails_is_told_later(world: AttackWorld) -> None:
     world.expect_warnings(HTTP_WARNINGS)
     dm = world.bob.user.dm_channel.id
