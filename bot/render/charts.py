@@ -1,17 +1,22 @@
-"""PNG charts: the running scores of a match, and a member's rating over time (matplotlib, no screen)."""
+"""PNG charts: the running scores of a match, and a member's rating over time (matplotlib, no screen).
+
+The charts are drawn in worker threads (``asyncio.to_thread``), so they use matplotlib's object
+API only: a ``Figure`` of its own with an Agg canvas per chart, never pyplot (whose global figure
+registry and current-figure state are not thread-safe). matplotlib is imported when the first
+chart is drawn, not when this module is, so starting the bot or the console does not pay for it.
+"""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import Any
-
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt
+from typing import TYPE_CHECKING, Any
 
 from games.engine import Game, MatchRecord
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 
 def score_progression(game: Game[Any], record: MatchRecord) -> list[list[int]]:
@@ -30,16 +35,25 @@ def score_progression(game: Game[Any], record: MatchRecord) -> list[list[int]]:
     return points
 
 
-def _png(fig: Any) -> bytes:
+def _figure() -> tuple[Figure, Axes]:
+    """A new figure on its own Agg canvas, with one set of axes; nothing global is touched."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(6, 3.2))
+    FigureCanvasAgg(fig)
+    return fig, fig.add_subplot()
+
+
+def _png(fig: Figure) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
-    plt.close(fig)
     return buf.getvalue()
 
 
 def score_chart(title: str, players: Sequence[str], progression: Sequence[Sequence[int]]) -> bytes:
     """A line per player: running score after each deal."""
-    fig, ax = plt.subplots(figsize=(6, 3.2))
+    fig, ax = _figure()
     xs = list(range(len(progression)))
     for seat, name in enumerate(players):
         ax.plot(xs, [p[seat] for p in progression], marker="o", label=name)
@@ -53,7 +67,7 @@ def score_chart(title: str, players: Sequence[str], progression: Sequence[Sequen
 
 def rating_chart(title: str, history: Sequence[tuple[str, float]]) -> bytes:
     """A member's conservative rating after each rated match."""
-    fig, ax = plt.subplots(figsize=(6, 3.2))
+    fig, ax = _figure()
     ax.plot(range(1, len(history) + 1), [v for _, v in history], marker=".")
     ax.set_title(title)
     ax.set_xlabel("rated match")

@@ -142,6 +142,7 @@ def test_strong_and_easy_beat_random() -> None:
     assert share(60, "easy", "random") >= 0.75
 
 
+@pytest.mark.strength
 @pytest.mark.slow
 def test_strong_beats_random_and_easy_over_many_matches() -> None:
     assert share(200, "strong", "random", seed=1000) >= 0.85

@@ -144,6 +144,7 @@ def test_strong_beats_random_and_easy() -> None:
     assert win_share(STRONG, EASY, 2, 10) >= 0.55
 
 
+@pytest.mark.strength
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "matches", "vs_random_easy", "vs_random_strong", "strong_vs_easy"),

@@ -97,6 +97,7 @@ def test_many_bot_matches_are_legal(options: dict[str, Any]) -> None:
         assert play_match(GAME, 2, options, seed=500 + m, policies=players).is_over
 
 
+@pytest.mark.strength
 @pytest.mark.slow
 def test_vulcan_beats_strong() -> None:
     assert wins(("vulcan", "strong"), 10) >= 8

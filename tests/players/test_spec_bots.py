@@ -203,6 +203,7 @@ def test_three_players_strong_beats_random_and_holds_its_own_against_easy() -> N
     assert share(["strong", "easy", "easy"], 30) >= 1 / 3
 
 
+@pytest.mark.strength
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_strong_beats_both_over_more_matches(players: int) -> None:

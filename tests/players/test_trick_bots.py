@@ -294,6 +294,7 @@ def test_parity_for_three_strong_beats_random_and_easy() -> None:
     assert share(PARITY3, ["strong", "easy", "easy"], 18, options) >= FAIR + 0.2
 
 
+@pytest.mark.strength
 @pytest.mark.slow
 @pytest.mark.parametrize("game", [HOODWINK, PARITY3])
 def test_strong_beats_both_over_more_matches(game: Any) -> None:
