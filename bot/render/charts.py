@@ -24,8 +24,7 @@ def score_progression(game: Game[Any], record: MatchRecord) -> list[list[int]]:
     state = game.start(record.players, record.options, record.seed, record.deck)
     points = [list(state.scores)]
     deal = state.deal_no
-    for seat, data in record.actions:
-        state.apply(seat, game.action_from_json(data))
+    for _step in game.replay_steps(record, state):
         if state.deal_no != deal or state.is_over:
             deal = state.deal_no
             if state.scores != points[-1]:
