@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
+from bot.service.model import TableError
 from bot.settings import GuildSettings
-from bot.tables import TableError, TableService
+from bot.tables import TableService
 from games.engine import SetupError
 from games.registry import get_game
 from storage import stats

@@ -24,7 +24,9 @@ from typing import TextIO
 
 from bot.numbers import plain_int
 from bot.render.text import numbered_actions, players_text, private_text, table_lines
-from bot.tables import Table, TableError, TableService, User, finished_match, record_from_json
+from bot.service.model import Table, TableError, User
+from bot.service.records import finished_match, record_from_json
+from bot.tables import TableService
 from games.cards import CardError, parse_card
 from games.engine import Action, Event, SetupError
 from games.registry import all_games, get_game

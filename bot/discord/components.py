@@ -48,7 +48,7 @@ from bot.render.text import MenuNode, action_menu
 from games.engine import Action, OptionInfo
 
 if TYPE_CHECKING:
-    from bot.tables import HandInfo, Table
+    from bot.service.model import HandInfo, Table
 
 log = logging.getLogger(__name__)
 

@@ -42,7 +42,10 @@ from bot.discord.limits import (
 from bot.discord.safe import safe_defer, safe_modal, safe_reply, safe_update
 from bot.numbers import plain_int
 from bot.render.text import action_menu
-from bot.tables import HandInfo, Table, TableError, TableService, User, referee_hand
+from bot.service.entries import referee_hand
+from bot.service.model import HandInfo, Table, TableError, User
+from bot.service.play import hand_of
+from bot.tables import TableService
 from games.engine import Action, Game, OptionInfo, SetupError
 from games.players import levels
 from games.registry import all_games, get_game
@@ -120,17 +123,7 @@ def hand_info(table: Table, user: User) -> HandInfo:
     """What ``user`` sees and may do at ``table``, also once the table has closed.
 
     At a referee table that is everyone's possible entries, for anyone at the table."""
-    if table.mode == "referee":
-        return referee_hand(table, user)
-    seat = table.seat_of(user.id)
-    if seat is None:
-        raise TableError("You are not playing at this table.")
-    if table.state is None:
-        raise TableError("The game has not started yet.")
-    state = table.state
-    legal = state.legal_actions(seat) if table.status == "playing" else []
-    private = [e for e in state.log[-30:] if e.to == seat][-5:]
-    return HandInfo(seat, state.view(seat), legal, state.turn, private)
+    return referee_hand(table, user) if table.mode == "referee" else hand_of(table, user)
 
 
 def available_games() -> list[Game[Any]]:

@@ -24,8 +24,8 @@ from bot.discord.components import table_view
 from bot.discord.embeds import closed_embed, table_embed
 from bot.discord.safe import Outcome, safe_dm, safe_edit_message, safe_reply, safe_send
 from bot.render.charts import score_chart, score_progression
+from bot.service.model import Table
 from bot.service.records import stored_record
-from bot.tables import Table
 from games.engine import Event, Game, MatchRecord
 
 if TYPE_CHECKING:

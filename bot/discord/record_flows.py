@@ -19,7 +19,8 @@ from bot.discord.record_components import pager, reset_view
 from bot.discord.safe import safe_defer, safe_reply, safe_update
 from bot.render import records
 from bot.render.charts import rating_chart
-from bot.tables import TableError, finished_match, record_from_json
+from bot.service.model import TableError
+from bot.service.records import finished_match, record_from_json
 from games.registry import get_game
 from storage import stats
 

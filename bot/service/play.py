@@ -31,15 +31,17 @@ MAX_BOT_STEPS = 10_000
 
 
 def hand_of(table: Table, user: User) -> HandInfo:
-    """A seated player's private view, what they may do, and their private notes of this deal."""
+    """A seated player's private view, what they may do (nothing once the table has closed), and
+    their private notes of this deal."""
     seat = table.seat_of(user.id)
     if seat is None:
         raise TableError("You are not playing at this table.")
     if table.state is None:
         raise TableError("The game has not started yet.")
     state = table.state
+    legal = state.legal_actions(seat) if table.status == "playing" else []
     private = [e for e in state.log[-30:] if e.to == seat][-5:]
-    return HandInfo(seat, state.view(seat), state.legal_actions(seat), state.turn, private)
+    return HandInfo(seat, state.view(seat), legal, state.turn, private)
 
 
 class PlayDesk:

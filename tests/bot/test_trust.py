@@ -135,7 +135,8 @@ async def test_after_a_crash_the_bot_whose_turn_it_is_moves(db_path: Path, servi
         await store2.close()
 
 
-async def test_after_a_crash_a_match_whose_last_move_was_logged_is_recorded(db_path: Path, service: TableService) -> None:
+async def match_whose_last_move_is_only_logged(service: TableService) -> Table:
+    """The crash: the match's last move is in the log, its result is not recorded."""
     table = await started(service, "deals=1")
     await play_until_one_action_left(service, {0: ANN, 1: BOB})
     assert table.state is not None
@@ -143,6 +144,11 @@ async def test_after_a_crash_a_match_whose_last_move_was_logged_is_recorded(db_p
     await service.store.append_action(
         table.id, table.turn, seat, table.game.action_to_json(a_card(table, seat)), [ANN, BOB][seat].id
     )
+    return table
+
+
+async def test_after_a_crash_a_match_whose_last_move_was_logged_is_recorded(db_path: Path, service: TableService) -> None:
+    table = await match_whose_last_move_is_only_logged(service)
     await service.update_settings(G, GuildSettings(turn_reminder_seconds=0, turn_timeout_seconds=0))
     service2, store2, _ = await restarted(db_path)
     try:  # no timer will load it: its first use (here, someone looking at the table) does
@@ -154,13 +160,7 @@ async def test_after_a_crash_a_match_whose_last_move_was_logged_is_recorded(db_p
 
 
 async def test_a_restored_table_whose_match_ended_is_recorded_by_its_timer(db_path: Path, service: TableService) -> None:
-    table = await started(service, "deals=1")
-    await play_until_one_action_left(service, {0: ANN, 1: BOB})
-    assert table.state is not None
-    seat = min(table.state.awaiting())
-    await service.store.append_action(
-        table.id, table.turn, seat, table.game.action_to_json(a_card(table, seat)), [ANN, BOB][seat].id
-    )
+    table = await match_whose_last_move_is_only_logged(service)
     await service.update_settings(G, GuildSettings(turn_reminder_seconds=0, turn_timeout_seconds=1))
     stamp = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(time.time() - 50))
     await service.store.conn.execute("UPDATE actions SET created_at = ? WHERE session_id = ?", (stamp, table.id))
