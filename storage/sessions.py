@@ -245,10 +245,13 @@ class Store:
     async def open_session_heads(self) -> list[SessionRecord]:
         """Every table still in its lobby or in play, oldest first, without its log: how many
         actions it has and when the last was logged (a restart reads each log on first use)."""
+        # the log's last row by its primary key (seq runs 0..n-1): no scan of the whole log
         async with self.conn.execute(
-            "SELECT s.*, COUNT(a.seq) AS action_count, MAX(a.created_at) AS last_action_at"
-            " FROM sessions s LEFT JOIN actions a ON a.session_id = s.id"
-            " WHERE s.status IN ('lobby', 'playing') GROUP BY s.id ORDER BY s.id"
+            "SELECT s.*,"
+            " COALESCE((SELECT MAX(seq) + 1 FROM actions a WHERE a.session_id = s.id), 0) AS action_count,"
+            " (SELECT created_at FROM actions a WHERE a.session_id = s.id ORDER BY seq DESC LIMIT 1)"
+            " AS last_action_at"
+            " FROM sessions s WHERE s.status IN ('lobby', 'playing') ORDER BY s.id"
         ) as cur:
             rows = await cur.fetchall()
         return [
