@@ -52,12 +52,15 @@ def _png(fig: Figure) -> bytes:
 
 def score_chart(title: str, players: Sequence[str], progression: Sequence[Sequence[int]]) -> bytes:
     """A line per player: running score after each deal."""
+    from matplotlib.ticker import MaxNLocator
+
     fig, ax = _figure()
     xs = list(range(len(progression)))
     for seat, name in enumerate(players):
         ax.plot(xs, [p[seat] for p in progression], marker="o", label=name)
     ax.set_title(title)
     ax.set_xlabel("deal")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # deals are whole: no tick at 1.5
     ax.set_ylabel("score")
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize="small")
@@ -66,10 +69,13 @@ def score_chart(title: str, players: Sequence[str], progression: Sequence[Sequen
 
 def rating_chart(title: str, history: Sequence[tuple[str, float]]) -> bytes:
     """A member's conservative rating after each rated match."""
+    from matplotlib.ticker import MaxNLocator
+
     fig, ax = _figure()
     ax.plot(range(1, len(history) + 1), [v for _, v in history], marker=".")
     ax.set_title(title)
     ax.set_xlabel("rated match")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylabel("rating (mu - 3 sigma)")
     ax.grid(alpha=0.3)
     return _png(fig)

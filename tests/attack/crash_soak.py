@@ -16,6 +16,7 @@ import asyncio
 import json
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
@@ -30,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 GUILD = "soak"
 MAX_FINAL_ACTIONS = 200_000
 FINAL_PHASE_SECONDS = 600
+READY_SECONDS = 120
 
 
 # -- the child: random play through the table service ---------------------------------------------------
@@ -198,9 +200,12 @@ def _take(line: str, soak: Soak) -> None:
 def _wait_ready(proc: subprocess.Popen[str], soak: Soak) -> None:
     assert proc.stdout is not None
     start = time.monotonic()
-    line = proc.stdout.readline()
+    readable, _, _ = select.select([proc.stdout], [], [], READY_SECONDS)
+    line = proc.stdout.readline() if readable else ""
     if line.strip() != "ready":
-        raise RuntimeError(f"the child did not start: {line!r}")
+        proc.kill()
+        proc.wait()
+        raise RuntimeError(f"the child did not start within {READY_SECONDS} s: {line!r}")
     soak.restart_seconds.append(time.monotonic() - start)
 
 
