@@ -104,6 +104,8 @@ class PlayDesk:
         state = table.state
         assert state is not None
         events: list[Event] = []
+        if table.mode == "referee":  # the cards are real: only the people at the table make entries
+            return events
         rng = random.Random(f"{table.seed}:{state.turn}")
         steps = 0
         while not state.is_over and steps < MAX_BOT_STEPS:
