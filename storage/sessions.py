@@ -379,9 +379,18 @@ class Store:
         async with self.conn.execute("SELECT user_id FROM dm_closed") as cur:
             return {row["user_id"] for row in await cur.fetchall()}
 
+    async def dm_untold_users(self) -> set[str]:
+        """Players whose DMs are closed and who have not been told so yet."""
+        async with self.conn.execute("SELECT user_id FROM dm_closed WHERE told = 0") as cur:
+            return {row["user_id"] for row in await cur.fetchall()}
+
     async def mark_dm_closed(self, user_id: str) -> None:
         async with transaction(self.conn):
-            await self.conn.execute("INSERT OR IGNORE INTO dm_closed (user_id) VALUES (?)", (user_id,))
+            await self.conn.execute("INSERT OR IGNORE INTO dm_closed (user_id, told) VALUES (?, 0)", (user_id,))
+
+    async def mark_dm_told(self, user_id: str) -> None:
+        async with transaction(self.conn):
+            await self.conn.execute("UPDATE dm_closed SET told = 1 WHERE user_id = ?", (user_id,))
 
     async def guild_settings(self, guild_id: str) -> dict[str, Any]:
         async with self.conn.execute(

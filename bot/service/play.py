@@ -187,6 +187,7 @@ class PlayDesk:
                 await self.core.store.mark_dm_closed(user_id)
             if user_id in self.core.dm_untold and await self.core.notifier.tell(table, DMS_CLOSED, user_id):
                 self.core.dm_untold.discard(user_id)  # told once; until then, at every deal
+                await self.core.store.mark_dm_told(user_id)
 
     async def finish(self, table: Table) -> None:
         state = table.state

@@ -33,6 +33,7 @@ class Restorer:
         """Restore every open table; returns how many. Its state is rebuilt on first use; a table
         where a bot may be due to move is rebuilt now, in the background."""
         self.core.dm_closed = await self.core.store.dm_closed_users()
+        self.core.dm_untold = await self.core.store.dm_untold_users()
         count = 0
         for record in await self.core.store.open_session_heads():
             try:

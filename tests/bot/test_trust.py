@@ -393,3 +393,23 @@ async def test_a_play_command_in_a_channel_whose_table_no_longer_replays_opens_a
     finally:
         await service2.shutdown()
         await store2.close()
+
+
+async def test_a_player_not_yet_told_their_dms_are_closed_is_still_owed_it_after_a_restart(
+    db_path: Path, service: TableService, notifier: RecordingNotifier
+) -> None:
+    notifier.dm_blocked.add(BOB.id)
+
+    async def lost(table: Table, text: str, mention: str) -> bool:
+        return False  # the channel post failed
+
+    notifier.tell = lost  # type: ignore[method-assign]
+    await started(service)
+    assert BOB.id in await service.store.dm_closed_users()
+    assert await service.store.dm_untold_users() == {BOB.id}
+    service2, store2, _ = await restarted(db_path)
+    try:
+        assert service2.core.dm_untold == {BOB.id}
+    finally:
+        await service2.shutdown()
+        await store2.close()
