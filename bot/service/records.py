@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service.model import Table, TableError
-from games.engine import MatchRecord
-from storage.sessions import Store
+from games.engine import GameState, MatchRecord
+from storage.sessions import SessionRecord, Store
 
 
 def finished_match(data: dict[str, Any] | None, match_id: int) -> dict[str, Any]:
@@ -34,11 +34,8 @@ def record_from_json(data: dict[str, Any]) -> MatchRecord:
     )
 
 
-async def stored_record(store: Store, table: Table) -> MatchRecord:
-    """The table's whole match from storage: a live state keeps only its recent past."""
-    session = await store.session(table.id)
-    if session is None:
-        raise TableError("This table's record is missing.")
+def session_record(table: Table, session: SessionRecord) -> MatchRecord:
+    """A stored session of ``table`` as a replayable record."""
     return MatchRecord(
         game=table.game.id,
         options=session.options,
@@ -47,3 +44,19 @@ async def stored_record(store: Store, table: Table) -> MatchRecord:
         deck=session.deck,
         actions=session.actions,
     )
+
+
+async def stored_record(store: Store, table: Table) -> MatchRecord:
+    """The table's whole match from storage: a live state keeps only its recent past."""
+    session = await store.session(table.id)
+    if session is None:
+        raise TableError("This table's record is missing.")
+    return session_record(table, session)
+
+
+def position(table: Table, record: MatchRecord) -> GameState[Any]:
+    """The position after ``record``, as a live table keeps it (no history; the log is stored).
+    Raises :class:`~games.engine.ReplayError` naming an action that no longer applies."""
+    state = table.game.replay(record)
+    state.forget_past()
+    return state

@@ -12,7 +12,7 @@ from typing import Any
 from bot.service.core import Core
 from bot.service.model import Table, TableError, User
 from bot.service.play import PlayDesk
-from bot.service.records import stored_record
+from bot.service.records import position, stored_record
 from games.engine import Action, Event, GameState, MatchRecord, ReplayError, SetupError
 from games.registry import referee_game
 from storage.sessions import SeatRecord
@@ -157,12 +157,8 @@ class RefereeDesk:
 
 def replayed(table: Table, record: MatchRecord, correcting: bool = False) -> GameState[Any]:
     """The table's match rebuilt from these entries; an entry that no longer fits is refused."""
-    state = table.game.start([s.name for s in table.seats], table.options, table.seed)
     try:
-        for _ in table.game.replay_steps(record, state):
-            pass
+        return position(table, record)
     except ReplayError as exc:
         what = "That correction" if correcting else "That change"
         raise TableError(f"{what} makes entry {exc.number} impossible: {exc.reason}") from None
-    state.forget_past()
-    return state

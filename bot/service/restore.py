@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 from bot.service.core import Core
 from bot.service.model import Table, TableError
 from bot.service.play import PlayDesk
-from games.cards import parse_card
-from games.engine import GameState, MatchRecord
+from bot.service.records import position, session_record
 from games.registry import get_game, referee_game
 from storage.sessions import SessionRecord
 
@@ -71,7 +69,7 @@ class Restorer:
         try:
             if record is None:
                 raise LookupError("the session row is gone")
-            table.state = replayed_state(table, record)
+            table.state = position(table, session_record(table, record))
         except Exception as exc:
             log.exception("could not restore session %s; marking it broken", table.id)
             self.core.registry.drop(table)
@@ -135,17 +133,3 @@ def table_from_record(record: SessionRecord) -> Table:
         stored_turn=record.action_count,
         last_change_at=record.last_change_at,
     )
-
-
-def replayed_state(table: Table, record: SessionRecord) -> GameState[Any]:
-    """The table's position rebuilt from its whole stored log."""
-    deck = [[parse_card(c) for c in d] for d in record.deck] if record.deck else None
-    state = table.game.start([s.name for s in table.seats], table.options, table.seed, deck)
-    match = MatchRecord(
-        game=table.game.id, options=record.options, players=list(state.players), seed=record.seed,
-        deck=deck, actions=record.actions,
-    )
-    for _ in table.game.replay_steps(match, state):
-        pass
-    state.forget_past()
-    return state

@@ -73,7 +73,7 @@ async def build(db: Path, tables: int, actions: int) -> None:
 async def measure(db: Path, memory: bool) -> dict[str, float]:
     """Restore, then the first click on every table. With ``memory`` the Python allocations are
     traced (which slows everything down): the timing figures come from a run without it."""
-    from bot.service.restore import replayed_state
+    from bot.service.records import position, session_record
     from bot.tables import TableService, User
     from storage.sessions import Store
 
@@ -93,7 +93,7 @@ async def measure(db: Path, memory: bool) -> dict[str, float]:
     for table in sample:
         record = await store.session(table.id)
         assert record is not None
-        replayed_state(table, record)
+        position(table, session_record(table, record))
     replay_all = (time.perf_counter() - replay_started) / max(1, len(sample)) * len(heads)
 
     latencies: list[float] = []
