@@ -92,7 +92,7 @@ class TableService:
         table = self.table(guild_id, channel_id)
         if table is not None and not table.loaded:
             async with self.core.registry.lock(table.key):
-                await self.core.registry.settle(guild_id, channel_id)
+                await self.core.registry.settle_channel(guild_id, channel_id)
         return self.table(guild_id, channel_id)
 
     def table(self, guild_id: str, channel_id: str) -> Table | None:
@@ -128,7 +128,7 @@ class TableService:
         self, guild_id: str, channel_id: str, host: User, game_id: str, option_pairs: Sequence[str] = ()
     ) -> Table:
         async with self.core.registry.lock((guild_id, channel_id)):
-            await self.core.registry.settle(guild_id, channel_id)  # a broken table frees its channel
+            await self.core.registry.settle_channel(guild_id, channel_id)  # a broken table frees its channel
             return await self.lobby.open_table(guild_id, channel_id, host, game_id, option_pairs)
 
     async def join(self, guild_id: str, channel_id: str, user: User, *, session: int | None = None) -> Table:
@@ -251,7 +251,7 @@ class TableService:
     ) -> Table:
         """Open a referee table for people playing with real cards: members or guest names."""
         async with self.core.registry.lock((guild_id, channel_id)):
-            await self.core.registry.settle(guild_id, channel_id)  # a broken table frees its channel
+            await self.core.registry.settle_channel(guild_id, channel_id)  # a broken table frees its channel
             return await self.referee.open(guild_id, channel_id, host, game_id, players, option_pairs)
 
     def entries(self, guild_id: str, channel_id: str, user: User) -> tuple[int, list[tuple[int, Action]]]:

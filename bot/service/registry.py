@@ -73,13 +73,21 @@ class TableRegistry:
         if not table.loaded and self.loader is not None:
             await self.loader(table)
 
-    async def settle(self, guild_id: str, channel_id: str) -> None:
-        """Load the channel's table if it waits to be (the caller holds the channel's lock): a
-        broken one then frees the channel. Refusals are the caller's to make."""
+    async def settle(self, table: Table) -> bool:
+        """Load ``table`` if it waits to be (the caller holds the channel's lock); whether it is
+        still the channel's open table afterwards (a broken one has been closed and its channel
+        freed; a finished one recorded). Refusals are the caller's to make."""
+        if not self.is_current(table):
+            return False
+        with contextlib.suppress(TableError):
+            await self.load(table)
+        return self.is_current(table)
+
+    async def settle_channel(self, guild_id: str, channel_id: str) -> None:
+        """:meth:`settle` the channel's table, if it has one (the caller holds the channel's lock)."""
         table = self.get(guild_id, channel_id)
         if table is not None:
-            with contextlib.suppress(TableError):
-                await self.load(table)
+            await self.settle(table)
 
     @contextlib.asynccontextmanager
     async def locked(self, guild_id: str, channel_id: str, session: int | None = None) -> AsyncIterator[Table]:

@@ -85,18 +85,13 @@ class Restorer:
     async def _resume(self, table: Table) -> None:
         try:
             async with self.core.registry.lock(table.key):
-                if not self.core.registry.is_current(table):
-                    return
-                await self.core.registry.load(table)
-                if not self.core.registry.is_current(table):  # finished while loading
+                if not await self.core.registry.settle(table):  # closed, broken, or finished on loading
                     return
                 events = await self.play.run_bots(table)
                 if events:
                     await self.play.after_change(table, events)
                 else:
                     self.play.timers.schedule(table)
-        except TableError:
-            return  # broken: already marked and told
         except Exception:
             log.exception("table %s could not go on after the restart", table.id)
 

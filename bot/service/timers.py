@@ -9,7 +9,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from bot.service.core import Core
-from bot.service.model import Table, TableError
+from bot.service.model import Table
 from games.engine import Event
 
 TakeOver = Callable[[Table, list[int]], Awaitable[list[Event]]]
@@ -54,22 +54,12 @@ class Timers:
         if table.loaded:
             return self.core.registry.is_current(table)
         async with self.core.registry.lock(table.key):
-            if not self.core.registry.is_current(table):
-                return False
-            try:
-                await self.core.registry.load(table)
-            except TableError:  # broken: closed and told
-                return False
-        return self.core.registry.is_current(table)
+            return await self.core.registry.settle(table)
 
     async def timeout_now(self, table: Table, turn: int) -> list[Event]:
         """A bot plays every awaited seat whose player is absent, if the turn has not moved on."""
         async with self.core.registry.lock(table.key):
-            if not self.core.registry.is_current(table) or table.status != "playing":
-                return []
-            try:
-                await self.core.registry.load(table)
-            except TableError:  # broken: closed and told
+            if not await self.core.registry.settle(table) or table.status != "playing":
                 return []
             state = table.state
             if state is None or state.is_over or table.turn != turn:
