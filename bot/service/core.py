@@ -8,10 +8,13 @@ import secrets
 import sqlite3
 from typing import Any
 
-from bot.service.model import Notifier, TableError
+from pydantic import BaseModel
+
+from bot.service.model import Notifier, Table, TableError, User
 from bot.service.registry import TableRegistry
 from bot.settings import GuildSettings
-from storage.sessions import Store
+from games.engine import Game
+from storage.sessions import SeatRecord, Store
 
 
 class Core:
@@ -39,10 +42,31 @@ class Core:
         await self.store.set_guild_settings(guild_id, settings.model_dump(mode="json"))
         self._settings[guild_id] = settings
 
-    async def create_session(self, **fields: Any) -> int:
+    async def new_table(
+        self,
+        guild_id: str,
+        channel_id: str,
+        game: Game[Any],
+        options: BaseModel,
+        host: User,
+        seats: list[SeatRecord],
+        mode: str = "online",
+    ) -> Table:
+        """A new session in its lobby, stored with a fresh seed, as a table not yet registered."""
+        seed = self.new_seed()
         try:
-            return await self.store.create_session(**fields)
+            session_id = await self.store.create_session(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game.id,
+                options=options.model_dump(mode="json"),
+                host_id=host.id,
+                seats=seats,
+                seed=seed,
+                mode=mode,
+            )
         except sqlite3.IntegrityError:  # another process, or a session this one could not restore
             raise TableError(
                 "This channel already has an open table that I could not load. Ask an admin to check the bot's log."
             ) from None
+        return Table(session_id, guild_id, channel_id, game, options, host.id, seats, seed, mode=mode)

@@ -39,18 +39,9 @@ class LobbyDesk:
             options = game.options({**defaults, **given})
         except SetupError as exc:
             raise TableError(str(exc)) from None
-        seats = [SeatRecord(name=host.name, user_id=host.id)]
-        seed = self.core.new_seed()
-        session_id = await self.core.create_session(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game.id,
-            options=options.model_dump(mode="json"),
-            host_id=host.id,
-            seats=seats,
-            seed=seed,
+        table = await self.core.new_table(
+            guild_id, channel_id, game, options, host, [SeatRecord(name=host.name, user_id=host.id)]
         )
-        table = Table(session_id, guild_id, channel_id, game, options, host.id, seats, seed)
         self.core.registry.add(table)
         await self.core.notifier.table_changed(table, [], repost=True)
         return table

@@ -14,7 +14,7 @@ def finished_match(data: dict[str, Any] | None, match_id: int) -> dict[str, Any]
     server and is no longer live. A live match's seed, deck and log would rebuild every hidden hand."""
     if data is None:
         raise TableError(f"There is no match #{match_id} on this server. /history lists them.")
-    if data.get("live", data["status"] in ("lobby", "playing")):
+    if data["live"]:
         raise TableError(
             f"Match #{match_id} is still being played: its record is sealed until it ends "
             "(the table message shows where it stands)."

@@ -61,19 +61,8 @@ class RefereeDesk:
             game.check_players(len(seats), options)
         except SetupError as exc:
             raise TableError(str(exc)) from None
-        seed = self.core.new_seed()
-        session_id = await self.core.create_session(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game.id,
-            options=options.model_dump(mode="json"),
-            host_id=host.id,
-            seats=seats,
-            seed=seed,
-            mode="referee",
-        )
-        table = Table(session_id, guild_id, channel_id, game, options, host.id, seats, seed, mode="referee")
-        table.state = game.start(names, options, seed)
+        table = await self.core.new_table(guild_id, channel_id, game, options, host, seats, mode="referee")
+        table.state = game.start(names, options, table.seed)
         await self.core.store.set_status(table.id, "playing")
         table.status = "playing"
         self.core.registry.add(table)

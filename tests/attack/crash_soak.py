@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tests.bench.bench_tables import QuietNotifier
+
 ROOT = Path(__file__).resolve().parents[2]
 GUILD = "soak"
 MAX_FINAL_ACTIONS = 200_000
@@ -35,26 +37,6 @@ READY_SECONDS = 120
 
 
 # -- the child: random play through the table service ---------------------------------------------------
-
-
-class Quiet:
-    async def table_changed(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-    async def send_private(self, *args: Any, **kwargs: Any) -> bool:
-        return True
-
-    async def notice(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-    async def tell(self, *args: Any, **kwargs: Any) -> bool:
-        return True
-
-    async def table_closed(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-    async def channel_notice(self, *args: Any, **kwargs: Any) -> None:
-        return None
 
 
 def _games() -> list[str]:
@@ -79,7 +61,7 @@ async def play(store: Any, rng: random.Random, seed: int, tables: int, finish: b
     from bot.tables import TableError, TableService, User
     from games.registry import get_game
 
-    service = TableService(store, Quiet(), rng=random.Random(seed * 7919))
+    service = TableService(store, QuietNotifier(), rng=random.Random(seed * 7919))
     await service.load()
     await service.wait_resumed()
     print("ready", flush=True)
