@@ -17,13 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
-import simcord
 
-from bot.discord.client import ParlourBot
 from games.registry import register
-from tests.bot.discord.conftest import GUILD_ID, World, make_settings
+from tests.bot.discord.conftest import World, running_world
 from tests.bot.toy_game import TOY
 
 register(TOY)
@@ -65,25 +62,7 @@ def troubles(records: list[logging.LogRecord], expected: list[re.Pattern[str]]) 
 
 @pytest.fixture
 async def world(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[AttackWorld]:
-    db_path = tmp_path / "parlour.sqlite3"
-    bot = ParlourBot(make_settings(db_path))
-    env = simcord.Env(bot)
-    guild = env.create_guild("Parlour test", id=GUILD_ID)
-    await env.start()
-    bot.service.rng.seed(2024)  # the same deals on every run
-    channel = guild.create_text_channel("cards")
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
-    ann = guild.add_member(env.create_user("ann"))
-    bob = guild.add_member(env.create_user("bob"))
-    cat = guild.add_member(env.create_user("cat"))
-    mod = guild.add_member(env.create_user("mod"), roles=[mods])
-    w = AttackWorld(env, bot, db_path, guild, channel, ann, bob, cat, mod)
-    caplog.set_level(logging.INFO)
-    try:
+    async with running_world(AttackWorld, tmp_path, caplog) as w:
         yield w
-    finally:
-        await env.shutdown()
-        await w.bot.dispose()
-    env.raise_errors()
     found = troubles(caplog.records, w.expected_warnings)
     assert not found, "the bot logged troubles: " + "; ".join(found[:20])

@@ -7,12 +7,13 @@ database; ``world.restart()`` replaces the bot by a new one on the same database
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 import pytest
@@ -85,8 +86,13 @@ class World:
         return new
 
 
-@pytest.fixture
-async def world(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[World]:
+W = TypeVar("W", bound=World)
+
+
+@contextlib.asynccontextmanager
+async def running_world(kind: type[W], tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[W]:
+    """The guild, channel, members and bot of a test, shut down afterwards (SimCord's captured
+    errors raised); the caller judges the logs."""
     db_path = tmp_path / "parlour.sqlite3"
     bot = ParlourBot(make_settings(db_path))
     env = simcord.Env(bot)
@@ -99,7 +105,7 @@ async def world(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterat
     bob = guild.add_member(env.create_user("bob"))
     cat = guild.add_member(env.create_user("cat"))
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
-    w = World(env, bot, db_path, guild, channel, ann, bob, cat, mod)
+    w = kind(env, bot, db_path, guild, channel, ann, bob, cat, mod)
     caplog.set_level(logging.INFO)
     try:
         yield w
@@ -107,6 +113,12 @@ async def world(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterat
         await env.shutdown()
         await w.bot.dispose()
     env.raise_errors()
+
+
+@pytest.fixture
+async def world(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[World]:
+    async with running_world(World, tmp_path, caplog) as w:
+        yield w
     troubles = [r for r in caplog.records if r.name.startswith("bot.") and r.levelno >= logging.WARNING]
     assert not troubles, "the bot logged troubles: " + "; ".join(r.getMessage() for r in troubles)
 
