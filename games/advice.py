@@ -31,6 +31,24 @@ class AnalysisError(ValueError):
     """The analysis cannot be made (no finished deal yet, a deal number out of range...)."""
 
 
+def which_deals(finished: int) -> str:
+    """The finished deals that can be analysed, as a phrase: "only deal 1 can be analysed"."""
+    if finished <= 1:
+        return "only deal 1 can be analysed"
+    return f"deals 1 to {finished} can be analysed"
+
+
+def finished_deal(deal: int | None, finished: int) -> int:
+    """The deal to analyse (``None``: the last finished one) among ``finished`` finished deals;
+    raises :class:`AnalysisError` with a friendly reason when there is none such."""
+    if finished < 1:
+        raise AnalysisError("No deal has been finished yet: analysis comes once a deal is over.")
+    number = finished if deal is None else deal
+    if not 1 <= number <= finished:
+        raise AnalysisError(f"There is no finished deal {number}: {which_deals(finished)}.")
+    return number
+
+
 def register_hinter(game_id: str, hinter: Hinter) -> None:
     """Give a game registered outside the catalogue a hinter (tests); catalogue games declare theirs."""
     _HINTERS[game_id] = hinter

@@ -192,13 +192,17 @@ def contest(
     options: Mapping[str, Any] | None = None,
     seed: int = 0,
     rotate: bool = True,
+    wrap: Callable[[str, Player], Player] | None = None,
 ) -> ContestReport:
     """Pit bot levels against each other, one level per seat.
 
     With ``rotate`` the seating turns by one place each match, so that over a multiple of the
     player count every level sits in every seat equally often and seat advantage cancels out.
+    ``wrap`` may stand a wrapper in for each seat's player (a benchmark timing the moves).
     """
     policies = seat_policies(game.id, seats)
+    if wrap is not None:
+        policies = [wrap(level, p) for level, p in zip(seats, policies, strict=True)]
     n = len(seats)
     report = ContestReport(game.id, n)
     for level in seats:

@@ -54,7 +54,7 @@ async def table_record(store: Store, table: Table, deal: int | None) -> tuple[Ma
         if finished < 1:
             raise TableError("No deal has finished yet: ask again after the first one.")
         if deal is not None and deal > finished:
-            raise TableError(f"Deal {deal} is not over yet; deals 1 to {finished} can be analysed.")
+            raise TableError(f"Deal {deal} is not over yet; {advice.which_deals(finished)}.")
         deal = deal or finished
     return record, deal
 

@@ -22,7 +22,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Sequence
 
-from games.advice import AnalysisError
+from games.advice import AnalysisError, finished_deal
 from games.cards import Card, Suit
 from games.engine import Action, IllegalAction, MatchRecord, PlayCard, Seat, View
 from games.parity import (
@@ -315,11 +315,7 @@ def analyse_parity(record: MatchRecord, deal: int | None = None, seat: Seat | No
     """Lines comparing a finished deal's play with perfect play: the value from the opening lead,
     then each card that lost points, with the value before and after it and a better card."""
     plays, finished = deal_plays(record)
-    if finished == 0:
-        raise AnalysisError("No deal has been finished yet: analysis comes once a deal is over.")
-    number = finished if deal is None else deal
-    if not 1 <= number <= finished:
-        raise AnalysisError(f"Choose a finished deal: 1 to {finished}.")
+    number = finished_deal(deal, finished)
     if seat is not None and seat not in (0, 1):
         raise AnalysisError("Parity has two seats.")
     cards = plays.get(number, [])
@@ -354,8 +350,8 @@ def analyse_parity(record: MatchRecord, deal: int | None = None, seat: Seat | No
             f"({_signed(before)} for {name} before it, {_signed(after)} after); {best.short} kept {_signed(before)}."
         )
     if not mistakes:
-        who = "Neither player" if seat is None else players[seat]
-        lines.append(f"{who} lost no points against perfect play in this deal.")
+        who = "Both players" if seat is None else players[seat]
+        lines.append(f"{who} played every card as well as perfect play would: no points lost in this deal.")
     last = cards[-1]
     lines.append(f"In the event, {_result_text(players, last.seat, _final_difference(last))}.")
     return lines

@@ -72,7 +72,7 @@ async def test_analysis_of_finished_deals_only(service: TableService) -> None:
     await finish_deal(service)
     lines = await service.analyse(G, C, CAT)  # anyone may look at a finished deal
     assert lines[0].startswith("Deal 1 of ")
-    with pytest.raises(TableError, match="Deal 2 is not over yet"):
+    with pytest.raises(TableError, match="Deal 2 is not over yet; only deal 1 can be analysed"):
         await service.analyse(G, C, ANN, deal=2)
 
 

@@ -240,7 +240,7 @@ def test_analyser_finds_the_mistake() -> None:
     # asked for the other seat only, nothing is reported
     other = analyse_parity(record, 1, 1 - seat)
     assert not [line for line in other if line.startswith("Trick")]
-    assert "lost no points" in other[-2]
+    assert other[-2] == f"{record.players[1 - seat]} played every card as well as perfect play would: no points lost in this deal."
     assert other[-1].startswith("In the event, ")
 
 
@@ -250,8 +250,9 @@ def test_analyser_refusals() -> None:
     with pytest.raises(AnalysisError, match="No deal has been finished"):
         analyse_parity(record, None, None)
     record_done, *_ = a_deal_with_one_mistake()
-    with pytest.raises(AnalysisError, match="1 to 1"):
+    with pytest.raises(AnalysisError, match="only deal 1 can be analysed") as refused:
         analyse_parity(record_done, 3, None)
+    assert "1 to 1" not in str(refused.value)
     with pytest.raises(AnalysisError, match="Parity for two"):
         analyse_parity(record_done.model_copy(update={"game": "spec"}), 1, None)
     broken = record_done.model_copy(update={"actions": [*record_done.actions[:3], record_done.actions[3], record_done.actions[3]]})
@@ -268,3 +269,13 @@ def test_random_matches_analyse_every_finished_deal() -> None:
         assert len(lines) >= 2
     counts = Counter(line.split(":")[0] for line in analyse_parity(record, 1, None)[1:])
     assert all(n >= 1 for n in counts.values())
+
+
+def test_which_deals_reads_well() -> None:
+    from games.advice import finished_deal, which_deals
+
+    assert which_deals(1) == "only deal 1 can be analysed"
+    assert which_deals(3) == "deals 1 to 3 can be analysed"
+    assert finished_deal(None, 3) == 3
+    with pytest.raises(AnalysisError, match="There is no finished deal 7: only deal 1 can be analysed"):
+        finished_deal(7, 1)
