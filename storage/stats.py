@@ -19,6 +19,11 @@ Period = Literal["all", "season", "month", "week"]
 PERIODS: tuple[Period, ...] = ("all", "season", "month", "week")
 
 
+FINISHED = " JOIN sessions fin ON fin.id = r.session_id AND fin.status = 'finished'"
+"""Joined to ``results r``: only matches played to their end count as games played (an abandoned
+match has a result row, for the history, but no winner)."""
+
+
 @dataclass
 class BoardRow:
     rank: int
@@ -161,18 +166,19 @@ class PlayerStats:
 async def player_stats(
     conn: aiosqlite.Connection, guild_id: str, user_id: str, game: str | None = None
 ) -> PlayerStats:
+    """A member's finished games (an abandoned match is no game played), wins, scores, rating."""
     game_filter = " AND r.game = ?" if game else ""
     args: tuple[Any, ...] = (guild_id, user_id, *((game,) if game else ()))
     async with conn.execute(
         "SELECT COUNT(*) AS games, COALESCE(SUM(p.rank = 1), 0) AS wins, AVG(p.score) AS avg, MAX(p.score) AS best"
-        " FROM results r JOIN result_players p USING (session_id)"
+        f" FROM results r JOIN result_players p USING (session_id){FINISHED}"
         f" WHERE r.guild_id = ? AND p.user_id = ?{game_filter}",
         args,
     ) as cur:
         row = await cur.fetchone()
     assert row is not None
     async with conn.execute(
-        "SELECT r.game, COUNT(*) AS n FROM results r JOIN result_players p USING (session_id)"
+        f"SELECT r.game, COUNT(*) AS n FROM results r JOIN result_players p USING (session_id){FINISHED}"
         " WHERE r.guild_id = ? AND p.user_id = ? GROUP BY r.game ORDER BY n DESC, r.game LIMIT 1",
         (guild_id, user_id),
     ) as cur:
@@ -208,11 +214,11 @@ async def player_stats(
 async def head_to_head(
     conn: aiosqlite.Connection, guild_id: str, user_a: str, user_b: str, game: str | None = None
 ) -> tuple[int, int, int]:
-    """(matches together, times A ranked above B, times B ranked above A)."""
+    """(finished matches together, times A ranked above B, times B ranked above A)."""
     game_filter = " AND r.game = ?" if game else ""
     async with conn.execute(
         "SELECT COUNT(*), COALESCE(SUM(a.rank < b.rank), 0), COALESCE(SUM(b.rank < a.rank), 0)"
-        " FROM results r JOIN result_players a USING (session_id)"
+        f" FROM results r JOIN result_players a USING (session_id){FINISHED}"
         " JOIN result_players b ON b.session_id = r.session_id"
         f" WHERE r.guild_id = ? AND a.user_id = ? AND b.user_id = ?{game_filter}",
         (guild_id, user_a, user_b, *((game,) if game else ())),
@@ -230,7 +236,8 @@ async def history(
     channel_id: str | None = None,
     limit: int = 10,
 ) -> list[dict[str, Any]]:
-    """Recent finished matches (newest first) with their players and scores."""
+    """Recent matches with a result (newest first) with their players and scores; ``status``
+    says whether each was ``finished`` or ``abandoned``."""
     where = ["r.guild_id = ?"]
     args: list[Any] = [guild_id]
     if user_id is not None:
@@ -240,7 +247,7 @@ async def history(
         where.append("s.channel_id = ?")
         args.append(channel_id)
     async with conn.execute(
-        "SELECT r.session_id, r.game, r.rated, r.mode, r.finished_at, s.channel_id FROM results r"
+        "SELECT r.session_id, r.game, r.rated, r.mode, r.finished_at, s.channel_id, s.status FROM results r"
         f" JOIN sessions s ON s.id = r.session_id WHERE {' AND '.join(where)}"
         " ORDER BY r.finished_at DESC, r.session_id DESC LIMIT ?",
         (*args, limit),

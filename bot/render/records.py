@@ -76,14 +76,16 @@ def stats_lines(name: str, stats: PlayerStats, game: str | None, h2h: tuple[str,
 
 def history_lines(matches: Sequence[dict[str, Any]]) -> list[str]:
     if not matches:
-        return ["No finished matches yet."]
+        return ["No matches played yet."]
     lines = []
     for m in matches:
         players = ", ".join(f"{p['name']} {p['score']}" for p in sorted(m["players"], key=lambda p: p["rank"]))
         tags = []
+        if m.get("status") == "abandoned":
+            tags.append("abandoned")
         if m.get("mode") == "referee":
             tags.append("refereed")
-        if not m["rated"]:
+        if not m["rated"] and m.get("status") != "abandoned":  # an abandoned match is never rated
             tags.append("unrated")
         tag = f" ({', '.join(tags)})" if tags else ""
         lines.append(f"#{m['session_id']} {game_title(m['game'])} {m['finished_at'][:10]}: {players}{tag}")

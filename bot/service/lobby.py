@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from bot.service.core import Core
 from bot.service.model import Table, TableError, User
 from bot.service.play import PlayDesk
-from games.engine import Event, SetupError
+from games.engine import Event, Game, SetupError
 from games.players import levels
 from games.registry import get_game
 from storage.sessions import SeatRecord
@@ -37,6 +37,7 @@ class LobbyDesk:
             defaults = dict(settings.default_options.get(game.id, {}))
             given = game.parse_options(option_pairs).model_dump(exclude_unset=True)
             options = game.options({**defaults, **given})
+            check_first_dealer(game, options, given)
         except SetupError as exc:
             raise TableError(str(exc)) from None
         table = await self.core.new_table(
@@ -89,6 +90,7 @@ class LobbyDesk:
             else:
                 given = table.game.parse_options(pairs).model_dump(exclude_unset=True)
             options = table.game.options({**table.options.model_dump(), **given})
+            check_first_dealer(table.game, options, given)
         except SetupError as exc:
             raise TableError(str(exc)) from None
         await self._save(table, options=options)
@@ -136,6 +138,18 @@ class LobbyDesk:
         )
         table.seats, table.options, table.host_id = seats, options, host_id
         await self.core.notifier.table_changed(table, [], repost=False)
+
+
+def check_first_dealer(game: Game[Any], options: BaseModel, given: Mapping[str, Any]) -> None:
+    """A first dealer chosen in the lobby must be a seat this game can have (it is checked
+    against the players seated at Start); blank means a random first dealer."""
+    first = getattr(options, "first_dealer", None)
+    if "first_dealer" in given and first is not None and first > game.max_players:
+        seats = "1" if game.max_players == 1 else f"1 to {game.max_players}"
+        raise SetupError(
+            f"There is no seat {first} at {game.title}: it seats at most {game.max_players} players. "
+            f"Choose a first dealer from {seats}, or leave it blank for a random one."
+        )
 
 
 def require_lobby(table: Table) -> None:

@@ -85,6 +85,12 @@ class Table:
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.bot is None]
 
+    def recent_from_position(self, keep: int, *then: Event) -> None:
+        """"Recent" as the position now stands, then ``then``: after an undo or a correction the
+        events of entries taken back are gone, and an entry made again is not shown twice."""
+        past = [e for e in self.state.log if e.to is None] if self.state is not None else []
+        self.recent = [*past, *then][-keep:]
+
     def first_leaver(self) -> int | None:
         left = [(s.left_at, i) for i, s in enumerate(self.seats) if s.left_at is not None]
         return min(left)[1] if left else None

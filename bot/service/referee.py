@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.service.core import Core
 from bot.service.model import Table, TableError, User
-from bot.service.play import PlayDesk
+from bot.service.play import RECENT_EVENTS, PlayDesk
 from bot.service.records import position, stored_record
 from games.engine import Action, Event, GameState, MatchRecord, ReplayError, SetupError
 from games.registry import referee_game
@@ -113,6 +113,7 @@ class RefereeDesk:
         table.actors.pop()
         table.confirmed_by.pop()
         event = Event(kind="undo", text=f"{user.name} took back the last entry ({label}).")
+        table.recent_from_position(RECENT_EVENTS, event)
         await self.core.notifier.table_changed(table, [event], repost=False)
 
     async def correct(self, table: Table, user: User, entry: int, action: Action | dict[str, Any]) -> None:
@@ -131,6 +132,8 @@ class RefereeDesk:
         actions = list(record.actions)
         seat, stored = actions[entry - 1]
         previous = table.game.action_from_json(stored)
+        if previous == action:
+            raise TableError(f"Entry {entry} is already {action.label()}: there is nothing to correct.")
         actions[entry - 1] = (seat, table.game.action_to_json(action))
         rebuilt = replayed(table, record.model_copy(update={"actions": actions}), correcting=True)
         await self.core.store.correct_action(
@@ -139,7 +142,9 @@ class RefereeDesk:
         table.state = rebuilt
         table.confirmed_by[entry - 1] = None
         text = f"{user.name} corrected entry {entry}: {previous.label()} becomes {action.label()}."
-        await self.core.notifier.table_changed(table, [Event(kind="correct", text=text)], repost=False)
+        event = Event(kind="correct", text=text)
+        table.recent_from_position(RECENT_EVENTS, event)
+        await self.core.notifier.table_changed(table, [event], repost=False)
         if rebuilt.is_over:
             await self.play.after_change(table, [])
 
