@@ -33,6 +33,20 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
+DISPLAY_BASE = 1000
+DISPLAY_SCALE = 40
+"""The rating people see is ``DISPLAY_BASE + DISPLAY_SCALE * ordinal``, never below zero."""
+
+
+def display_rating(ordinal: float) -> int:
+    """The rating as shown: 1000 + 40 x the conservative ordinal (mu - 3 sigma), a whole number.
+
+    A newcomer (mu 25, sigma 25/3: ordinal 0) shows 1000; a first loss takes a two-player newcomer
+    to about 930, a first win to about 1140, and a strong regular reaches 1800 to 2000. The
+    ordinal is about -25 at the very worst, so the figure stays positive; it is clamped at 0."""
+    return max(0, round(DISPLAY_BASE + DISPLAY_SCALE * ordinal))
+
+
 def is_provisional(games: int, sigma: float) -> bool:
     return games < PROVISIONAL_GAMES or sigma > PROVISIONAL_SIGMA
 

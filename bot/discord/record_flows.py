@@ -1,5 +1,9 @@
 """Flows of the records and admin commands: leaderboards, stats, history, replays, exports, and
 the server's administration. Like :mod:`bot.discord.flows`, every flow answers, refusals included.
+
+``/leaderboard``, ``/stats`` and ``/history`` answer in the channel, for everyone to see: they are
+the server's shared record, so asking the same question gives the same kind of answer (a refusal,
+as everywhere, goes to the asker alone).
 """
 
 from __future__ import annotations
@@ -23,10 +27,13 @@ from bot.service.model import TableError
 from bot.service.records import finished_match, record_from_json
 from games.registry import get_game
 from storage import stats
+from storage.ratings import display_rating
 
 BOARD_PAGE = 10
 RECORDS_COLOUR = discord.Colour.gold()
 NOT_ADMIN = "Only members who may manage this server can use the admin commands."
+RECORDS_EPHEMERAL = False
+"""/leaderboard, /stats and /history: all public (see the module's note)."""
 
 
 def _guild(interaction: discord.Interaction) -> str:
@@ -78,9 +85,9 @@ async def leaderboard(interaction: discord.Interaction, game: str | None, period
         if found is None:
             raise TableError("No rated matches on this server yet: play one, and the leaderboard starts.")
         game_id = found
-    await safe_defer(interaction, ephemeral=False, thinking=True)
+    await safe_defer(interaction, ephemeral=RECORDS_EPHEMERAL, thinking=True)
     page = await _board_page(interaction, game_id, chosen, 0)
-    await safe_reply(interaction, ephemeral=False, **page)
+    await safe_reply(interaction, ephemeral=RECORDS_EPHEMERAL, **page)
 
 
 @guarded
@@ -107,7 +114,7 @@ async def player_stats(
     who = member or interaction.user
     game_id = get_game(game).id if game else None
     conn, guild = _conn(interaction), _guild(interaction)
-    await safe_defer(interaction, ephemeral=False, thinking=True)
+    await safe_defer(interaction, ephemeral=RECORDS_EPHEMERAL, thinking=True)
     found = await stats.player_stats(conn, guild, str(who.id), game_id)
     h2h = None
     if versus is not None and versus.id != who.id:
@@ -118,10 +125,11 @@ async def player_stats(
     file = None
     if len(found.history) >= 2:
         title = f"{who.display_name} - rating" + (f" in {records.game_title(game_id)}" if game_id else "")
-        png = await asyncio.to_thread(rating_chart, title, found.history)
+        shown = [(at, float(display_rating(ordinal))) for at, ordinal in found.history]
+        png = await asyncio.to_thread(rating_chart, title, shown)
         file = discord.File(io.BytesIO(png), filename="rating.png")
         embed.set_image(url="attachment://rating.png")
-    await safe_reply(interaction, ephemeral=False, embed=embed, file=file)
+    await safe_reply(interaction, ephemeral=RECORDS_EPHEMERAL, embed=embed, file=file)
 
 
 @guarded
@@ -130,6 +138,7 @@ async def history(
     member: discord.Member | discord.User | None,
     channel: discord.abc.GuildChannel | discord.Thread | None,
 ) -> None:
+    await safe_defer(interaction, ephemeral=RECORDS_EPHEMERAL, thinking=True)
     matches = await stats.history(
         _conn(interaction),
         _guild(interaction),
@@ -139,7 +148,11 @@ async def history(
     )
     about = member.display_name if member else (f"#{channel.name}" if channel else "this server")
     footer = "/replay with a match's number shows its deals." if matches else None
-    await safe_reply(interaction, embed=_embed(f"Recent matches - {about}", records.history_lines(matches), footer))
+    await safe_reply(
+        interaction,
+        ephemeral=RECORDS_EPHEMERAL,
+        embed=_embed(f"Recent matches - {about}", records.history_lines(matches), footer),
+    )
 
 
 # -- replays and exports -------------------------------------------------------------------------------

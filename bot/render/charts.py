@@ -76,6 +76,6 @@ def rating_chart(title: str, history: Sequence[tuple[str, float]]) -> bytes:
     ax.set_title(title)
     ax.set_xlabel("rated match")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_ylabel("rating (mu - 3 sigma)")
+    ax.set_ylabel("rating")
     ax.grid(alpha=0.3)
     return _png(fig)

@@ -8,18 +8,28 @@ from typing import Any, cast
 from bot.service.model import TableError
 from games.engine import Game, MatchRecord
 from games.registry import get_game, referee_game
-from storage.ratings import PROVISIONAL_GAMES, PROVISIONAL_SIGMA
+from storage.ratings import DISPLAY_BASE, DISPLAY_SCALE, PROVISIONAL_GAMES, PROVISIONAL_SIGMA, display_rating
 from storage.stats import PERIODS, Board, Period, PlayerStats
 
 PAGE_CHARS = 3800
 """A replay page fits an embed description (4096) with room to spare."""
 
 RATING_HELP = (
-    f"Ratings use openskill's Plackett-Luce model; the figure shown is mu - 3 sigma, a cautious estimate. "
-    f"A player is provisional until they have {PROVISIONAL_GAMES} rated games and a sigma of "
-    f"{PROVISIONAL_SIGMA} or less. Matches with bots, a bot standing in after a timeout, an abandoned game, "
-    "or unconfirmed referee entries are not rated; a player who walks out of a rated match ranks last."
+    f"Ratings use openskill's Plackett-Luce model. The figure shown is {DISPLAY_BASE} + {DISPLAY_SCALE} x "
+    f"(mu - 3 sigma), a cautious estimate: everyone starts at {DISPLAY_BASE}, and it climbs as results make "
+    f"a player's skill surer. A player is provisional until they have {PROVISIONAL_GAMES} rated games and a "
+    f"sigma of {PROVISIONAL_SIGMA} or less. Matches with bots, a bot standing in after a timeout, an abandoned "
+    "game, or unconfirmed referee entries are not rated; a player who walks out of a rated match ranks last."
 )
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 game``, ``2 games``, ``0 games``."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def board_row_text(name: str, ordinal: float, games: int, wins: int, win_rate: float) -> str:
+    return f"{name} - {display_rating(ordinal)} - {plural(games, 'game')}, {plural(wins, 'win')} ({win_rate:.0%})"
 
 
 def period_of(text: str | None) -> Period:
@@ -48,11 +58,11 @@ def leaderboard_lines(board: Board) -> list[str]:
     established = [r for r in board.rows if not r.provisional]
     provisional = [r for r in board.rows if r.provisional]
     for r in established:
-        lines.append(f"{r.rank:>3}. {r.name} - {r.rating:.1f} - {r.games} games, {r.wins} wins ({r.win_rate:.0%})")
+        lines.append(f"{r.rank:>3}. " + board_row_text(r.name, r.rating, r.games, r.wins, r.win_rate))
     if provisional:
         lines.append("Provisional:")
         for r in provisional:
-            lines.append(f"  {r.name} - {r.rating:.1f} - {r.games} games, {r.wins} wins ({r.win_rate:.0%})")
+            lines.append("  " + board_row_text(r.name, r.rating, r.games, r.wins, r.win_rate))
     return lines
 
 
@@ -67,10 +77,10 @@ def stats_lines(name: str, stats: PlayerStats, game: str | None, h2h: tuple[str,
         lines.append(f"Favourite game: {game_title(stats.favourite_game)}")
     if stats.rating is not None:
         tag = " (provisional)" if stats.provisional else ""
-        lines.append(f"Rating {stats.rating:.1f}{tag}")
+        lines.append(f"Rating {display_rating(stats.rating)}{tag}")
     if h2h is not None:
         other, together, ahead, behind = h2h
-        lines.append(f"Against {other}: {together} games together, ahead {ahead}, behind {behind}")
+        lines.append(f"Against {other}: {plural(together, 'game')} together, ahead {ahead}, behind {behind}")
     return lines
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -20,9 +21,33 @@ def players_text(game: Game[Any]) -> str:
     return ", ".join(map(str, counts))
 
 
+def option_title(game: Game[Any], name: str) -> str:
+    """An option's name for people: the field's ``title`` where the game gives one, else its key
+    in words (``no_trump``: "No trump"; ``v2_scenario``: "Variation 2 scenario")."""
+    field_info = game.Options.model_fields.get(name)
+    if field_info is not None and field_info.title:
+        return field_info.title
+    words = [f"variation {w[1:]}" if re.fullmatch(r"v\d+", w) else w for w in name.split("_")]
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
+
+
+def option_value_text(name: str, value: Any) -> str:
+    """An option's value in words: on / off, "random" for a first dealer left blank, "none" for
+    another blank value, and choices with spaces for underscores."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value is None or value == "":
+        return "random" if name == "first_dealer" else "none"
+    if name == "first_dealer":
+        return f"seat {value}"
+    return str(value).replace("_", " ")
+
+
 def options_text(game: Game[Any], options: Any) -> list[str]:
+    """The options as people read them, one a line: ``No trump: off``."""
     values = options.model_dump(mode="json")
-    return [f"{f.name} = {values.get(f.name)}" for f in game.option_fields()]
+    return [f"{option_title(game, f.name)}: {option_value_text(f.name, values.get(f.name))}" for f in game.option_fields()]
 
 
 def lobby_lines(table: Table) -> list[str]:

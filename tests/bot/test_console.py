@@ -134,7 +134,7 @@ async def test_admin_settings_defaults_and_log(db_path: Path) -> None:
     assert "[to ann] Unknown setting 'colour=blue'" in text
     assert "[to ann] Invalid options: deals: Input should be a valid integer" in text
     assert "Default options for toy: deals=4" in text
-    assert "deals = 4" in text  # the new table starts with the server's defaults
+    assert "Deals: 4" in text  # the new table starts with the server's defaults
     assert "bob: 0 rating(s) removed" in text
     assert "settings: turn_reminder_seconds=30; dms_enabled=False" in text
     assert "default_options[toy]=deals=4" in text and "rating reset" in text

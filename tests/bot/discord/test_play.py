@@ -40,7 +40,7 @@ async def started_toy(world: World, options: str = "first_dealer=2") -> None:
 async def test_whole_game_from_play_to_final_scores(world: World) -> None:
     lobby = (await open_toy(world, "first_dealer=2 deals=2")).response
     assert lobby is not None
-    assert "Toy Tricks" in embed_text(lobby) and "deals = 2" in embed_text(lobby)
+    assert "Toy Tricks" in embed_text(lobby) and "Deals: 2" in embed_text(lobby)
     assert labels(lobby) == ["Join", "Leave", "Add bot", "Options", "Start", "Cancel"]
     assert all(cid.startswith("parlour:lobby:") for cid in custom_ids(lobby))
 
@@ -123,7 +123,7 @@ async def test_options_menu_and_form(world: World) -> None:
     assert saved.acknowledged and not saved.followups
     table = world.require_table()
     assert table.options.model_dump() == {"first_dealer": None, "deals": 1, "hints": False}
-    assert "deals = 1" in embed_text(world.message(lobby.id))
+    assert "Deals: 1" in embed_text(world.message(lobby.id))
     assert note_of(response(shown)) == "Options saved."
 
     form = await world.ann.click(response(shown), label="Numbers and text")
@@ -144,7 +144,7 @@ async def test_option_selects_of_a_real_game(world: World) -> None:
     await world.ann.select(menu, ["true"], custom_id=no_trump["custom_id"])
     assert world.require_table().options.no_trump is True  # type: ignore[attr-defined]
     assert "no_trump is now true" in note_of(response(shown))
-    assert "no_trump = True" in embed_text(world.message(lobby.id))
+    assert "No trump: on" in embed_text(world.message(lobby.id))
     await world.ann.click(response(shown), label="Next")
     assert any("lurch_values" in s.get("placeholder", "") for s in selects(response(shown)))
     form = await world.ann.click(response(shown), label="Numbers and text")

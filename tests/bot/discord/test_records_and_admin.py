@@ -42,14 +42,16 @@ async def test_finished_game_reaches_the_leaderboard_stats_history_replay_and_ex
     assert not replies(board)[0].ephemeral and not labels(replies(board)[0])  # one page: no page buttons
 
     week = await world.cat.slash(world.channel, "leaderboard", game="toy", period="week")
-    assert "last 7 days" in reply_text(week) and "1 games" in reply_text(week)
+    assert "last 7 days" in reply_text(week) and "1 game," in reply_text(week)
 
     mine = await world.ann.slash(world.channel, "stats", game="toy", versus=world.bob)
     text = reply_text(mine)
-    assert "ann - Toy Tricks" in text and "Games 1" in text and "Against bob: 1 games together" in text
+    assert "ann - Toy Tricks" in text and "Games 1" in text and "Against bob: 1 game together" in text
 
     history = await world.cat.slash(world.channel, "history", member=world.bob)
-    assert f"#{match_id} Toy Tricks" in reply_text(history) and replies(history)[0].ephemeral
+    assert f"#{match_id} Toy Tricks" in reply_text(history)
+    # the three record commands answer alike: in the channel, for everyone
+    assert not any(replies(r)[0].ephemeral for r in (board, mine, history))
 
     replay = await world.cat.slash(world.channel, "replay", match=match_id)
     text = reply_text(replay)
@@ -168,7 +170,7 @@ async def test_settings_change_validate_and_apply(world: World) -> None:
     refused = await world.ann.slash(other, "play", game="toy")
     assert "cannot be opened in this channel" in reply_text(refused)
     opened = await world.ann.slash(world.channel, "play", game="toy")
-    assert "deals = 3" in embed_text(replies(opened)[0])  # the server's default options apply
+    assert "Deals: 3" in embed_text(replies(opened)[0])  # the server's default options apply
 
     logged = reply_text(await boss.slash(world.channel, "admin log"))
     assert "dms_enabled=False" in logged and "default_options[toy]=deals=3" in logged
