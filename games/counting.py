@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import cache
 from typing import Any, ClassVar, Literal, TypeVar
 
@@ -56,6 +57,21 @@ from games.engine import (
     Seat,
     View,
     Zone,
+)
+from games.layout import (
+    Area,
+    Counts,
+    Layout,
+    Notes,
+    Pile,
+    Row,
+    Scores,
+    Spot,
+    dealer_facts,
+    finish,
+    own_hand,
+    spots,
+    standard_scores,
 )
 
 # --- pure helpers (usable by referee mode) ----------------------------------------------------
@@ -235,6 +251,71 @@ class CountingView(View):
             )
         lines.extend(self.notes)
         return lines
+
+    # -- the picture -------------------------------------------------------------------------------
+
+    def play_spot(self, r: PlayRecord) -> Spot:
+        """A recent play: the card, who played it and what it did (``+7 → 24``); a pass as a gap."""
+        who = self.players[r.seat]
+        if r.card is None:
+            return Spot(None, label=f"{who}\npassed", empty=True)
+        effect = f"{r.effect} → {r.total}" if r.effect else f"→ {r.total}"
+        return Spot(r.card, label=f"{who}\n{effect}")
+
+    def pile_area(self, last: int | None = None) -> Pile:
+        """The recent plays (the last ``last`` of them) beside the running total."""
+        recent = self.recent if last is None else self.recent[-last:]
+        spots = tuple(self.play_spot(r) for r in recent)
+        if spots and spots[-1].card is not None:
+            spots = (*spots[:-1], replace(spots[-1], mark="last"))
+        return Pile("Played" if recent else "Nothing played yet", spots, total=self.total)
+
+    def table_facts(self) -> list[tuple[str, str]]:
+        facts: list[tuple[str, str]] = []
+        if self.to_play is not None and not self.over:
+            facts.append(("To play", self.players[self.to_play]))
+        if self.direction != 1:
+            facts.append(("", "Play goes to the right"))
+        facts.extend(dealer_facts(self))
+        return facts
+
+    def hands_area(self) -> Counts | None:
+        """The face-down hands and the stock, as counts."""
+        items = [
+            (name, count)
+            for i, (name, count) in enumerate(zip(self.players, self.hand_counts, strict=True))
+            if not (self.out and self.out[i])
+        ]
+        if self.stock:
+            items.append(("Stock", self.stock))
+        return Counts("Cards in hand", tuple(items)) if any(c for _, c in items) else None
+
+    def scores_area(self) -> Scores:
+        extra: list[tuple[str, Sequence[object]]] = []
+        if any(self.deal_points):
+            extra.append(("This deal", self.deal_points))
+        if self.lives is not None:
+            extra.append(("Lives", [("out" if self.out and self.out[s] else v) for s, v in enumerate(self.lives)]))
+        return standard_scores(self, *extra)
+
+    def shown_rows(self) -> list[Row]:
+        """Cards a player showed when passing (they are public from then on)."""
+        return [
+            Row(f"{self.players[r.seat]} showed", spots(r.shown), overlap=len(r.shown) > 8)
+            for r in self.recent
+            if r.card is None and r.shown
+        ]
+
+    def layout(self) -> Layout:
+        return finish(
+            self,
+            [self.pile_area(), *self.shown_rows(), *own_hand(self), self.hands_area(),
+             Notes(tuple(self.notes)), self.scores_area()],
+            self.table_facts(),
+        )
+
+    def hand_context(self) -> tuple[Area, ...]:
+        return (self.pile_area(last=4),)
 
 
 # --- options ------------------------------------------------------------------------------------

@@ -29,11 +29,14 @@ from dataclasses import dataclass, field, is_dataclass
 from enum import Enum
 from functools import cached_property
 from types import BuiltinFunctionType, FunctionType
-from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from games.cards import Card, shuffled
+
+if TYPE_CHECKING:
+    from games.layout import Area, Layout
 
 Seat = int
 
@@ -174,6 +177,26 @@ class View(BaseModel):
     def table_lines(self) -> list[str]:
         """Game-specific lines describing the table (trick, total, grid...)."""
         return []
+
+    def layout(self) -> Layout:
+        """A picture of the table as this view sees it (pure data, drawn by ``bot/render``).
+
+        The default shows every card field of the view, the seat's own hand and the scores; a game
+        whose table has a shape (a trick, a grid, a running pile) overrides it. Only the view's own
+        fields may go into it."""
+        from games.layout import generic_layout
+
+        return generic_layout(self)
+
+    def hand_context(self) -> tuple[Area, ...]:
+        """What a seat needs beside its hand to choose a card (the trick to follow, the total)."""
+        return ()
+
+    def hand_layout(self, playable: Iterable[Card] = ()) -> Layout:
+        """A picture of the seat's hand, the ``playable`` cards marked, under :meth:`hand_context`."""
+        from games.layout import generic_hand_layout
+
+        return generic_hand_layout(self, playable)
 
     def text_lines(self) -> list[str]:
         """A complete plain-text description, for the console and embeds."""

@@ -36,6 +36,7 @@ from games.engine import (
     View,
     Zone,
 )
+from games.layout import Facts, Grid, Layout, Notes, Spot, finish, standard_scores
 from games.registry import declare
 from games.spec_scoring import (
     CALLS,
@@ -70,6 +71,15 @@ GRID_SIZE = len(CELLS)
 
 def call_text(call: Card) -> str:
     return "Joker" if call.is_joker else call.short
+
+
+def call_code_text(code: str) -> str:
+    """A call or prediction as stored in a view (``QH``, ``Joker``), for people."""
+    return "Joker" if code == "Joker" else Card.parse(code).short
+
+
+def stack_card_text(value: int | None) -> str:
+    return "Joker" if value == 10 else str(value)
 
 
 def scorecard_text(card: Card) -> str:
@@ -259,6 +269,38 @@ class SpecView(View):
 
     def face_up_cards(self) -> list[Card]:
         return [c for c in self.grid if c is not None]
+
+    def layout(self) -> Layout:
+        """The 5x5 grid (the card turned last outlined), the stack and each player's haul."""
+        last = self.recent_calls[-1] if self.recent_calls else None
+        cells = tuple(
+            Spot(c, mark="last" if last is not None and CELLS[i] == last.cell else None)
+            for i, c in enumerate(self.grid)
+        )
+        facts = [("Stack", f"{self.stack_count} left" + (f", top {stack_card_text(self.stack_top)}" if self.stack_top else ""))]
+        if self.set_aside:
+            facts.append(("Set aside", str(self.set_aside)))
+        facts.append(("Target", str(self.target)))
+        notes = []
+        if last is not None:
+            notes.append(
+                f"Call {last.number}: {self.players[last.seat]} called {call_code_text(last.call)} at {last.cell}, "
+                f"turned {last.turned.short}" + (f" and won {last.won} scorecard{'s' if last.won != 1 else ''}." if last.won else ".")
+            )
+        if self.open_challenge is not None:
+            notes.append(f"Call {self.open_challenge} may be challenged until the next call.")
+        hauls = [" ".join(stack_card_text(v) for v in held) or "-" for held in self.scorecards]
+        predictions = [call_code_text(p) if p is not None else "" for p in self.predictions]
+        scores = standard_scores(
+            self, ("This deal", self.deal_points), ("Prediction", predictions), ("Scorecards", hauls)
+        )
+        return finish(
+            self,
+            [Facts(tuple(facts)), Grid("The grid", tuple(ROWS), tuple("12345"), cells), Notes(tuple(notes)), scores],
+        )
+
+    def hand_context(self) -> tuple[Facts | Grid, ...]:
+        return tuple(a for a in self.layout().areas if isinstance(a, Facts | Grid))
 
     def table_lines(self) -> list[str]:
         lines = ["      " + "".join(f"{c:<6}" for c in range(1, 6))]

@@ -1,0 +1,165 @@
+"""Pictures of tables and hands: every game, online and refereed, draws at several points of a
+random match, and nothing hidden from a viewer reaches that viewer's picture or its description."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.render import pictures
+from bot.render.pictures import hand_alt_text, hand_png, playable_cards, table_alt_text, table_png
+from games.cards import Card, card
+from games.engine import Game, GameState, PlayCard, iter_cards
+from games.layout import Counts, Grid, Layout, Pile, Row, Spot
+from games.registry import CATALOGUE, get_game, referee_game
+from games.simulate import play_match
+from tests.playout import known_cards, visible_cards
+
+GAME_IDS = [module.rpartition(".")[2] for module in CATALOGUE]
+CASES = [(gid, mode) for gid in GAME_IDS for mode in ("online", "referee")]
+POSITIONS = (0, 1, 4, 11, 30)
+"""Turns at which the pictures are drawn (and the match's end)."""
+
+
+def the_game(game_id: str, mode: str) -> Game[Any]:
+    return get_game(game_id) if mode == "online" else referee_game(game_id)
+
+
+def player_count(game: Game[Any]) -> int:
+    counts = sorted(game.player_counts)
+    return counts[len(counts) // 2]
+
+
+def positions(game: Game[Any], seed: int = 11) -> list[GameState[Any]]:
+    kept: list[GameState[Any]] = []
+
+    def keep(state: GameState[Any]) -> None:
+        if state.turn in POSITIONS:
+            kept.append(state.clone())
+
+    final = play_match(game, player_count(game), seed=seed, on_action=keep)
+    return [*kept, final]
+
+
+def is_png(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    with Image.open(io.BytesIO(data)) as img:
+        img.verify()
+    with Image.open(io.BytesIO(data)) as img:
+        return img.size
+
+
+def hidden_from(state: GameState[Any], seat: int | None) -> set[Card]:
+    """Cards ``seat`` may not see (a card with a copy in sight is not hidden)."""
+    seen = visible_cards(state, seat) + known_cards(state)
+    every: Counter[Card] = Counter()
+    for zone in state.card_zones():
+        every.update(zone.cards)
+    return set(every) - set(seen)
+
+
+def names_a_card(text: str, c: Card) -> bool:
+    return re.search(rf"(?<![0-9A-Za-z]){re.escape(c.short)}(?![0-9A-Za-z])", text) is not None
+
+
+@pytest.mark.parametrize(("game_id", "mode"), CASES)
+def test_pictures_of_every_game_show_only_what_the_viewer_may_see(game_id: str, mode: str) -> None:
+    game = the_game(game_id, mode)
+    for state in positions(game):
+        public = state.view(None)
+        layout = public.layout()
+        in_view = set(iter_cards(public))
+        allowed = set(visible_cards(state, None) + known_cards(state))
+        for c in layout.cards():
+            assert c in in_view, f"the table picture shows {c}, which the public view does not hold"
+            assert c in allowed, f"the table picture shows {c}, hidden from the table"
+        width, height = is_png(table_png(public))
+        assert 600 <= width <= 900 and height > 0
+        alt = table_alt_text(public)
+        assert 0 < len(alt) <= 1024
+        # a hidden card may be named only as the view's own text names it (Spec's predictions)
+        said = "\n".join(public.text_lines())
+        for c in hidden_from(state, None):
+            assert not names_a_card(alt, c) or names_a_card(said, c), f"the table's alt text names the hidden {c}: {alt}"
+        for seat in range(state.n):
+            view = state.view(seat)
+            legal = state.legal_actions(seat)
+            hand = view.hand_layout(playable_cards(legal))
+            offered = set(playable_cards(legal))
+            mine = set(iter_cards(view))
+            for c in hand.cards():
+                assert c in mine or c in offered, f"seat {seat}'s hand picture shows {c}, not in its view"
+            for c in view.layout().cards():
+                assert c in mine
+            is_png(hand_png(view, legal))
+            text = hand_alt_text(view, legal)
+            assert 0 < len(text) <= 1024
+            said = "\n".join(view.text_lines())
+            for c in hidden_from(state, seat) - offered:
+                assert not names_a_card(text, c) or names_a_card(said, c), f"seat {seat}'s alt text names the hidden {c}"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_draws_its_table_with_cards(game_id: str) -> None:
+    """After a few moves the public picture of a game with cards on the table shows some."""
+    states = positions(get_game(game_id), seed=5)
+    shown = [s.view(None).layout() for s in states[1:-1]]
+    assert any(lay.cards() or any(isinstance(a, Grid | Counts) for a in lay.areas) for lay in shown)
+
+
+def test_the_hand_marks_the_cards_that_may_be_played() -> None:
+    game = get_game("parity")
+    for state in positions(game, seed=3):
+        for seat in state.awaiting():
+            view = state.view(seat)
+            legal = state.legal_actions(seat)
+            cards = {a.card for a in legal if isinstance(a, PlayCard)}
+            if not cards:
+                continue
+            hand_rows = [a for a in view.hand_layout(cards).areas if isinstance(a, Row) and a.title == "Your hand"]
+            assert hand_rows
+            marks = {s.card: s.mark for s in hand_rows[0].spots}
+            if cards == set(view.hand):
+                assert set(marks.values()) == {"legal"}
+            else:
+                assert all(marks[c] == ("legal" if c in cards else "dimmed") for c in view.hand)
+            assert "You may play" in hand_alt_text(view, legal)
+
+
+def test_the_generic_picture_shows_the_view_fields_and_the_own_hand_only() -> None:
+    game = get_game("parity")
+    state = game.start(["ann", "bob"], None, seed=4)
+    public = state.view(None).layout()
+    assert not public.cards()
+    mine = state.view(0).layout()
+    assert set(state.view(0).hand) <= set(mine.cards())
+
+
+def test_pictures_are_cached_by_layout() -> None:
+    state = get_game("hundred").start(["ann", "bob", "cat"], None, seed=2)
+    view = state.view(None)
+    pictures.clear_caches()
+    first = table_png(view)
+    assert table_png(state.view(None)) is first
+
+
+def test_a_layout_with_every_area_draws() -> None:
+    spots = tuple(Spot(card(c), label=f"p{i}\n+{i}") for i, c in enumerate(["AS", "KH", "QD", "JC", "10S", "9H", "8D", "7C", "6S", "5H", "4D", "3C", "2S"]))
+    layout = Layout(
+        "Test",
+        "every area",
+        (
+            Row("A row", spots[:4]),
+            Row("A long row", spots, overlap=True),
+            Pile("A pile", spots, total=42),
+            Grid("A grid", ("A", "B"), ("1", "2"), (Spot(card("AS")), Spot(), Spot(empty=True), Spot(card("RJ")))),
+            Counts("Hands", (("ann", 5), ("bob", 0))),
+        ),
+    )
+    is_png(pictures.layout_png(layout))
+    assert "A grid: 2 face up" in layout.text()
