@@ -43,6 +43,19 @@ from games.engine import (
     View,
     Zone,
 )
+from games.layout import (
+    Area,
+    Facts,
+    Layout,
+    Notes,
+    Row,
+    dealer_facts,
+    finish,
+    own_hand,
+    played_row,
+    spots,
+    standard_scores,
+)
 from games.registry import declare
 from games.tricks import Trick, TrickRules
 
@@ -237,6 +250,53 @@ class ParityView(View):
             lines.append(f"{self.players[seat]}'s hand (open): {format_cards(cards)}")
         lines.extend(self.notes)
         return lines
+
+    # -- the picture -------------------------------------------------------------------------------
+
+    def facts(self) -> list[tuple[str, str]]:
+        facts: list[tuple[str, str]] = []
+        if self.trump is not None:
+            facts.append(("Trumps", f"{self.trump.symbol} {self.trump.title}"))
+        elif self.no_trump:
+            facts.append(("Trumps", "none"))
+        if self.target is not None:
+            facts.append(("Target", f"an {self.target.value} number of tricks"))
+        return facts + list(dealer_facts(self))
+
+    def trick_rows(self) -> list[Row]:
+        rows = []
+        if self.trick:
+            rows.append(played_row("Trick", self.players, self.trick))
+        if self.last_trick and self.last_winner is not None:
+            rows.append(
+                played_row(
+                    "Last trick", self.players, self.last_trick, self.last_winner,
+                    note=f"won by {self.players[self.last_winner]}",
+                )
+            )
+        return rows
+
+    def layout(self) -> Layout:
+        """Trumps and target, the trick in progress (who played what), the last trick and its
+        winner, an open hand, the tricks won."""
+        open_hands = [
+            Row(f"{self.players[seat]}'s hand (open)", spots(cards), overlap=True)
+            for seat, cards in sorted(self.other_hands.items())
+        ]
+        tricks = ("Tricks", self.tricks_won) if self.tricks_won else None
+        return finish(
+            self,
+            [
+                *self.trick_rows(), *open_hands, *own_hand(self), Notes(tuple(self.notes)),
+                standard_scores(self, *([tricks] if tricks else [])),
+            ],
+            self.facts(),
+        )
+
+    def hand_context(self) -> tuple[Area, ...]:
+        facts = [f for f in self.facts() if f[0] in ("Trumps", "Target")]
+        rows = self.trick_rows()
+        return (*([Facts(tuple(facts))] if facts else []), *(rows[:1] if self.trick else rows))
 
 
 # --- options ------------------------------------------------------------------------------------

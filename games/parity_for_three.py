@@ -134,6 +134,10 @@ class ParityForThreeView(ParityView):
             lines.append(f"{self.players[self.joker_holder]} holds the Joker")
         return lines + super().table_lines()
 
+    def facts(self) -> list[tuple[str, str]]:
+        joker = [("Joker", self.players[self.joker_holder])] if self.joker_holder is not None else []
+        return [*super().facts(), *joker]
+
 
 class ParityForThreeState(GameState[ParityForThreeOptions]):
     def __init__(
