@@ -41,6 +41,19 @@ from games.hoodwink_scoring import (
     standard_match_over,
     variation3_match_over,
 )
+from games.layout import (
+    Area,
+    Facts,
+    Layout,
+    Notes,
+    Row,
+    Spot,
+    dealer_facts,
+    finish,
+    own_hand,
+    played_row,
+    standard_scores,
+)
 from games.registry import declare
 from games.tricks import Trick, TrickRules
 
@@ -295,6 +308,79 @@ class HoodwinkView(View):
             "Tricks won: " + ", ".join(f"{p} {t}" for p, t in zip(self.players, self.tricks_won, strict=True))
         )
         return lines
+
+    # -- the picture -------------------------------------------------------------------------------
+
+    def facts(self) -> list[tuple[str, str]]:
+        facts: list[tuple[str, str]] = []
+        if self.trumps is not None:
+            facts.append(("Trumps", f"{self.trumps.symbol} {self.trumps.title} (Joker lowest)"))
+        if self.hood is not None:
+            facts.append(("Hood", self.players[self.hood]))
+            facts.append(("Partners", self._names(self.partners)))
+        elif self.open_scenario is not None:
+            facts.append(("", f"Open partnerships ({self.open_scenario})"))
+        if self.scoring == "v3":
+            total = self.deals_total or 0
+            facts.append(("", f"Deal {self.deal} of {total}" if self.deal <= total else "Play-off"))
+        elif self.target is not None:
+            facts.append(("Playing to", str(self.target)))
+        return facts + list(dealer_facts(self))
+
+    def bid_row(self) -> Row | None:
+        """The bid cards: face down until all three are down (the seat's own face up to it)."""
+        if self.bids is not None:
+            return played_row("Bids", self.players, enumerate(self.bids))
+        if not any(self.bids_placed) and self.my_bid is None:
+            return None
+        spots = []
+        for s, placed in enumerate(self.bids_placed):
+            if s == self.seat and self.my_bid is not None:
+                spots.append(Spot(self.my_bid, label=f"{self.players[s]} (you)"))
+            elif placed:
+                spots.append(Spot(None, label=self.players[s]))
+        return Row("Bids, face down", tuple(spots))
+
+    def trick_rows(self) -> list[Row]:
+        rows = []
+        if self.trick:
+            rows.append(played_row("Trick", self.players, self.trick))
+        if self.last_trick:
+            winner = self.last_trick_winner
+            note = f"won by {self.players[winner]}" if winner is not None else ""
+            rows.append(played_row("Last trick", self.players, self.last_trick, winner, note=note))
+        return rows
+
+    def layout(self) -> Layout:
+        """Trumps and roles, the bid cards, the trick with who played what, the last trick and the
+        tricks won (with the estimates, where given)."""
+        columns: list[tuple[str, list[object]]] = []
+        if self.tricks_won:
+            columns.append(("Tricks", list(self.tricks_won)))
+        if any(e is not None for e in self.estimates):
+            columns.append(("Estimate", list(self.estimates)))
+        lead = [f"{self.players[self.leader]} to lead."] if self.leader is not None and not self.trick and not self.over else []
+        return finish(
+            self,
+            [
+                self.bid_row() if self.bids is None or not self.trick_rows() else None,
+                *self.trick_rows(), *own_hand(self),
+                Notes((*lead, *self.requests, *self.last_deal)),
+                standard_scores(self, *columns),
+            ],
+            self.facts(),
+        )
+
+    def hand_context(self) -> tuple[Area, ...]:
+        facts = [f for f in self.facts() if f[0] in ("Trumps", "Hood", "Partners")]
+        context: list[Area] = [Facts(tuple(facts))] if facts else []
+        if self.bids is None:
+            row = self.bid_row()
+            if row is not None:
+                context.append(row)
+        elif self.trick:
+            context.extend(self.trick_rows()[:1])
+        return tuple(context)
 
 
 # --- state --------------------------------------------------------------------------------------

@@ -159,11 +159,11 @@ class Layout:
 
 def spot_text(spot: Spot) -> str:
     if spot.empty:
-        return "empty"
-    if spot.card is None:
-        return "face down"
-    text = spot.card.short
+        return spot.label.replace("\n", " ").strip() or "empty"
     label = spot.label.replace("\n", " ").strip()
+    if spot.card is None:
+        return f"{label} face down" if label else "face down"
+    text = spot.card.short
     return f"{label} {text}" if label else text
 
 
