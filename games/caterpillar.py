@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from games.cards import Card, Rank, Suit, format_cards, full_pack
 from games.counting import CountingState, CountingView, play_card, play_card_of
 from games.engine import Action, BaseOptions, Event, Game, Outcome, PlayCard, Seat
+from games.layout import Area, Facts, Layout, Notes, Pile, Spot, finish, own_hand
 from games.registry import declare
 
 HAND_SIZE = 13
@@ -219,6 +220,38 @@ class CaterpillarView(CountingView):
     first_player: Seat | None = None
     match_length: str = ""
     last_result: list[str] = Field(default_factory=list)
+
+    # -- the picture -------------------------------------------------------------------------------
+
+    def caterpillar_pile(self, last: int | None = None) -> Pile:
+        """The caterpillar, head first, the card laid last outlined, beside the running total."""
+        cards = self.caterpillar if last is None else self.caterpillar[-last:]
+        spots = tuple(Spot(c, mark="last" if i == len(cards) - 1 else None) for i, c in enumerate(cards))
+        title = "The caterpillar" if last is None or len(self.caterpillar) <= last else f"The caterpillar's tail (of {len(self.caterpillar)})"
+        return Pile(title if cards else "The caterpillar: no card yet", spots, total=self.total)
+
+    def follow_facts(self) -> list[tuple[str, str]]:
+        if self.over:
+            return []
+        if self.follow is None:
+            return [("Next card", "anything")]
+        return [("Next card", f"a {self.follow.symbol} numeral or any face card")]
+
+    def layout(self) -> Layout:
+        """The whole caterpillar with the running total, what may follow, the hands and stock."""
+        notes = tuple(line for line in self.notes if not line.startswith(("Caterpillar:", "Next card:")))
+        facts = [*self.follow_facts(), *self.table_facts()]
+        if self.match_length:
+            facts.append(("Match", self.match_length))
+        return finish(
+            self,
+            [self.caterpillar_pile(), *own_hand(self), self.hands_area(), Notes(notes), self.scores_area()],
+            facts,
+        )
+
+    def hand_context(self) -> tuple[Area, ...]:
+        facts = self.follow_facts()
+        return (*([Facts(tuple(facts))] if facts else []), self.caterpillar_pile(last=7))
 
 
 # --- state --------------------------------------------------------------------------------------
