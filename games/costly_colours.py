@@ -39,6 +39,20 @@ from games.engine import (
     View,
     Zone,
 )
+from games.layout import (
+    Area,
+    Facts,
+    Layout,
+    Notes,
+    Pile,
+    Row,
+    Spot,
+    dealer_facts,
+    finish,
+    own_hand,
+    spots,
+    standard_scores,
+)
 from games.registry import declare
 
 HAND_SIZE = 3
@@ -198,6 +212,58 @@ class CostlyColoursView(View):
             lines.append("Last show:")
             lines.extend(f"  {line}" for line in self.last_show)
         return lines
+
+    # -- the picture -------------------------------------------------------------------------------
+
+    def facts(self) -> list[tuple[str, str]]:
+        facts: list[tuple[str, str]] = []
+        if self.deck_card is not None and self.deck_card.suit is not None:
+            facts.append(("Trumps", f"{self.deck_card.suit.symbol} {self.trumps}"))
+        facts.append(("Game to", str(self.target)))
+        if self.teams is not None:
+            facts.append(("Partners", "; ".join(" & ".join(self.players[s] for s in team) for team in self.teams)))
+        return facts + list(dealer_facts(self))
+
+    def deck_row(self) -> Row | None:
+        return Row("Deck card", (Spot(self.deck_card),)) if self.deck_card is not None else None
+
+    def count_pile(self) -> Pile:
+        return Pile("The count" if self.series else "The count: no card yet", spots(self.series), total=self.count, total_label="Count")
+
+    def played_rows(self) -> list[Row]:
+        """Each player's cards played this deal, with the cards left in hand and a Go."""
+        rows = []
+        for s, name in enumerate(self.players):
+            note = f"{self.cards_left[s]} left" + (", Go" if self.said_go[s] else "")
+            shown = tuple(Spot(c) for c in self.played[s]) or (Spot(None, empty=True),)
+            rows.append(Row(name, shown, note=note))
+        return rows
+
+    def layout(self) -> Layout:
+        """The deck card and trumps, the count with the cards of the series, what each player has
+        played, the mog and the last show."""
+        playing = self.phase == "the play"
+        notes = [self.mog] if self.mog else []
+        show = Notes(tuple(self.last_show), title="Last show") if self.last_show else None
+        return finish(
+            self,
+            [
+                *([self.count_pile()] if playing else []),
+                self.deck_row(),
+                *(self.played_rows() if playing else []),
+                *own_hand(self), Notes(tuple(notes)), show, standard_scores(self),
+            ],
+            self.facts(),
+        )
+
+    def hand_context(self) -> tuple[Area, ...]:
+        deck = self.deck_row()
+        context: list[Area] = [deck] if deck is not None else []
+        if self.phase == "the play":
+            context.append(self.count_pile())
+        elif self.mog:
+            context.append(Notes((self.mog,)))
+        return tuple(context)
 
 
 # --- state --------------------------------------------------------------------------------------

@@ -179,7 +179,7 @@ def rich_width(text: str, size: int, bold: bool = False) -> int:
 
 
 def chip_advance(size: int) -> int:
-    return int(size * 0.95) + 3
+    return int(size * 1.05) + 3
 
 
 def draw_rich(
@@ -192,8 +192,8 @@ def draw_rich(
     x, y = xy
     for run in _runs(text):
         if isinstance(run, Suit):
-            chip = int(size * 0.95)
-            img.paste(suit_chip(run, chip), (x + 1, y + int(size * 0.12)), suit_chip(run, chip))
+            chip = int(size * 1.05)
+            img.paste(suit_chip(run, chip), (x + 1, y + int(size * 0.08)), suit_chip(run, chip))
             x += chip_advance(size)
         else:
             d.text((x, y), run, font=f, fill=fill)

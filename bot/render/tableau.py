@@ -74,7 +74,12 @@ def felt(width: int, height: int) -> Image.Image:
 def draw_layout(layout: Layout, style: Style = Style()) -> Image.Image:
     """The whole picture of ``layout``."""
     inner = style.width - 2 * PAD
-    drawn = [heading(layout, inner), *(draw_area(area, inner, style) for area in layout.areas)]
+    drawn = [heading(layout, inner)]
+    for group in side_by_side(layout.areas, inner, style):
+        if len(group) == 1:
+            drawn.append(draw_area(group[0], inner, style))
+        else:
+            drawn.append(draw_beside(group, inner, style))
     strips = [s for s in drawn if s is not None]
     height = PAD * 2 + sum(s.height for s in strips) + GAP * (len(strips) - 1)
     img = felt(style.width, height)
@@ -85,6 +90,54 @@ def draw_layout(layout: Layout, style: Style = Style()) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.rounded_rectangle([1, 1, style.width - 2, height - 2], radius=14, outline=BORDER, width=3)
     # round the outer corners off against a neutral grey that suits both themes
+    return img
+
+
+BESIDE_GAP = 34
+"""Space between small rows drawn side by side."""
+
+
+def row_width(area: Row, style: Style) -> int:
+    """The width a small spaced row needs (its cards or its heading, whichever is wider)."""
+    cards = len(area.spots) * (style.card + CARD_GAP) - CARD_GAP
+    title = rich_width(f"{area.title}  ·  {area.note}" if area.note else area.title, HEAD_SIZE, True)
+    return max(cards, title, style.card)
+
+
+def side_by_side(areas: Sequence[Area], width: int, style: Style) -> list[list[Area]]:
+    """Groups of areas to draw in one band: consecutive small rows (a trick, the last trick, each
+    player's cards) share a band while they fit."""
+    groups: list[list[Area]] = []
+    used = 0
+    for area in areas:
+        small = isinstance(area, Row) and not area.overlap and area.spots
+        last = groups[-1] if groups else None
+        if (
+            small
+            and last is not None
+            and isinstance(last[-1], Row)
+            and not last[-1].overlap
+            and last[-1].spots
+            and used + BESIDE_GAP + row_width(area, style) <= width  # type: ignore[arg-type]
+        ):
+            last.append(area)
+            used += BESIDE_GAP + row_width(area, style)  # type: ignore[arg-type]
+            continue
+        groups.append([area])
+        used = row_width(area, style) if small else width + 1  # type: ignore[arg-type]
+    return groups
+
+
+def draw_beside(group: Sequence[Area], width: int, style: Style) -> Image.Image:
+    parts = []
+    for area in group:
+        assert isinstance(area, Row)
+        parts.append(draw_row(area, row_width(area, style), style))
+    img = felt(width, max(p.height for p in parts))
+    x = 0
+    for part in parts:
+        img.paste(part, (x, 0))
+        x += part.width + BESIDE_GAP
     return img
 
 
@@ -233,7 +286,7 @@ def draw_scores(area: Scores, width: int) -> Image.Image | None:
     name_w = min(max(rich_width(x.name, size, True) for x in area.lines) + 40, int(width * 0.4))
     col_w = max(90, (width - name_w) // max(1, ncol)) if ncol else 0
     col_w = min(col_w, 170)
-    header = any(columns)
+    header = any(columns) and tuple(columns) != ("Score",)
     img = felt(width, top + lh * (len(area.lines) + (1 if header else 0)))
     put_title(img, title)
     d = ImageDraw.Draw(img)
