@@ -41,7 +41,6 @@ from games.engine import (
 )
 from games.layout import (
     Area,
-    Facts,
     Layout,
     Notes,
     Pile,
