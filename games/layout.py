@@ -90,6 +90,9 @@ class Grid:
     columns: tuple[str, ...]
     cells: tuple[Spot, ...]
     note: str = ""
+    named_cells: bool = True
+    """Whether a cell's name (``B3``) matters; a grid that only sorts cards (by suit and value) has
+    its cards described without their cells."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,12 +184,13 @@ def describe(area: Area) -> str:
         return f"{area.title}: {total}{played}".rstrip(": ")
     if isinstance(area, Grid):
         up = [
-            f"{r}{c} {spot_text(s)}"
+            f"{r}{c} {spot_text(s)}" if area.named_cells else spot_text(s)
             for (r, c), s in zip(grid_cells(area), area.cells, strict=True)
             if s.card is not None
         ]
         down = sum(1 for s in area.cells if s.card is None and not s.empty)
-        return f"{area.title}: {len(up)} face up ({', '.join(up) or 'none'}), {down} face down"
+        hidden = f", {down} face down" if down else ""
+        return f"{area.title}: {len(up)} face up ({', '.join(up) or 'none'}){hidden}"
     if isinstance(area, Counts):
         return f"{area.title}: " + ", ".join(f"{n} {c}" for n, c in area.items)
     if isinstance(area, Scores):

@@ -17,11 +17,13 @@ from games.adders.wit_and_reason import TARGET, RaceOptions, RaceState
 from games.cards import SUITS, Card, Rank, make_pack
 from games.counting import CountingView, play_card
 from games.engine import Action, Event, Game, PlayCard, Seat, Zone
+from games.layout import Grid, Layout, Notes, Spot, finish, subtitle
 from games.registry import declare
 
 VALUES = tuple(range(1, 7))
 POOL_COUNTS = (4, 4, 4, 4, 4, 4)
-PACK: tuple[Card, ...] = tuple(make_pack([Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX]))
+RANKS = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX)
+PACK: tuple[Card, ...] = tuple(make_pack(RANKS))
 
 
 RANK_VALUES: dict[Rank, int] = {r: 1 if r is Rank.ACE else int(r) for r in {c.rank for c in PACK} if r is not None}
@@ -94,6 +96,42 @@ class PoolView(CountingView):
         left = ", ".join(f"{v}×{c}" for v, c in zip(VALUES, counts, strict=True) if c)
         lines.insert(1, f"On the table: {left or 'nothing'}")
         return lines
+
+    # -- the picture -------------------------------------------------------------------------------
+
+    def pool_grid(self, playable: Iterable[Card] | None = None) -> Grid:
+        """The cards left between the players, a column per value and a row per suit; with
+        ``playable`` given, those are marked and the others dimmed."""
+        can = set(playable) if playable is not None else None
+        here = set(self.pool)
+        cells = []
+        for suit in SUITS:
+            for rank in RANKS:
+                c = Card(rank, suit)
+                if c not in here:
+                    cells.append(Spot(empty=True))
+                elif can is None:
+                    cells.append(Spot(c))
+                else:
+                    cells.append(Spot(c, mark="legal" if c in can else "dimmed"))
+        return Grid(
+            "On the table", tuple(s.symbol for s in SUITS), tuple(r.code for r in RANKS), tuple(cells), named_cells=False
+        )
+
+    def layout(self) -> Layout:
+        """The running total with the recent takes, and the cards still on the table."""
+        return finish(
+            self,
+            [self.pile_area(), self.pool_grid(), Notes(tuple(self.notes)), self.scores_area()],
+            self.table_facts(),
+        )
+
+    def hand_layout(self, playable: Iterable[Card] = ()) -> Layout:
+        """Nobody holds a hand: the seat chooses from the table, so its picture is the table with
+        the values it may take marked."""
+        can = list(playable)
+        areas = (self.pile_area(last=4), self.pool_grid(can if can else None))
+        return Layout(title="", subtitle=subtitle(self), areas=areas)
 
 
 class WitAndReason2State(RaceState[WitAndReason2Options]):
