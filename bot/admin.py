@@ -27,6 +27,7 @@ class SettingsChange:
     turn_timeout_seconds: int | None = None
     dms_enabled: bool | None = None
     referee_confirmation: bool | None = None
+    turn_ping: str | None = None
     allow_channels: Sequence[str] = ()
     disallow_channels: Sequence[str] = ()
     default_options: tuple[str, Sequence[str]] | None = None
@@ -38,10 +39,18 @@ class SettingsChange:
             and self.turn_timeout_seconds is None
             and self.dms_enabled is None
             and self.referee_confirmation is None
+            and self.turn_ping is None
             and not self.allow_channels
             and not self.disallow_channels
             and self.default_options is None
         )
+
+
+TURN_PING_WORDS = {
+    "mention": "a short mention in the channel",
+    "dm": "a DM",
+    "off": "no signal (the table message shows whose turn it is)",
+}
 
 
 def settings_lines(settings: GuildSettings) -> list[str]:
@@ -55,6 +64,7 @@ def settings_lines(settings: GuildSettings) -> list[str]:
         f"Turn reminder: {seconds(settings.turn_reminder_seconds)}",
         f"A bot plays for an absent player: {seconds(settings.turn_timeout_seconds)}",
         f"Hands by DM at each deal: {'on' if settings.dms_enabled else 'off'}",
+        f"When a turn starts: {TURN_PING_WORDS[settings.turn_ping]}",
         f"Referee entries need a second player's confirmation: {'yes' if settings.referee_confirmation else 'no'}",
         f"Tables may open in: {channels}",
     ]
@@ -69,7 +79,7 @@ async def change_settings(service: TableService, guild_id: str, admin_id: str, c
     current = await service.settings(guild_id)
     data = current.model_dump(mode="json")
     logged: list[str] = []
-    for key in ("turn_reminder_seconds", "turn_timeout_seconds", "dms_enabled", "referee_confirmation"):
+    for key in ("turn_reminder_seconds", "turn_timeout_seconds", "dms_enabled", "referee_confirmation", "turn_ping"):
         value = getattr(change, key)
         if value is not None:
             data[key] = value

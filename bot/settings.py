@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -45,7 +45,17 @@ class GuildSettings(BaseModel):
     turn_timeout_seconds: int = Field(
         600, ge=0, description="A bot plays for an absent player after this long (0: never)."
     )
-    dms_enabled: bool = Field(True, description="Send each player their hand by DM at every deal.")
+    dms_enabled: bool = Field(
+        True, description="DM each player their hand at a new deal, unless their private view is open."
+    )
+    turn_ping: Literal["mention", "dm", "off"] = Field(
+        "mention",
+        description=(
+            "Tell a player their turn has started: one short mention in the channel (removed once they "
+            "have moved), a DM, or nothing. Players watching their private view are not pinged; each "
+            "player may turn it off for themselves with /pings."
+        ),
+    )
     allowed_channels: list[str] = Field(
         default_factory=list, description="Channels where tables may open (empty: everywhere)."
     )

@@ -392,6 +392,18 @@ class Store:
         async with transaction(self.conn):
             await self.conn.execute("UPDATE dm_closed SET told = 1 WHERE user_id = ?", (user_id,))
 
+    async def quiet_players(self) -> set[str]:
+        """Players who turned their turn pings off."""
+        async with self.conn.execute("SELECT user_id FROM quiet_players") as cur:
+            return {row["user_id"] for row in await cur.fetchall()}
+
+    async def set_quiet(self, user_id: str, quiet: bool) -> None:
+        async with transaction(self.conn):
+            if quiet:
+                await self.conn.execute("INSERT OR IGNORE INTO quiet_players (user_id) VALUES (?)", (user_id,))
+            else:
+                await self.conn.execute("DELETE FROM quiet_players WHERE user_id = ?", (user_id,))
+
     async def guild_settings(self, guild_id: str) -> dict[str, Any]:
         async with self.conn.execute(
             "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)

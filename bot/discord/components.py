@@ -567,20 +567,25 @@ def bot_levels_view(table: Table, levels: Sequence[str]) -> discord.ui.View:
     return view
 
 
-def public_labels(table: Table) -> list[str]:
-    """Optional acts open to people out of turn: non-card labels a seat not awaited may choose now."""
+def public_choices(table: Table) -> list[Action]:
+    """Optional acts open to people out of turn: non-card acts a seat not awaited may choose now,
+    one per label (the table message offers each as a button)."""
     state = table.state
     if state is None or state.is_over:
         return []
     awaited = state.awaiting()
-    labels: list[str] = []
+    found: dict[str, Action] = {}
     for seat in table.human_seats():
         if seat in awaited:
             continue
         for action in state.legal_actions(seat):
-            if action.card is None and action.label() not in labels:
-                labels.append(action.label())
-    return labels
+            if action.card is None:
+                found.setdefault(action.label(), action)
+    return list(found.values())
+
+
+def public_labels(table: Table) -> list[str]:
+    return [a.label() for a in public_choices(table)]
 
 
 def table_view(table: Table) -> discord.ui.View | None:

@@ -9,6 +9,7 @@ interaction is acknowledged within Discord's three seconds.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import logging
@@ -26,10 +27,11 @@ from bot.discord.components import (
     menu_node,
     option_pages,
     options_view,
+    public_choices,
     public_labels,
     resolve_path,
 )
-from bot.discord.embeds import games_embed, hand_embed, help_embed, options_embed, rules_embed
+from bot.discord.embeds import games_embed, help_embed, options_embed, rules_embed
 from bot.discord.limits import (
     LABEL_DESCRIPTION,
     LABEL_TEXT,
@@ -39,14 +41,15 @@ from bot.discord.limits import (
     clip_lines,
     fit_embed,
 )
+from bot.discord.live import LiveViews
+from bot.discord.messages import hand_info, hand_message
 from bot.discord.safe import safe_defer, safe_modal, safe_reply, safe_update
 from bot.numbers import plain_int
 from bot.render.text import action_menu
-from bot.service.entries import referee_hand
-from bot.service.model import HandInfo, Table, TableError, User
-from bot.service.play import hand_of
+from bot.service.entries import SeatEntry
+from bot.service.model import Table, TableError, User
 from bot.tables import TableService
-from games.engine import Action, Game, OptionInfo, SetupError
+from games.engine import Action, Game, IllegalAction, OptionInfo, SetupError
 from games.players import levels
 from games.registry import all_games, get_game
 
@@ -119,13 +122,6 @@ def current_table(interaction: discord.Interaction, session: int | None = None) 
     return table
 
 
-def hand_info(table: Table, user: User) -> HandInfo:
-    """What ``user`` sees and may do at ``table``, also once the table has closed.
-
-    At a referee table that is everyone's possible entries, for anyone at the table."""
-    return referee_hand(table, user) if table.mode == "referee" else hand_of(table, user)
-
-
 def available_games() -> list[Game[Any]]:
     """The catalogue; a game module that fails to load is logged and left out."""
     try:
@@ -196,12 +192,15 @@ async def repost_table(interaction: discord.Interaction) -> None:
 
 
 @guarded
-async def show_hand(interaction: discord.Interaction, session: int | None = None) -> None:
-    table = current_table(interaction, session)
-    info = hand_info(table, user_of(interaction))
-    await safe_reply(
-        interaction, embed=hand_embed(table, info), view=hand_view(table.id, info), ephemeral=True
+async def pings(interaction: discord.Interaction, on: bool) -> None:
+    """A player's own choice: a mention when their turn starts, or none."""
+    await bot_of(interaction).notifier.set_quiet(str(interaction.user.id), not on)
+    text = (
+        "I will mention you when your turn starts (unless your private view is open: it updates itself)."
+        if on
+        else "I will not mention you when your turn starts; the table message still shows whose turn it is."
     )
+    await safe_reply(interaction, text, ephemeral=True)
 
 
 @guarded
@@ -443,62 +442,120 @@ async def options_submitted(interaction: discord.Interaction, session: int, type
 
 # -- play ---------------------------------------------------------------------------------------------
 
+QUICK_ANSWER = 2.0
+"""Seconds a move may take (bots' replies included) before its click is deferred: Discord wants an
+answer within three, and a click answered at once costs one call instead of two."""
 
-async def _refresh_hand(interaction: discord.Interaction, table: Table, user: User, note: str | None) -> None:
-    """Show the clicker's current hand in place of the message they clicked on."""
+
+def live_views(interaction: discord.Interaction) -> LiveViews:
+    return bot_of(interaction).notifier.live
+
+
+async def _answer_with_hand(
+    interaction: discord.Interaction, table: Table, user: User, note: str | None, *, fresh: bool
+) -> None:
+    """Answer with the player's current private view, as a new ephemeral message (``fresh``) or
+    in place of the one they clicked on; while the table plays, that view becomes their live one."""
     try:
         info = hand_info(table, user)
     except TableError as exc:
-        await safe_update(interaction, content=str(exc), embed=None, view=None)
+        if fresh:
+            raise
+        await safe_update(interaction, content=str(exc), embed=None, view=None, attachments=[])
         return
-    view = hand_view(table.id, info) if table.status == "playing" else None
-    await safe_update(interaction, content=None, embed=hand_embed(table, info, note), view=view)
+    message = await hand_message(table, info, note)
+    if fresh:
+        answered = await safe_reply(interaction, ephemeral=True, **message.send_fields()) is not None
+    else:
+        answered = await safe_update(interaction, **message.edit_fields())
+    if answered and table.status == "playing":
+        live_views(interaction).open(
+            table.id, user.id, interaction, seat=info.seat, turn=info.turn, deal=info.view.deal, legal=info.legal
+        )
+
+
+@guarded
+async def show_hand(interaction: discord.Interaction, session: int | None = None) -> None:
+    table = current_table(interaction, session)
+    await _answer_with_hand(interaction, table, user_of(interaction), None, fresh=True)
 
 
 async def _closed_hand(interaction: discord.Interaction) -> None:
-    await safe_update(interaction, content=CLOSED, embed=None, view=None)
+    await safe_update(interaction, content=CLOSED, embed=None, view=None, attachments=[])
 
 
 async def _act_in_hand(
     interaction: discord.Interaction, table: Table, user: User, action: Action, turn: int
 ) -> None:
-    await safe_defer(interaction)
+    """Play ``action`` and answer with the player's view as it is afterwards (bots' replies
+    included). The click is deferred only when the move takes long."""
+    views = live_views(interaction)
+    views.begin_click(table.id, user.id)  # the answer brings the view up to date: no refresh job
     try:
-        await service_of(interaction).act(*place_of(interaction), user, action, turn, session=table.id)
-        note = f"You chose {action.label()}."
-    except TableError as exc:  # refused: the reason goes in the player's own (ephemeral) hand
-        note = str(exc)
-    await _refresh_hand(interaction, table, user, note)
+        move = asyncio.ensure_future(
+            service_of(interaction).act(*place_of(interaction), user, action, turn, session=table.id)
+        )
+        done, _ = await asyncio.wait({move}, timeout=QUICK_ANSWER)
+        if not done:
+            await safe_defer(interaction)
+        try:
+            await move
+            note = f"You chose {action.label()}."
+        except TableError as exc:  # refused: the reason goes in the player's own (ephemeral) view
+            note = str(exc)
+        await _answer_with_hand(interaction, table, user, note, fresh=False)
+    finally:
+        views.end_click(table.id, user.id)
 
 
-def _live_hand(
-    interaction: discord.Interaction, session: int, turn: int
-) -> tuple[Table, User, HandInfo] | None:
-    """The clicker's hand if their click is for the current turn of this table, else ``None``."""
-    table = current_table(interaction, session)
-    user = user_of(interaction)
+def _chosen(interaction: discord.Interaction, table: Table, user: User, turn: int, index: int) -> Action | str:
+    """What a click on the ``index``-th choice of a view drawn at ``turn`` means now: the action
+    (still legal), or why it cannot be played (the engine's own reason where it has one)."""
     info = hand_info(table, user)
-    if turn != info.turn or table.status != "playing":
+    if table.status != "playing":
+        return CLOSED
+    if turn == info.turn:
+        return info.legal[index] if 0 <= index < len(info.legal) else STALE_HAND
+    offered = live_views(interaction).offered(table.id, user.id, turn, index)
+    if offered is None:
+        return STALE_HAND
+    if offered in info.legal:
+        return offered
+    return _refusal(table, info.seat, offered) or STALE_HAND
+
+
+def _refusal(table: Table, seat: int, action: Action) -> str | None:
+    """The engine's reason why ``action`` is not open to ``seat`` now."""
+    state = table.state
+    if isinstance(action, SeatEntry):  # a referee table's entry names its own seat
+        seat, action = action.seat, action.entry
+    if state is None or seat < 0:
         return None
-    return table, user, info
+    try:
+        state.check(seat, action)
+    except IllegalAction as exc:
+        return str(exc)
+    except Exception:  # an explanation is a courtesy: never let it stop the answer
+        log.exception("explaining a refusal failed")
+    return None
 
 
 @guarded
 async def act_from_hand(interaction: discord.Interaction, session: int, turn: int, index: int) -> None:
-    """A choice in a player's ephemeral hand: the ``index``-th of their legal actions at ``turn``."""
+    """A choice in a player's private view: the ``index``-th of their legal actions at ``turn``."""
     try:
-        live = _live_hand(interaction, session, turn)
+        table = current_table(interaction, session)
     except TableError as exc:
         if str(exc) == CLOSED:
             await _closed_hand(interaction)
             return
         raise
-    if live is None or not 0 <= index < len(live[2].legal):
-        table = current_table(interaction, session)
-        await _refresh_hand(interaction, table, user_of(interaction), STALE_HAND)
+    user = user_of(interaction)
+    chosen = _chosen(interaction, table, user, turn, index)
+    if isinstance(chosen, str):
+        await _answer_with_hand(interaction, table, user, chosen, fresh=False)
         return
-    table, user, info = live
-    await _act_in_hand(interaction, table, user, info.legal[index], turn)
+    await _act_in_hand(interaction, table, user, chosen, table.turn)
 
 
 @guarded
@@ -516,24 +573,29 @@ async def pick(
 
 @guarded
 async def navigate(interaction: discord.Interaction, session: int, turn: int, path: tuple[int, ...]) -> None:
-    """Open a group of choices (or go Back) in a player's ephemeral hand."""
+    """Open a group of choices (or go Back) in a player's private view."""
     try:
-        live = _live_hand(interaction, session, turn)
+        table = current_table(interaction, session)
     except TableError as exc:
         if str(exc) == CLOSED:
             await _closed_hand(interaction)
             return
         raise
-    if live is None:
-        table = current_table(interaction, session)
-        await _refresh_hand(interaction, table, user_of(interaction), STALE_HAND)
+    user = user_of(interaction)
+    info = hand_info(table, user)
+    if turn != info.turn or table.status != "playing":
+        await _answer_with_hand(interaction, table, user, STALE_HAND, fresh=False)
         return
-    table, _user, info = live
     menu = action_menu(info.legal)
     _node, path = resolve_path(menu, path)
     labels = [n.label for n in (menu_node(menu, path[: d + 1]) for d in range(len(path))) if n is not None]
     note = f"Choose in {' / '.join(labels)}." if labels else None
-    await safe_update(interaction, embed=hand_embed(table, info, note), view=hand_view(table.id, info, path))
+    message = await hand_message(table, info, note)
+    message.view = hand_view(table.id, info, path)
+    if await safe_update(interaction, **message.edit_fields()):
+        live_views(interaction).open(
+            table.id, user.id, interaction, seat=info.seat, turn=info.turn, deal=info.view.deal, legal=info.legal
+        )
 
 
 @guarded
@@ -544,15 +606,15 @@ async def public_act(interaction: discord.Interaction, session: int, turn: int, 
     info = hand_info(table, user)
     labels = public_labels(table)
     if turn != table.turn or not 0 <= index < len(labels):
-        raise TableError("That button is from an earlier turn: the table message shows the choices open now.")
+        offered = bot_of(interaction).notifier.public_offered(table.id, turn, index)
+        reason = _refusal(table, info.seat, offered) if offered is not None else None
+        raise TableError(reason or "That button is from an earlier turn: the table message shows the choices open now.")
     label = labels[index]
     mine = [a for a in info.legal if a.card is None and a.label() == label]
     if not mine:
-        raise TableError(f"{label} is not open to you now.")
+        raise TableError(_refusal(table, info.seat, public_choices(table)[index]) or f"{label} is not open to you now.")
     if len(mine) > 1:
-        await safe_reply(
-            interaction, embed=hand_embed(table, info), view=hand_view(table.id, info), ephemeral=True
-        )
+        await _answer_with_hand(interaction, table, user, None, fresh=True)
         return
     await safe_defer(interaction, ephemeral=True, thinking=True)
     await service_of(interaction).act(*place_of(interaction), user, mine[0], turn, session=session)

@@ -132,6 +132,8 @@ async def safe_reply(
     embed: discord.Embed | None = None,
     view: discord.ui.View | None = None,
     file: discord.File | None = None,
+    files: list[discord.File] | None = None,
+    allowed_mentions: discord.AllowedMentions | None = None,
 ) -> int | None:
     """Answer an interaction: the first response, or a followup once it was answered or deferred.
 
@@ -146,6 +148,10 @@ async def safe_reply(
         kwargs["view"] = detached(view)
     if file is not None:
         kwargs["file"] = file
+    if files:
+        kwargs["files"] = files
+    if allowed_mentions is not None:
+        kwargs["allowed_mentions"] = allowed_mentions
     if not interaction.response.is_done():
         callback = await safe_call("respond to interaction", interaction.response.send_message(**kwargs))
         return callback.message_id if callback is not None else None

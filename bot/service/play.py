@@ -26,6 +26,8 @@ from storage.sessions import ResultPlayer, SessionClosed
 log = logging.getLogger(__name__)
 
 RECENT_EVENTS = 8
+DEAL_STARTS = frozenset({"deal", "new_deal", "deal_start"})
+"""Kinds of event that start a deal: the table message is posted afresh and hands go out."""
 DMS_CLOSED = "I could not send you a DM: use the Show my hand button (or /hand) to see your cards."
 MAX_BOT_STEPS = 10_000
 
@@ -40,8 +42,26 @@ def hand_of(table: Table, user: User) -> HandInfo:
         raise TableError("The game has not started yet.")
     state = table.state
     legal = state.legal_actions(seat) if table.status == "playing" else []
-    private = [e for e in state.log[-30:] if e.to == seat][-5:]
-    return HandInfo(seat, state.view(seat), legal, state.turn, private)
+    return HandInfo(seat, state.view(seat), legal, state.turn, private_notes(state.log, seat))
+
+
+def private_notes(log: Sequence[Event], seat: int, keep: int = 5) -> list[Event]:
+    """The last few events only ``seat`` was told, in the deal now being played."""
+    notes: list[Event] = []
+    for event in reversed(log[-30:]):
+        if event.kind in DEAL_STARTS:
+            break
+        if event.to == seat:
+            notes.append(event)
+    return notes[:keep][::-1]
+
+
+def has_secrets(state: Any, seat: int) -> bool:
+    """Whether ``seat`` knows something the table does not (a hand, a hidden card): only then is
+    a private message worth sending."""
+    own = state.view(seat).model_dump(exclude={"seat"})
+    public = state.view(None).model_dump(exclude={"seat"})
+    return bool(own != public)
 
 
 class PlayDesk:
@@ -161,7 +181,7 @@ class PlayDesk:
         assert state is not None
         public = [e for e in events if e.to is None]
         table.recent = (table.recent + public)[-RECENT_EVENTS:]
-        new_deal = new_deal or any(e.kind in ("deal", "new_deal") for e in events)
+        new_deal = new_deal or any(e.kind in DEAL_STARTS for e in events)
         await self.core.notifier.table_changed(table, public, repost=new_deal)
         if state.is_over:
             await self.finish(table)
@@ -177,7 +197,7 @@ class PlayDesk:
         assert table.state is not None
         for seat in table.human_seats():
             user_id = table.seats[seat].user_id
-            if user_id is None:
+            if user_id is None or not has_secrets(table.state, seat):
                 continue
             if user_id not in self.core.dm_closed:
                 if await self.core.notifier.send_private(table, seat, private_text(table, table.state.view(seat))):

@@ -71,7 +71,7 @@ async def test_an_old_version_button_still_on_a_message_is_answered(world: Attac
     channel = world.bot.get_channel(world.channel.id)
     assert isinstance(channel, discord.TextChannel)
     old = await safe_send(channel, content="A message from an older version", view=view)
-    await world.env.settle()
+    await world.settle()
     assert old is not None
     before = snapshot(world)
     result = await world.cat.click(world.message(old.id), label="Old")
@@ -97,7 +97,7 @@ async def test_a_real_id_sent_as_the_wrong_kind_of_component_is_answered(world: 
     for component in components_of(response(hand)):  # each choice as the other kind of component
         values = ["a0"] if component["type"] == 2 else None
         swapped = raw_component(world, actor, response(hand), component["custom_id"], values)
-        await world.env.settle()
+        await world.settle()
         assert answered(swapped), component["custom_id"]
     assert turn <= table.turn <= turn + 1  # the right player's choice for this turn may count
 
@@ -189,6 +189,6 @@ async def test_a_lobby_verb_that_does_not_exist_is_refused_in_the_lobby(world: A
     before = snapshot(world)
     for verb in ("explode", "options"):  # "options" from a guest: only the host may
         result = raw_component(world, world.cat, lobby, LobbyButton(table.id, verb).item.custom_id or "")
-        await world.env.settle()
+        await world.settle()
         assert only_ephemeral(result) and text_of(result)
     assert snapshot(world) == before

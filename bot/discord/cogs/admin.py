@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -40,6 +40,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Server 
         timeout_seconds="A bot plays for an absent player after this many seconds (0: never)",
         dms="Send each player their hand by DM at every deal",
         referee_confirmation="Referee entries need a second player's confirmation",
+        turn_ping="How a player is told their turn has started (players with their view open are not)",
         allow_channel="Let tables open in this channel (once any is listed, only listed channels)",
         disallow_channel="Take this channel off the list",
         game="The game whose default options to set",
@@ -52,6 +53,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Server 
         timeout_seconds: app_commands.Range[int, 0, 86400] | None = None,
         dms: bool | None = None,
         referee_confirmation: bool | None = None,
+        turn_ping: Literal["mention", "dm", "off"] | None = None,
         allow_channel: discord.TextChannel | None = None,
         disallow_channel: discord.TextChannel | None = None,
         game: str | None = None,
@@ -66,6 +68,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Server 
             turn_timeout_seconds=timeout_seconds,
             dms_enabled=dms,
             referee_confirmation=referee_confirmation,
+            turn_ping=turn_ping,
             allow_channels=[str(allow_channel.id)] if allow_channel else [],
             disallow_channels=[str(disallow_channel.id)] if disallow_channel else [],
             default_options=defaults,

@@ -1,8 +1,8 @@
-"""Commands about the table in this channel: /play, /table, /hand, /leave, /abandon."""
+"""Commands about the table in this channel: /play, /table, /hand, /pings, /leave, /abandon."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -37,6 +37,11 @@ class TablesCog(commands.Cog):
     @app_commands.command(name="hand", description="Your cards and choices, seen only by you.")
     async def hand(self, interaction: discord.Interaction) -> None:
         await flows.show_hand(interaction)
+
+    @app_commands.command(name="pings", description="Whether I mention you when your turn starts.")
+    @app_commands.describe(setting="on: a short mention when your turn starts; off: no mention")
+    async def pings(self, interaction: discord.Interaction, setting: Literal["on", "off"]) -> None:
+        await flows.pings(interaction, setting == "on")
 
     @app_commands.command(name="leave", description="Leave the lobby, or hand your seat in a game to a bot.")
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -52,6 +52,13 @@ class World:
         assert table is not None, "no table in the channel"
         return table
 
+    async def settle(self) -> None:
+        """Let the bot finish everything it started, the table messages' outbox included (work
+        begun by a test calling the service directly is not the simulated bot's own)."""
+        await self.env.settle()
+        await self.bot.notifier.drain()
+        await self.env.settle()
+
     def actor(self, user_id: str | None) -> simcord.MemberActor:
         for a in (self.ann, self.bob, self.cat, self.mod):
             if str(a.id) == user_id:

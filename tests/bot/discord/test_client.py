@@ -12,7 +12,7 @@ from bot.settings import Settings
 from tests.bot.discord.conftest import World
 
 COMMANDS = {
-    "play", "table", "hand", "leave", "abandon", "rules", "games", "help", "referee", "correct", "hint", "analyse",
+    "play", "table", "hand", "pings", "leave", "abandon", "rules", "games", "help", "referee", "correct", "hint", "analyse",
     "leaderboard", "stats", "history", "replay", "export",
 }
 ADMIN = {"admin season new", "admin rating reset", "admin settings", "admin log"}

@@ -195,7 +195,8 @@ async def test_spec_predictions_calls_and_challenges(world: World) -> None:
     await call_turn(world, world.ann, "A4", "AS", "AS")  # ... but Ann's call closes the window
     turn, before = state.turn, state.fingerprint()
     late = await pick_in(world.bob, stale, seat_entry(world, BOB, Challenge(call_no=3)).choice_path())
-    assert late == "That choice was from an earlier turn; here are your choices now.", late
+    # refused with the engine's own reason, not a generic "earlier turn"
+    assert late == "Call 3 can no longer be challenged: the window closed when the next call was made.", late
     assert state.turn == turn and state.fingerprint() == before
     # typed straight to the table service, the game itself gives the reason
     service, bob = world.bot.service, User(str(world.bob.id), "bob")

@@ -83,7 +83,7 @@ async def test_many_simultaneous_clicks_apply_once(world: World) -> None:
     # and Bob hammering his Show my hand meanwhile
     show = next(c for c in custom_ids(world.table_message()) if c.startswith("parlour:hand:"))
     clicks += [raw_component(world, world.bob, world.table_message(), show) for _ in range(10)]
-    await world.env.settle()
+    await world.settle()
 
     assert table.turn == turn + 1
     session = await world.bot.store.session(table.id)
@@ -106,6 +106,6 @@ async def test_double_click_on_one_menu(world: World) -> None:
     value = menu["options"][0]["value"]
     first = raw_component(world, world.ann, response(hand), menu["custom_id"], [value])
     second = raw_component(world, world.ann, response(hand), menu["custom_id"], [value])
-    await world.env.settle()
+    await world.settle()
     assert first.acknowledged and second.acknowledged
     assert table.turn == turn + 1

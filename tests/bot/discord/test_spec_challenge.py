@@ -35,7 +35,7 @@ async def two_calls_the_second_forbidden(world: World) -> tuple[int, int]:
         a for a in table.state.legal_actions(second) if isinstance(a, Call) and a.call == call.call
     )
     await service.act(*key, users[second], repeat, table.state.turn)
-    await world.env.settle()
+    await world.settle()
     return first, second
 
 
@@ -53,7 +53,7 @@ async def test_challenge_inside_the_window_is_upheld(world: World) -> None:
     assert button["label"] == "Challenge call 2"
     # the offender cannot challenge their own call
     own = await world.actor(table.seats[second].user_id).click(world.table_message(), custom_id=button["custom_id"])
-    assert only_ephemeral(own) and "not open to you" in reply_text(own)
+    assert only_ephemeral(own) and "You cannot challenge your own call." in reply_text(own)
     turn = table.state.turn
     done = await world.actor(table.seats[first].user_id).click(world.table_message(), custom_id=button["custom_id"])
     assert only_ephemeral(done) and "You chose Challenge call 2." in reply_text(done)
@@ -76,9 +76,11 @@ async def test_challenge_after_the_window_is_refused(world: World) -> None:
     caller = User(str(table.seats[third].user_id), table.seats[third].name)
     call = next(a for a in table.state.legal_actions(third) if isinstance(a, Call))
     await world.bot.service.act(table.guild_id, table.channel_id, caller, call, table.state.turn)
-    await world.env.settle()
+    await world.settle()
     turn, before = table.state.turn, table.state.fingerprint()
     late = raw_component(world, world.actor(table.seats[first].user_id), stale_message, button["custom_id"])
-    await world.env.settle()
-    assert only_ephemeral(late) and "earlier turn" in reply_text(late), reply_text(late)
+    await world.settle()
+    # the engine's own reason, not a generic "earlier turn"
+    assert only_ephemeral(late), reply_text(late)
+    assert "Call 2 can no longer be challenged: the window closed when the next call was made." in reply_text(late)
     assert table.state.turn == turn and table.state.fingerprint() == before
