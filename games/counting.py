@@ -259,7 +259,12 @@ class CountingView(View):
         who = self.players[r.seat]
         if r.card is None:
             return Spot(None, label=f"{who}\npassed", empty=True)
-        effect = f"{r.effect} → {r.total}" if r.effect else f"→ {r.total}"
+        if not r.effect:
+            effect = f"→ {r.total}"
+        elif str(r.total) in r.effect:  # "sets 73"
+            effect = r.effect
+        else:
+            effect = f"{r.effect} → {r.total}"
         return Spot(r.card, label=f"{who}\n{effect}")
 
     def pile_area(self, last: int | None = None) -> Pile:

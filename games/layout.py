@@ -118,6 +118,8 @@ class Scores:
     columns: tuple[str, ...]
     lines: tuple[ScoreLine, ...]
     title: str = "Scores"
+    active_text: str = "to play"
+    """What a highlighted line means, for descriptions (``winner`` in a final ranking)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +200,7 @@ def describe(area: Area) -> str:
         lines = []
         for line in area.lines:
             vals = ", ".join(f"{c} {v}" if c else v for c, v in zip(cols, line.values, strict=False) if v)
-            lines.append(f"{line.name}{' (to play)' if line.active else ''} {vals}")
+            lines.append(f"{line.name}{f' ({area.active_text})' if line.active else ''} {vals}")
         return f"{area.title}: " + "; ".join(lines)
     return " ".join(area.lines)
 
@@ -311,6 +313,7 @@ def ranked_scores(view: View) -> Scores | None:
             for s in order
         ),
         title="Final result",
+        active_text="winner",
     )
 
 
@@ -383,6 +386,8 @@ def finish(view: View, areas: Iterable[Area | None], facts: Iterable[tuple[str, 
         if view.over and isinstance(area, Scores) and area.title == "Scores":
             final = ranked_scores(view)
             shown.append(final if final is not None else area)
+            if view.outcome is not None and view.outcome.notes:
+                shown.append(Notes(tuple(view.outcome.notes)))
         else:
             shown.append(area)
     return Layout(title="", subtitle=subtitle(view), areas=tuple(shown))

@@ -99,9 +99,13 @@ def clip(text: str, limit: int = ALT_TEXT_LIMIT) -> str:
 @lru_cache(maxsize=256)
 def layout_png(layout: Layout) -> bytes:
     """The PNG bytes of a layout (cached: equal layouts give the same bytes)."""
+    return render_png(layout)
+
+
+def render_png(layout: Layout) -> bytes:
+    """The PNG bytes of a layout, drawn now (card faces still come from their cache)."""
     with _lock:
-        img = draw_layout(layout)
-        return encode(img)
+        return encode(draw_layout(layout))
 
 
 def encode(img: Image.Image) -> bytes:

@@ -7,7 +7,7 @@ with a light border, so the picture reads the same on Discord's dark and light t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -275,14 +275,27 @@ def draw_counts(area: Counts, width: int) -> Image.Image | None:
     return img
 
 
+SPLIT_SCORES = 7
+"""From this many players on, a short score table is drawn in two halves side by side."""
+
+
 def draw_scores(area: Scores, width: int) -> Image.Image | None:
     if not area.lines:
         return None
+    ncol = max((len(x.values) for x in area.lines), default=0)
+    if len(area.lines) >= SPLIT_SCORES and ncol <= 2:
+        half = (len(area.lines) + 1) // 2
+        left = draw_scores(replace(area, lines=area.lines[:half]), (width - BESIDE_GAP) // 2)
+        right = draw_scores(replace(area, lines=area.lines[half:], title=" "), (width - BESIDE_GAP) // 2)
+        assert left is not None and right is not None
+        img = felt(width, max(left.height, right.height))
+        img.paste(left, (0, 0))
+        img.paste(right, ((width + BESIDE_GAP) // 2, 0))
+        return img
     size = TEXT_SIZE + 1
     lh = int(size * 1.55)
     title, top = area_title(area.title, "", width)
     columns = area.columns
-    ncol = max((len(x.values) for x in area.lines), default=0)
     name_w = min(max(rich_width(x.name, size, True) for x in area.lines) + 40, int(width * 0.4))
     col_w = max(90, (width - name_w) // max(1, ncol)) if ncol else 0
     col_w = min(col_w, 170)

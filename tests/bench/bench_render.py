@@ -1,0 +1,137 @@
+"""Benchmark (not a test): drawing the pictures of tables and hands, per game.
+
+    .venv/bin/python -m tests.bench.bench_render [--positions 60] [--game ID] [--referee] [--save DIR]
+
+For each game, a random match at its largest player count; at up to ``--positions`` of its
+positions the public table and the hand of the seat to play are drawn three ways:
+
+* cold: every cache emptied first (the first picture after a start: fonts, pips, card faces);
+* new: a position not drawn before, card faces already cached (the usual case during play);
+* cached: the same picture again (a refreshed message, another viewer).
+
+Prints p50 and p99 in milliseconds for each, and the PNG sizes (median and largest, in KB).
+``--save DIR`` also writes one table and one hand picture per game there, to look at.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot.render import pictures
+from games.engine import Game, GameState
+from games.registry import all_games, get_game, referee_game
+from games.simulate import play_match
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def sample_positions(game: Game[Any], players: int, count: int, seed: int = 1) -> list[GameState[Any]]:
+    kept: list[GameState[Any]] = []
+    play_match(game, players, seed=seed, on_action=lambda s: kept.append(s.clone()))
+    if len(kept) <= count:
+        return kept
+    step = len(kept) / count
+    return [kept[int(i * step)] for i in range(count)]
+
+
+def timed(fn: Callable[[], bytes]) -> tuple[float, bytes]:
+    start = time.perf_counter()
+    out = fn()
+    return (time.perf_counter() - start) * 1000, out
+
+
+def seat_of(state: GameState[Any]) -> int:
+    waiting = sorted(state.awaiting())
+    return waiting[0] if waiting else 0
+
+
+def bench(game: Game[Any], players: int, count: int, save: str | None, tag: str) -> dict[str, list[float]]:
+    states = sample_positions(game, players, count)
+    out: dict[str, list[float]] = {k: [] for k in ("t_cold", "t_new", "t_hit", "h_cold", "h_new", "h_hit", "t_kb", "h_kb")}
+    for state in states:
+        seat = seat_of(state)
+        public, mine, legal = state.view(None), state.view(seat), state.legal_actions(seat)
+        table = pictures.table_layout(public)
+        hand = pictures.hand_layout(mine, legal)
+        pictures.clear_caches()
+        ms, data = timed(lambda: pictures.render_png(table))  # noqa: B023
+        out["t_cold"].append(ms)
+        out["t_kb"].append(len(data) / 1024)
+        pictures.clear_caches()
+        ms, data = timed(lambda: pictures.render_png(hand))  # noqa: B023
+        out["h_cold"].append(ms)
+        out["h_kb"].append(len(data) / 1024)
+    pictures.clear_caches()
+    for state in states:  # faces warm, each position new
+        seat = seat_of(state)
+        public, mine, legal = state.view(None), state.view(seat), state.legal_actions(seat)
+        ms, _ = timed(lambda: pictures.table_png(public))  # noqa: B023
+        out["t_new"].append(ms)
+        ms, _ = timed(lambda: pictures.hand_png(mine, legal))  # noqa: B023
+        out["h_new"].append(ms)
+        ms, _ = timed(lambda: pictures.table_png(public))  # noqa: B023
+        out["t_hit"].append(ms)
+        ms, _ = timed(lambda: pictures.hand_png(mine, legal))  # noqa: B023
+        out["h_hit"].append(ms)
+    if save:
+        state = states[len(states) // 2]
+        seat = seat_of(state)
+        os.makedirs(save, exist_ok=True)
+        with open(os.path.join(save, f"{tag}{game.id}_table.png"), "wb") as f:
+            f.write(pictures.table_png(state.view(None)))
+        with open(os.path.join(save, f"{tag}{game.id}_hand.png"), "wb") as f:
+            f.write(pictures.hand_png(state.view(seat), state.legal_actions(seat)))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--positions", type=int, default=60, help="positions drawn per game")
+    parser.add_argument("--game", default=None)
+    parser.add_argument("--referee", action="store_true", help="the referee-mode games instead")
+    parser.add_argument("--players", type=int, default=None, help="player count (default: the largest)")
+    parser.add_argument("--save", default=None, help="a directory for one table and one hand picture per game")
+    args = parser.parse_args()
+    games = [get_game(args.game)] if args.game else all_games()
+    if args.referee:
+        games = [referee_game(g.id) for g in games]
+    tag = "referee_" if args.referee else ""
+    print("milliseconds: p50/p99; cold = every cache empty, new = a new position, hit = drawn before; sizes in KB")
+    print(
+        f"{'game':<18} {'n':>2} | {'table cold':>11} {'table new':>11} {'hit p99':>7} | "
+        f"{'hand cold':>11} {'hand new':>11} {'hit p99':>7} | {'table KB':>9} {'hand KB':>9}"
+    )
+    worst: dict[str, float] = {}
+    for g in games:
+        players = args.players if args.players in g.player_counts else max(g.player_counts)
+        r = bench(g, players, args.positions, args.save, tag)
+
+        def pair(key: str, r: dict[str, list[float]] = r) -> str:
+            return f"{percentile(r[key], 0.5):>5.1f}/{percentile(r[key], 0.99):<5.1f}"
+
+        def size(key: str, r: dict[str, list[float]] = r) -> str:
+            return f"{statistics.median(r[key]):>4.0f}/{max(r[key]):<4.0f}"
+
+        print(
+            f"{g.id:<18} {players:>2} | {pair('t_cold')} {pair('t_new')} {percentile(r['t_hit'], 0.99):>7.2f} | "
+            f"{pair('h_cold')} {pair('h_new')} {percentile(r['h_hit'], 0.99):>7.2f} | {size('t_kb')} {size('h_kb')}"
+        )
+        for key in ("t_cold", "t_new", "h_cold", "h_new"):
+            worst[key] = max(worst.get(key, 0.0), percentile(r[key], 0.99))
+    print(
+        "worst p99 (ms): table cold {t_cold:.1f}, table new {t_new:.1f}, hand cold {h_cold:.1f}, hand new {h_new:.1f}".format(
+            **worst
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
