@@ -623,7 +623,7 @@ def _segment(state: GameState[Any], typed: Sequence[Token]) -> tuple[list[_Step]
             return True
         actor = _single_actor(twin) if not twin.is_over else None
         if actor is None:
-            failed = _Step(-1, None, list(typed[at:]), "no single player is due to play there")
+            failed = _Step(-1, None, list(typed[at:]), "the entries before it end the turn of the one player due")
             if len(steps) + 1 > len(best):
                 best = [*steps, failed]
             return False
@@ -649,14 +649,19 @@ def _segment(state: GameState[Any], typed: Sequence[Token]) -> tuple[list[_Step]
 
 
 def _why(state: GameState[Any], seat: Seat, rest: Sequence[Token]) -> str:
-    """Why the first entry of ``rest`` cannot be made by ``seat`` now (the game's reason)."""
-    for size in range(1, min(MAX_SEGMENT, len(rest)) + 1):
+    """Why the first entry of ``rest`` cannot be made by ``seat`` now (the game's reason), or ""
+    when no entry of the game can be made of it."""
+    for size in range(min(MAX_SEGMENT, len(rest)), 0, -1):
         for action in _built(state, rest[:size]):
             try:
                 state.check(seat, action)
             except IllegalAction as exc:
-                return f"{action.label()} for {state.name(seat)}: {exc}"
-    return f'"{tokens_text(rest[:1])}" is not an entry {state.name(seat)} can make now'
+                return f"{action.label()} for {state.name(seat)}: {_sentence(str(exc))}"
+    return ""
+
+
+def _sentence(text: str) -> str:
+    return text.rstrip().rstrip(".")
 
 
 def _read_series(
@@ -672,12 +677,13 @@ def _read_series(
     if whole and len(steps) >= 2:
         entries = tuple(s.action for s in steps)
         return first, kind.model_validate({"entries": entries})
-    if len(steps) >= 2 or (steps and steps[0].action is None and _built(state, reading.tokens[:1])):
+    failed = steps[-1] if steps else None
+    if failed is not None and failed.action is None and (len(steps) >= 2 or failed.reason):
         done = [s for s in steps if s.action is not None]
-        failed = steps[-1]
         head = ", ".join(f"{state.name(s.seat)} {s.action.label()}" for s in done if s.action is not None)
         said = f"{head}; then " if head else ""
-        raise EntryError(f'Read "{reading.text}" as {said}{tokens_text(failed.tokens)}, which is refused: {failed.reason}.')
+        reason = failed.reason or f'"{tokens_text(failed.tokens[:1])}" is not an entry that can follow'
+        raise EntryError(f'Read "{reading.text}" as {said}{tokens_text(failed.tokens)}, which is refused: {reason}.')
     return None
 
 
@@ -802,7 +808,7 @@ def _refusal(
                 state.check(who, action)
             except IllegalAction as exc:
                 whose = f" for {state.name(who)}" if seat is None else ""
-                return EntryError(f'Read "{reading.text}" as {action.label()}{whose}, which is refused: {exc}')
+                return EntryError(f'Read "{reading.text}" as {action.label()}{whose}, which is refused: {_sentence(str(exc))}.')
             return EntryError(f'"{raw}" reads as {action.label()}: enter it as "{typed_form(action)}".')
     understood = next((r for r in readings if r.tokens), None)
     example = _example(state, seat)

@@ -28,11 +28,20 @@ def referee_mode(
     actions: Sequence[type[Action]],
     summary: str,
     options: type[Any] | None = None,
+    series: bool = False,
 ) -> Game[Any]:
     """The referee-mode game of ``online``: its id, title, player counts and options model, with
     the referee's own state, entries and summary. ``options`` may extend the online options with
-    settings of referee mode alone (``entries=result``, say)."""
+    settings of referee mode alone (``entries=result``, say). ``series`` adds the entry that holds
+    several entries in a row (:mod:`games.referee.series`): the state is then the given one with
+    :class:`~games.referee.series.SeriesEntries` mixed in first."""
     model = online.Options if options is None else options
+    if series:
+        from games.referee.series import SeriesEntries, series_of
+
+        if not issubclass(state, SeriesEntries):  # the mixin goes first, before the game's own checks
+            state = type(state.__name__, (SeriesEntries, state), {"__module__": state.__module__, "__doc__": state.__doc__})
+        actions = [*actions, series_of(actions)]
     if not issubclass(model, online.Options):
         raise TypeError(f"The referee options of {online.id} must extend {online.Options.__name__}.")
     return Game(

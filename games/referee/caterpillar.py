@@ -10,7 +10,7 @@ with the online game's own rules and scoring (:mod:`games.caterpillar`). What it
   (anything may be played then) and when the unplayed numerals of the other three suits are too few
   to make a 13-card hand with no face card and nothing to follow;
 * at the end, each player's face cards in hand. After the normal end the two hands are exactly the
-  26 unplayed cards, so the counts must add up to the face cards not in the caterpillar; after a
+  26 unplayed cards, so one count settles the other (the bot fills it in); after a
   court short, the opponent holds at most the unplayed face cards (and at least those the stock
   cannot hold).
 
@@ -313,6 +313,10 @@ class RefereeCaterpillarState(CaterpillarState):
     # -- entries -------------------------------------------------------------------------------
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        if self._is_echo(seat, action):
+            self.filled = None
+            return [self.event("faces", f"{self.name(seat)}'s face cards were already filled in: nothing changes.")]
+        self.filled = None
         if isinstance(action, CourtShort):
             return self._court_short(seat)
         if isinstance(action, FacesHeld):
@@ -353,10 +357,33 @@ class RefereeCaterpillarState(CaterpillarState):
         self.faces[seat] = count
         plural = "" if count == 1 else "s"
         events = [self.event("faces", f"{self.name(seat)} holds {count} face card{plural}.")]
+        other = 1 - seat
+        if self.faces[other] is None and not self.results_only and self.stuck is None:
+            # after the normal end the two hands are the unplayed cards: the other count is forced
+            held = self.unplayed_faces() - count
+            self.faces[other] = held
+            self.filled = (other, held)
+            text = f"{self.name(other)} holds the other {held} (filled in: {self.unplayed_faces()} face cards were not played)."
+            events.append(self.event("faces", text))
         if any(f is None for f in self.faces):
             return events
         self.close_deal()
         return events + self._run(None)
+
+    # a forced count filled in by the bot, entered by hand anyway right after (as tables did, and
+    # older records hold), is accepted and changes nothing
+
+    filled: tuple[Seat, int] | None = None
+
+    def _is_echo(self, seat: Seat, action: Action) -> bool:
+        return isinstance(action, FacesHeld) and self.filled == (seat, action.count)
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        return self._is_echo(seat, action) or super().is_legal(seat, action)
+
+    def check(self, seat: Seat, action: Action) -> None:
+        if not self._is_echo(seat, action):
+            super().check(seat, action)
 
     def score_deal(self) -> list[Event]:
         """The online game's final scoring, on the entered face-card counts."""
@@ -423,8 +450,9 @@ the caterpillar and a numeral that does not follow the last card's suit (a King,
 go on anything). The stock needs no entries. A player with no numeral of the suit to follow and no
 face card enters Court short: play stops.
 
-The end: after {PLAYS_PER_GAME} cards (the stock used up), enter how many face cards each player holds
-(the counts must add up to the face cards not played); each scores {FACE_BONUS} a face card. After a
+The end: after {PLAYS_PER_GAME} cards (the stock used up), enter how many face cards one player holds;
+the bot fills in the other's (the two add up to the face cards not played); each scores {FACE_BONUS} a
+face card. After a
 court short, enter the face cards the opponent holds: the court-short player scores {FACE_BONUS} for
 each of them, the opponent nothing.
 
@@ -440,4 +468,5 @@ GAME: Game[CaterpillarOptions] = referee_mode(
     actions=[PlayCard, CourtShort, FacesHeld, PointsFromTotals, StockUsedUp],
     summary=SUMMARY,
     options=RefereeCaterpillarOptions,
+    series=True,
 )

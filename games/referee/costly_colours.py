@@ -549,4 +549,5 @@ GAME: Game[CostlyColoursOptions] = referee_mode(
         NoGiftClaim,
     ],
     summary=SUMMARY,
+    series=True,
 )

@@ -70,4 +70,5 @@ GAME: Game[RefereeFiftyOneOptions] = referee_mode(
     actions=[Starter, PlayCard, PlayAs, LostDeal],
     summary=SUMMARY,
     options=RefereeFiftyOneOptions,
+    series=True,
 )

@@ -32,11 +32,14 @@ from games.hoodwink_scoring import PLAYERS, TRICKS_PER_DEAL, determine_roles
 from games.referee import referee_mode
 from games.referee.trick_totals import (
     Counts,
+    FilledCount,
     TricksWon,
     already_entered,
     count_choices,
     count_refusal,
     counts_line,
+    filled_text,
+    forced,
     missing,
     referee_lines,
 )
@@ -113,7 +116,7 @@ class RefereeHoodwinkView(HoodwinkView):
 # --- state ---------------------------------------------------------------------------------------
 
 
-class RefereeHoodwinkState(HoodwinkState):
+class RefereeHoodwinkState(FilledCount, HoodwinkState):
     """A refereed match: bid cards, trick counts and, when needed, a dispute or a trick's winner.
 
     It knows the bid cards and nothing else of the hands. ``pending`` holds the bids entered so far
@@ -303,6 +306,9 @@ class RefereeHoodwinkState(HoodwinkState):
     # -- entries -------------------------------------------------------------------------------
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        echoed = self.echo(seat, action, self.players)
+        if echoed is not None:
+            return echoed
         if isinstance(action, Bid):
             self.pending[seat] = action.bid
             events = [self.event("bid", f"{self.name(seat)} showed {action.bid.short}.")]
@@ -312,6 +318,12 @@ class RefereeHoodwinkState(HoodwinkState):
         if isinstance(action, TricksWon):
             self.counts[seat] = action.tricks
             events = [self.event("tricks", f"{self.name(seat)} took {action.tricks} of the {TRICKS_PER_DEAL} tricks.")]
+            last = forced(self.counts, TRICKS_PER_DEAL)
+            if last is not None:
+                other, tricks = last
+                self.counts[other] = tricks
+                self.filled = last
+                events.append(self.event("tricks", filled_text(self.players, other, tricks, TRICKS_PER_DEAL)))
             if not missing(self.counts):
                 events.extend(self._after_counts())
             return events
@@ -411,8 +423,8 @@ online game does (same options).
 
 Each deal: once the three bid cards are turned up together, enter them (any order, never the
 Joker). The bot announces trumps, the two partners and the Hood. Play the 11 tricks at the table;
-the bot does not follow the cards. Then enter each player's trick count in any order: a count
-larger than the tricks left is refused, and the last one must make 11.
+the bot does not follow the cards. Then enter two players' trick counts in any order: a count
+larger than the tricks left is refused, and the bot fills in the third, which makes 11.
 
 Variation 1 (disciplined_bids): the bot cannot see the hands, so the table polices the rule. If a
 bid was not the top card of its bidder's longest suit, enter a dispute on that bidder's line

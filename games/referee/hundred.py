@@ -39,4 +39,5 @@ GAME: Game[HundredOptions] = referee_mode(
     state=RefereeHundredState,
     actions=[Starter, PlayCard],
     summary=SUMMARY,
+    series=True,
 )

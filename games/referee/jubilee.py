@@ -44,4 +44,5 @@ GAME: Game[JubileeOptions] = referee_mode(
     state=RefereeJubileeState,
     actions=[PlayCard, Pass],
     summary=SUMMARY,
+    series=True,
 )

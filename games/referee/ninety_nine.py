@@ -72,4 +72,5 @@ GAME: Game[RefereeNinetyNineOptions] = referee_mode(
     actions=[PlayCard, PlayAs, Bust],
     summary=SUMMARY,
     options=RefereeNinetyNineOptions,
+    series=True,
 )

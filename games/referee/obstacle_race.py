@@ -40,4 +40,5 @@ GAME: Game[ObstacleRaceOptions] = referee_mode(
     state=RefereeObstacleRaceState,
     actions=[Starter, PlayCard, PlayAs],
     summary=SUMMARY,
+    series=True,
 )

@@ -27,10 +27,13 @@ from games.parity import (
 from games.referee import referee_mode
 from games.referee.trick_totals import (
     Counts,
+    FilledCount,
     TricksWon,
     count_choices,
     count_refusal,
     counts_line,
+    filled_text,
+    forced,
     missing,
     referee_lines,
 )
@@ -46,7 +49,7 @@ class RefereeParityView(ParityView):
         return super().table_lines() + referee_lines(self.last_deal, self.counts, self.due)
 
 
-class RefereeParityState(ParityState):
+class RefereeParityState(FilledCount, ParityState):
     """A refereed match: the calls and trick counts of each deal, no cards.
 
     It reuses the dealt game's match (scores, dealer, end, lurch) and replaces the deal and the
@@ -116,9 +119,18 @@ class RefereeParityState(ParityState):
         return super().explain_illegal(seat, action)
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        echoed = self.echo(seat, action, self.players)
+        if echoed is not None:
+            return echoed
         if isinstance(action, TricksWon):
             self.counts[seat] = action.tricks
             events = [self.event("tricks", f"{self.name(seat)} took {action.tricks} of the {TRICKS_PER_DEAL} tricks.")]
+            last = forced(self.counts, TRICKS_PER_DEAL)
+            if last is not None:
+                other, tricks = last
+                self.counts[other] = tricks
+                self.filled = last
+                events.append(self.event("tricks", filled_text(self.players, other, tricks, TRICKS_PER_DEAL)))
             if not missing(self.counts):
                 events.extend(self._end_deal())
             return events
@@ -181,8 +193,8 @@ calls and the result; it scores every deal and runs the match exactly as the onl
 
 Each deal: enter the non-dealer's trump call (a suit, or no-trump when the host set no_trump),
 then the dealer's target: an odd or an even number of tricks. Play the 15 tricks at the table;
-the bot does not follow the cards. Then enter each player's trick count, in either order: a
-count larger than the tricks left is refused, and the second count must make 15.
+the bot does not follow the cards. Then enter one player's trick count (either player): a count
+larger than 15 is refused, and the bot fills in the other's, which makes 15.
 
 Only the player whose count has the target parity scores: 10 plus the tricks (20 plus the tricks
 after a no-trump call). The deal alternates. The match ends after the deal in which someone

@@ -30,10 +30,13 @@ from games.parity_for_three import (
 from games.referee import referee_mode
 from games.referee.trick_totals import (
     Counts,
+    FilledCount,
     TricksWon,
     count_choices,
     count_refusal,
     counts_line,
+    filled_text,
+    forced,
     missing,
     referee_lines,
 )
@@ -51,7 +54,7 @@ class RefereeParityForThreeView(ParityForThreeView):
         return super().table_lines() + referee_lines(self.last_deal, self.counts, self.due)
 
 
-class RefereeParityForThreeState(ParityForThreeState):
+class RefereeParityForThreeState(FilledCount, ParityForThreeState):
     """A refereed match: announcements and trick counts, no cards.
 
     The dealt game's match is reused as it is; phase ``play`` here means the trick counts are due.
@@ -161,9 +164,18 @@ class RefereeParityForThreeState(ParityForThreeState):
         return "The announcements are over for this deal: enter the trick counts."
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        echoed = self.echo(seat, action, self.players)
+        if echoed is not None:
+            return echoed
         if isinstance(action, TricksWon):
             self.counts[seat] = action.tricks
             events = [self.event("tricks", f"{self.name(seat)} took {action.tricks} of the {TRICKS_PER_DEAL} tricks.")]
+            last = forced(self.counts, TRICKS_PER_DEAL)
+            if last is not None:
+                other, tricks = last
+                self.counts[other] = tricks
+                self.filled = last
+                events.append(self.event("tricks", filled_text(self.players, other, tricks, TRICKS_PER_DEAL)))
             if not missing(self.counts):
                 events.extend(self._end_deal())
             return events
@@ -234,8 +246,8 @@ announces only that; of the other two, the first names trumps and the second the
 (odd or even; none counts as even). The bot cannot see the Joker, so it only makes sure exactly
 one player announces it: once trumps and the parity are named, the last speaker must be the
 Joker holder. Play the 11 tricks at the table (the Joker goes to the first trick), then enter
-each player's trick count in any order: a count larger than the tricks left is refused, and the
-last one must make 11.
+two players' trick counts in any order: a count larger than the tricks left is refused, and the
+bot fills in the third, which makes 11.
 
 Everyone scores 1 per trick, or 10 for taking none, plus 10 for a count of the target parity.
 The deal passes left. The match ends as set by match_end (someone reaches 100, nine deals, or

@@ -276,4 +276,5 @@ GAME: Game[SpecOptions] = referee_mode(
     state=RefereeSpecState,
     actions=[Predict, Call, TurnedUp, Challenge, Reveal],
     summary=SUMMARY,
+    series=True,
 )

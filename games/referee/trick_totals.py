@@ -2,8 +2,9 @@
 
 Shared by the referee games whose deal is settled by how many tricks each player took (Parity,
 Parity for Three, Hoodwink). Every player still to be counted is awaited at once, in any order;
-a count larger than the tricks left is refused, and the last player's count must make the total
-come out exactly, so a miscount is caught as it is entered.
+a count larger than the tricks left is refused. The last player's count has only one possible
+value, so the bot fills it in (:func:`forced`); a table that enters it anyway, as it had to before,
+is told it was already filled in (:class:`FilledCount`), and older records replay unchanged.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from games.engine import Action, Seat
+from games.engine import Action, Event, Seat
 
 Counts = list[int | None]
 """Each seat's entered trick count, ``None`` while not yet entered."""
@@ -58,6 +59,54 @@ def count_choices(counts: Counts, total: int, seat: Seat) -> list[TricksWon]:
     if missing(counts) == [seat]:
         return [tricks_entry(rest)]
     return [tricks_entry(t) for t in range(rest + 1)]
+
+
+def forced(counts: Counts, total: int) -> tuple[Seat, int] | None:
+    """The one count still missing and the only value it can have, once all others are in."""
+    seats = missing(counts)
+    if len(seats) == 1:
+        return seats[0], left(counts, total)
+    return None
+
+
+def filled_text(names: Sequence[str], seat: Seat, tricks: int, total: int) -> str:
+    return f"{names[seat]} took the other {tricks} (filled in: the counts add up to {total})."
+
+
+class FilledCount:
+    """State mixin for a forced count filled in by the bot: the same count entered by hand right
+    after it (as tables did, and older records hold) is accepted and changes nothing.
+
+    The state sets ``self.filled`` to ``(seat, tricks)`` when it fills a count in, and calls
+    :meth:`echo` at the top of ``_apply``, which also forgets the fill once anything else is entered.
+    """
+
+    filled: tuple[Seat, int] | None = None
+
+    def is_echo(self, seat: Seat, action: Action) -> bool:
+        return isinstance(action, TricksWon) and self.filled == (seat, action.tricks)
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        return self.is_echo(seat, action) or super().is_legal(seat, action)  # type: ignore[misc]
+
+    def check(self, seat: Seat, action: Action) -> None:
+        if not self.is_echo(seat, action):  # accepted even after the count ended the match
+            super().check(seat, action)  # type: ignore[misc]
+
+    def echo(self, seat: Seat, action: Action, names: Sequence[str]) -> list[Event] | None:
+        """The events of a repeated filled-in count (nothing changes), or ``None`` for any other
+        entry (the fill is then forgotten)."""
+        if self.is_echo(seat, action):
+            self.filled = None
+            text = f"{names[seat]}'s count ({self.filled_tricks(action)}) was already filled in: nothing changes."
+            return [Event(kind="tricks", text=text)]
+        self.filled = None
+        return None
+
+    @staticmethod
+    def filled_tricks(action: Action) -> int:
+        assert isinstance(action, TricksWon)
+        return action.tricks
 
 
 def entered_text(counts: Counts, names: Sequence[str], but: Seat | None = None) -> str:

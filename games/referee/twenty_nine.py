@@ -69,4 +69,5 @@ GAME: Game[TwentyNineOptions] = referee_mode(
     state=RefereeTwentyNineState,
     actions=[PlayCard, Pass],
     summary=SUMMARY,
+    series=True,
 )

@@ -98,4 +98,5 @@ GAME: Game[WitAndReason1Options] = referee_mode(
     state=RefereeWitAndReason1State,
     actions=[PlayCard],
     summary=SUMMARY,
+    series=True,
 )

@@ -51,4 +51,5 @@ GAME: Game[WitAndReason2Options] = referee_mode(
     state=RefereeWitAndReason2State,
     actions=[PlayCard],
     summary=SUMMARY,
+    series=True,
 )

@@ -193,17 +193,18 @@ def test_bid_and_count_refusals() -> None:
     assert refused(state, B, WonTrick(which="last")).startswith("Who won a trick is asked only after an open deal")
     assert refused(state, A, TricksWon(tricks=12)) == "A deal has 11 tricks: Ann cannot have taken 12."
     state.apply(A, TricksWon(tricks=5))
-    state.apply(C, TricksWon(tricks=4))
-    assert state.legal_actions(B) == [TricksWon(tricks=2)]
-    assert refused(state, B, TricksWon(tricks=3)) == (
-        "The trick counts must add up to 11: after Ann 5 and Cat 4, Bob took 2. "
+    assert refused(state, A, TricksWon(tricks=3)) == (
+        "Ann's trick count is already entered (5): undo it, or ask the host to correct it."
+    )
+    assert refused(state, C, TricksWon(tricks=7)) == (
+        "Only 6 of the 11 tricks are left for Cat once Ann 5 are counted. "
         "If a count already entered is wrong, undo it first."
     )
-    assert refused(state, C, TricksWon(tricks=3)) == (
-        "Cat's trick count is already entered (4): undo it, or ask the host to correct it."
-    )
-    state.apply(B, TricksWon(tricks=2))
+    state.apply(C, TricksWon(tricks=4))  # Bob's 2 is the only count left: filled in
+    assert "Bob took the other 2 (filled in: the counts add up to 11)." in [e.text for e in state.log]
     assert state.scores == [5, 2, 4 + 10]  # Cat the Hood splits partners 5 and 2
+    state.apply(B, TricksWon(tricks=2))  # entered anyway: nothing changes
+    assert state.scores == [5, 2, 4 + 10] and state.deal_no == 2
     replayed(state)
 
 
@@ -403,8 +404,7 @@ async def test_refereed_deal_through_the_table_service(service: TableService) ->
     await service.undo(G, CH, CAT)  # Cat took 4 as well
     table = service.require_table(G, CH)
     assert isinstance(table.state, RefereeHoodwinkState) and table.state.counts == [4, None, None]
-    await service.act(G, CH, CAT, TricksWon(tricks=4))
-    await service.act(G, CH, BOB, TricksWon(tricks=3))
+    await service.act(G, CH, CAT, TricksWon(tricks=4))  # Bob's 3 is filled in
     assert table.state.scores == [14, 3, 14] and table.state.deal_no == 2
     # the host corrects Cat's bid (entry 3) to the 7♠: Bob and Cat (spades) are partners and split,
     # Ann is the Hood with 4, even, matching Cat: 4 + 10 + 10

@@ -108,23 +108,18 @@ def test_refusals_leave_the_state_alone() -> None:
         "Trumps and the target parity are already set for this deal: enter the trick counts."
     )
     assert refused(state, A, TricksWon(tricks=16)) == "A deal has 15 tricks: Ann cannot have taken 16."
-    state.apply(A, TricksWon(tricks=9))
-    assert state.legal_actions(B) == [TricksWon(tricks=6)]
-    assert refused(state, B, TricksWon(tricks=7)) == (
-        "The trick counts must add up to 15: after Ann 9, Bob took 6. "
-        "If a count already entered is wrong, undo it first."
-    )
-    assert refused(state, A, TricksWon(tricks=8)) == (
-        "Ann's trick count is already entered (9): undo it, or ask the host to correct it."
-    )
-    lines = state.view(None).text_lines()
-    assert "Trick counts: Ann 9, Bob (to enter); 6 of 15 tricks not yet counted." in lines
-    assert "Next entry: the tricks taken by Bob (they add up to 15)." in lines
-    state.apply(B, TricksWon(tricks=6))
-    assert state.scores == [19, 0]
+    state.apply(A, TricksWon(tricks=9))  # Bob's 6 is the only count left: the bot fills it in
+    assert "Bob took the other 6 (filled in: the counts add up to 15)." in [e.text for e in state.log]
+    assert state.scores == [19, 0] and state.deal_no == 2 and state.phase == "trump"
     assert "Last deal: Tricks: Ann 9 and Bob 6. The target was odd, so Ann scores 19 (now 19)." in (
         state.view(None).text_lines()
     )
+    # entering the filled-in count anyway (as tables used to) changes nothing; any other is refused
+    assert refused(state, B, TricksWon(tricks=7)) == "It is not your turn: the table is waiting for Ann."
+    events = state.apply(B, TricksWon(tricks=6))
+    assert [e.text for e in events] == ["Bob's count (6) was already filled in: nothing changes."]
+    assert state.scores == [19, 0] and state.deal_no == 2 and state.phase == "trump"
+    assert refused(state, A, TricksWon(tricks=6)).startswith("Trick counts come at the end of the deal")
     replayed(state)
 
 
@@ -141,9 +136,8 @@ def test_whole_match_with_a_lurch_and_wrong_entries_refused() -> None:
         state.apply(d, ChooseParity(parity=ODD))
         # the non-dealer takes 13 tricks each deal: an odd count, 23 points
         assert "cannot have taken 20" in refused(state, d, TricksWon(tricks=20))
-        state.apply(d, TricksWon(tricks=2))
-        assert "must add up to 15" in refused(state, nd, TricksWon(tricks=12))
-        state.apply(nd, TricksWon(tricks=13))
+        state.apply(d, TricksWon(tricks=2))  # the non-dealer's 13 is filled in
+        assert state.history[-1] == (d, TricksWon(tricks=2))
         deals += 1
     # the deal alternates, so each player scores 23 every other deal until one reaches 100
     assert deals == 9 and state.scores == [4 * 23, 5 * 23]  # Bob was the non-dealer of deal 1
@@ -223,22 +217,18 @@ async def test_refereed_deal_through_the_table_service(service: TableService) ->
     with pytest.raises(TableError, match="no entry to make for Bob"):
         await service.act(G, C, ANN, ChooseParity(parity=ODD), seat=B)
     await service.act(G, C, BOB, ChooseParity(parity=ODD))
-    await service.act(G, C, ANN, TricksWon(tricks=9))  # Ann's own count
-    before = table.state.fingerprint()
-    with pytest.raises(TableError, match="must add up to 15"):
-        await service.act(G, C, BOB, TricksWon(tricks=5))
-    assert table.state.fingerprint() == before
-    await service.undo(G, C, ANN)  # Ann miscounted
+    await service.act(G, C, ANN, TricksWon(tricks=9))  # Ann's own count; Bob's 6 is filled in
+    assert table.state.scores == [9 + 10, 0] and table.state.deal_no == 2
+    await service.undo(G, C, ANN)  # Ann miscounted: the undo takes back the filled-in count too
     table = service.require_table(G, C)
     assert isinstance(table.state, RefereeParityState) and table.state.counts == [None, None]
-    await service.act(G, C, ANN, TricksWon(tricks=10))
-    await service.act(G, C, BOB, TricksWon(tricks=5))
+    await service.act(G, C, BOB, TricksWon(tricks=5))  # Bob's own count; Ann's 10 is filled in
     assert table.state.scores == [0, 15] and table.state.deal_no == 2
     # the host corrects entry 1: the call was no-trump, so Bob's 5 tricks are worth 25
     await service.correct(G, C, ANN, 1, trump(None))
     table = service.require_table(G, C)
     assert isinstance(table.state, RefereeParityState) and table.state.scores == [0, 25]
-    # a correction that breaks a later entry is refused: Ann's 10 becomes 11, so Bob's 5 no longer fits
+    # a correction that breaks the entries is refused: a count of 16
     with pytest.raises(TableError, match="impossible"):
-        await service.correct(G, C, ANN, 3, TricksWon(tricks=11))
+        await service.correct(G, C, ANN, 3, TricksWon(tricks=16))
     assert table.state.scores == [0, 25]
