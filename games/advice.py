@@ -14,9 +14,13 @@ return ``None``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
-from games.engine import Action, MatchRecord, Seat, View
-from games.registry import declaration, resolve
+from games.engine import Action, GameState, IllegalAction, MatchRecord, Seat, View
+from games.registry import declaration, get_game, resolve
+
+T = TypeVar("T")
 
 Hinter = Callable[[View, Sequence[Action]], list[str]]
 Analyser = Callable[[MatchRecord, int | None, Seat | None], list[str]]
@@ -31,21 +35,22 @@ class AnalysisError(ValueError):
     """The analysis cannot be made (no finished deal yet, a deal number out of range...)."""
 
 
-def which_deals(finished: int) -> str:
+def which_deals(finished: int, noun: str = "deal") -> str:
     """The finished deals that can be analysed, as a phrase: "only deal 1 can be analysed"."""
     if finished <= 1:
-        return "only deal 1 can be analysed"
-    return f"deals 1 to {finished} can be analysed"
+        return f"only {noun} 1 can be analysed"
+    return f"{noun}s 1 to {finished} can be analysed"
 
 
-def finished_deal(deal: int | None, finished: int) -> int:
+def finished_deal(deal: int | None, finished: int, noun: str = "deal") -> int:
     """The deal to analyse (``None``: the last finished one) among ``finished`` finished deals;
-    raises :class:`AnalysisError` with a friendly reason when there is none such."""
+    raises :class:`AnalysisError` with a friendly reason when there is none such. ``noun`` names
+    a deal in the game's own word (a race)."""
     if finished < 1:
-        raise AnalysisError("No deal has been finished yet: analysis comes once a deal is over.")
+        raise AnalysisError(f"No {noun} has been finished yet: analysis comes once a {noun} is over.")
     number = finished if deal is None else deal
     if not 1 <= number <= finished:
-        raise AnalysisError(f"There is no finished deal {number}: {which_deals(finished)}.")
+        raise AnalysisError(f"There is no finished {noun} {number}: {which_deals(finished, noun)}.")
     return number
 
 
@@ -94,3 +99,36 @@ def analyse(record: MatchRecord, deal: int | None = None, seat: Seat | None = No
     """
     analyser = _analyser(record.game)
     return None if analyser is None else analyser(record, deal, seat)
+
+
+@dataclass(frozen=True)
+class Decision(Generic[T]):
+    """One action of a replayed match with what an analyser noted of the position before it."""
+
+    before: T
+    seat: Seat
+    action: Action
+
+
+def replay_decisions(
+    record: MatchRecord, game_id: str, note: Callable[[GameState[Any]], T | None]
+) -> tuple[dict[int, list[Decision[T]]], int]:
+    """Replay ``record`` and gather, per deal (from 1), each action whose position ``note`` judged
+    worth noting (``note`` returns ``None`` to skip it); and how many deals are finished.
+
+    Raises :class:`AnalysisError` for a record of another game or one that no longer replays."""
+    if record.game != game_id:
+        raise AnalysisError(f"This analysis is for {get_game(game_id).title}.")
+    game = get_game(game_id)
+    try:
+        state = game.start(record.players, record.options, record.seed, record.deck)
+        out: dict[int, list[Decision[T]]] = {}
+        deal, noted = state.deal_no, note(state)
+        for _number, seat, action, _events in game.replay_steps(record, state):
+            if noted is not None:
+                out.setdefault(deal, []).append(Decision(noted, seat, action))
+            deal, noted = state.deal_no, (None if state.is_over else note(state))
+    except (IllegalAction, ValueError) as exc:
+        raise AnalysisError(f"This match record cannot be replayed: {exc}") from None
+    finished = state.deal_no if state.is_over else state.deal_no - 1
+    return out, finished

@@ -879,4 +879,5 @@ GAME: Game[SpecOptions] = declare(
         "strong": "games.players.spec:STRONG",
     },
     hinter="games.players.spec_adviser:spec_hint",
+    analyser="games.players.spec_adviser:analyse_spec",
 )

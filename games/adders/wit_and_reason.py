@@ -23,6 +23,11 @@ class RaceOptions(CountingOptions):
         le=10,
         description="How many races each player starts: the match has twice this many races.",
     )
+    hints: bool = Field(
+        False,
+        description="Let players ask for a hint: which cards win, draw or lose under perfect play. "
+        "A match with hints on is not rated.",
+    )
 
 
 RO = TypeVar("RO", bound=RaceOptions)

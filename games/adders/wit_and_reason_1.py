@@ -213,4 +213,6 @@ GAME = declare(
         "easy": "games.players.wit_and_reason:WIT_AND_REASON_1_EASY",
         "strong": "games.players.wit_and_reason:WIT_AND_REASON_1_STRONG",
     },
+    hinter="games.players.wit_and_reason:hint_wit_and_reason_1",
+    analyser="games.players.wit_and_reason:analyse_wit_and_reason_1",
 )

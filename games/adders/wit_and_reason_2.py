@@ -230,4 +230,6 @@ GAME = declare(
         "easy": "games.players.wit_and_reason:WIT_AND_REASON_2_EASY",
         "strong": "games.players.wit_and_reason:WIT_AND_REASON_2_STRONG",
     },
+    hinter="games.players.wit_and_reason:hint_wit_and_reason_2",
+    analyser="games.players.wit_and_reason:analyse_wit_and_reason_2",
 )

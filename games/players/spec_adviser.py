@@ -19,9 +19,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
+from games.advice import AnalysisError, finished_deal, replay_decisions
 from games.cards import Card
-from games.engine import Action, View
+from games.engine import Action, MatchRecord, Seat, View
 from games.spec import Call, Challenge, Predict, Reveal, SpecView, call_text
 from games.spec_scoring import (
     SHOWCARDS,
@@ -238,3 +240,89 @@ def spec_hint(view: View, legal: Sequence[Action]) -> list[str]:
         lines.append("Nothing for you to decide right now.")
     return lines
 
+
+
+# --- the analyser ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Choice:
+    """What the adviser made of a position where a player predicted or called."""
+
+    kind: str  # "predict" or "call"
+    values: dict[Card, Fraction]
+    """Each choice open to the player, with its worth (points on average, or last cards matched)."""
+
+
+def _note(state: Any) -> _Choice | None:
+    if state.phase not in ("predict", "call") or state.to_move is None:
+        return None
+    view = state.view(state.to_move)
+    if state.phase == "predict":
+        ranked = prediction_values(view_predictions(view), state.to_move, state.options.joker_vs_deuce)
+        return _Choice("predict", {c: Fraction(w) for c, w in ranked})
+    return _Choice("call", {v.call: v.expected for v in advise(view).values})
+
+
+def analyse_spec(record: MatchRecord, deal: int | None = None, seat: Seat | None = None) -> list[str]:
+    """A finished deal of Spec against the adviser: each prediction and each call, what it was
+    worth against the best one open, and what each player gave away in all."""
+    decisions, finished = replay_decisions(record, "spec", _note)
+    number = finished_deal(deal, finished)
+    players = record.players
+    if seat is not None and not 0 <= seat < len(players):
+        raise AnalysisError(f"This match has seats 1 to {len(players)}.")
+    chosen = [d for d in decisions.get(number, []) if isinstance(d.action, (Predict, Call))]
+    if not chosen:
+        raise AnalysisError(f"Deal {number} has no prediction or call to analyse.")
+    lines = [
+        f"Deal {number}: a call is worth the points it takes on average over the cards still face down "
+        "(any cell is as good as another); a prediction, the number of the 25 possible last cards "
+        "it is the best match for, the players after it predicting their best."
+    ]
+    lost = [Fraction(0)] * len(players)
+    calls = [0] * len(players)
+    number_of_call = 0
+    for d in chosen:
+        if seat is not None and d.seat != seat:
+            if isinstance(d.action, Call):
+                number_of_call += 1
+            continue
+        values = d.before.values
+        best = max(values.values())
+        top = [c for c, v in values.items() if v == best]
+        name = players[d.seat]
+        if isinstance(d.action, Predict):
+            got = values.get(d.action.prediction, Fraction(0))
+            mine = call_text(d.action.prediction)
+            if got >= best:
+                lines.append(f"{name} predicted {mine}, one of the best ({int(best)} of 25).")
+            else:
+                lines.append(
+                    f"{name} predicted {mine} ({int(got)} of 25); {', '.join(call_text(c) for c in top[:4])} "
+                    f"would match {int(best)} of 25."
+                )
+            continue
+        assert isinstance(d.action, Call)
+        number_of_call += 1
+        calls[d.seat] += 1
+        worth = values.get(d.action.call)
+        mine = call_text(d.action.call)
+        if worth is None:
+            lines.append(f"Call {number_of_call}: {name} called {mine}, which the rules forbade there.")
+            continue
+        if best - worth > Fraction(1, 20):
+            lost[d.seat] += best - worth
+            lines.append(
+                f"Call {number_of_call}: {name}'s {mine} was worth {_points(worth)} on average; "
+                f"{', '.join(call_text(c) for c in top[:4])} {_points(best)}."
+            )
+    seats = range(len(players)) if seat is None else [seat]
+    summary = [
+        f"{players[s]} gave away {_points(lost[s])} points over {calls[s]} call{'s' if calls[s] != 1 else ''}"
+        for s in seats
+        if calls[s]
+    ]
+    if summary:
+        lines.append("In all, against the best calls: " + "; ".join(summary) + ".")
+    return lines
