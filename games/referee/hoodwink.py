@@ -29,6 +29,7 @@ from games.engine import Action, Event, Game, Seat, Zone
 from games.hoodwink import GAME as ONLINE
 from games.hoodwink import PACK, Bid, HoodwinkOptions, HoodwinkState, HoodwinkView
 from games.hoodwink_scoring import PLAYERS, TRICKS_PER_DEAL, determine_roles
+from games.layout import Row, Spot
 from games.referee import referee_mode
 from games.referee.trick_totals import (
     Counts,
@@ -89,6 +90,12 @@ class RefereeHoodwinkView(HoodwinkView):
     notes: list[str] = Field(default_factory=list)
     counts: str = ""
     due: str = ""
+
+    def bid_row(self) -> Row | None:
+        """The bid cards entered so far (a picture's row; the withdrawn ones are in the text)."""
+        if not any(c is not None for c in self.shown):
+            return None
+        return Row("Bids", tuple(Spot(c, label=p, empty=c is None) for p, c in zip(self.players, self.shown, strict=True)))
 
     def table_lines(self) -> list[str]:
         lines: list[str] = []
