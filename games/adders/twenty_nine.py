@@ -260,7 +260,11 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
             self._next = None
         won = [len(cards) for cards in self.won]
         unplayed = [sum(self.cards_held(s) for s in side) for side in self.sides]
-        counts = side_card_counts(won, unplayed, self.options.unplayed)
+        return events + self.score_sides(side_card_counts(won, unplayed, self.options.unplayed))
+
+    def score_sides(self, counts: Sequence[int]) -> list[Event]:
+        """Score a deal from the cards each side counts (referee mode's results enter them)."""
+        events: list[Event] = []
         winners = deal_winners(counts)
         tally = ", ".join(f"{self.side_text(i)} {c}" for i, c in enumerate(counts))
         if winners:
