@@ -264,7 +264,7 @@ class CountingView(View):
         elif str(r.total) in r.effect:  # "sets 73"
             effect = r.effect
         else:
-            effect = f"{r.effect} → {r.total}"
+            effect = f"{r.effect}\n→ {r.total}"
         return Spot(r.card, label=f"{who}\n{effect}")
 
     def pile_area(self, last: int | None = None) -> Pile:

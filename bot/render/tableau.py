@@ -279,18 +279,20 @@ SPLIT_SCORES = 7
 """From this many players on, a short score table is drawn in two halves side by side."""
 
 
-def draw_scores(area: Scores, width: int) -> Image.Image | None:
+def draw_scores(area: Scores, width: int, split: bool = True) -> Image.Image | None:
     if not area.lines:
         return None
     ncol = max((len(x.values) for x in area.lines), default=0)
-    if len(area.lines) >= SPLIT_SCORES and ncol <= 2:
+    if split and len(area.lines) >= SPLIT_SCORES and ncol <= 2:
         half = (len(area.lines) + 1) // 2
-        left = draw_scores(replace(area, lines=area.lines[:half]), (width - BESIDE_GAP) // 2)
-        right = draw_scores(replace(area, lines=area.lines[half:], title=" "), (width - BESIDE_GAP) // 2)
+        title, top = area_title(area.title, "", width)
+        left = draw_scores(replace(area, lines=area.lines[:half], title=""), (width - BESIDE_GAP) // 2, False)
+        right = draw_scores(replace(area, lines=area.lines[half:], title=""), (width - BESIDE_GAP) // 2, False)
         assert left is not None and right is not None
-        img = felt(width, max(left.height, right.height))
-        img.paste(left, (0, 0))
-        img.paste(right, ((width + BESIDE_GAP) // 2, 0))
+        img = felt(width, top + max(left.height, right.height))
+        put_title(img, title)
+        img.paste(left, (0, top))
+        img.paste(right, ((width + BESIDE_GAP) // 2, top))
         return img
     size = TEXT_SIZE + 1
     lh = int(size * 1.55)
@@ -351,6 +353,8 @@ def draw_cards(
     cw, ch = card_size(card_w)
     per_line, step = _fit(len(spots), width, card_w, spaced)
     labels = _label_lines(spots)
+    if step < cw + CARD_GAP:
+        label_size = min(label_size, LABEL_SIZE - 2)  # overlapping cards: smaller labels fit the step
     label_h = labels * int(label_size * 1.2) + (4 if labels else 0)
     raised = any(s.mark == "legal" for s in spots)
     top = RAISE if raised else 4
@@ -365,8 +369,7 @@ def draw_cards(
             y -= RAISE - 4
         place_card(img, spot, (x, y), card_w)
         if spot.label:
-            lw = step - 4 if col < per_line - 1 and i < len(spots) - 1 else cw
-            lw = max(lw, min(cw, step - 4))
+            lw = step - 3 if col < per_line - 1 and i < len(spots) - 1 else cw
             ly = line * (line_h + 8) + top + ch + 6
             for k, text in enumerate(spot.label.split("\n")):
                 text = clip_text(text, lw, label_size, k == 0)
@@ -415,9 +418,9 @@ def draw_pile(area: Pile, width: int, style: Style) -> Image.Image:
     if area.total is not None:
         badge_w = 130
     card_w = style.card if len(area.spots) <= 10 else SMALL_CARD_W
-    cards = draw_cards(area.spots, width - badge_w - (16 if badge_w else 0), card_w, spaced=False)
+    cards = draw_cards(area.spots, width - badge_w - (16 if badge_w else 0), card_w, spaced=False) if area.spots else None
     _, ch = card_size(card_w)
-    height = max(cards.height, 110 if badge_w else 0)
+    height = max(cards.height if cards is not None else 0, 110 if badge_w else 0)
     img = felt(width, top + height)
     put_title(img, title)
     if badge_w:
@@ -431,7 +434,8 @@ def draw_pile(area: Pile, width: int, style: Style) -> Image.Image:
         size = 50 if len(num) <= 3 else 38
         nw = rich_width(num, size, True)
         draw_rich(img, ((badge_w - nw) // 2, by + 30), num, size, (20, 20, 20), True)
-    img.paste(cards, (badge_w + (16 if badge_w else 0), top))
+    if cards is not None:
+        img.paste(cards, (badge_w + (16 if badge_w else 0), top))
     return img
 
 
