@@ -180,7 +180,11 @@ class PlayDesk:
         state = table.state
         assert state is not None
         public = [e for e in events if e.to is None]
-        table.recent = (table.recent + public)[-RECENT_EVENTS:]
+        recent = table.recent + public
+        starts = [i for i, e in enumerate(recent) if e.kind in DEAL_STARTS]
+        if starts:  # the last deal's events went with its message: "Recent" starts with this deal
+            recent = recent[starts[-1] :]
+        table.recent = recent[-RECENT_EVENTS:]
         new_deal = new_deal or any(e.kind in DEAL_STARTS for e in events)
         await self.core.notifier.table_changed(table, public, repost=new_deal)
         if state.is_over:
