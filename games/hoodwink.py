@@ -344,7 +344,8 @@ class HoodwinkView(View):
     def trick_rows(self) -> list[Row]:
         rows = []
         if self.trick:
-            rows.append(played_row("Trick", self.players, self.trick))
+            waiting = [] if self.over else [s for s in self.awaiting if all(s != p for p, _ in self.trick)]
+            rows.append(played_row("Trick", self.players, self.trick, to_play=waiting))
         if self.last_trick:
             winner = self.last_trick_winner
             note = f"won by {self.players[winner]}" if winner is not None else ""

@@ -222,16 +222,16 @@ def played_row(
     plays: Iterable[tuple[int, Card]],
     winner: int | None = None,
     note: str = "",
+    to_play: Iterable[int] = (),
 ) -> Row:
-    """A trick: each card labelled with who played it; the winner's card marked ``winning``."""
-    return Row(
-        title,
-        tuple(
-            Spot(c, label=players[s], mark="winning" if winner is not None and s == winner else None)
-            for s, c in plays
-        ),
-        note=note,
+    """A trick: each card labelled with who played it; the winner's card marked ``winning``; an
+    empty place for each seat in ``to_play`` (whose card the trick waits for)."""
+    played = tuple(
+        Spot(c, label=players[s], mark="winning" if winner is not None and s == winner else None)
+        for s, c in plays
     )
+    waiting = tuple(Spot(label=f"{players[s]}\nto play", empty=True) for s in to_play)
+    return Row(title, played + waiting, note=note)
 
 
 def face_down_row(title: str, labels: Iterable[str]) -> Row:

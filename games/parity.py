@@ -266,7 +266,8 @@ class ParityView(View):
     def trick_rows(self) -> list[Row]:
         rows = []
         if self.trick:
-            rows.append(played_row("Trick", self.players, self.trick))
+            waiting = [] if self.over else [s for s in self.awaiting if all(s != p for p, _ in self.trick)]
+            rows.append(played_row("Trick", self.players, self.trick, to_play=waiting))
         if self.last_trick and self.last_winner is not None:
             rows.append(
                 played_row(

@@ -49,10 +49,10 @@ RAISE = 18
 """How far a card that may be played stands out of the hand."""
 
 TITLE_SIZE = 30
-SUB_SIZE = 21
-HEAD_SIZE = 20
-TEXT_SIZE = 19
-LABEL_SIZE = 16
+SUB_SIZE = 22
+HEAD_SIZE = 21
+TEXT_SIZE = 20
+LABEL_SIZE = 18
 
 
 @dataclass(frozen=True)
@@ -354,7 +354,7 @@ def draw_cards(
     per_line, step = _fit(len(spots), width, card_w, spaced)
     labels = _label_lines(spots)
     if step < cw + CARD_GAP:
-        label_size = min(label_size, LABEL_SIZE - 2)  # overlapping cards: smaller labels fit the step
+        label_size = min(label_size, LABEL_SIZE - 3)  # overlapping cards: smaller labels fit the step
     label_h = labels * int(label_size * 1.2) + (4 if labels else 0)
     raised = any(s.mark == "legal" for s in spots)
     top = RAISE if raised else 4
