@@ -409,7 +409,8 @@ def _seat_readings(names: Sequence[str], text: str) -> list[tuple[Seat, str]]:
                 rest = text[len(prefix) :]
                 if not rest or rest[0] in " :,\t-" or (rest[0] == "'" and rest[1:2].lower() == "s"):
                     rest = rest[2:] if rest.startswith("'s") else rest
-                    out.append((seat, rest.lstrip(" :,\t-")))
+                    rest = rest.lstrip(" :,\t")
+                    out.append((seat, rest[2:] if rest.startswith("- ") else rest))
                     break
         for suffix in (" for " + key, " for @" + key):
             if lowered.endswith(suffix):

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
 from games.cards import Card, sort_hand
-from games.counting import CO, CountingState, CountingView, PlayRecord
+from games.counting import CO, CountingState, CountingView, PlayRecord, signed
 from games.engine import Action, BaseOptions, Event, Pass, Seat, Zone
 
 STARTERS = "starters"
@@ -46,6 +46,35 @@ class Starter(Action):
 
     def label(self) -> str:
         return f"Turned up {self.starter.short}"
+
+
+class DealPoints(Action):
+    """Results mode: the points one player scored in the deal (the table kept the count)."""
+
+    kind: Literal["deal_points"] = "deal_points"
+    points: int
+
+    def label(self) -> str:
+        return f"{signed(self.points)} this deal"
+
+    def choice_path(self) -> tuple[str, ...]:
+        if self.points < 0:
+            return ("Lost points", self.label())
+        low = self.points // 50 * 50
+        return (f"{low} to {low + 49}", self.label())
+
+    def spoken(self) -> tuple[str, ...]:
+        return (str(self.points), f"{self.points} points")
+
+
+_DEAL_POINTS: dict[int, DealPoints] = {}
+
+
+def deal_points_entry(points: int) -> DealPoints:
+    entry = _DEAL_POINTS.get(points)
+    if entry is None:
+        entry = _DEAL_POINTS[points] = DealPoints(points=points)
+    return entry
 
 
 class RefereeCountingView(CountingView):
@@ -108,6 +137,8 @@ class RefereeCounting(CountingState[CO]):
     stuck_entry: ClassVar[Action | None] = Pass()
     result_entry: ClassVar[Action | None] = None
     """The entry that settles a whole deal (who lost it), where the game offers ``entries=result``."""
+    result_points: ClassVar[Sequence[int] | None] = None
+    """Results mode by each player's points for the deal (:class:`DealPoints`): the values allowed."""
 
     # -- setting up ---------------------------------------------------------------------------
 
@@ -121,13 +152,18 @@ class RefereeCounting(CountingState[CO]):
         self.starters_due = 0
         self.played_by: dict[Card, list[Seat]] = {}
         self._declared_stuck: Seat | None = None
+        self.entered_points: list[int | None] = [None] * self.n
         self.row_passes: list[Seat] = []
         """Seats that passed since the last card: their hands hold only unplayable cards."""
         super().init_match()
 
+    def takes_results(self) -> bool:
+        """Whether the game has a results mode at all."""
+        return self.result_entry is not None or self.result_points is not None
+
     def by_result(self) -> bool:
         """Whether this table enters only each deal's result instead of every card."""
-        return self.result_entry is not None and getattr(self.options, "entries", "cards") == "result"
+        return self.takes_results() and getattr(self.options, "entries", "cards") == "result"
 
     def settle(self, seat: Seat) -> list[Event]:
         """Apply the result entry of ``seat`` (the game's own scoring of a lost deal)."""
@@ -135,7 +171,51 @@ class RefereeCounting(CountingState[CO]):
 
     def result_question(self) -> str:
         """The result entry due, as the end of a sentence ("who lost this deal")."""
+        if self.result_points is not None:
+            names = ", ".join(self.name(s) for s in self.result_seats())
+            return f"the points of {names} in deal {self.deal_no}"
         raise NotImplementedError
+
+    def result_seats(self) -> list[Seat]:
+        """The seats whose result entry is awaited."""
+        if self.result_points is not None:
+            return [s for s in self.active_seats() if self.entered_points[s] is None]
+        return self.active_seats()
+
+    def result_entries(self, seat: Seat) -> list[Action]:
+        """What ``seat`` may enter as its result."""
+        if self.result_points is not None:
+            return [deal_points_entry(p) for p in self.result_points]
+        return [self.result_entry] if self.result_entry is not None else []
+
+    def settle_entry(self, seat: Seat, action: Action) -> list[Event]:
+        """Apply a result entry; the deal is scored once :meth:`close_deal` has been called."""
+        if isinstance(action, DealPoints):
+            self.entered_points[seat] = action.points
+            events = [self.event("deal_points", f"{self.name(seat)} scored {signed(action.points)} in deal {self.deal_no}.")]
+            if not self.result_seats():
+                for s, points in enumerate(self.entered_points):
+                    if points is not None:
+                        self.add_deal_points(s, points)
+                self.close_deal()
+            return events
+        return self.settle(seat)
+
+    def add_deal_points(self, seat: Seat, points: int) -> None:
+        """Score a result entry's points (a game with a floor on scores adjusts them)."""
+        self.add_points(seat, points)
+
+    def result_refusal(self, seat: Seat, action: Action) -> str | None:
+        """Why a result entry is refused (results mode)."""
+        if isinstance(action, DealPoints) and self.result_points is not None:
+            entered = self.entered_points[seat]
+            if entered is not None:
+                return f"{self.name(seat)}'s points for this deal are already entered ({signed(entered)}): undo the entry to change it."
+            values = list(self.result_points)
+            step = values[1] - values[0] if len(values) > 1 else 1
+            every = "" if step == 1 else f" in steps of {step}"
+            return f"Points for a deal run from {values[0]} to {values[-1]}{every}: {action.points} is not possible."
+        return None
 
     def starter_count(self, rest: int) -> int:
         """How many of the ``rest`` cards left after dealing are turned up to start the pile."""
@@ -153,6 +233,7 @@ class RefereeCounting(CountingState[CO]):
         # the machinery has dealt the pack in its own order: keep only how many cards each got
         self.held = [len(h) for h in self.hands]
         self.hands = [[] for _ in range(self.n)]
+        self.entered_points = [None] * self.n
         self.unseen = dict(Counter(sort_hand(self.pack())))
         self.played_by = {}
         self.row_passes = []
@@ -308,12 +389,12 @@ class RefereeCounting(CountingState[CO]):
 
     def awaiting(self) -> frozenset[Seat]:
         if self.by_result() and not self.is_over:
-            return frozenset(self.active_seats())
+            return frozenset(self.result_seats())
         return super().awaiting()
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        if self.result_entry is not None and self.by_result():
-            return [self.result_entry] if seat in self.awaiting() else []
+        if self.by_result():
+            return self.result_entries(seat) if seat in self.awaiting() else []
         if self.is_over or seat != self.to_play:
             return []
         if self.entry_phase == STARTERS:
@@ -325,10 +406,14 @@ class RefereeCounting(CountingState[CO]):
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
         if seat not in self.awaiting():
+            if self.by_result():
+                return self.result_refusal(seat, action)
             return None  # the base says whose turn it is
         who = self.name(seat)
         if self.by_result():
-            return f"This table enters only the result of each deal: {self.result_question()}."
+            return self.result_refusal(seat, action) or (
+                f"This table enters only the result of each deal: {self.result_question()}."
+            )
         if isinstance(action, Starter):
             if self.entry_phase != STARTERS:
                 return "The starting cards of this deal are already entered."
@@ -368,7 +453,8 @@ class RefereeCounting(CountingState[CO]):
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
         if self.by_result():
-            return self.settle(seat) + self._run(None)
+            events = self.settle_entry(seat, action)
+            return events + self._run(None) if self.deal_closed else events
         if isinstance(action, Starter):
             return self._enter_starter(action.starter)
         if self.stuck_entry is not None and action == self.stuck_entry:

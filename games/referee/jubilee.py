@@ -1,4 +1,5 @@
-"""Jubilee refereed: every card as it is played, and a pass for a player who cannot play.
+"""Jubilee refereed: every card as it is played, and a pass for a player who cannot play; or only
+each player's points for the deal (``entries=result``).
 
 The hands are unknown, so a pass is entered by the table; the bot accepts it only while the
 player's hand could be all unplayable cards (no black card before the opening, or hearts bigger
@@ -8,14 +9,31 @@ void deal when nobody can open, and the match are the online game's (:mod:`games
 
 from __future__ import annotations
 
+from typing import Literal
+
+from pydantic import Field
+
 from games.adders.jubilee import GAME as ONLINE
 from games.adders.jubilee import JubileeOptions, JubileeState
 from games.engine import Game, Pass, PlayCard, Seat
 from games.referee import referee_mode
-from games.referee.counting import RefereeCounting
+from games.referee.counting import DealPoints, RefereeCounting
+
+RESULT_POINTS = range(-200, 201, 5)
+"""A player's points in one deal, in results mode: every score is 5, 10 or 20, up or down."""
 
 
-class RefereeJubileeState(RefereeCounting[JubileeOptions], JubileeState):
+class RefereeJubileeOptions(JubileeOptions):
+    entries: Literal["cards", "result"] = Field(
+        "cards",
+        description="What the table enters: cards (each card as it is played) or result (only each "
+        "player's points at the end of each deal).",
+    )
+
+
+class RefereeJubileeState(RefereeCounting[RefereeJubileeOptions], JubileeState):
+    result_points = RESULT_POINTS
+
     def stuck_reason(self, seat: Seat) -> str:
         if not self.opened:
             return f"{self.name(seat)} could still hold a black card to open with."
@@ -36,13 +54,16 @@ A card whose copies are all played is refused, as is a first card that is not bl
 that would take the total below 0. Landing on a multiple of 25 scores 10 (20 on a multiple of 100),
 jumping over one costs 5. If every player passes before the opening, the deal is void and the
 same dealer deals again. The deal ends when all 61 cards are down; most points after one deal per
-player (times rounds) wins.
+player (times rounds) wins. A whole round may be entered in one line, in playing order
+("5S pass 10C"). With entries=result the table keeps the count itself and enters only each
+player's points for the deal (multiples of 5, in any order); the bot keeps the match.
 """
 
-GAME: Game[JubileeOptions] = referee_mode(
+GAME: Game[RefereeJubileeOptions] = referee_mode(
     ONLINE,
     state=RefereeJubileeState,
-    actions=[PlayCard, Pass],
+    actions=[PlayCard, Pass, DealPoints],
+    options=RefereeJubileeOptions,
     summary=SUMMARY,
     series=True,
 )

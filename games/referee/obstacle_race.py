@@ -1,4 +1,5 @@
-"""Obstacle Race refereed: the two starters (unless four play), then every card as it is played.
+"""Obstacle Race refereed: the two starters (unless four play), then every card as it is played;
+or only each player's points for the deal (``entries=result``).
 
 A Queen is entered as +3 or -3, as its player announces it. Nobody can pass. Obstacles, the
 restart at 120 (or the finish bonus), the score floor and the tie play-off are the online game's
@@ -7,16 +8,37 @@ restart at 120 (or the finish bonus), the score floor and the tie play-off are t
 
 from __future__ import annotations
 
+from typing import Literal
+
+from pydantic import Field
+
 from games.adders.obstacle_race import GAME as ONLINE
-from games.adders.obstacle_race import ObstacleRaceOptions, ObstacleRaceState
+from games.adders.obstacle_race import ObstacleRaceOptions, ObstacleRaceState, apply_floor
 from games.counting import PlayAs
-from games.engine import Game, PlayCard
+from games.engine import Game, PlayCard, Seat
 from games.referee import referee_mode
-from games.referee.counting import RefereeCounting, Starter
+from games.referee.counting import DealPoints, RefereeCounting, Starter
+
+RESULT_POINTS = range(-15, 21)
+"""A player's points in one deal, in results mode: a point per obstacle hit or jumped (the pack's
+216 pips pass each obstacle a few times at most), and 5 for the finish with finish_bonus."""
 
 
-class RefereeObstacleRaceState(RefereeCounting[ObstacleRaceOptions], ObstacleRaceState):
+class RefereeObstacleRaceOptions(ObstacleRaceOptions):
+    entries: Literal["cards", "result"] = Field(
+        "cards",
+        description="What the table enters: cards (each card as it is played) or result (only each "
+        "player's points at the end of each deal).",
+    )
+
+
+class RefereeObstacleRaceState(RefereeCounting[RefereeObstacleRaceOptions], ObstacleRaceState):
     stuck_entry = None
+    result_points = RESULT_POINTS
+
+    def add_deal_points(self, seat: Seat, points: int) -> None:
+        """With score_floor a player's score never goes below 0."""
+        self.add_points(seat, apply_floor(self.scores[seat], points, self.options.score_floor))
 
     def starter_count(self, rest: int) -> int:
         return rest  # the cards left over start the row face up
@@ -32,13 +54,17 @@ among them counts +3). Then enter every card in turn from the dealer's left; a Q
 allow_negative is on). Everyone must play, so there is no pass; a card already played this deal is
 refused. Landing on 55, 66, 77, 88, 99 or 111 scores 1, jumping over one costs 1; at 120 or more the
 count starts again from 0 (with finish_bonus, 5 points and the deal ends). Values: Ace 11 (or 1),
-King 4, Jack 2, Ten 10, Nine 9, Eight 8, Seven 7.
+King 4, Jack 2, Ten 10, Nine 9, Eight 8, Seven 7. A whole round may be entered in one line, in
+playing order ("QS -3 7H AD"). With entries=result the table keeps the count itself and enters
+only each player's points for the deal, in any order (with score_floor a score stops at 0); the
+bot keeps the match and any play-off.
 """
 
-GAME: Game[ObstacleRaceOptions] = referee_mode(
+GAME: Game[RefereeObstacleRaceOptions] = referee_mode(
     ONLINE,
     state=RefereeObstacleRaceState,
-    actions=[Starter, PlayCard, PlayAs],
+    actions=[Starter, PlayCard, PlayAs, DealPoints],
+    options=RefereeObstacleRaceOptions,
     summary=SUMMARY,
     series=True,
 )
