@@ -280,10 +280,7 @@ class ParityView(View):
     def layout(self) -> Layout:
         """Trumps and target, the trick in progress (who played what), the last trick and its
         winner, an open hand, the tricks won."""
-        open_hands = [
-            Row(f"{self.players[seat]}'s hand (open)", spots(cards), overlap=True)
-            for seat, cards in sorted(self.other_hands.items())
-        ]
+        open_hands = self.open_hand_rows()
         tricks = ("Tricks", self.tricks_won) if self.tricks_won else None
         return finish(
             self,
@@ -294,10 +291,21 @@ class ParityView(View):
             self.facts(),
         )
 
+    def open_hand_rows(self) -> list[Row]:
+        """The other hand, face up to both players in the two-player game (never in the public view)."""
+        return [
+            Row(f"{self.players[seat]}'s hand (open)", spots(cards), overlap=True)
+            for seat, cards in sorted(self.other_hands.items())
+        ]
+
     def hand_context(self) -> tuple[Area, ...]:
         facts = [f for f in self.facts() if f[0] in ("Trumps", "Target")]
         rows = self.trick_rows()
-        return (*([Facts(tuple(facts))] if facts else []), *(rows[:1] if self.trick else rows))
+        return (
+            *([Facts(tuple(facts))] if facts else []),
+            *(rows[:1] if self.trick else rows),
+            *self.open_hand_rows(),
+        )
 
 
 # --- options ------------------------------------------------------------------------------------

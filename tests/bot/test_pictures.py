@@ -163,3 +163,27 @@ def test_a_layout_with_every_area_draws() -> None:
     )
     is_png(pictures.layout_png(layout))
     assert "A grid: 2 face up" in layout.text()
+
+
+@pytest.mark.parametrize("module", ["tests.bot.toy_game", "tests.games.demo_game"])
+def test_a_game_without_hooks_gets_a_generic_picture_of_its_fields(module: str) -> None:
+    """The test games draw their card fields (a trick as cards, plays labelled by player), the
+    seat's own hand in its view only, and the scores."""
+    import importlib
+
+    mod = importlib.import_module(module)
+    game = next(v for v in vars(mod).values() if isinstance(v, Game))
+    for state in positions(game, seed=2):
+        public = state.view(None)
+        layout = public.layout()
+        assert set(layout.cards()) <= set(iter_cards(public))
+        assert not any(isinstance(a, Row) and a.title == "Your hand" for a in layout.areas)
+        is_png(table_png(public))
+        for seat in range(state.n):
+            view = state.view(seat)
+            is_png(hand_png(view, state.legal_actions(seat)))
+            if view.hand:
+                rows = [a for a in view.layout().areas if isinstance(a, Row) and a.title == "Your hand"]
+                assert rows and [s.card for s in rows[0].spots] == view.hand
+    shown = [a for s in positions(game, seed=2)[1:-1] for a in s.view(None).layout().areas if isinstance(a, Row)]
+    assert shown, "the game's card fields are drawn"
