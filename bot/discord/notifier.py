@@ -362,7 +362,7 @@ class DiscordNotifier:
         if message is None:
             return
         if any(self.turns.is_awaited(table.id, u) for u in pinged):
-            self.turns.pinged(table.id, str(message.id), pinged)
+            self.turns.pinged(table, str(message.id), pinged)
         else:  # they moved while the ping was on its way
             await self._unping(table, str(message.id))
 

@@ -21,7 +21,7 @@ class Calls:
     pings: tuple[str, ...] = ()
     """Players whose turn has just started and who are not watching a live view."""
     unpings: list[str] = field(default_factory=list)
-    """Ping messages to delete: everyone they mentioned has moved."""
+    """Ping messages to delete: everyone they mentioned has moved (or is no longer awaited)."""
     refreshes: list[str] = field(default_factory=list)
     """Players whose live view is out of date (their choices came back, a new deal)."""
 
@@ -29,7 +29,8 @@ class Calls:
 class TurnSignals:
     def __init__(self) -> None:
         self._awaited: dict[int, set[str]] = {}
-        self._pings: dict[int, dict[str, tuple[str, ...]]] = {}
+        self._pings: dict[int, dict[str, tuple[tuple[str, ...], int]]] = {}
+        """Per table: ping message id -> (who it mentions, how many actions the log held then)."""
 
     def follow(self, table: Table, live: LiveViews) -> Calls:
         """Note the table's awaited players after a change and say what Discord must be told."""
@@ -50,7 +51,11 @@ class TurnSignals:
             if view.deal != deal or (legal and legal != view.legal):
                 refreshes.append(user_id)
         pings = tuple(sorted(u for u in newly if not live.watching(table.id, u)))
-        unpings = [m for m, users in self._pings.get(table.id, {}).items() if not awaited & set(users)]
+        unpings = [
+            message_id
+            for message_id, (users, since) in self._pings.get(table.id, {}).items()
+            if not (awaited & set(users)) or set(users) <= set(table.actors[since:])
+        ]
         for message_id in unpings:
             del self._pings[table.id][message_id]
         return Calls(pings, unpings, refreshes)
@@ -58,9 +63,9 @@ class TurnSignals:
     def is_awaited(self, table_id: int, user_id: str) -> bool:
         return user_id in self._awaited.get(table_id, set())
 
-    def pinged(self, table_id: int, message_id: str, users: tuple[str, ...]) -> None:
+    def pinged(self, table: Table, message_id: str, users: tuple[str, ...]) -> None:
         """A ping message went out; it is deleted once all of ``users`` have moved."""
-        self._pings.setdefault(table_id, {})[message_id] = users
+        self._pings.setdefault(table.id, {})[message_id] = (users, len(table.actors))
 
     def forget(self, table_id: int) -> list[str]:
         """The table closed: forget it, returning the ping messages still up."""
