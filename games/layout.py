@@ -32,9 +32,10 @@ from games.cards import Card
 if TYPE_CHECKING:
     from games.engine import View
 
-Mark = Literal["legal", "winning", "dimmed", "last"]
+Mark = Literal["legal", "winning", "dimmed", "last", "waiting"]
 """How a card stands out: ``legal`` (may be played now: raised, outlined), ``winning`` (took or
-is taking the trick), ``dimmed`` (may not be played now), ``last`` (the card played last)."""
+is taking the trick), ``dimmed`` (may not be played now), ``last`` (the card played last),
+``waiting`` (an empty place for the card the table waits for)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +231,7 @@ def played_row(
         Spot(c, label=players[s], mark="winning" if winner is not None and s == winner else None)
         for s, c in plays
     )
-    waiting = tuple(Spot(label=f"{players[s]}\nto play", empty=True) for s in to_play)
+    waiting = tuple(Spot(label=f"{players[s]}\nto play", mark="waiting", empty=True) for s in to_play)
     return Row(title, played + waiting, note=note)
 
 

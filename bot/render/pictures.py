@@ -66,12 +66,20 @@ def hand_layout(view: View, legal: Sequence[Action]) -> Layout:
 
 def table_png(view: View) -> bytes:
     """A PNG of the table as ``view`` sees it (the public view for the channel)."""
-    return layout_png(table_layout(view))
+    return picture(table_layout(view))
 
 
 def hand_png(view: View, legal: Sequence[Action]) -> bytes:
     """A PNG of the seat's hand, the cards of ``legal`` marked (others dimmed)."""
-    return layout_png(hand_layout(view, legal))
+    return picture(hand_layout(view, legal))
+
+
+def picture(layout: Layout) -> bytes:
+    """The PNG of a layout, from the cache when it can be (a layout holding a list cannot)."""
+    try:
+        return layout_png(layout)
+    except TypeError:  # unhashable: a game's hook built a list where a tuple belongs
+        return render_png(layout)
 
 
 def table_alt_text(view: View) -> str:

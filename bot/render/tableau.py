@@ -385,7 +385,17 @@ def place_card(img: Image.Image, spot: Spot, xy: tuple[int, int], card_w: int) -
     x, y = xy
     d = ImageDraw.Draw(img)
     if spot.empty:
-        d.rounded_rectangle([x, y, x + cw - 1, y + ch - 1], radius=card_w // 10, fill=FELT_DARK, outline=(60, 120, 85), width=2)
+        waiting = spot.mark == "waiting"
+        d.rounded_rectangle(
+            [x, y, x + cw - 1, y + ch - 1],
+            radius=card_w // 10,
+            fill=FELT_DARK,
+            outline=LEGAL if waiting else (60, 120, 85),
+            width=3 if waiting else 2,
+        )
+        if waiting:
+            size = cw // 2
+            draw_rich(img, (x + (cw - rich_width("?", size, True)) // 2, y + (ch - size) // 2 - 4), "?", size, LEGAL, True)
         return
     face = card_face(spot.card, card_w)
     img.paste(face, (x, y), face)

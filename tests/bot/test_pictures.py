@@ -187,3 +187,8 @@ def test_a_game_without_hooks_gets_a_generic_picture_of_its_fields(module: str) 
                 assert rows and [s.card for s in rows[0].spots] == view.hand
     shown = [a for s in positions(game, seed=2)[1:-1] for a in s.view(None).layout().areas if isinstance(a, Row)]
     assert shown, "the game's card fields are drawn"
+
+
+def test_a_layout_that_cannot_be_cached_is_still_drawn() -> None:
+    layout = Layout("Test", "", [Row("cards", [Spot(card("QS"))])])  # type: ignore[arg-type]
+    is_png(pictures.picture(layout))
