@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine import Action, Game, GameState
+from games.engine import Action, Game, GameState, View
 
 
 def referee_mode(
@@ -55,3 +55,11 @@ def referee_mode(
         actions=actions,
         summary=summary,
     )
+
+
+def dealer_line(view: View) -> list[str]:
+    """``Dealer: Bob``: every referee view names the dealer (the real cards need one, and a random
+    first dealer is otherwise known only from the first event)."""
+    if view.over or view.dealer is None or not 0 <= view.dealer < len(view.players):
+        return []
+    return [f"Dealer: {view.players[view.dealer]}"]

@@ -427,6 +427,8 @@ class RefereeCaterpillarState(CaterpillarState):
                 notes.append("Last game: " + " ".join(self.last_result))
         else:
             notes = super().view_notes(seat)
+        if not self.is_over:
+            notes = [f"Dealer: {self.name(self.dealer)}", *notes]
         due = self.due()
         return [*notes, f"Next entry: {due}"] if due else notes
 

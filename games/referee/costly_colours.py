@@ -37,7 +37,7 @@ from games.costly_colours import (
 )
 from games.costly_colours_scoring import MAX_COUNT, card_value, is_jack_or_deuce
 from games.engine import Action, Event, Game, PlayCard, Seat, Zone
-from games.referee import referee_mode
+from games.referee import dealer_line, referee_mode
 
 DECK = "deck"
 SHOW_CLAIM = "show_claim"
@@ -130,7 +130,7 @@ class RefereeCostlyColoursView(CostlyColoursView):
     due: str
 
     def table_lines(self) -> list[str]:
-        lines = super().table_lines()
+        lines = dealer_line(self) + super().table_lines()
         if self.claimed:
             lines.append("Claimed in the mog: " + "; ".join(self.claimed))
         if self.due:

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Literal
 from games.cards import Card, sort_hand
 from games.counting import CO, CountingState, CountingView, PlayRecord, signed
 from games.engine import Action, BaseOptions, Event, Pass, Seat, Zone
+from games.referee import dealer_line
 
 STARTERS = "starters"
 PLAY = "play"
@@ -83,7 +84,7 @@ class RefereeCountingView(CountingView):
     due: str = ""
 
     def table_lines(self) -> list[str]:
-        lines = super().table_lines()
+        lines = dealer_line(self) + super().table_lines()
         if self.due:
             lines.append(f"Next entry: {self.due}")
         return lines

@@ -30,7 +30,7 @@ from games.hoodwink import GAME as ONLINE
 from games.hoodwink import PACK, Bid, HoodwinkOptions, HoodwinkState, HoodwinkView
 from games.hoodwink_scoring import PLAYERS, TRICKS_PER_DEAL, determine_roles
 from games.layout import Row, Spot
-from games.referee import referee_mode
+from games.referee import dealer_line, referee_mode
 from games.referee.trick_totals import (
     Counts,
     FilledCount,
@@ -98,7 +98,7 @@ class RefereeHoodwinkView(HoodwinkView):
         return Row("Bids", tuple(Spot(c, label=p, empty=c is None) for p, c in zip(self.players, self.shown, strict=True)))
 
     def table_lines(self) -> list[str]:
-        lines: list[str] = []
+        lines: list[str] = dealer_line(self)
         if self.scoring == "v3":
             total = self.deals_total or 0
             where = f"deal {self.deal} of {total}" if self.deal <= total else f"play-off deal {self.deal - total}"

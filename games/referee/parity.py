@@ -24,7 +24,7 @@ from games.parity import (
     ParityState,
     ParityView,
 )
-from games.referee import referee_mode
+from games.referee import dealer_line, referee_mode
 from games.referee.trick_totals import (
     Counts,
     FilledCount,
@@ -46,7 +46,7 @@ class RefereeParityView(ParityView):
     due: str = ""
 
     def table_lines(self) -> list[str]:
-        return super().table_lines() + referee_lines(self.last_deal, self.counts, self.due)
+        return dealer_line(self) + super().table_lines() + referee_lines(self.last_deal, self.counts, self.due)
 
 
 class RefereeParityState(FilledCount, ParityState):

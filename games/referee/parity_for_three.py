@@ -27,7 +27,7 @@ from games.parity_for_three import (
     ParityForThreeState,
     ParityForThreeView,
 )
-from games.referee import referee_mode
+from games.referee import dealer_line, referee_mode
 from games.referee.trick_totals import (
     Counts,
     FilledCount,
@@ -51,7 +51,7 @@ class RefereeParityForThreeView(ParityForThreeView):
     due: str = ""
 
     def table_lines(self) -> list[str]:
-        return super().table_lines() + referee_lines(self.last_deal, self.counts, self.due)
+        return dealer_line(self) + super().table_lines() + referee_lines(self.last_deal, self.counts, self.due)
 
 
 class RefereeParityForThreeState(FilledCount, ParityForThreeState):

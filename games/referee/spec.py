@@ -26,7 +26,7 @@ from typing import Literal
 
 from games.cards import Card
 from games.engine import Action, Event, Game, Seat
-from games.referee import referee_mode
+from games.referee import dealer_line, referee_mode
 from games.spec import (
     CELL_INDEX,
     CELLS,
@@ -82,7 +82,7 @@ class RefereeSpecView(SpecView):
     due: str = ""
 
     def table_lines(self) -> list[str]:
-        lines = super().table_lines()
+        lines = dealer_line(self) + super().table_lines()
         if self.pending:
             lines.append(self.pending)
         if self.due:
