@@ -31,7 +31,7 @@ from functools import cached_property
 from types import BuiltinFunctionType, FunctionType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from games.cards import Card, shuffled
 
@@ -753,8 +753,16 @@ class BaseOptions(BaseModel):
         None,
         ge=1,
         le=13,
-        description="Seat number (1 = first player) of the first dealer or first to play; blank for random.",
+        description="Seat number (1 = first player) of the first dealer or first to play; blank (or random) for random.",
     )
+
+    @field_validator("first_dealer", mode="before")
+    @classmethod
+    def _blank_is_random(cls, value: object) -> object:
+        """A blank value (as typed in a command or left empty in a form) or ``random`` means random."""
+        if isinstance(value, str) and value.strip().lower() in ("", "random", "none"):
+            return None
+        return value
 
 
 def iter_cards(obj: Any) -> Iterator[Card]:
