@@ -261,7 +261,7 @@ class CountingView(View):
             return Spot(None, label=f"{who}\npassed", empty=True)
         if not r.effect:
             effect = f"→ {r.total}"
-        elif str(r.total) in r.effect:  # "sets 73"
+        elif r.effect[:1].isalpha() and str(r.total) in r.effect.split():  # "sets 73"
             effect = r.effect
         else:
             effect = f"{r.effect}\n→ {r.total}"
