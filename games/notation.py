@@ -116,8 +116,14 @@ def normalise(text: str) -> str:
     return text
 
 
-def tokenize(text: str) -> list[Token]:
-    """The tokens of a text (an entry typed, or an action's label)."""
+_LOWER_AS = re.compile(r"(?<![A-Za-z])as(?![A-Za-z])")
+
+
+def tokenize(text: str, filler_as: bool = True) -> list[Token]:
+    """The tokens of a text (an entry typed, or an action's label). ``filler_as``: a lower-case
+    "as" between a card and a number is the word of "Q♠ as −3", not the Ace of Spades (an upper-case
+    "AS" is always the card)."""
+    filler_as = filler_as and bool(_LOWER_AS.search(text))
     words = [w.strip(".'`") for w in _SPLIT.split(normalise(text))]
     words = [w for w in words if w]
     out: list[Token] = []
@@ -136,7 +142,7 @@ def tokenize(text: str) -> list[Token]:
             i += 1
             continue
         # "as" between a card and a number is a word of the label "Q♠ as −3", not the Ace of Spades
-        if word == "as" and out and out[-1].kind == "card" and nxt is not None and _NUMBER.match(nxt):
+        if filler_as and word == "as" and out and out[-1].kind == "card" and nxt is not None and _NUMBER.match(nxt):
             i += 1
             continue
         compact = _COMPACT_CARD.match(word)
@@ -188,6 +194,14 @@ def tokenize(text: str) -> list[Token]:
             out.append(Token("word", cleaned))
         i += 1
     return out
+
+
+def tokenizations(text: str) -> list[list[Token]]:
+    """Every reading of a typed text: two where a lower-case "as" could be the word or the Ace of
+    Spades ("4h as 46" in Ninety-Nine is the 4♥, then the A♠ setting 46)."""
+    first = tokenize(text)
+    other = tokenize(text, filler_as=False)
+    return [first] if other == first else [first, other]
 
 
 def tokens_text(tokens: Sequence[Token]) -> str:
@@ -491,8 +505,9 @@ def read_action(
 
     readings: list[_Reading] = []
     if seat is None:
-        readings += [_Reading(s, rest, tokenize(rest)) for s, rest in _seat_readings(state.players, raw)]
-    readings.append(_Reading(None, raw, tokenize(raw)))
+        for s, rest in _seat_readings(state.players, raw):
+            readings += [_Reading(s, rest, tokens) for tokens in tokenizations(rest)]
+    readings += [_Reading(None, raw, tokens) for tokens in tokenizations(raw)]
 
     for reading in readings:
         if not reading.tokens:
