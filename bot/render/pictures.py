@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from bot.render.tableau import draw_layout
+from bot.render.tableau import Style, compact_style, draw_layout
 from games.cards import Card
 from games.engine import Action, View
 from games.layout import Layout
@@ -70,16 +70,17 @@ def table_png(view: View) -> bytes:
 
 
 def hand_png(view: View, legal: Sequence[Action]) -> bytes:
-    """A PNG of the seat's hand, the cards of ``legal`` marked (others dimmed)."""
-    return picture(hand_layout(view, legal))
+    """A PNG of the seat's hand, the cards of ``legal`` marked (others dimmed); only as wide as
+    the hand needs (600 to 800 pixels), so a short hand keeps large cards on a phone."""
+    return picture(hand_layout(view, legal), compact=True)
 
 
-def picture(layout: Layout) -> bytes:
+def picture(layout: Layout, compact: bool = False) -> bytes:
     """The PNG of a layout, from the cache when it can be (a layout holding a list cannot)."""
     try:
-        return layout_png(layout)
+        return layout_png(layout, compact)
     except TypeError:  # unhashable: a game's hook built a list where a tuple belongs
-        return render_png(layout)
+        return render_png(layout, compact)
 
 
 def table_alt_text(view: View) -> str:
@@ -105,15 +106,16 @@ def clip(text: str, limit: int = ALT_TEXT_LIMIT) -> str:
 
 
 @lru_cache(maxsize=256)
-def layout_png(layout: Layout) -> bytes:
+def layout_png(layout: Layout, compact: bool = False) -> bytes:
     """The PNG bytes of a layout (cached: equal layouts give the same bytes)."""
-    return render_png(layout)
+    return render_png(layout, compact)
 
 
-def render_png(layout: Layout) -> bytes:
-    """The PNG bytes of a layout, drawn now (card faces still come from their cache)."""
+def render_png(layout: Layout, compact: bool = False) -> bytes:
+    """The PNG bytes of a layout, drawn now (card faces still come from their cache); ``compact``
+    draws it only as wide as its content needs."""
     with _lock:
-        return encode(draw_layout(layout))
+        return encode(draw_layout(layout, compact_style(layout) if compact else Style()))
 
 
 def encode(img: Image.Image) -> bytes:

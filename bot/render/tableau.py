@@ -71,6 +71,43 @@ def felt(width: int, height: int) -> Image.Image:
 # --- the picture -----------------------------------------------------------------------------------
 
 
+COMPACT_MIN = 600
+"""The narrowest a compact picture (a small hand) is drawn."""
+
+
+def natural_width(area: Area, style: Style) -> int:
+    """The width an area would like: its cards side by side, its chips in one line."""
+    if isinstance(area, Row):
+        marked = any(s.mark in ("legal", "dimmed") for s in area.spots)
+        card = style.hand if (area.overlap and (marked or area.title == "Your hand")) else style.card
+        if area.overlap and len(area.spots) > 20:
+            card = min(card, style.card)
+        cards = len(area.spots) * (card + CARD_GAP) - CARD_GAP
+        return max(cards, rich_width(area.title, HEAD_SIZE, True))
+    if isinstance(area, Pile):
+        card = style.card if len(area.spots) <= 10 else SMALL_CARD_W
+        return 146 + len(area.spots) * (card + CARD_GAP)
+    if isinstance(area, Grid):
+        return 30 + len(area.columns) * (style.card + 8)
+    if isinstance(area, Facts):
+        size = TEXT_SIZE + 1
+        return sum(rich_width(f"{k} ", size) + rich_width(v, size, True) + 32 for k, v in area.items)
+    if isinstance(area, Counts):
+        return len(area.items) * 150
+    if isinstance(area, Scores):
+        return 200 + 130 * max((len(x.values) for x in area.lines), default=0)
+    return 0
+
+
+def compact_style(layout: Layout, style: Style = Style(), least: int = COMPACT_MIN) -> Style:
+    """The style of a picture only as wide as its content needs (at least ``least`` pixels), so a
+    small hand is not shrunk to fit a wide empty picture."""
+    want = max(
+        [rich_width(layout.title, TITLE_SIZE, True), *(natural_width(a, style) for a in layout.areas)]
+    )
+    return replace(style, width=max(least, min(style.width, want + 2 * PAD)))
+
+
 def draw_layout(layout: Layout, style: Style = Style()) -> Image.Image:
     """The whole picture of ``layout``."""
     inner = style.width - 2 * PAD
@@ -369,12 +406,16 @@ def draw_cards(
             y -= RAISE - 4
         place_card(img, spot, (x, y), card_w)
         if spot.label:
-            lw = step - 3 if col < per_line - 1 and i < len(spots) - 1 else cw
+            last = col == per_line - 1 or i == len(spots) - 1
+            # the last card of a line may spread its label to the right
+            lw = min(width - x, cw + 2 * CARD_GAP + 60) if last else step - 3
             ly = line * (line_h + 8) + top + ch + 6
             for k, text in enumerate(spot.label.split("\n")):
                 text = clip_text(text, lw, label_size, k == 0)
                 tw = rich_width(text, label_size, k == 0)
                 tx = x + max(0, (min(cw, lw) - tw) // 2)
+                if last:
+                    tx = max(x, min(x + (cw - tw) // 2, x + lw - tw))
                 colour = WINNING if spot.mark == "winning" and k == 0 else (INK if k == 0 else MUTED)
                 draw_rich(img, (tx, ly + k * int(label_size * 1.2)), text, label_size, colour, k == 0)
     return img

@@ -96,7 +96,8 @@ def test_pictures_of_every_game_show_only_what_the_viewer_may_see(game_id: str, 
                 assert c in mine or c in offered, f"seat {seat}'s hand picture shows {c}, not in its view"
             for c in view.layout().cards():
                 assert c in mine
-            is_png(hand_png(view, legal))
+            hand_width, _ = is_png(hand_png(view, legal))
+            assert 600 <= hand_width <= 800
             text = hand_alt_text(view, legal)
             assert 0 < len(text) <= 1024
             said = "\n".join(view.text_lines())
