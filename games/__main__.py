@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from games.engine import SetupError
-from games.registry import all_games, get_game
+from games.registry import all_games, get_game, ladder_lines
 from games.simulate import contest, simulate
 
 
@@ -38,6 +38,11 @@ def cmd_rules(args: argparse.Namespace) -> int:
         for f in fields:
             choices = f" [{'|'.join(f.choices)}]" if f.choices else ""
             print(f"  {f.name}={f.default}{choices}  {f.description}")
+    ladder = ladder_lines(g.id)
+    if ladder:
+        print("\nBot levels (measured in bot-against-bot matches):")
+        for line in ladder:
+            print(f"  {line}")
     return 0
 
 

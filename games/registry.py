@@ -67,6 +67,8 @@ class Declaration:
     ``referee`` is a module path whose ``GAME`` is the referee game, or the referee game itself.
     ``bots`` maps each level but ``random`` (weakest first) to ``"module:NAME"`` naming a player,
     or to the player itself. ``hinter`` and ``analyser`` are ``"module:NAME"`` or the function.
+    ``ladder`` says, for each level ``random`` included, how it fares against the others in a few
+    words; ``tests/bench/ladder.py`` measures it from bot-versus-bot matches and writes it here.
     """
 
     game: Game[Any]
@@ -74,6 +76,7 @@ class Declaration:
     bots: Mapping[str, str | Player] = field(default_factory=dict)
     hinter: str | Hinter | None = None
     analyser: str | Analyser | None = None
+    ladder: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -98,6 +101,7 @@ def declare(
     bots: Mapping[str, str | Player] | None = None,
     hinter: str | Hinter | None = None,
     analyser: str | Analyser | None = None,
+    ladder: Mapping[str, str] | None = None,
 ) -> Game[OptionsT]:
     """Declare ``game`` with its referee mode, bot levels and advice; returns ``game``.
 
@@ -109,7 +113,7 @@ def declare(
     known = _DECLARED.get(game.id)
     if known is not None and known.game is not game:
         raise ValueError(f"Two games declare the id {game.id!r}.")
-    _DECLARED[game.id] = Declaration(game, referee, dict(bots or {}), hinter, analyser)
+    _DECLARED[game.id] = Declaration(game, referee, dict(bots or {}), hinter, analyser, dict(ladder or {}))
     return game
 
 
@@ -197,6 +201,13 @@ def declaration(game_id: str) -> Declaration:
     raise SetupError(f"There is no game called '{game_id}'. Games: {', '.join(game_ids())}.")
 
 
+def ladder_lines(game_id: str) -> list[str]:
+    """How each bot level of a game fares, weakest first ("strong: wins 45% ..."), for the rules;
+    empty for a game whose ladder has not been measured."""
+    found = declaration(game_id)
+    return [f"{level}: {found.ladder[level]}" for level in found.levels() if level in found.ladder]
+
+
 def catalogue() -> list[Declaration]:
     """The declarations of the catalogue's games, in catalogue order (no game added by a test)."""
     return [_import(game_id) for game_id in _MODULES]
@@ -247,6 +258,7 @@ __all__ = [
     "declare",
     "game_ids",
     "get_game",
+    "ladder_lines",
     "referee_game",
     "register",
     "register_referee",

@@ -18,6 +18,7 @@ from bot.discord.limits import FIELD_VALUE, clip, clip_lines, fit_embed
 from bot.render.records import RATING_HELP
 from bot.render.text import options_text, players_text
 from games.engine import Game, View
+from games.registry import ladder_lines
 
 if TYPE_CHECKING:
     from bot.service.model import HandInfo, Table
@@ -182,6 +183,9 @@ def rules_embed(game: Game[Any]) -> discord.Embed:
             value=clip(f.description or "-", FIELD_VALUE),
             inline=False,
         )
+    ladder = ladder_lines(game.id)
+    if ladder:
+        embed.add_field(name="Bot levels", value=clip("\n".join(ladder), FIELD_VALUE), inline=False)
     embed.set_footer(
         text=f"Open a table: /play {game.id}  (options: /play {game.id} options: name=value ...)"
     )
