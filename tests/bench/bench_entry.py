@@ -232,9 +232,8 @@ def replay_after(rec: Recording, game_id: str) -> Tally:
         if len(group) == 1:
             text = text_for(state, seat, action)
         else:
-            text = " ".join(typed_form(a) for a in group)
-            if game_id == "wit_and_reason_2":  # suits do not matter: the values alone
-                text = " ".join(text_for(trial_state, s, a) for trial_state, s, a in steps(state, entries[i : i + len(group)]))
+            # each entry as short as it reads at its point ("7" where only one Seven fits)
+            text = " ".join(text_for(at, s, a) for at, s, a in steps(state, entries[i : i + len(group)]))
             got = read_action(state, text, seat=None)
             assert got[0] == seat and isinstance(got[1], Series) and list(got[1].entries) == group, (game_id, text, got)
         tally.add(text)
