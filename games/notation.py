@@ -753,6 +753,7 @@ def _build(kind: type[Action], typed: Sequence[Token], template: Action | None =
     rest = list(typed)
     values: dict[str, Any] = {}
     kind_words = {t.value for t in tokenize(str(kind.model_fields["kind"].default).replace("_", " "))}
+    named = any(t.kind == "word" and t.value in kind_words for t in typed)
     for name, info in kind.model_fields.items():
         if name == "kind":
             continue
@@ -766,8 +767,8 @@ def _build(kind: type[Action], typed: Sequence[Token], template: Action | None =
                 pick = i
                 break
         if pick is None:
-            if template is not None and what in ("bool", "other"):
-                values[name] = getattr(template, name)
+            if template is not None and (what in ("bool", "other") or named):
+                values[name] = getattr(template, name)  # "challenge": the one on offer
             elif info.is_required():
                 return None
             continue

@@ -450,7 +450,8 @@ game does (same options: games, target, tie).
 Each game: enter every card laid on the caterpillar, in turn. The bot refuses a card already in
 the caterpillar and a numeral that does not follow the last card's suit (a King, Queen or Jack may
 go on anything). The stock needs no entries. A player with no numeral of the suit to follow and no
-face card enters Court short: play stops.
+face card enters Court short: play stops. Both players' cards of a round may go in one entry, in
+playing order ("7H 8H").
 
 The end: after {PLAYS_PER_GAME} cards (the stock used up), enter how many face cards one player holds;
 the bot fills in the other's (the two add up to the face cards not played); each scores {FACE_BONUS} a

@@ -524,7 +524,8 @@ show. Four players: a dealer whose partner refused may take the card under the d
 one back; enter only whether the dealer did.
 
 The play: enter each card as it is played, or Go for a player who cannot add a card without
-passing 31 (a series that reaches exactly 31 ends by itself). The bot refuses a card already seen this deal, a card past 31, and a claimed Jack or
+passing 31 (a series that reaches exactly 31 ends by itself); several plays may go in one entry,
+in playing order ("KH 5S go 7D"). The bot refuses a card already seen this deal, a card past 31, and a claimed Jack or
 Deuce entered for anyone but the player it went to; it refuses Go while any card would fit. It
 pegs 15, 25 and 31, sequences and the go. Every card is played, so the show needs no entries:
 the bot counts each hand (three cards plus the deck card) from the dealer's left, dealer last,

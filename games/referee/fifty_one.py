@@ -56,8 +56,9 @@ keeps the total, announces the loser and runs the match exactly as the online ga
 
 Each deal: the dealer enters the card turned up after dealing five each; its value opens the
 total. Then enter the card each player plays, from the dealer's left (draw from the stock at the
-table as usual: the bot only counts the cards left in it). There is no pass: a player must play even
-when every card takes the total past 50. A card already seen this deal is refused. Whoever makes
+table as usual: the bot only counts the cards left in it). A whole round may go in one entry, in playing
+order ("KH 7S 10D"). There is no pass: a player must play even when every card takes the total
+past 50. A card already seen this deal is refused. Whoever makes
 the total 51 or more loses the deal. Values: Ace 11, King 4, Queen 3, Jack 2, Ten minus 1, Nine 0,
 Eight 8, Seven 7 (values=german: Ace 1 and a Seven entered as 1 or 7). Match by penalties (fewest
 deals lost after the planned deals) or by lives (the last player with a life left).

@@ -55,7 +55,8 @@ online game does.
 
 Draw from the stock at the table as usual: the bot only counts it (when it runs out, the played
 cards but the top one are shuffled into a new stock, unless stock_out=play_out). Enter each card in
-turn; a black Ace with the total its player names (0 to 99). A card already played, a card that
+turn; a black Ace with the total its player names (0 to 99, "AS 12"); a whole round may go in one
+entry, in playing order ("KH AS 12 5D"). A card already played, a card that
 would take the total past 99, and a Ten or Nine the table options forbid are refused. When the
 player to move cannot play, enter Bust: they lose a life and the deal ends. Bust is refused while
 that player must hold a card that fits (when the total is low, say); when no card left unseen

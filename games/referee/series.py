@@ -36,6 +36,12 @@ class Series(Action):
     def choice_path(self) -> tuple[str, ...]:
         return (self.label(),)
 
+    def typed(self) -> str:
+        """How the line is typed: each entry's short form, in order (``KH 7H QH``)."""
+        from games.notation import typed_form
+
+        return " ".join(typed_form(e) for e in self.entries)
+
 
 def series_of(entries: Sequence[type[Action]]) -> type[Series]:
     """The series action of a referee game whose single entries are ``entries``."""

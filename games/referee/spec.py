@@ -256,8 +256,8 @@ in the online game and with the same options.
 Each deal: lay the 25 showcards face down in a 5x5 grid (rows A to E, columns 1 to 5) and the 30
 scorecards in their fixed order. Enter each player's prediction of the last card, starting with
 the first caller (no rank or suit twice, Joker once). Then, on each turn, enter the call (the
-cell and the card named, or Joker) and then the card found there: it must be a showcard nobody has
-seen yet. The bot says which scorecards the caller takes from the top of the stack: their order
+cell and the card named, or Joker) and the card found there, in one entry ("A1 KH 10S") or two:
+the card must be a showcard nobody has seen yet. The predictions may go in one entry too ("KH QS"). The bot says which scorecards the caller takes from the top of the stack: their order
 is fixed by the rules, so there is nothing to enter for them.
 
 Forbidden calls (the previous call again, a card already face up, Joker once the Joker and all

@@ -85,7 +85,8 @@ Referee mode: play Wit and Reason (I) with a real 52-card pack, one player holdi
 cards and the other all the black; enter each card as it is played and the bot keeps the total and
 the score of the races exactly as the online game does.
 
-The first card entered in the match tells the bot who holds which colour. After that a card of the
+Both players' cards may go in one entry, in playing order ("KH 7S"). The first card entered in
+the match tells the bot who holds which colour. After that a card of the
 other colour, a card already played in the race, and a card that would pass 31 are refused. The
 bot knows both hands, so it passes for a player who cannot play (they sit out the rest of the race)
 and declares a drawn race when neither can reach 31 (stalemate=last_player_wins: the last to play

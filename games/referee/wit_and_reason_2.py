@@ -41,7 +41,7 @@ Referee mode: play Wit and Reason (II) with the 24 cards from Ace to Six laid fa
 the value each player takes; the bot keeps the total and the races exactly as the online game does.
 
 Suits do not matter, so each entry is a value from 1 to 6 still on the table that keeps the total
-at 31 or under. Whoever makes exactly 31 wins the race; when the player to move cannot take a card
+at 31 or under ("2"; several in a row in one entry: "2 5 1"). Whoever makes exactly 31 wins the race; when the player to move cannot take a card
 without passing 31, the bot declares that they lose it. The players take turns to start, over two
 races (times rounds).
 """

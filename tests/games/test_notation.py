@@ -180,3 +180,51 @@ def test_typed_forms_read_back_to_their_action() -> None:
                 if isinstance(action, PlayAs) and action.value % 7:
                     continue
                 assert read_choice(state.legal_actions(seat), typed_form(action)) == action, typed_form(action)
+
+
+def test_correction_choices_read_a_count_as_a_count() -> None:
+    """``/correct 3 10`` on a trick count: 10 is the count 10, never the tenth choice (9 tricks)."""
+    choices = [TricksWon(tricks=t) for t in range(16)]
+    assert read_choice(choices, "10") == TricksWon(tricks=10)
+    assert read_choice(choices, "#10") == TricksWon(tricks=9)
+    assert read_choice(choices, "10 tricks") == TricksWon(tricks=10)
+    with pytest.raises(EntryError, match=r'"16" \(read as 16\) is not one of the choices'):
+        read_choice(choices, "16")
+
+
+def test_labels_and_menu_paths_still_read() -> None:
+    state = referee("jubilee", ["ann", "bob"])
+    seat = next(iter(state.awaiting()))
+    legal = state.legal_actions(seat)
+    spade = next(a for a in legal if a.card is not None and a.card.suit == Suit.SPADES)
+    assert spade.card is not None
+    for text in (" / ".join(spade.choice_path()), spade.label(), f"{state.name(seat)} / {' / '.join(spade.choice_path())}"):
+        assert read_action(state, text, seat=None) == (seat, spade)
+
+
+def test_phrases_for_passes_busts_and_challenges() -> None:
+    state = referee("ninety_nine", ["ann", "bob", "cat"])
+    seat = next(iter(state.awaiting()))
+    for _ in range(30):  # play up to a total where a Bust is believable
+        if any(a.kind == "bust" for a in state.legal_actions(seat)):
+            break
+        high = [a for a in state.legal_actions(seat) if a.kind == "play" and a.card is not None and a.card.rank in (12, 13)]
+        state.apply(seat, (high or state.legal_actions(seat))[0])
+        seat = next(iter(state.awaiting()))
+    assert any(a.kind == "bust" for a in state.legal_actions(seat))
+    assert read_action(state, "bust", seat=None)[1].kind == "bust"
+    spec = referee("spec", ["ann", "bob"], first_dealer=1)
+    for text in ("KH", "QS", "A1 KH 10S", "A2 KH 10H"):  # A2 calls K♥ again: forbidden, but entered
+        who, action = read_action(spec, text, seat=None)
+        spec.apply(who, action)
+    caller = spec.history[-1][0]  # call 2 was made by the second player; the other may challenge it
+    assert read_action(spec, "challenge 2", seat=None) == (1 - caller, read_action(spec, "challenge", seat=None)[1])
+    with pytest.raises(EntryError, match="Challenge call 2 for .*, which is refused: You cannot challenge your own call"):
+        read_action(spec, f"{spec.name(caller)}: challenge", seat=None)
+
+
+def test_a_name_that_is_also_a_card_word() -> None:
+    state = referee("hoodwink", ["Jack", "Queenie", "Ace"])
+    assert read_action(state, "Jack: KH", seat=None)[0] == 0
+    assert read_action(state, "Ace KH", seat=None)[0] == 2
+    assert read_action(state, "jack of hearts for Queenie", seat=None)[1].card == card("JH")

@@ -11,7 +11,7 @@ from games.cards import card
 from games.engine import GameState, IllegalAction, PlayCard, SetupError
 from games.notation import EntryError, read_action
 from games.referee.series import Series
-from games.registry import all_games, get_game, referee_game
+from games.registry import CATALOGUE, get_game, referee_game
 
 
 def referee(game_id: str, players: list[str], **options: Any) -> GameState[Any]:
@@ -38,8 +38,8 @@ def test_first_dealer_blank_means_random_and_a_seat_out_of_range_is_reported_bef
 
 
 def test_every_referee_view_names_the_dealer_or_the_starter() -> None:
-    for game in all_games():
-        ref = referee_game(game.id)
+    for module in CATALOGUE:  # the served games (tests may register toys besides)
+        ref = referee_game(module.rpartition(".")[2])
         n = 2 if 2 in ref.player_counts else ref.player_counts[0]
         names = ["Ann", "Bob", "Cat", "Dan"][:n]
         state = ref.start(names, {}, seed=3)  # a random first dealer
@@ -47,7 +47,7 @@ def test_every_referee_view_names_the_dealer_or_the_starter() -> None:
         dealer = getattr(state, "dealer", None)
         assert dealer is not None
         said = f"Dealer: {names[dealer]}" in lines or any(f"started by {names[dealer]}" in line for line in lines)
-        assert said, (game.id, lines)
+        assert said, (ref.id, lines)
 
 
 # --- series ---------------------------------------------------------------------------------------
