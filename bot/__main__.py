@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_bot(settings, sync_only=args.command == "sync", sync_guild=getattr(args, "guild", None))
 
-    from bot.console import run_console
+    from bot.console import is_terminal, run_console, run_terminal
 
     try:
         source = open(args.file, encoding="utf-8") if getattr(args, "file", None) else sys.stdin  # noqa: SIM115
@@ -49,7 +49,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Parlour cannot read {args.file}: {exc.strerror}.", file=sys.stderr)
         return 2
     try:
-        asyncio.run(run_console(settings.database, source))
+        if is_terminal(source):  # a person typing: a prompt with editing, and Ctrl-C quits at once
+            run_terminal(settings.database)
+        else:
+            asyncio.run(run_console(settings.database, source))
     except StorageError as exc:
         print(f"Parlour cannot start: {exc}", file=sys.stderr)
         return 1

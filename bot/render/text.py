@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -119,6 +120,85 @@ def _menu(label: str, items: list[tuple[int, Action, tuple[str, ...]]], room: in
     return node
 
 
-def numbered_actions(legal: Sequence[Action]) -> list[str]:
-    """``1. Q♠`` lines, for the console (full paths, so groups stay readable)."""
-    return [f"{i}. {' / '.join(a.choice_path())}" for i, a in enumerate(legal, 1)]
+def numbered_actions(legal: Sequence[Action], start: int = 1) -> list[str]:
+    """``#1 Spades / Q♠`` lines, for the console (full paths, so groups stay readable); ``#1`` is
+    how a position is typed, since a bare number means a count or a value."""
+    return [f"#{i} {' / '.join(a.choice_path())}" for i, a in enumerate(legal, start)]
+
+
+LIST_AT_MOST = 30
+"""A menu this long or shorter is listed in full; a longer one is summarised (see choices_summary)."""
+
+
+def _rest(group: str, label: str) -> str:
+    """A label without its group's name in front (``A1: K♥`` in group ``A1`` is ``K♥``)."""
+    if group and label.startswith(group):
+        return label[len(group) :].lstrip(":/ ") or label
+    return label
+
+
+def _some(items: Sequence[str], at_most: int = 8) -> str:
+    shown = " ".join(items[:at_most])
+    return shown if len(items) <= at_most else f"{shown} ... ({len(items) - at_most} more)"
+
+
+def choices_summary(
+    legal: Sequence[Action], *, at_most: int = LIST_AT_MOST, start: int = 1, command: str = "/move "
+) -> list[str]:
+    """A long menu as people can read it: its groups, what each holds, and examples to type.
+
+    Up to ``at_most`` choices are listed in full (numbered from ``start``, as ``numbered_actions``),
+    with how to type them. Beyond that
+    the choices are grouped by the first step of their ``choice_path``; a card that can be played
+    several ways is named once with how many; groups that offer the same choices (every cell of a
+    grid with the same cards) are described once."""
+    if not legal:
+        return []
+    if len(legal) <= at_most:
+        return [*numbered_actions(legal, start), _examples(legal, command, position=start)]
+    groups: dict[str, list[Action]] = {}
+    for a in legal:
+        path = a.choice_path()
+        groups.setdefault(path[0] if len(path) > 1 else "", []).append(a)
+    items = {g: _group_items(g, actions) for g, actions in groups.items()}
+    lines = [f"{len(legal)} choices:"]
+    named = [g for g in groups if g]
+    if len(named) > 1 and all(items[g] == items[named[0]] for g in named):
+        lines.append(f"  one of {len(named)}: {_some(named, 12)}")
+        lines.append(f"  with one of {len(items[named[0]])}: {_some(items[named[0]], 12)}")
+    else:
+        lines += [f"  {g} ({len(groups[g])}): {_some(items[g])}" for g in named]
+    if "" in groups:
+        lines.append(f"  also: {_some(items[''])}")
+    lines.append(_examples(legal, command))
+    return lines
+
+
+def _examples(legal: Sequence[Action], command: str, position: int | None = None) -> str:
+    """How to type a choice: a typed form of the first and the last (plain ASCII, as
+    :func:`games.notation.typed_form` writes them), and a position where there is a list."""
+    from games.notation import typed_form
+
+    cards = Counter(a.card for a in legal if a.card is not None)
+    several = next((a for a in legal if a.card is not None and cards[a.card] > 1), None)  # QS -3
+    shown = [legal[0], *([several] if several is not None else []), legal[-1]]
+    examples = list(dict.fromkeys(typed_form(a) for a in shown))
+    if position is not None and len(legal) > 1:
+        examples.append(f"#{position + len(legal) - 1}")
+    return "Type, for example: " + ", ".join(f"{command}{e}" for e in examples)
+
+
+def _group_items(group: str, actions: Sequence[Action]) -> list[str]:
+    """What a group offers, in order: each choice's card (or its label without the group's name),
+    and a card that can be played in several ways once, with how many."""
+    ways: dict[str, int] = {}
+    for a in actions:
+        key = a.card.short if a.card is not None else _rest(group, a.label())
+        ways[key] = ways.get(key, 0) + 1
+    items = []
+    for a in actions:
+        key = a.card.short if a.card is not None else _rest(group, a.label())
+        if key in ways:
+            n = ways.pop(key)
+            items.append(f"{key} ({n} ways)" if n > 1 else key)
+    return items

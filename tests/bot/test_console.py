@@ -44,7 +44,7 @@ async def test_lobby_and_refusals_through_typed_lines(db_path: Path) -> None:
 
 async def test_a_whole_match_with_a_bot(db_path: Path) -> None:
     lines = ["ann: /play toy deals=1", "ann: /addbot", "ann: /start"]
-    lines += ["ann: /move 1"] * 6  # the bot answers at once; Ann always has a card to play
+    lines += ["ann: /move #1"] * 6  # the bot answers at once; Ann always has a card to play
     out = await run_lines(db_path, lines)
     text = "\n".join(out)
     assert "[to ann] Toy Tricks in your channel" in text  # the DM at the deal
@@ -55,12 +55,12 @@ async def test_a_whole_match_with_a_bot(db_path: Path) -> None:
 async def test_moves_by_card_code_and_errors(db_path: Path) -> None:
     out = await run_lines(
         db_path,
-        ["ann: /play toy first_dealer=2", "bob: /join", "ann: /start", "ann: /move ZZ", "ann: /move 99", "ann: /move"],
+        ["ann: /play toy first_dealer=2", "bob: /join", "ann: /start", "ann: /move ZZ", "ann: /move #99", "ann: /move"],
     )
     text = "\n".join(out)
-    assert "'ZZ' is not one of your choices" in text
-    assert "Choose a number from 1 to" in text
-    assert "Say which choice" in text
+    assert '[to ann] "ZZ" (read as zz) is not an entry that can be made now. For example:' in text
+    assert "[to ann] There is no entry #99: the list runs from 1 to" in text
+    assert "[to ann] Say what to play: /move followed by a card (KH)" in text
 
 
 def test_python_m_bot_console_reads_a_file(tmp_path: Path) -> None:
@@ -81,7 +81,7 @@ def test_python_m_bot_console_reads_a_file(tmp_path: Path) -> None:
 
 async def test_records_after_a_finished_match(db_path: Path) -> None:
     lines = ["ann: /play toy deals=1 first_dealer=2", "bob: /join", "ann: /start"]
-    lines += ["ann: /move 1", "bob: /move 1"] * 14  # out-of-turn ones are refused; each pair plays one
+    lines += ["ann: /move #1", "bob: /move #1"] * 14  # out-of-turn ones are refused; each pair plays one
     lines += ["ann: /leaderboard toy", "ann: /stats ann toy", "ann: /history", "ann: /replay 1", "ann: /export"]
     lines += ["ann: /leaderboard toy fortnight", "ann: /replay 99", "ann: /season"]
     text = "\n".join(await run_lines(db_path, lines))
@@ -101,12 +101,12 @@ async def test_a_refereed_match_through_typed_lines(db_path: Path) -> None:
     from tests.bot.toy_game import TOY
 
     register_referee(TOY)
-    lines = ["ann: /referee toy Ann Bob deals=1 first_dealer=2", "ann: /entries", "bob: /move 1", "ann: /undo", "bob: /undo",
-             "bob: /move 1", "ann: /choices 1", "ann: /correct 1 2", "ann: /correct 9 1"]
-    lines += ["ann: /move 1"] * 14  # Ann enters for both players (once a Knock, the optional act)
+    lines = ["ann: /referee toy Ann Bob deals=1 first_dealer=2", "ann: /entries", "bob: /move #1", "ann: /undo", "bob: /undo",
+             "bob: /move #1", "ann: /choices 1", "ann: /correct 1 #2", "ann: /correct 9 #1"]
+    lines += ["ann: /move #1"] * 14  # Ann enters for both players (once a Knock, the optional act)
     text = "\n".join(await run_lines(db_path, lines))
     assert "Refereeing Toy Tricks." in text
-    assert "Entries now:" in text and "1. Ann:" in text
+    assert "Entries now:" in text and "For Ann:" in text and "\n      #1 " in text
     assert "[to ann] Only the player who made the last entry, or the host, can undo it." not in text  # Ann hosts
     assert "took back the last entry" in text
     assert "corrected entry 1" in text
