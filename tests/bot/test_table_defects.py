@@ -118,3 +118,6 @@ async def test_a_first_dealer_the_game_cannot_seat_is_refused_when_set(service: 
     assert table.options.first_dealer == 3  # type: ignore[attr-defined]
     await service.set_options(G, C, ANN, {"first_dealer": None})  # blank: a random first dealer
     assert table.options.first_dealer is None  # type: ignore[attr-defined]
+    await service.set_options(G, C, ANN, ["first_dealer=2"])
+    await service.set_options(G, C, ANN, ["first_dealer="])  # typed blank: random too
+    assert table.options.first_dealer is None  # type: ignore[attr-defined]
