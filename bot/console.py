@@ -243,7 +243,7 @@ class Console:
             g = get_game(args[0])
             self.write(f"{g.title} ({players_text(g)} players)\n{g.summary.strip()}")
             for f in g.option_fields():
-                self.write(f"  {f.name}={f.default}  {f.description}")
+                self.write(f"  {f.name}={_typed_default(f.default)}  {f.description}")
         elif command == "play":
             if not args:
                 raise TableError("Which game? For example /play parity. /games lists them.")
@@ -438,6 +438,15 @@ class Console:
             raise TableError(f"Say what entry {entry} should have been: /correct {entry} WHAT (/choices {entry} lists them).")
         _seat, legal = await self.service.entry_choices(GUILD, CHANNEL, user, entry)
         await self.service.correct(GUILD, CHANNEL, user, entry, read_choice(legal, what))
+
+
+def _typed_default(value: Any) -> str:
+    """An option's default as it would be typed: blank for none, true or false."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _number(args: Sequence[str], what: str) -> int:
