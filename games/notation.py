@@ -652,7 +652,7 @@ def _segment(state: GameState[Any], typed: Sequence[Token]) -> tuple[list[_Step]
             after = twin.clone()
             try:
                 after.apply(actor, found[0])
-            except IllegalAction:
+            except (IllegalAction, ValueError):  # a game may reject a card of another pack outright
                 continue
             if walk(after, at + size, [*steps, _Step(actor, found[0], list(part))]):
                 return True
@@ -671,7 +671,7 @@ def _why(state: GameState[Any], seat: Seat, rest: Sequence[Token]) -> str:
         for action in _built(state, rest[:size]):
             try:
                 state.check(seat, action)
-            except IllegalAction as exc:
+            except (IllegalAction, ValueError) as exc:
                 return f"{action.label()} for {state.name(seat)}: {_sentence(str(exc))}"
     return ""
 
@@ -823,7 +823,7 @@ def _refusal(
         for action in _built(state, reading.tokens):
             try:
                 state.check(who, action)
-            except IllegalAction as exc:
+            except (IllegalAction, ValueError) as exc:
                 whose = f" for {state.name(who)}" if seat is None else ""
                 return EntryError(f'Read "{reading.text}" as {action.label()}{whose}, which is refused: {_sentence(str(exc))}.')
             return EntryError(f'"{raw}" reads as {action.label()}: enter it as "{typed_form(action)}".')

@@ -85,7 +85,7 @@ class SeriesEntries:
                 )
             try:
                 twin.check(who, entry)
-            except IllegalAction as exc:
+            except (IllegalAction, ValueError) as exc:  # ValueError: a card of another pack
                 if len(series.entries) == 1:
                     return str(exc)
                 return f"Entry {number} of the line, {entry.label()} for {twin.name(who)}: {exc}"
