@@ -63,3 +63,19 @@ def dealer_line(view: View) -> list[str]:
     if view.over or view.dealer is None or not 0 <= view.dealer < len(view.players):
         return []
     return [f"Dealer: {view.players[view.dealer]}"]
+
+
+def entries_alias(plural: bool) -> classmethod:  # type: ignore[type-arg]
+    """A before-validator for a referee ``entries`` option: ``result`` and ``results`` (and
+    ``card``/``cards``) mean the same, whichever spelling the game's option uses."""
+
+    def validate(cls: type, value: object) -> object:
+        if isinstance(value, str):
+            word = value.strip().lower()
+            if word in ("result", "results"):
+                return "results" if plural else "result"
+            if word in ("card", "cards"):
+                return "cards"
+        return value
+
+    return classmethod(validate)

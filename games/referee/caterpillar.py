@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from games.cards import Card, full_pack
 from games.caterpillar import (
@@ -40,7 +40,7 @@ from games.caterpillar import (
 from games.caterpillar import GAME as ONLINE
 from games.counting import play_card, play_card_of
 from games.engine import Action, Event, Game, PlayCard, Seat, Zone
-from games.referee import referee_mode
+from games.referee import entries_alias, referee_mode
 
 PACK: tuple[Card, ...] = tuple(full_pack())
 FACES_IN_PACK = sum(1 for c in PACK if is_face(c))
@@ -60,6 +60,8 @@ class RefereeCaterpillarOptions(CaterpillarOptions):
         "results: enter only each game's results (points pegged from totals, how it ended, face "
         "cards held), for players who keep the count themselves.",
     )
+
+    _entries = field_validator("entries", mode="before")(entries_alias(plural=True))
 
 
 # --- entries -------------------------------------------------------------------------------------

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from games.adders.fifty_one import GAME as ONLINE
 from games.adders.fifty_one import LIMIT, FiftyOneOptions, FiftyOneState
 from games.counting import PlayAs
 from games.engine import Action, Event, Game, PlayCard, Seat
-from games.referee import referee_mode
+from games.referee import entries_alias, referee_mode
 from games.referee.counting import RefereeCounting, Starter
 
 
@@ -25,6 +25,8 @@ class RefereeFiftyOneOptions(FiftyOneOptions):
         "cards",
         description="What the table enters: cards (each card as it is played) or result (only who lost each deal).",
     )
+
+    _entries = field_validator("entries", mode="before")(entries_alias(plural=False))
 
 
 class LostDeal(Action):

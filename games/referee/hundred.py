@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from games.adders.hundred import GAME as ONLINE
 from games.adders.hundred import HundredOptions, HundredState
 from games.engine import Action, Event, Game, PlayCard, Seat
-from games.referee import referee_mode
+from games.referee import entries_alias, referee_mode
 from games.referee.counting import RefereeCounting, Starter
 
 
@@ -26,6 +26,8 @@ class RefereeHundredOptions(HundredOptions):
         description="What the table enters: cards (each card as it is played) or result (only who made "
         "or jumped past 100, and 200 with second_point_200).",
     )
+
+    _entries = field_validator("entries", mode="before")(entries_alias(plural=False))
 
 
 class PointResult(Action):

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from games.adders.jubilee import GAME as ONLINE
 from games.adders.jubilee import JubileeOptions, JubileeState
 from games.engine import Game, Pass, PlayCard, Seat
-from games.referee import referee_mode
+from games.referee import entries_alias, referee_mode
 from games.referee.counting import DealPoints, RefereeCounting
 
 RESULT_POINTS = range(-200, 201, 5)
@@ -29,6 +29,8 @@ class RefereeJubileeOptions(JubileeOptions):
         description="What the table enters: cards (each card as it is played) or result (only each "
         "player's points at the end of each deal).",
     )
+
+    _entries = field_validator("entries", mode="before")(entries_alias(plural=False))
 
 
 class RefereeJubileeState(RefereeCounting[RefereeJubileeOptions], JubileeState):

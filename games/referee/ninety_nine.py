@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from games.adders.ninety_nine import GAME as ONLINE
 from games.adders.ninety_nine import NinetyNineOptions, NinetyNineState
 from games.counting import PlayAs
 from games.engine import Action, Event, Game, PlayCard, Seat
-from games.referee import referee_mode
+from games.referee import entries_alias, referee_mode
 from games.referee.counting import RefereeCounting
 
 
@@ -26,6 +26,8 @@ class RefereeNinetyNineOptions(NinetyNineOptions):
         "cards",
         description="What the table enters: cards (each card as it is played) or result (only who went bust in each deal).",
     )
+
+    _entries = field_validator("entries", mode="before")(entries_alias(plural=False))
 
 
 class Bust(Action):

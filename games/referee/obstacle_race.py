@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from games.adders.obstacle_race import GAME as ONLINE
 from games.adders.obstacle_race import ObstacleRaceOptions, ObstacleRaceState, apply_floor
 from games.counting import PlayAs
 from games.engine import Game, PlayCard, Seat
-from games.referee import referee_mode
+from games.referee import entries_alias, referee_mode
 from games.referee.counting import DealPoints, RefereeCounting, Starter
 
 RESULT_POINTS = range(-15, 21)
@@ -30,6 +30,8 @@ class RefereeObstacleRaceOptions(ObstacleRaceOptions):
         description="What the table enters: cards (each card as it is played) or result (only each "
         "player's points at the end of each deal).",
     )
+
+    _entries = field_validator("entries", mode="before")(entries_alias(plural=False))
 
 
 class RefereeObstacleRaceState(RefereeCounting[RefereeObstacleRaceOptions], ObstacleRaceState):

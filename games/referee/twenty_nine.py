@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from games.adders.twenty_nine import GAME as ONLINE
 from games.adders.twenty_nine import TwentyNineOptions, TwentyNineState, card_value, tens_to_remove
 from games.cards import Card, Rank
 from games.engine import Action, Event, Game, Pass, PlayCard, Seat
-from games.referee import referee_mode
+from games.referee import entries_alias, referee_mode
 from games.referee.counting import RefereeCounting
 
 TENS = 4
@@ -31,6 +31,8 @@ class RefereeTwentyNineOptions(TwentyNineOptions):
         description="What the table enters: cards (each card as it is played) or result (only the cards "
         "each side counts at the end of each deal).",
     )
+
+    _entries = field_validator("entries", mode="before")(entries_alias(plural=False))
 
 
 class CardsTaken(Action):
