@@ -15,6 +15,7 @@ choice sits in that turn's list of legal actions::
     parlour:optnum:<session>:<chunk>        a form for number and text options
     parlour:addbot:<session>:<level>        seat a bot of that level (host, in the lobby)
     parlour:ref:<session>:<verb>            Confirm or Undo the last entry at a referee table
+    parlour:type:<session>                  a form to type an entry or a move (``parlour:entry:`` submits it)
 
 The callbacks only parse and hand over to :mod:`bot.discord.flows`, which re-fetches the table by
 channel and checks the session and turn, so a button outliving its turn is refused politely.
@@ -387,6 +388,35 @@ REFEREE_VERBS = {
     "confirm": ("Confirm last entry", discord.ButtonStyle.success),
     "undo": ("Undo last entry", discord.ButtonStyle.secondary),
 }
+TYPED_CHOICES = 26
+"""From this many choices on (more than one menu holds), a private view also offers to type one."""
+
+
+class TypeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:type:(?P<session>\d+)"
+):
+    """Type an entry or a move as text (a form): the quick way through long menus."""
+
+    def __init__(self, session: int, label: str = "Type it") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"{PREFIX}:type:{session}",
+            )
+        )
+        self.session = session
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TypeButton:
+        return cls(int(match["session"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.discord import flows  # it builds these components: imported on use, typed
+
+        await flows.open_entry_form(interaction, self.session)
 
 
 class RefereeButton(
@@ -426,6 +456,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     OptionNumbersButton,
     AddBotButton,
     RefereeButton,
+    TypeButton,
 )
 EPHEMERAL_ITEMS: frozenset[type[discord.ui.DynamicItem[Any]]] = frozenset(
     {ActButton, PickSelect, NavButton, OptionSelect, OptionPageButton, OptionNumbersButton, AddBotButton}
@@ -597,6 +628,7 @@ def table_view(table: Table) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     if table.mode == "referee":  # people enter what happened; anyone at the table may enter for anyone
         view.add_item(ShowHandButton(table.id, "Make an entry"))
+        view.add_item(TypeButton(table.id, "Type an entry"))
         for verb in REFEREE_VERBS:
             view.add_item(RefereeButton(table.id, verb))
         return view
@@ -680,6 +712,12 @@ def hand_view(session: int, info: HandInfo, path: Sequence[int] = ()) -> discord
     node, resolved = resolve_path(menu, path)
     back = back_path(menu, resolved) if resolved else None
     rows = _node_rows(session, info.turn, resolved, node, back)
+    if len(info.legal) >= TYPED_CHOICES:  # a long menu: typing the choice is quicker
+        typing: Row = [TypeButton(session)]
+        if rows and len(rows[-1]) < BUTTONS_PER_ROW and all(isinstance(i, (ActButton, NavButton)) for i in rows[-1]):
+            rows[-1] = [*rows[-1], *typing]
+        else:  # in a row of its own, in place of the last menu if the view is full (typing reaches all)
+            rows = [*rows[: ROWS - 1], typing]
     view = discord.ui.View(timeout=None)
     for row in rows[:ROWS]:  # discord.py lays items out in order: a select fills a row
         for item in row:

@@ -50,6 +50,7 @@ from bot.service.entries import SeatEntry
 from bot.service.model import Table, TableError, User
 from bot.tables import TableService
 from games.engine import Action, Game, IllegalAction, OptionInfo, SetupError
+from games.notation import entry_menu, read_action, read_choice, typed_form
 from games.players import levels
 from games.registry import all_games, get_game
 
@@ -385,7 +386,8 @@ class OptionsForm(discord.ui.Modal):
 
 
 def typed_values(components: Sequence[Any]) -> dict[str, str]:
-    """``{option name: text}`` from a submitted form's components (Discord's JSON)."""
+    """``{option name: text}`` from a submitted form's components (Discord's JSON); a typed
+    entry's text under :data:`ENTRY_FIELD`."""
     out: dict[str, str] = {}
     stack = list(components)
     while stack:
@@ -395,6 +397,8 @@ def typed_values(components: Sequence[Any]) -> dict[str, str]:
         custom_id = str(c.get("custom_id", ""))
         if custom_id.startswith("option:") and "value" in c:
             out[custom_id.removeprefix("option:")] = str(c.get("value") or "")
+        elif custom_id == ENTRY_FIELD and "value" in c:
+            out[ENTRY_FIELD] = str(c.get("value") or "")
         stack.extend(c.get("components") or [])
         if isinstance(c.get("component"), dict):
             stack.append(c["component"])
@@ -402,9 +406,15 @@ def typed_values(components: Sequence[Any]) -> dict[str, str]:
 
 
 async def form_submitted(interaction: discord.Interaction) -> bool:
-    """Handle a submitted options form; ``False`` if the form is not ours."""
+    """Handle a submitted form (options, or a typed entry); ``False`` if the form is not ours."""
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
+    if custom_id.startswith(ENTRY_PREFIX):
+        session = plain_int(custom_id.removeprefix(ENTRY_PREFIX))
+        if session is None:
+            return False
+        await entry_submitted(interaction, session, typed_values(data.get("components") or []).get(ENTRY_FIELD, ""))
+        return True
     if not custom_id.startswith(FORM_PREFIX):
         return False
     session_text, _, _chunk = custom_id.removeprefix(FORM_PREFIX).partition(":")
@@ -438,6 +448,77 @@ async def options_submitted(interaction: discord.Interaction, session: int, type
         await _show_options(interaction, table, 0)
         raise
     await _show_options(interaction, table, 0, "Options saved.")
+
+
+# -- typed entries and moves ------------------------------------------------------------------------
+
+ENTRY_PREFIX = "parlour:entry:"
+ENTRY_FIELD = "entry"
+
+
+class EntryForm(discord.ui.Modal):
+    """One line of text: a move (online) or an entry (at a referee table), read as people write
+    them ("KH 7H QH", "bob: 3 tricks", "A1 KH", "AS 12"). Answered by :func:`entry_submitted`."""
+
+    def __init__(self, table: Table, example: str) -> None:
+        referee = table.mode == "referee"
+        super().__init__(
+            title=clip(f"{'An entry' if referee else 'Your move'} - {table.game.title}", MODAL_TITLE),
+            timeout=None,
+            custom_id=f"{ENTRY_PREFIX}{table.id}",
+        )
+        text_input: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            custom_id=ENTRY_FIELD, required=True, max_length=200, placeholder=clip(example, TEXT_INPUT_PLACEHOLDER)
+        )
+        what = "What happened at the table" if referee else "Your move"
+        hint = "Cards as KH, 10h or king of hearts; a player by name (bob: 3 tricks); #N for a list position."
+        self.add_item(discord.ui.Label(text=clip(what, LABEL_TEXT), description=clip(hint, LABEL_DESCRIPTION), component=text_input))
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        """Nothing: :func:`entry_submitted` answers (see :class:`OptionsForm`)."""
+
+
+def _typing_seat(table: Table, user: User) -> tuple[int | None, int | None]:
+    """(the seat whose move is typed, or ``None`` at a referee table; the typist's own seat)."""
+    own = table.seat_of(user.id)
+    if table.mode == "referee":
+        if not table.is_member(user):
+            raise TableError("Only the players at this table (and its host) can make entries.")
+        return None, own
+    if own is None:
+        raise TableError("You are not playing at this table.")
+    return own, own
+
+
+@guarded
+async def open_entry_form(interaction: discord.Interaction, session: int) -> None:
+    table = current_table(interaction, session)
+    if table.status != "playing" or table.state is None:
+        raise TableError("There is nothing to enter: the game is not in play.")
+    seat, _own = _typing_seat(table, user_of(interaction))
+    entries = entry_menu(table.state, seat)
+    example = f"for example {typed_form(entries[len(entries) // 2][1])}" if entries else "nothing to enter now"
+    await safe_modal(interaction, EntryForm(table, example))
+
+
+@guarded
+async def entry_submitted(interaction: discord.Interaction, session: int, text: str) -> None:
+    """A typed move or entry: read it, then play it; a refusal says what was understood and why,
+    and changes nothing."""
+    table = current_table(interaction, session)
+    user = user_of(interaction)
+    if table.status != "playing" or table.state is None:
+        raise TableError("This game is not in play: nothing was entered.")
+    seat, own = _typing_seat(table, user)
+    turn = table.state.turn
+    try:
+        seat, action = read_action(table.state, text, seat=seat, speaker=own)
+    except IllegalAction as exc:
+        raise TableError(f"Nothing was entered. {exc}") from None
+    await safe_defer(interaction, ephemeral=True, thinking=True)
+    await service_of(interaction).act(*place_of(interaction), user, action, turn, seat=seat, session=session)
+    whose = f"{table.seats[seat].name}: " if table.mode == "referee" else ""
+    await safe_reply(interaction, f"Entered {whose}{action.label()}.", ephemeral=True)
 
 
 # -- play ---------------------------------------------------------------------------------------------
@@ -692,24 +773,24 @@ async def correction_choices(interaction: discord.Interaction, entry: int | None
     text = current.strip().lower()
     found = [(i, a) for i, a in enumerate(legal) if text in " / ".join(a.choice_path()).lower()]
     return [
-        discord.app_commands.Choice(name=clip(" / ".join(a.choice_path()), 100), value=str(i)) for i, a in found[:25]
+        discord.app_commands.Choice(name=clip(" / ".join(a.choice_path()), 100), value=f"#{i + 1}")
+        for i, a in found[:25]
     ]
 
 
 @guarded
 async def correct(interaction: discord.Interaction, entry: int, choice: str) -> None:
+    """Replace an earlier entry by what ``choice`` says: one of the offered list (``#N``, as the
+    autocomplete fills in) or typed as any entry is ("10" is ten tricks, "KH" the King of Hearts)."""
     service, key, user = service_of(interaction), place_of(interaction), user_of(interaction)
     _seat, legal = await service.entry_choices(*key, user, entry)
-    wanted = choice.strip().lower()
-    picked = [a for a in legal if wanted in (a.label().lower(), " / ".join(a.choice_path()).lower())]
-    index = plain_int(choice)
-    if index is not None and index < len(legal):
-        picked = [legal[index]]
-    if len(picked) != 1:
-        raise TableError(f"Pick the new entry {entry} from the list offered as you type.")
+    try:
+        picked = read_choice(legal, choice)
+    except IllegalAction as exc:
+        raise TableError(f"Entry {entry} was not changed. {exc}") from None
     await safe_defer(interaction, ephemeral=True, thinking=True)
-    await service.correct(*key, user, entry, picked[0])
-    await safe_reply(interaction, f"Entry {entry} is now {picked[0].label()}.", ephemeral=True)
+    await service.correct(*key, user, entry, picked)
+    await safe_reply(interaction, f"Entry {entry} is now {picked.label()}.", ephemeral=True)
 
 
 # -- advice -------------------------------------------------------------------------------------------

@@ -1,0 +1,146 @@
+"""Benchmark (not a test): Discord REST calls per game action, per game, in a simulated Discord.
+
+    .venv/bin/python -m tests.bench.bench_discord [--actions 120] [--games parity,spec]
+
+Each game is played twice in SimCord (which runs the real discord.py against a simulated API):
+at a table of people only (the game's fewest players, at most three) and at a table of one
+person and bots. People play as they would with live views: each opens their private view once
+(Show my hand) and then makes every move in it. Every REST call the bot makes from the press of
+Start on is counted (the answers to clicks and Show my hand, table message posts and edits, live
+view refreshes, turn pings and their deletion, DMs, retired deal messages, the final result), for
+``--actions`` game actions or to the end of the match; the lobby's calls are left out. Printed per game: calls per game action (every seat's, bots'
+included), calls per move of a person, DMs sent and the goal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import re
+import statistics
+import tempfile
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+GOALS = {"people": 3.0, "bots": 2.0}
+
+
+@dataclass
+class Count:
+    game: str
+    kind: str
+    players: int
+    calls: int
+    actions: int
+    moves: int
+    dms: int
+    routes: Counter[str]
+
+    @property
+    def per_action(self) -> float:
+        return self.calls / max(self.actions, 1)
+
+    @property
+    def per_move(self) -> float:
+        return self.calls / max(self.moves, 1)
+
+
+async def count_calls(game_id: str, kind: str, players: int, actions: int) -> Count:
+    import discord
+    import simcord
+    from simcord.http import router
+
+    from bot.discord.client import ParlourBot
+    from tests.bot.discord.conftest import GUILD_ID, World, make_settings
+    from tests.bot.discord.live_play import LivePlay
+
+    seen: Counter[str] = Counter()
+    real_dispatch = router.dispatch
+
+    def counting(backend: Any, method: str, path: str, *args: Any, **kwargs: Any) -> Any:
+        seen[f"{method} {re.sub(r'[0-9]{6,}|/[A-Za-z0-9_.-]{40,}', lambda m: '/*' if m[0].startswith('/') else '*', path)}"] += 1
+        return real_dispatch(backend, method, path, *args, **kwargs)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "rest.sqlite3"
+        bot = ParlourBot(make_settings(db))
+        env = simcord.Env(bot)
+        guild = env.create_guild("Bench", id=GUILD_ID)
+        await env.start()
+        bot.service.rng = random.Random(11)
+        channel = guild.create_text_channel("cards")
+        mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
+        people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
+        mod = guild.add_member(env.create_user("mod"), roles=[mods])
+        world = World(env, bot, db, guild, channel, *people, mod)
+        try:
+            lobby = (await world.ann.slash(channel, "play", game=game_id)).response
+            assert lobby is not None
+            if kind == "people":
+                for p in people[1:players]:
+                    await p.click(lobby, label="Join")
+            else:
+                for _ in range(players - 1):
+                    chooser = await world.ann.click(lobby, label="Add bot")
+                    assert chooser.response is not None
+                    await world.ann.click(chooser.response, label="Easy")
+            router.dispatch = counting  # from Start on: the game's own calls, not the lobby's
+            await world.ann.click(lobby, label="Start")
+            await world.settle()
+            table = world.require_table()
+            live = LivePlay(world)
+            while world.table is not None and table.turn < actions:
+                await live.move(pick=live.moves % 3)
+            await world.settle()
+            done = table.turn if world.table is not None else len(await bot.store.entry_log(table.id)) or table.turn
+        finally:
+            router.dispatch = real_dispatch
+        dms = sum(len(world.dms(a)) for a in people)
+        await env.shutdown()
+        await bot.dispose()
+    return Count(game_id, kind, players, sum(seen.values()), done, live.moves, dms, seen)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    from games.registry import all_games
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--actions", type=int, default=120, help="game actions per table (or the whole match)")
+    parser.add_argument("--games", default="", help="comma-separated game ids (default: every game)")
+    parser.add_argument("--routes", action="store_true", help="also print the calls by route")
+    args = parser.parse_args(argv)
+    wanted = [g for g in args.games.split(",") if g]
+    games = [g for g in all_games() if not wanted or g.id in wanted]
+    print(f"REST calls per game action, {args.actions} actions per table (or the whole match)")
+    print(f"{'game':<18} {'table':<22} {'calls':>6} {'actions':>7} {'per action':>10} {'per move':>9} {'DMs':>4}")
+    results: dict[str, list[float]] = {"people": [], "bots": []}
+    for game in games:
+        fewest = min(game.player_counts)
+        for kind in ("people", "bots"):
+            players = min(fewest, 3) if kind == "people" else fewest
+            if kind == "people" and fewest > 3:
+                continue
+            count = asyncio.run(count_calls(game.id, kind, players, args.actions))
+            results[kind].append(count.per_action)
+            label = f"{players} people" if kind == "people" else f"1 person, {players - 1} bot(s)"
+            print(
+                f"{game.id:<18} {label:<22} {count.calls:>6} {count.actions:>7} {count.per_action:>10.2f}"
+                f" {count.per_move:>9.2f} {count.dms:>4}"
+            )
+            if args.routes:
+                for route, n in count.routes.most_common():
+                    print(f"    {n:>5}  {route}")
+    for kind, values in results.items():
+        if values:
+            print(
+                f"mean over games, {kind}: {statistics.fmean(values):.2f} calls per action "
+                f"(worst {max(values):.2f}; goal at most {GOALS[kind]:.1f})"
+            )
+
+
+if __name__ == "__main__":
+    main()
