@@ -475,6 +475,8 @@ class _Reading:
     named: Seat | None
     text: str
     tokens: list[Token]
+    raw: str = ""
+    """The whole text typed (``text`` is what follows a seat's name)."""
 
 
 @dataclass
@@ -506,8 +508,8 @@ def read_action(
     readings: list[_Reading] = []
     if seat is None:
         for s, rest in _seat_readings(state.players, raw):
-            readings += [_Reading(s, rest, tokens) for tokens in tokenizations(rest)]
-    readings += [_Reading(None, raw, tokens) for tokens in tokenizations(raw)]
+            readings += [_Reading(s, rest, tokens, raw) for tokens in tokenizations(rest)]
+    readings += [_Reading(None, raw, tokens, raw) for tokens in tokenizations(raw)]
 
     for reading in readings:
         if not reading.tokens:
@@ -515,13 +517,14 @@ def read_action(
         chosen = _read_one(state, reading, seat, speaker)
         if chosen is not None:
             return chosen
+    first_step: list[str] = []  # why a line's first entry was refused, if it was read as a line
     for reading in readings:
         if not reading.tokens:
             continue
-        chosen = _read_series(state, reading, seat, speaker)
+        chosen = _read_series(state, reading, seat, speaker, first_step)
         if chosen is not None:
             return chosen
-    raise _refusal(state, readings, seat, speaker, raw)
+    raise _refusal(state, readings, seat, speaker, raw, first_step[0] if first_step else "")
 
 
 def read_choice(legal: Sequence[Action], text: str) -> Action:
@@ -591,7 +594,7 @@ def _read_one(
     actions = next(f.actions for f in top if f.seat == chosen)
     if len(actions) > 1:
         raise EntryError(
-            f'"{reading.text}" could mean {_choices_text(actions)}: say which, for example '
+            f'"{reading.raw}" could mean {_choices_text(actions)}: say which, for example '
             f'"{typed_form(actions[0])}".'
         )
     return chosen, actions[0]
@@ -625,39 +628,71 @@ def _single_actor(state: GameState[Any]) -> Seat | None:
     return next(iter(awaited)) if len(awaited) == 1 else None
 
 
-def _segment(state: GameState[Any], typed: Sequence[Token]) -> tuple[list[_Step], bool]:
-    """Split ``typed`` into entries made one after another, each by the one seat awaited then.
+def _segment(
+    state: GameState[Any], typed: Sequence[Token], first: Seat | None = None
+) -> tuple[list[_Step], bool]:
+    """Split ``typed`` into entries made one after another. Each is made by the player named just
+    before it (``bob 9H``), or else by the one player awaited at that point; ``first`` names the
+    player of the first entry.
 
     Returns the steps (the last one unreadable or refused when the split failed) and whether the
     whole text was read. Longer readings of a step are tried first (``QS -3`` before ``QS``)."""
     best: list[_Step] = []
+    names = sorted(
+        ((s, tokenize(name, filler_as=False)) for s, name in enumerate(state.players)),
+        key=lambda p: -len(p[1]),
+    )
+
+    def keep(steps: list[_Step]) -> None:
+        nonlocal best
+        if len(steps) > len(best) or (len(steps) == len(best) and best and best[-1].action is not None):
+            best = steps
 
     def walk(twin: GameState[Any], at: int, steps: list[_Step]) -> bool:
         nonlocal best
         if at == len(typed):
             best = steps
             return True
-        actor = _single_actor(twin) if not twin.is_over else None
-        if actor is None:
-            failed = _Step(-1, None, list(typed[at:]), "the entries before it end the turn of the one player due")
-            if len(steps) + 1 > len(best):
-                best = [*steps, failed]
+        options: list[tuple[Seat, int]] = []
+        if twin.is_over:
+            keep([*steps, _Step(-1, None, list(typed[at:]), "the match is over before it")])
             return False
-        legal = twin.legal_actions(actor)
-        for size in range(min(MAX_SEGMENT, len(typed) - at), 0, -1):
-            part = typed[at : at + size]
-            level, found = best_matches(legal, part)
-            if level is None or level > RANK_ONLY or len(found) != 1:
-                continue
-            after = twin.clone()
-            try:
-                after.apply(actor, found[0])
-            except (IllegalAction, ValueError):  # a game may reject a card of another pack outright
-                continue
-            if walk(after, at + size, [*steps, _Step(actor, found[0], list(part))]):
-                return True
-        if len(steps) + 1 > len(best) or (len(steps) + 1 == len(best) and best[-1].action is not None):
-            best = [*steps, _Step(actor, None, list(typed[at:]), _why(twin, actor, typed[at:]))]
+        actors = twin.actors()
+        if first is not None and not steps:
+            options.append((first, 0))
+        else:
+            for s, name in names:
+                size = len(name)
+                if size and _equal(name, typed[at : at + size]) and at + size < len(typed):
+                    options.append((s, size))
+            single = _single_actor(twin)
+            if single is not None:
+                options.append((single, 0))
+        if not options:
+            keep([*steps, _Step(-1, None, list(typed[at:]), "several players may enter there: name the player first")])
+            return False
+        for actor, skip in options:
+            start = at + skip
+            legal = twin.legal_actions(actor) if actor in actors else []
+            for size in range(min(MAX_SEGMENT, len(typed) - start), 0, -1):
+                part = typed[start : start + size]
+                level, found = best_matches(legal, part)
+                if level is None or level > RANK_ONLY or len(found) != 1:
+                    # an entry the game accepts without listing it (a count already filled in)
+                    found = [
+                        a for a in _built(twin, part) if match_level(a, part) in (LABEL, DERIVED) and twin.is_legal(actor, a)
+                    ][:1]
+                    if not found:
+                        continue
+                after = twin.clone()
+                try:
+                    after.apply(actor, found[0])
+                except (IllegalAction, ValueError):  # a game may reject a card of another pack outright
+                    continue
+                if walk(after, start + size, [*steps, _Step(actor, found[0], list(part))]):
+                    return True
+        actor, skip = options[0]
+        keep([*steps, _Step(actor, None, list(typed[at + skip :]), _why(twin, actor, typed[at + skip :]))])
         return False
 
     whole = walk(state.clone(), 0, [])
@@ -681,25 +716,27 @@ def _sentence(text: str) -> str:
 
 
 def _read_series(
-    state: GameState[Any], reading: _Reading, seat: Seat | None, speaker: Seat | None
+    state: GameState[Any], reading: _Reading, seat: Seat | None, speaker: Seat | None, first_step: list[str]
 ) -> tuple[Seat, Action] | None:
     kind = series_type(state)
     if kind is None or len(reading.tokens) < 2:
         return None
-    first = _single_actor(state)
-    if first is None or (reading.named is not None and reading.named != first) or (seat is not None and seat != first):
-        return None
-    steps, whole = _segment(state, reading.tokens)
+    first = seat if seat is not None else reading.named
+    steps, whole = _segment(state, reading.tokens, first)
     if whole and len(steps) >= 2:
         entries = tuple(s.action for s in steps)
-        return first, kind.model_validate({"entries": entries})
+        seats = tuple(s.seat for s in steps)
+        return seats[0], kind.model_validate({"entries": entries, "seats": seats})
     failed = steps[-1] if steps else None
-    if failed is not None and failed.action is None and (len(steps) >= 2 or failed.reason):
+    if failed is not None and failed.action is None and len(steps) == 1 and failed.reason:
+        first_step.append(f'Read "{reading.raw}" as {tokens_text(failed.tokens)}, which is refused: {failed.reason}.')
+        return None  # the entry alone may explain itself better
+    if failed is not None and failed.action is None and len(steps) >= 2:
         done = [s for s in steps if s.action is not None]
         head = ", ".join(f"{state.name(s.seat)} {s.action.label()}" for s in done if s.action is not None)
         said = f"{head}; then " if head else ""
         reason = failed.reason or f'"{tokens_text(failed.tokens[:1])}" is not an entry that can follow'
-        raise EntryError(f'Read "{reading.text}" as {said}{tokens_text(failed.tokens)}, which is refused: {reason}.')
+        raise EntryError(f'Read "{reading.raw}" as {said}{tokens_text(failed.tokens)}, which is refused: {reason}.')
     return None
 
 
@@ -814,7 +851,12 @@ def _explain_seat(state: GameState[Any], reading: _Reading, seat: Seat | None, s
 
 
 def _refusal(
-    state: GameState[Any], readings: Sequence[_Reading], seat: Seat | None, speaker: Seat | None, raw: str
+    state: GameState[Any],
+    readings: Sequence[_Reading],
+    seat: Seat | None,
+    speaker: Seat | None,
+    raw: str,
+    first_step: str = "",
 ) -> EntryError:
     for reading in readings:
         if not reading.tokens:
@@ -825,8 +867,10 @@ def _refusal(
                 state.check(who, action)
             except (IllegalAction, ValueError) as exc:
                 whose = f" for {state.name(who)}" if seat is None else ""
-                return EntryError(f'Read "{reading.text}" as {action.label()}{whose}, which is refused: {_sentence(str(exc))}.')
+                return EntryError(f'Read "{reading.raw}" as {action.label()}{whose}, which is refused: {_sentence(str(exc))}.')
             return EntryError(f'"{raw}" reads as {action.label()}: enter it as "{typed_form(action)}".')
+    if first_step:
+        return EntryError(first_step)
     understood = next((r for r in readings if r.tokens), None)
     example = _example(state, seat)
     if understood is None:

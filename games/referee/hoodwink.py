@@ -429,9 +429,10 @@ result; it works out trumps, partners and the Hood, scores every deal and runs t
 online game does (same options).
 
 Each deal: once the three bid cards are turned up together, enter them (any order, never the
-Joker). The bot announces trumps, the two partners and the Hood. Play the 11 tricks at the table;
+Joker; all three in one entry with the players' names: "Ann AH Bob 9H Cat 7S"). The bot announces trumps, the two partners and the Hood. Play the 11 tricks at the table;
 the bot does not follow the cards. Then enter two players' trick counts in any order: a count
-larger than the tricks left is refused, and the bot fills in the third, which makes 11.
+larger than the tricks left is refused, and the bot fills in the third, which makes 11 (two counts
+may go in one entry: "Ann 4 Bob 5").
 
 Variation 1 (disciplined_bids): the bot cannot see the hands, so the table polices the rule. If a
 bid was not the top card of its bidder's longest suit, enter a dispute on that bidder's line
@@ -451,4 +452,5 @@ GAME: Game[HoodwinkOptions] = referee_mode(
     state=RefereeHoodwinkState,
     actions=[Bid, TricksWon, DisputeBid, WonTrick],
     summary=SUMMARY,
+    series=True,
 )

@@ -192,7 +192,7 @@ Referee mode: two players play Parity with a real pack (both hands face up) and 
 calls and the result; it scores every deal and runs the match exactly as the online game does.
 
 Each deal: enter the non-dealer's trump call (a suit, or no-trump when the host set no_trump),
-then the dealer's target: an odd or an even number of tricks. Play the 15 tricks at the table;
+then the dealer's target: an odd or an even number of tricks (both in one entry: "hearts odd"). Play the 15 tricks at the table;
 the bot does not follow the cards. Then enter one player's trick count (either player): a count
 larger than 15 is refused, and the bot fills in the other's, which makes 15.
 
@@ -208,4 +208,5 @@ GAME: Game[ParityOptions] = referee_mode(
     state=RefereeParityState,
     actions=[ChooseTrump, ChooseParity, TricksWon],
     summary=SUMMARY,
+    series=True,
 )

@@ -241,7 +241,8 @@ SUMMARY = """
 Referee mode: three players play Parity for Three with a real pack and tell the bot the
 announcements and the result; it scores every deal and runs the match as the online game does.
 
-Each deal: enter the announcements in turn from the dealer's left. Whoever holds the Joker
+Each deal: enter the announcements in turn from the dealer's left (all three may go in one
+entry: "hearts odd joker"). Whoever holds the Joker
 announces only that; of the other two, the first names trumps and the second the target parity
 (odd or even; none counts as even). The bot cannot see the Joker, so it only makes sure exactly
 one player announces it: once trumps and the parity are named, the last speaker must be the
@@ -259,4 +260,5 @@ GAME: Game[ParityForThreeOptions] = referee_mode(
     state=RefereeParityForThreeState,
     actions=[AnnounceJoker, ChooseTrump, ChooseParity, TricksWon],
     summary=SUMMARY,
+    series=True,
 )

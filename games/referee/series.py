@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import Discriminator, Field, create_model
+from pydantic import Discriminator, Field, create_model, model_validator
 
 from games.engine import Action, Event, GameState, IllegalAction, Seat
 
@@ -25,10 +25,18 @@ SERIES = "series"
 
 
 class Series(Action):
-    """Entries made one after another, each by the one player awaited at that point."""
+    """Entries made one after another: by the players named in ``seats`` (one per entry), or
+    without ``seats`` each by the one player awaited at that point."""
 
     kind: Literal["series"] = "series"
     entries: tuple[Action, ...] = Field(min_length=1)
+    seats: tuple[int, ...] = ()
+
+    @model_validator(mode="after")
+    def _a_seat_per_entry(self) -> Series:
+        if self.seats and len(self.seats) != len(self.entries):
+            raise ValueError("a series names the seat of every entry, or of none")
+        return self
 
     def label(self) -> str:
         return ", ".join(e.label() for e in self.entries)
@@ -71,11 +79,17 @@ class SeriesEntries:
         """Why ``series`` cannot be entered for ``seat`` now, or ``None`` if it can."""
         state: GameState[Any] = self  # type: ignore[assignment]
         twin = state.clone()
+        if series.seats and series.seats[0] != seat:
+            return "A line of entries is entered for the player of its first entry."
         who: Seat | None = seat
         for number, entry in enumerate(series.entries, 1):
             if isinstance(entry, Series):
                 return "A series cannot hold another series."
-            if number > 1:
+            if series.seats:
+                who = series.seats[number - 1]
+                if not 0 <= who < twin.n:
+                    return "There is no such player."
+            elif number > 1:
                 who = single_awaited(twin)
             if who is None:
                 where = "the match is over" if twin.is_over else "several players may enter at that point"
@@ -108,7 +122,7 @@ class SeriesEntries:
         state: GameState[Any] = self  # type: ignore[assignment]
         events: list[Event] = []
         for number, entry in enumerate(action.entries, 1):
-            who = seat if number == 1 else single_awaited(state)
+            who = action.seats[number - 1] if action.seats else seat if number == 1 else single_awaited(state)
             assert who is not None  # checked by series_refusal
             state.check(who, entry)
             events += state._apply(who, entry)

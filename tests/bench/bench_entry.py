@@ -11,8 +11,9 @@ deal), records those entries, and types them again into a fresh referee game thr
 * **before**: one entry per card, call, count or turned card (the card-by-card forms, every trick
   count entered), each typed as short as the reader takes it ("KH", "A1 KH", "4"; a player's name
   in front only where the entry could be for several players);
-* **after**: the quick forms: a round of plays, a Spec turn (cell, call and card), the predictions
-  in one line each ("KH 7H QH", "A1 KH 10S"), forced counts left to the bot;
+* **after**: the quick forms: a round of plays, a Spec turn (cell, call and card), the predictions,
+  a deal's calls, the bid cards shown together, the trick counts, each in one line ("KH 7H QH",
+  "A1 KH 10S", "hearts odd", "Ann AH Bob 9H Cat 7S"), forced counts left to the bot;
 * **results** (the adding-up games with a results-only mode): only each deal's result.
 
 Every replay must end with the dealt match's scores and outcome (it raises otherwise). It prints
@@ -163,6 +164,11 @@ def is_echo(state: GameState[Any], seat: Seat, action: Action) -> bool:
 def joins(game_id: str, group: list[Action], nxt: Action, players: int) -> bool:
     """Whether a table would say ``nxt`` in the same breath as ``group`` (one natural unit)."""
     kinds = [a.kind for a in group]
+    if game_id in ("parity", "parity_for_three", "hoodwink"):
+        calls = ("trump", "parity", "joker")  # the calls of a deal, said in turn
+        if kinds[0] in calls:
+            return nxt.kind in calls
+        return kinds[0] in ("bid", "tricks_won") and nxt.kind == kinds[0]  # bids shown together; the counts
     if game_id == "spec":
         if kinds[0] == "predict":
             return nxt.kind == "predict"
@@ -218,13 +224,13 @@ def replay_after(rec: Recording, game_id: str) -> Tally:
             i += 1
             continue
         group = [action]
-        if series and single_awaited(state) == seat:
+        if series:
             trial = state.clone()
             trial.apply(seat, action)
             j = i + 1
             while j < len(entries):
                 s, a = entries[j]
-                if is_echo(trial, s, a) or single_awaited(trial) != s or not joins(game_id, group, a, len(rec.players)):
+                if is_echo(trial, s, a) or not joins(game_id, group, a, len(rec.players)):
                     break
                 trial.apply(s, a)
                 group.append(a)
@@ -232,8 +238,14 @@ def replay_after(rec: Recording, game_id: str) -> Tally:
         if len(group) == 1:
             text = text_for(state, seat, action)
         else:
-            # each entry as short as it reads at its point ("7" where only one Seven fits)
-            text = " ".join(text_for(at, s, a) for at, s, a in steps(state, entries[i : i + len(group)]))
+            # each entry as short as it reads at its point ("7" where only one Seven fits), or,
+            # where several players may enter at once, after its player's name
+            short, named, alone = [], [], True
+            for at, s, a in steps(state, entries[i : i + len(group)]):
+                alone = alone and single_awaited(at) == s
+                short.append(text_for(at, s, a) if alone else "")
+                named.append(f"{at.name(s)} {typed_form(a)}")
+            text = " ".join(short if alone else named)
             got = read_action(state, text, seat=None)
             assert got[0] == seat and isinstance(got[1], Series) and list(got[1].entries) == group, (game_id, text, got)
         tally.add(text)

@@ -64,7 +64,11 @@ def test_a_round_in_one_entry_is_one_action_that_replays_and_undoes() -> None:
     state.apply(seat, action)
     assert state.total == before + 4 + 7 + 3 and state.to_play == 1
     data = game.action_to_json(action)
-    assert data == {"kind": "series", "entries": [{"kind": "play", "play": "KH"}, {"kind": "play", "play": "7H"}, {"kind": "play", "play": "QH"}]}
+    assert data == {
+        "kind": "series",
+        "entries": [{"kind": "play", "play": "KH"}, {"kind": "play", "play": "7H"}, {"kind": "play", "play": "QH"}],
+        "seats": [1, 2, 0],
+    }
     assert game.action_from_json(data) == action
     again = game.replay(game.record(state))
     assert again.fingerprint() == state.fingerprint()

@@ -3,7 +3,8 @@
 Each game's mirror (the referee tests' helper: a dealt online match at random, entered into the
 referee game, scores checked equal after every deal) is recorded; the same match is then typed
 again as text through :func:`games.notation.read_action`, once entry by entry and once in the
-quick forms (a round of plays, a Spec turn, the predictions, forced counts left to the bot) and,
+quick forms (a round of plays, a Spec turn, the predictions, a deal's calls, the bid cards, the
+trick counts, each in one line; forced counts left to the bot) and,
 where the game has one, in its results-only mode. Every replay must end with the dealt match's
 scores and outcome, and the quick forms must meet the goals per deal."""
 
@@ -39,8 +40,8 @@ def test_quick_entries_give_the_dealt_scores(row: str) -> None:
     per_deal = after.entries / deals
     assert after.entries < before.entries
     if game_id in TRICKS:
-        assert per_deal <= TRICKS[game_id]
-        assert before.entries - after.entries == deals  # one forced count a deal, filled in
+        # the calls (or the bid cards) in one line, the counts in another, the last one filled in
+        assert per_deal <= TRICKS[game_id] and after.entries == 2 * deals
     elif row == "spec":
         assert per_deal <= 30  # the predictions, 24 turns and the last card
     elif game_id == "caterpillar":
