@@ -94,9 +94,12 @@ async def table_message(table: Table) -> Message:
 
 
 def needs_redraw(live: LiveView, info: HandInfo) -> bool:
-    """Whether a live view shows something out of date that matters: a new deal, or choices that
-    came back or changed (a view whose choices went away stays: a click on it is answered)."""
-    return live.deal != info.view.deal or (bool(info.legal) and info.legal != live.legal)
+    """Whether a live view shows something out of date that matters: a new deal, or the player's
+    turn with choices the view does not offer (a view whose choices went away stays: a click on
+    it is answered; optional acts out of turn are on the table message)."""
+    if live.deal != info.view.deal:
+        return True
+    return info.seat in info.view.awaiting and bool(info.legal) and info.legal != live.legal
 
 
 def deal_end_embed(table: Table, before: View, after: View, events: Sequence[Event]) -> discord.Embed:

@@ -47,8 +47,11 @@ class TurnSignals:
             view = live.get(table.id, user_id)
             if view is None or view.busy:
                 continue
-            legal = state.legal_actions(seat)
-            if view.deal != deal or (legal and legal != view.legal):
+            if view.deal != deal:
+                refreshes.append(user_id)
+            elif user_id in awaited and state.legal_actions(seat) != view.legal:
+                # their turn: the view must offer what they may do now (optional acts out of turn
+                # are offered on the table message, so they cost no refresh)
                 refreshes.append(user_id)
         pings = tuple(sorted(u for u in newly if not live.watching(table.id, u)))
         unpings = [

@@ -7,8 +7,8 @@ at a table of people only (the game's fewest players, at most three) and at a ta
 person and bots. People play as they would with live views: each opens their private view once
 (Show my hand) and then makes every move in it. Every REST call the bot makes from the press of
 Start on is counted (the answers to clicks and Show my hand, table message posts and edits, live
-view refreshes, turn pings and their deletion, DMs, retired deal messages, the final result), for
-``--actions`` game actions or to the end of the match; the lobby's calls are left out. Printed per game: calls per game action (every seat's, bots'
+view refreshes, turn pings and their deletion, DMs, retired deal messages, the final result), over whole
+matches played one after another until ``--actions`` game actions; the lobby's calls are left out. Printed per game: calls per game action (every seat's, bots'
 included), calls per move of a person, DMs sent and the goal.
 """
 
@@ -39,6 +39,7 @@ class Count:
     moves: int
     dms: int
     routes: Counter[str]
+    matches: int
 
     @property
     def per_action(self) -> float:
@@ -77,46 +78,52 @@ async def count_calls(game_id: str, kind: str, players: int, actions: int) -> Co
         people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
         mod = guild.add_member(env.create_user("mod"), roles=[mods])
         world = World(env, bot, db, guild, channel, *people, mod)
+        done = moves = matches = 0
         try:
-            lobby = (await world.ann.slash(channel, "play", game=game_id)).response
-            assert lobby is not None
-            if kind == "people":
-                for p in people[1:players]:
-                    await p.click(lobby, label="Join")
-            else:
-                for _ in range(players - 1):
-                    chooser = await world.ann.click(lobby, label="Add bot")
-                    assert chooser.response is not None
-                    await world.ann.click(chooser.response, label="Easy")
-            router.dispatch = counting  # from Start on: the game's own calls, not the lobby's
-            await world.ann.click(lobby, label="Start")
-            await world.settle()
-            table = world.require_table()
-            live = LivePlay(world)
-            while world.table is not None and table.turn < actions:
-                await live.move(pick=live.moves % 3)
-            await world.settle()
-            done = table.turn if world.table is not None else len(await bot.store.entry_log(table.id)) or table.turn
+            while done < actions:  # whole matches, one after another, until enough actions
+                lobby = (await world.ann.slash(channel, "play", game=game_id)).response
+                assert lobby is not None
+                if kind == "people":
+                    for p in people[1:players]:
+                        await p.click(lobby, label="Join")
+                else:
+                    for _ in range(players - 1):
+                        chooser = await world.ann.click(lobby, label="Add bot")
+                        assert chooser.response is not None
+                        await world.ann.click(chooser.response, label="Easy")
+                router.dispatch = counting  # from Start on: the game's own calls, not the lobby's
+                await world.ann.click(lobby, label="Start")
+                await world.settle()
+                table = world.require_table()
+                live = LivePlay(world)
+                while world.table is not None:
+                    await live.move(pick=live.moves % 3)
+                await world.settle()
+                router.dispatch = real_dispatch
+                done, moves, matches = done + table.turn, moves + live.moves, matches + 1
         finally:
             router.dispatch = real_dispatch
         dms = sum(len(world.dms(a)) for a in people)
         await env.shutdown()
         await bot.dispose()
-    return Count(game_id, kind, players, sum(seen.values()), done, live.moves, dms, seen)
+    return Count(game_id, kind, players, sum(seen.values()), done, moves, dms, seen, matches)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     from games.registry import all_games
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--actions", type=int, default=120, help="game actions per table (or the whole match)")
+    parser.add_argument("--actions", type=int, default=200, help="game actions per table, in whole matches")
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game)")
     parser.add_argument("--routes", action="store_true", help="also print the calls by route")
     args = parser.parse_args(argv)
     wanted = [g for g in args.games.split(",") if g]
     games = [g for g in all_games() if not wanted or g.id in wanted]
-    print(f"REST calls per game action, {args.actions} actions per table (or the whole match)")
-    print(f"{'game':<18} {'table':<22} {'calls':>6} {'actions':>7} {'per action':>10} {'per move':>9} {'DMs':>4}")
+    print(f"REST calls per game action, whole matches of at least {args.actions} actions in all per table")
+    print(
+        f"{'game':<18} {'table':<22} {'matches':>7} {'calls':>6} {'actions':>7} {'per action':>10} {'per move':>9}"
+        f" {'DMs':>4}"
+    )
     results: dict[str, list[float]] = {"people": [], "bots": []}
     for game in games:
         fewest = min(game.player_counts)
@@ -128,7 +135,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             results[kind].append(count.per_action)
             label = f"{players} people" if kind == "people" else f"1 person, {players - 1} bot(s)"
             print(
-                f"{game.id:<18} {label:<22} {count.calls:>6} {count.actions:>7} {count.per_action:>10.2f}"
+                f"{game.id:<18} {label:<22} {count.matches:>7} {count.calls:>6} {count.actions:>7} {count.per_action:>10.2f}"
                 f" {count.per_move:>9.2f} {count.dms:>4}"
             )
             if args.routes:

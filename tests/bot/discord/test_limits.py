@@ -152,22 +152,24 @@ async def test_few_cards_one_select_and_small_choices_as_buttons() -> None:
 
 
 async def test_many_cards_one_select_per_suit() -> None:
-    legal = cards(40)  # more than 25: grouped by suit, each suit its own select
-    assert shape(hand_view(1, info(legal))) == [("select", 13), ("select", 13), ("select", 13), ("select", 1)]
+    legal = cards(40)  # more than 25: grouped by suit, each suit its own select, and Type it
+    typing = ("button", 1)
+    assert shape(hand_view(1, info(legal))) == [("select", 13), ("select", 13), ("select", 13), ("select", 1), typing]
     with_pass = hand_view(1, info([*legal, Say(word="Pass")]))
-    assert shape(with_pass) == [("select", 13), ("select", 13), ("select", 13), ("select", 1), ("button", 1)]
+    assert shape(with_pass) == [("select", 13), ("select", 13), ("select", 13), ("select", 1), ("button", 1), typing]
+    assert with_pass is not None and with_pass.children[-1].to_component_dict()["label"] == "Type it"
 
 
 async def test_calls_are_two_steps_cell_then_call() -> None:
     legal: list[Action] = [Call(cell=f"{r}{c}", value=v) for r in "ABCDE" for c in "12345" for v in range(21)]
     legal.append(Say(word="Challenge"))
     top = hand_view(1, info(legal))
-    assert shape(top) == [("select", 25), ("button", 1)]
+    assert shape(top) == [("select", 25), ("button", 1), ("button", 1)]  # Challenge, Type it
     assert top is not None
     entries = top.children[0].to_component_dict()["options"]
     assert entries[0]["label"] == "A1" and entries[0]["value"] == "g0"
     inside = hand_view(1, info(legal), (3,))
-    assert shape(inside) == [("select", 21), ("button", 1)]  # the cell's calls, and Back
+    assert shape(inside) == [("select", 21), ("button", 1), ("button", 1)]  # the cell's calls, Back, Type it
     assert inside is not None
     assert inside.children[0].to_component_dict()["options"][0]["label"] == "A4: 0"
     assert inside.children[1].to_component_dict().get("label") == "Back"
@@ -179,7 +181,7 @@ async def test_a_lone_path_opens_by_itself() -> None:
     node, path = resolve_path(menu, ())
     assert path == (0, 0) and len(node.children) == 4  # Spades > A♠ skipped: nothing to choose there
     assert back_path(menu, path) is None
-    assert shape(hand_view(1, info(legal))) == [("select", 25)] * 4  # one select per range
+    assert shape(hand_view(1, info(legal))) == [("select", 25)] * 4 + [("button", 1)]  # one per range, Type it
     legal += [PlayCard(play=Card(Rank.NINE, Suit.HEARTS))]
     top = hand_view(1, info(legal))
     assert top is not None

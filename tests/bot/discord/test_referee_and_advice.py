@@ -43,7 +43,7 @@ async def test_referee_table_entries_confirm_undo_correct(world: World) -> None:
     assert table.mode == "referee" and [s.name for s in table.seats] == ["ann", "bob", "Gus"]
     assert table.seats[2].user_id is None  # a guest
     message = world.table_message()
-    assert labels(message) == ["Make an entry", "Confirm last entry", "Undo last entry"]
+    assert labels(message) == ["Make an entry", "Type an entry", "Confirm last entry", "Undo last entry"]
     assert "Refereeing Toy Tricks" in embed_text(message)
 
     # someone not at the table can neither enter nor confirm
