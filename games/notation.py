@@ -229,6 +229,7 @@ EXTRA_FORMS: dict[str, tuple[str, ...]] = {
     "take_stock": ("take", "take stock", "stock"),
     "keep_hand": ("keep", "keep hand"),
     "no_gift_claim": ("nothing", "no claim", "no"),
+    "mog_pass": ("nothing", "nothing claimed", "pass"),
     "no_estimate": ("no estimate", "none"),
     "no_request": ("no request", "none"),
     "ask_requests": ("any requests", "ask"),

@@ -169,6 +169,10 @@ def joins(game_id: str, group: list[Action], nxt: Action, players: int) -> bool:
         if kinds[0] in calls:
             return nxt.kind in calls
         return kinds[0] in ("bid", "tricks_won") and nxt.kind == kinds[0]  # bids shown together; the counts
+    if game_id == "costly_colours":  # the deck card and the mog, said in turn
+        setup = ("deck_card", "propose_mog", "no_mog", "accept_mog", "refuse_mog", "mog_pass", "take_stock", "keep_hand")
+        if kinds[0] in setup:
+            return nxt.kind in setup
     if game_id == "spec":
         if kinds[0] == "predict":
             return nxt.kind == "predict"
