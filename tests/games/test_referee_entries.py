@@ -158,3 +158,28 @@ def test_obstacle_race_results_keep_the_score_floor() -> None:
     enter(state, "Ann: -2")
     enter(state, "Bob: 1")
     assert state.scores == [0, 1]
+
+
+def test_a_line_may_name_each_entrys_player() -> None:
+    state = referee("hoodwink", ["Ann", "Bob", "Cat"], first_dealer=1)
+    seat, action = read_action(state, "Ann AH Bob 9H Cat 7S", seat=None)
+    assert seat == 0 and isinstance(action, Series) and action.seats == (0, 1, 2)
+    state.apply(seat, action)
+    assert state.stage == "counts" and state.pending == [card("AH"), card("9H"), card("7S")]  # type: ignore[attr-defined]
+    with pytest.raises(EntryError, match="several players may enter there: name the player first"):
+        read_action(state, "4 5", seat=None)
+    enter(state, "Ann: 4, Bob: 5, Cat: 2")  # the third count, filled in already, changes nothing
+    assert state.deal_no == 2 and state.scores == [4, 5, 12]
+    game = state.game
+    assert game.replay(game.record(state)).fingerprint() == state.fingerprint()
+
+
+def test_a_line_is_entered_for_its_first_player() -> None:
+    state = referee("parity", ["Ann", "Bob"], first_dealer=1)  # Ann deals: Bob calls trumps first
+    seat, action = read_action(state, "hearts odd", seat=None)
+    assert seat == 1 and isinstance(action, Series) and action.seats == (1, 0)
+    with pytest.raises(IllegalAction, match="entered for the player of its first entry"):
+        state.apply(0, action)
+    state.apply(seat, action)
+    enter(state, "Bob 9")
+    assert state.scores == [0, 19]
