@@ -207,6 +207,47 @@ class StrongParityPlayer:
         return _play_action(legal, card)
 
 
+def _best_trump_call(view: ParityView, trumps: Sequence[ChooseTrump], solver: ParitySolver) -> ChooseTrump:
+    """The trump call worth most to the caller if the dealer then picks the target worse for it,
+    as :func:`_best_call` judges it, but proved with bounds: a call is valued exactly only when
+    null-window tests show that both its targets beat the best call so far."""
+    # the calls likeliest to be best first (the longest and strongest suits), so the bound is high early
+    hand = list(view.hand)
+
+    def promise(a: ChooseTrump) -> tuple[int, int]:
+        if a.suit is None:
+            return (-1, 0)
+        ranks = [int(c.rank or 0) for c in hand if c.suit == a.suit]
+        return (len(ranks), sum(ranks))
+
+    ordered = sorted(trumps, key=promise, reverse=True)
+    best = ordered[0]
+    best_value = _lowest(solver, [_deal_position(view, best.suit, p) for p in Parity])[1]
+    for k, action in enumerate(ordered[1:], 2):
+        positions = [_deal_position(view, action.suit, p) for p in Parity]
+        if all(solver.at_least(pos, best_value + 1) for pos in positions):
+            best = action
+            if k < len(ordered):  # the last call needs no exact value: nothing is compared with it
+                best_value = _lowest(solver, positions)[1]
+    return best
+
+
+def _lowest(solver: ParitySolver, positions: Sequence[PlayPosition]) -> tuple[int, int]:
+    """Which of ``positions`` (same mover) is worth least to the mover, and its value: one exact
+    value, then a null-window test per other position (exact only when it is lower still)."""
+    best, value = 0, solver.value(positions[0])
+    for k, pos in enumerate(positions[1:], 1):
+        if not solver.at_least(pos, value):
+            best, value = k, solver.value(pos)
+    return best, value
+
+
+def _target_call(view: ParityView, parities: Sequence[ChooseParity], solver: ParitySolver) -> ChooseParity:
+    """The dealer's target: the one worth least to the caller (who leads)."""
+    k, _ = _lowest(solver, [_deal_position(view, view.trump, a.parity) for a in parities])
+    return parities[k]
+
+
 class VulcanParityPlayer:
     """Perfect play: the solver for every card and every call (both hands are open)."""
 
@@ -218,6 +259,13 @@ class VulcanParityPlayer:
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         assert isinstance(view, ParityView)
         if not _playable(legal):
+            trumps = [a for a in legal if isinstance(a, ChooseTrump)]
+            assert view.dealer is not None
+            if trumps and view.seat == 1 - view.dealer:
+                return _best_trump_call(view, trumps, self.solver)
+            parities = [a for a in legal if isinstance(a, ChooseParity)]
+            if parities and not trumps and view.seat == view.dealer:
+                return _target_call(view, parities, self.solver)
             return _best_call(view, legal, self.solver.value)
         card, _ = self.solver.best_move(PlayPosition.from_view(view))
         return _play_action(legal, card)

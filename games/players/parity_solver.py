@@ -684,6 +684,32 @@ class ParitySolver:
             core = self.cores[pos.no_trump]
             return self._to_mover(pos, self._root_value(core, _build_root(pos)))
 
+    def at_least(self, pos: PlayPosition, bound: int) -> bool:
+        """Whether the mover's value is ``bound`` or more: one null-window probe, cheaper than
+        :meth:`value` (a caller comparing choices only needs to know which beats the best so far)."""
+        with self.lock:
+            core = self.cores[pos.no_trump]
+            root = _build_root(pos)
+            sign = 1 if pos.mover == pos.leader else -1
+            # the mover's value is sign * (leader's tricks + G): turn the bound into one on G
+            if sign > 0:
+                g_bound = bound - pos.tricks_won[pos.leader]
+                return self._g_at_least(core, root, g_bound)
+            g_bound = -bound - pos.tricks_won[pos.leader]  # mover >= bound  <=>  G <= g_bound
+            return not self._g_at_least(core, root, g_bound + 1)
+
+    def _g_at_least(self, core: SearchCore, root: _Root, bound: int) -> bool:
+        lo, hi = core.bounds(root.need, root.remaining)
+        if bound <= lo:
+            return True
+        if bound > hi:
+            return False
+        if root.led is None:
+            codes = self._canonical(root)
+            return core.trick(codes, root.tie, root.need, root.remaining, bound - 1, bound) >= bound
+        g, i = root.led
+        return self._lead_probe(core, root, g, i, bound - 1, bound) >= bound
+
     def solve(self, pos: PlayPosition) -> Solution:
         """Every legal card's exact value for the mover."""
         with self.lock:

@@ -112,7 +112,7 @@ def vulcan_calls(deals: int, seed: int) -> None:
             state: Any = game.start(["A", "B"], options, seed=seed + i)
             rng = random.Random(seed + i)
             while state.phase != "play" and not state.is_over:
-                seat = state.awaiting()[0]
+                seat = min(state.awaiting())
                 begin = time.thread_time()
                 action = player.choose(state.view(seat), state.legal_actions(seat), rng)
                 times.append(time.thread_time() - begin)

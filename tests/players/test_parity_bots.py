@@ -279,3 +279,40 @@ def test_which_deals_reads_well() -> None:
     assert finished_deal(None, 3) == 3
     with pytest.raises(AnalysisError, match="There is no finished deal 7: only deal 1 can be analysed"):
         finished_deal(7, 1)
+
+
+@pytest.mark.parametrize("options", [{}, {"no_trump": True}])
+def test_vulcan_bounded_call_is_worth_the_exhaustive_one(options: dict[str, Any]) -> None:
+    from games.players.parity import _best_call, _best_trump_call, _deal_position
+
+    solver = ParitySolver()
+    for seed in range(4):
+        state = GAME.start(["Ann", "Bob"], {**options, "first_dealer": 1}, seed=seed)
+        assert isinstance(state, ParityState)
+        view, legal = opening_view(1, state)
+        trumps = [a for a in legal if isinstance(a, ChooseTrump)]
+
+        def worth(action: Action, view: ParityView = view) -> int:
+            assert isinstance(action, ChooseTrump)
+            return min(solver.value(_deal_position(view, action.suit, p)) for p in Parity)
+
+        assert worth(_best_trump_call(view, trumps, solver)) == worth(_best_call(view, legal, solver.value))
+
+
+def test_at_least_agrees_with_the_value() -> None:
+    solver, exact = ParitySolver(), ParitySolver()
+    checked = 0
+    for seed in range(3):
+        state = GAME.start(["Ann", "Bob"], {}, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.deal_no == 1:
+            seat = min(state.awaiting())
+            legal = state.legal_actions(seat)
+            if state.phase == "play" and sum(state.tricks_won) >= 9:
+                pos = PlayPosition.from_state(state)
+                v = exact.value(pos)
+                assert solver.at_least(pos, v) and not solver.at_least(pos, v + 1)
+                assert solver.at_least(pos, v - 3) and not solver.at_least(pos, v + 4)
+                checked += 1
+            state.apply(seat, rng.choice(legal))
+    assert checked > 20
