@@ -304,6 +304,7 @@ def test_at_least_agrees_with_the_value() -> None:
     checked = 0
     for seed in range(3):
         state = GAME.start(["Ann", "Bob"], {}, seed=seed)
+        assert isinstance(state, ParityState)
         rng = random.Random(seed)
         while not state.is_over and state.deal_no == 1:
             seat = min(state.awaiting())
