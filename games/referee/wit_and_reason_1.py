@@ -8,19 +8,35 @@ the match are the online game's (:mod:`games.adders.wit_and_reason_1`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
 
 from games.adders.wit_and_reason_1 import GAME as ONLINE
 from games.adders.wit_and_reason_1 import WitAndReason1Options, WitAndReason1State
 from games.cards import Card, Colour
 from games.counting import play_card, play_card_of
 from games.engine import Action, Event, Game, PlayCard, Seat
-from games.referee import referee_mode
+from games.referee import entries_alias, referee_mode
 from games.referee.counting import RefereeCountingView, options_line
+from games.referee.races import DrawnRace, RaceResults, WonRace
 
 
-class RefereeWitAndReason1State(WitAndReason1State):
+class RefereeWitAndReason1Options(WitAndReason1Options):
+    entries: Literal["cards", "result"] = Field(
+        "cards",
+        description="What the table enters: cards (each card as it is played) or result (only who won "
+        "each race, or that it was drawn).",
+    )
+
+    _entries = field_validator("entries", mode="before")(entries_alias(plural=False))
+
+
+class RefereeWitAndReason1State(RaceResults, WitAndReason1State):
     """The online race with the colours unknown until the first card is entered."""
+
+    def can_draw(self) -> bool:
+        return self.options.stalemate == "draw"
 
     def init_match(self) -> None:
         self.colours_known = False
@@ -28,6 +44,8 @@ class RefereeWitAndReason1State(WitAndReason1State):
 
     def after_deal(self, rest: list[Card]) -> list[Event]:
         events = super().after_deal(rest)
+        if self.by_result():
+            return []  # the cards are not entered: who holds which colour never matters
         if self.colours_known:
             return events
         return [self.event("colours", "One player holds the red cards and the other the black: the first card entered shows who holds which.")]
@@ -39,6 +57,8 @@ class RefereeWitAndReason1State(WitAndReason1State):
         return [play_card(c) for c in dict.fromkeys(cards) if self.total + self.card_value(c) <= 31]
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if self.by_result() or isinstance(action, (WonRace, DrawnRace)):
+            return super().explain_illegal(seat, action)
         if seat not in self.awaiting():
             return None  # the base says whose turn it is
         card = play_card_of(action)
@@ -53,6 +73,8 @@ class RefereeWitAndReason1State(WitAndReason1State):
         return "red" if seat == self.red_seat else "black"
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        if self.by_result():
+            return super()._apply(seat, action)
         events: list[Event] = []
         card = play_card_of(action)
         if not self.colours_known and card is not None:
@@ -63,7 +85,7 @@ class RefereeWitAndReason1State(WitAndReason1State):
 
     def view_notes(self, seat: Seat | None) -> list[str]:
         notes = super().view_notes(seat)
-        if not self.colours_known:
+        if not self.colours_known and not self.by_result():
             notes = [n for n in notes if "red cards" not in n] + ["Colours: not known until the first card is entered."]
         line = options_line(self.options)
         return [*notes, line] if line else notes
@@ -71,6 +93,8 @@ class RefereeWitAndReason1State(WitAndReason1State):
     def due(self) -> str:
         if self.is_over or self.to_play is None:
             return ""
+        if self.by_result():
+            return self.result_due()
         return f"the card {self.name(self.to_play)} plays (total {self.total})."
 
     def view(self, seat: Seat | None) -> RefereeCountingView:
@@ -91,13 +115,15 @@ other colour, a card already played in the race, and a card that would pass 31 a
 bot knows both hands, so it passes for a player who cannot play (they sit out the rest of the race)
 and declares a drawn race when neither can reach 31 (stalemate=last_player_wins: the last to play
 wins it). Ace 1, Two to Ten their pips, courts 10. Whoever makes exactly 31 wins the race; the
-players take turns to start, over two races (times rounds).
+players take turns to start, over two races (times rounds). With entries=result the table enters
+only who won each race (or that it was drawn), and the bot keeps the match.
 """
 
-GAME: Game[WitAndReason1Options] = referee_mode(
+GAME: Game[RefereeWitAndReason1Options] = referee_mode(
     ONLINE,
     state=RefereeWitAndReason1State,
-    actions=[PlayCard],
+    actions=[PlayCard, WonRace, DrawnRace],
+    options=RefereeWitAndReason1Options,
     summary=SUMMARY,
     series=True,
 )

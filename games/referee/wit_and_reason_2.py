@@ -7,11 +7,25 @@ The race and the match are the online game's (:mod:`games.adders.wit_and_reason_
 
 from __future__ import annotations
 
+from typing import Literal
+
+from pydantic import Field, field_validator
+
 from games.adders.wit_and_reason_2 import GAME as ONLINE
 from games.adders.wit_and_reason_2 import PoolView, WitAndReason2Options, WitAndReason2State
 from games.engine import Game, PlayCard, Seat
-from games.referee import referee_mode
+from games.referee import entries_alias, referee_mode
 from games.referee.counting import options_line
+from games.referee.races import RaceResults, WonRace
+
+
+class RefereeWitAndReason2Options(WitAndReason2Options):
+    entries: Literal["cards", "result"] = Field(
+        "cards",
+        description="What the table enters: cards (each value as it is taken) or result (only who won each race).",
+    )
+
+    _entries = field_validator("entries", mode="before")(entries_alias(plural=False))
 
 
 class RefereePoolView(PoolView):
@@ -22,10 +36,12 @@ class RefereePoolView(PoolView):
         return [*lines, f"Next entry: {self.due}"] if self.due else lines
 
 
-class RefereeWitAndReason2State(WitAndReason2State):
+class RefereeWitAndReason2State(RaceResults, WitAndReason2State):
     def due(self) -> str:
         if self.is_over or self.to_play is None:
             return ""
+        if self.by_result():
+            return self.result_due()
         return f"the value {self.name(self.to_play)} takes from the table (total {self.total})."
 
     def view_notes(self, seat: Seat | None) -> list[str]:
@@ -43,13 +59,15 @@ the value each player takes; the bot keeps the total and the races exactly as th
 Suits do not matter, so each entry is a value from 1 to 6 still on the table that keeps the total
 at 31 or under ("2"; several in a row in one entry: "2 5 1"). Whoever makes exactly 31 wins the race; when the player to move cannot take a card
 without passing 31, the bot declares that they lose it. The players take turns to start, over two
-races (times rounds).
+races (times rounds). With entries=result the table enters only who won each race, and the bot
+keeps the match.
 """
 
-GAME: Game[WitAndReason2Options] = referee_mode(
+GAME: Game[RefereeWitAndReason2Options] = referee_mode(
     ONLINE,
     state=RefereeWitAndReason2State,
-    actions=[PlayCard],
+    actions=[PlayCard, WonRace],
+    options=RefereeWitAndReason2Options,
     summary=SUMMARY,
     series=True,
 )

@@ -73,7 +73,7 @@ GAMES: dict[str, tuple[int, Mirror]] = {
 measured in strict mode (forbidden calls refused: no challenges), and with challenges as the
 random players make them, far more often than a real table (about one a call)."""
 
-RESULTS_GAMES = ("hundred", "jubilee", "obstacle_race", "twenty_nine")
+RESULTS_GAMES = ("hundred", "jubilee", "obstacle_race", "twenty_nine", "wit_and_reason_1", "wit_and_reason_2")
 
 
 @dataclass
@@ -272,6 +272,8 @@ def replay_results(rec: Recording, game_id: str) -> Tally:
             sides = state.sides  # type: ignore[attr-defined]
             counts = rec.side_counts[number]
             texts = [f"{names[side[0]]}: {counts[i]}" for i, side in enumerate(sides)]
+        elif game_id.startswith("wit_and_reason"):
+            texts = [f"{names[s]}: won" for s, d in enumerate(deltas) if d] or ["draw"]
         else:
             texts = [f"{names[s]}: {d}" for s, d in enumerate(deltas)]
         for text in texts:

@@ -183,3 +183,20 @@ def test_a_line_is_entered_for_its_first_player() -> None:
     state.apply(seat, action)
     enter(state, "Bob 9")
     assert state.scores == [0, 19]
+
+
+@pytest.mark.parametrize("game_id", ["wit_and_reason_1", "wit_and_reason_2"])
+def test_races_results_only(game_id: str) -> None:
+    state = referee(game_id, ["Ann", "Bob"], entries="result", rounds=2)
+    enter(state, "Ann won")
+    enter(state, "Bob: won")
+    if game_id == "wit_and_reason_1":
+        enter(state, "draw")  # stalemate=draw: neither could reach 31
+    else:
+        with pytest.raises(EntryError, match="not an entry"):  # a race of this game is never drawn
+            read_action(state, "draw", seat=None)
+        enter(state, "Ann won")
+    enter(state, "Ann won")
+    assert state.is_over and state.scores == ([2, 1] if game_id == "wit_and_reason_1" else [3, 1])
+    assert not any("red cards" in e.text for e in state.log)
+    assert state.game.replay(state.game.record(state)).fingerprint() == state.fingerprint()
