@@ -64,8 +64,12 @@ def lobby_embed(table: Table) -> discord.Embed:
     return fit_embed(embed)
 
 
-def table_embed(table: Table) -> discord.Embed:
-    """The table message: the lobby, the public view during play, or the final result."""
+def table_embed(table: Table, entries: Sequence[str] = (), *, pictured: bool = False) -> discord.Embed:
+    """The table message: the lobby, the public view during play, or the final result. Every
+    fact is said once: the scores in one line (in the ranking at the end), whose turn it is in
+    "To play", and "Recent" without what the lines above already say. ``entries`` (referee mode)
+    are the last entries with their status. With a picture of the table beside it (``pictured``),
+    laid-out text such as a grid is left to the picture (and its description)."""
     if table.state is None:
         return (
             lobby_embed(table)
@@ -75,36 +79,77 @@ def table_embed(table: Table) -> discord.Embed:
     state = table.state
     view = state.view(None)
     over = state.is_over
+    referee = table.mode == "referee"
+    lines = view.text_lines()
+    heading, body = lines[0], lines[1:]
+    notes = set(view.outcome.notes) if over and view.outcome is not None else set()
+    body = [
+        line
+        for line in body
+        if not line.startswith(WAITING) and line not in notes and not (over and _is_scores(line))
+    ]
     embed = discord.Embed(
-        title=f"{table.game.title} - {'final result' if over else f'deal {view.deal}'}",
-        description=clip_lines(view.text_lines(), 4096),
+        title=clip(f"{table.game.title} - {'final result' if over else heading}", 256),
+        description=clip(_as_markdown(body, grids=not pictured), 4096),
         colour=OVER_COLOUR if over else PLAY_COLOUR,
     )
     _add_hook_fields(embed, view)
+    shown = set(body)
     if over and view.outcome is not None:
-        embed.add_field(
-            name="Result",
-            value=clip_lines(result_lines(table, view), FIELD_VALUE, keep="start"),
-            inline=False,
-        )
+        result = result_lines(table, view)
+        shown |= set(result)
+        embed.add_field(name="Result", value=clip_lines(result, FIELD_VALUE, keep="start"), inline=False)
         if table.unrated:
             embed.add_field(
                 name="Unrated", value=clip(", ".join(sorted(table.unrated)), FIELD_VALUE), inline=False
             )
     elif view.awaiting:
         embed.add_field(
-            name="To play",
+            name="Next entry for" if referee else "To play",
             value=clip(", ".join(seat_label(table, s) for s in view.awaiting), FIELD_VALUE),
             inline=False,
         )
-    recent = [e.text for e in table.recent[-RECENT_SHOWN:]]
+    if entries:
+        embed.add_field(name="Entries", value=clip_lines(list(entries), FIELD_VALUE), inline=False)
+    recent = [
+        e.text for e in table.recent[-RECENT_SHOWN:] if e.text not in shown and not _is_scores(e.text)
+    ]
     if recent:
         embed.add_field(name="Recent", value=clip_lines(recent, FIELD_VALUE), inline=False)
-    footer = f"Table #{table.id} - turn {state.turn}"
+    footer = f"Table #{table.id} - {'entry' if referee else 'turn'} {state.turn}"
     if not over:
-        footer += " - press Show my hand to see your cards and play"
+        footer += (
+            " - Make an entry or Type an entry for what happened; Confirm or Undo the last one"
+            if referee
+            else " - Show my hand: your cards and choices, kept up to date"
+        )
     embed.set_footer(text=footer)
     return fit_embed(embed)
+
+
+WAITING = "Waiting for:"
+
+
+def _is_scores(line: str) -> bool:
+    """A line that only gives the running or final scores (shown once elsewhere)."""
+    return line.startswith(("Scores:", "Scores ", "Final scores", "Totals:"))
+
+
+def _as_markdown(lines: Sequence[str], grids: bool = True) -> str:
+    """Lines for an embed: runs of lines laid out with spaces (a grid) go in a code block, so
+    they keep their columns in Discord's proportional font (or are left out, ``grids=False``)."""
+    out: list[str] = []
+    grid: list[str] = []
+    for line in [*lines, ""]:
+        if line.startswith("  ") or (grid and line.startswith(" ")):
+            grid.append(line)
+            continue
+        if grid and grids:
+            out.append("```\n" + "\n".join(grid) + "\n```")
+        grid = []
+        if line:
+            out.append(line)
+    return "\n".join(out)
 
 
 def closed_embed(table: Table, text: str) -> discord.Embed:
@@ -126,7 +171,7 @@ def result_lines(table: Table, view: View) -> list[str]:
     assert outcome is not None
     order = sorted(range(len(view.players)), key=lambda s: (outcome.ranks[s], s))
     lines = [f"{outcome.ranks[s]}. {seat_label(table, s)} - {outcome.scores[s]}" for s in order]
-    return lines + list(outcome.notes)
+    return lines + [note for note in outcome.notes if not _is_scores(note)]
 
 
 def hand_embed(table: Table, info: HandInfo, status: str | None = None) -> discord.Embed:

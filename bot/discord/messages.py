@@ -9,7 +9,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -18,10 +18,14 @@ from bot.discord.embeds import OVER_COLOUR, hand_embed, table_embed
 from bot.discord.limits import clip_lines, fit_embed
 from bot.discord.live import LiveView
 from bot.render import pictures
+from bot.render.text import entry_status_lines
 from bot.service.entries import referee_hand
 from bot.service.model import HandInfo, Table, User
 from bot.service.play import DEAL_STARTS, hand_of
 from games.engine import Event, View
+
+if TYPE_CHECKING:
+    from storage.sessions import Store
 
 log = logging.getLogger(__name__)
 
@@ -80,16 +84,23 @@ async def draw(painter: Any, *args: Any) -> Any:
     return io.BytesIO(data)
 
 
-async def table_message(table: Table) -> Message:
-    """The table message: the embed and buttons, with the picture of the table during play."""
-    embed = table_embed(table)
+async def table_message(table: Table, store: Store | None = None) -> Message:
+    """The table message: the embed and buttons, with the picture of the table once it plays
+    (and, at a referee table, its last entries with their status, read from ``store``)."""
     files: list[discord.File] = []
-    if table.state is not None and table.mode != "referee":
+    entries: list[str] = []
+    if table.state is not None and table.mode == "referee" and store is not None:
+        record = await store.session(table.id)
+        if record is not None:
+            entries = entry_status_lines(table, record.actions, await store.entry_log(table.id))
+    if table.state is not None:
         view = table.state.view(None)
         png = await draw(pictures.table_png, view)
         if png is not None:
             files.append(discord.File(png, filename=TABLE_FILE, description=pictures.table_alt_text(view)))
-            embed.set_image(url=f"attachment://{TABLE_FILE}")
+    embed = table_embed(table, entries, pictured=bool(files))
+    if files:
+        embed.set_image(url=f"attachment://{TABLE_FILE}")
     return Message(embed, table_view(table), files)
 
 

@@ -263,7 +263,7 @@ class DiscordNotifier:
             await self._close(job.table)
 
     async def _post(self, table: Table, responder: discord.Interaction | None, mentions: Sequence[str] = ()) -> None:
-        message = await table_message(table)
+        message = await table_message(table, self.store)
         embed, view = message.embed, message.view
         pinged = await self._allowed_pings(table, mentions)
         content = turn_text(table, pinged) if pinged else None
@@ -304,7 +304,7 @@ class DiscordNotifier:
             await self._post(table, None)
             return
         partial = self.channel(table).get_partial_message(int(table.message_id))
-        message = await table_message(table)
+        message = await table_message(table, self.store)
         outcome = await safe_edit_message(partial, **message.edit_fields())
         if outcome is Outcome.GONE:  # someone deleted the table message: post a new one
             table.message_id = None
@@ -395,7 +395,7 @@ class DiscordNotifier:
         if table.state is None:
             embed = closed_embed(table, "This table was cancelled.")
         elif table.state.is_over:
-            message = await table_message(table)
+            message = await table_message(table, self.store)
             embed, files = message.embed, message.files
             chart = await score_chart_file(table, self.store)
             if chart is not None:  # the chart tells the whole match; the final table goes beside it

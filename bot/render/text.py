@@ -77,6 +77,43 @@ def table_lines(table: Table) -> list[str]:
     return lines
 
 
+ENTRIES_SHOWN = 4
+
+
+def entry_status_lines(
+    table: Table, actions: Sequence[tuple[int, dict[str, Any]]], log: Sequence[dict[str, Any]]
+) -> list[str]:
+    """Referee mode: the last few entries, each with who entered it and whether it was confirmed
+    or corrected, and the last entry taken back; so the table sees every Undo and Confirm."""
+
+    def who(user_id: str | None) -> str:
+        if user_id is None:
+            return "someone"
+        seat = table.seat_of(user_id)
+        if seat is not None:
+            return table.seats[seat].name
+        return "the host" if user_id == table.host_id else "a moderator"
+
+    corrected = {row["seq"]: row["by_user"] for row in log if row["kind"] == "correct"}
+    lines: list[str] = []
+    first = max(0, len(actions) - ENTRIES_SHOWN)
+    for seq in range(first, len(actions)):
+        seat, data = actions[seq]
+        label = f"{table.seats[seat].name}: {table.game.action_from_json(data).label()}"
+        made = table.actors[seq] if seq < len(table.actors) else None
+        confirmed = table.confirmed_by[seq] if seq < len(table.confirmed_by) else None
+        status = [f"entered by {who(made)}"]
+        if seq in corrected:
+            status = [f"corrected by {who(corrected[seq])}"]
+        status.append(f"confirmed by {who(confirmed)}" if confirmed else "not confirmed yet")
+        lines.append(f"#{seq + 1} {label} - {', '.join(status)}")
+    if log and log[-1]["kind"] == "undo":
+        undone = log[-1]
+        text = table.game.action_from_json(undone["action"]).label() if undone.get("action") else "an entry"
+        lines.append(f"Taken back by {who(undone['by_user'])}: #{undone['seq'] + 1} {text}")
+    return lines
+
+
 def private_text(table: Table, view: View) -> str:
     """The read-only private message (a DM) at a new deal."""
     return "\n".join([f"{table.game.title} in your channel - your view:", *view.text_lines()])

@@ -52,7 +52,7 @@ async def test_whole_game_from_play_to_final_scores(world: World) -> None:
     table = world.require_table()
     first_message = world.table_message()
     assert first_message.id != lobby.id
-    assert "deal 1" in embed_text(first_message) and labels(first_message) == ["Show my hand"]
+    assert "Deal 1" in embed_text(first_message) and labels(first_message) == ["Show my hand"]
     retired = world.message(lobby.id)
     assert not custom_ids(retired) and "started" in embed_text(retired)
     assert [len(world.dms(a)) for a in (world.ann, world.bob)] == [1, 1]

@@ -10,7 +10,16 @@ from games.hoodwink import Bid
 from games.notation import typed_form
 from games.referee.hoodwink import TricksWon
 from games.spec import Call
-from tests.bot.discord.conftest import World, choose_in_hand, labels, only_ephemeral, reply_text, show_hand
+from tests.bot.discord.conftest import (
+    World,
+    choose_in_hand,
+    embed_text,
+    iter_fields,
+    labels,
+    only_ephemeral,
+    reply_text,
+    show_hand,
+)
 
 
 async def open_referee(world: World, game: str, options: str = "") -> None:
@@ -83,3 +92,22 @@ async def test_a_long_menu_offers_typing_the_move(world: World) -> None:
     view = await show_hand(world, other)
     refused = await type_in(world, other, f"{call.cell} AS", on=view.response, label="Type it")
     assert "Nothing was entered." in reply_text(refused) and table.state.fingerprint() == before
+
+
+async def test_the_table_sees_each_entry_confirmed_and_taken_back(world: World) -> None:
+    await open_referee(world, "hoodwink")
+    await type_in(world, world.ann, "kh")
+    await world.bob.click(world.table_message(), label="Confirm last entry")
+    await type_in(world, world.cat, "9d")
+    await world.settle()
+    entries = dict(iter_fields(world.table_message()))["Entries"]
+    assert "#1 ann: Bid K♥ - entered by ann, confirmed by bob" in entries, entries
+    assert "#2 cat: Bid 9♦ - entered by cat, not confirmed yet" in entries, entries
+    await world.cat.click(world.table_message(), label="Undo last entry")
+    await world.settle()
+    message = world.table_message()
+    entries = dict(iter_fields(message))["Entries"]
+    assert "Taken back by cat: #2 Bid 9♦" in entries and "#2 cat" not in entries, entries
+    recent = dict(iter_fields(message)).get("Recent", "")
+    assert "cat took back the last entry" in recent and "cat bids" not in recent.lower(), recent
+    assert "Make an entry" in embed_text(message) and "Show my hand" not in embed_text(message)
