@@ -7,7 +7,11 @@
   under, shedding high cards when it wants to lose.
 * ``strong``: the same view, but it plans. In play it draws hands for the other two consistent
   with what it has seen (the cards played, the bid cards still in hand, the suits a player showed
-  out of) and tries each card in those deals, playing the rest out with the easy play; its bid
+  out of) and tries each card in those deals (up to 100 of them, 1200 playouts a card decision),
+  playing the rest out with the easy play, the others playing a random card a quarter of the time.
+  Measured against two easy bots over 200 matches (seed 0): 24 deals and half-random playouts won
+  .405 (margin +7 a match), 100 deals .475 (+12), 100 deals with quarter-random playouts .47 (+14);
+  its bid
   is chosen the same way, over random deals of the unseen cards with the others bidding as the
   easy bot does.
 
@@ -231,8 +235,9 @@ class EasyHoodwinkPlayer:
 class StrongHoodwinkPlayer:
     name = "strong"
 
-    def __init__(self, budget: int = 120, bid_samples: int = 6, noise: float = 0.5) -> None:
+    def __init__(self, budget: int = 1200, bid_samples: int = 6, noise: float = 0.25, max_worlds: int = 100) -> None:
         self.budget = budget
+        self.max_worlds = max_worlds
         """Playouts per card decision (shared among the distinct cards tried)."""
         self.bid_samples = bid_samples
         self.noise = noise
@@ -252,7 +257,7 @@ class StrongHoodwinkPlayer:
         if len(plays) == 1:
             return plays[0]
         known = _knowledge(view)
-        card = strong_choice(known, me, [a.play for a in plays], _view_goal(view), self.budget, self.noise, rng)
+        card = strong_choice(known, me, [a.play for a in plays], _view_goal(view), self.budget, self.noise, rng, self.max_worlds)
         return _action_for(plays, card)
 
 

@@ -494,16 +494,23 @@ def easy_choice(known: Knowledge, me: int, legal: Sequence[Card], goal: Goal) ->
 
 
 def strong_choice(
-    known: Knowledge, me: int, legal: Sequence[Card], goal: Goal, budget: int, noise: float, rng: random.Random
+    known: Knowledge,
+    me: int,
+    legal: Sequence[Card],
+    goal: Goal,
+    budget: int,
+    noise: float,
+    rng: random.Random,
+    max_worlds: int = 24,
 ) -> Card:
     """The strong play: each distinct legal card tried in sampled deals of the unseen cards, the
-    deal played out after it (``budget`` playouts in all, 4 to 24 deals)."""
+    deal played out after it (``budget`` playouts in all, 4 to ``max_worlds`` deals)."""
     rank, base = known.rank, known.world
     choices = distinct_choices(base, me, [rank.index[c] for c in legal], known.unknown)
     if len(choices) == 1:
         return rank.pack[choices[0]]
     worlds = []
-    for _ in range(max(4, min(24, budget // len(choices)))):
+    for _ in range(max(4, min(max_worlds, budget // len(choices)))):
         hands = sample_hands(rank, me, known.pool, known.need, known.fixed, known.voids, rng)
         if hands is None:
             continue
