@@ -17,6 +17,7 @@ from games.counting import CountingView, PlayAs, play_as, play_card, play_card_o
 from games.engine import Action, Seat
 from games.players import Player
 from games.players.counting import (
+    MEMORY,
     AdderModel,
     ByTableSizePlayer,
     GreedyAdderPlayer,
@@ -284,8 +285,10 @@ class TwentyNineModel(AdderModel):
         return twenty_nine.card_value(card)
 
     def pile(self, view: CountingView) -> int:
+        """The cards in the pile: the plays since it was last taken (all those the seat has seen,
+        not only the view's few recent ones)."""
         count = 0
-        for r in view.recent:
+        for r in MEMORY.observe(view).plays:
             if r.card is None:
                 continue
             count = 0 if "takes" in r.note else count + 1

@@ -21,12 +21,14 @@ one scale per game; the search only compares them.
 from __future__ import annotations
 
 import random
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from games.cards import Card
-from games.counting import CountingView, PlayAs, play_card, play_card_of
+from games.counting import RECENT_LIMIT, CountingView, PlayAs, PlayRecord, play_card, play_card_of
 from games.engine import Action, Seat, View
 
 
@@ -64,8 +66,15 @@ class AdderModel:
         raise NotImplementedError
 
     def gone(self, view: CountingView) -> list[Card]:
-        """Cards this seat knows are not in anyone's hand or the stock: the recent plays."""
-        return [r.card for r in view.recent if r.card is not None]
+        """Cards this seat knows are not in anyone's hand or the stock: every play of the deal it
+        has seen (remembered from one turn to the next), since the stock was last made up again."""
+        return [r.card for r in MEMORY.observe(view).plays if r.card is not None]
+
+    def refuses(self, total: int, card: Card) -> bool:
+        """Whether a seat that passed on ``total`` cannot hold ``card`` (it would have had a play).
+        Only games without drawing use it: a drawn card would lift the constraint."""
+        pos = Position(total, (), 0)
+        return any(self.allowed(pos, a, self.after(pos, a)) for a in self.plays_of(pos, card))
 
     def extra_cards(self, view: CountingView, seat: Seat) -> int:
         """Cards ``seat`` will hold beyond its present hand when its next turn comes (a draw)."""
@@ -176,6 +185,95 @@ class AdderModel:
     def value_class(self, card: Card) -> int:
         """Cards alike for the search but not for what is kept (Ninety-Nine: a Three is not a Four)."""
         return 0
+
+
+# --- what a seat has seen ------------------------------------------------------------------------
+
+
+@dataclass
+class Seen:
+    """The plays of one deal a seat has seen, in order, and the stock it last saw."""
+
+    plays: list[PlayRecord] = field(default_factory=list)
+    stock: int = -1
+
+
+class PlayMemory:
+    """What each bot seat remembers of the deal in progress. A view shows only the last few plays,
+    and a bot is asked at each of its turns, so together the views it was shown hold every play
+    since it first looked: each new view is matched onto the end of what was seen before. A stock
+    that grew was made up again from the played cards (Ninety-Nine), which then count as unseen."""
+
+    def __init__(self, size: int = 512) -> None:
+        self.size = size
+        self._seen: OrderedDict[tuple[object, ...], Seen] = OrderedDict()
+        self._lock = threading.Lock()  # bots think in worker threads
+
+    def observe(self, view: CountingView) -> Seen:
+        key = (view.game, tuple(view.players), view.seat, view.deal, view.dealer)
+        recent = list(view.recent)
+        with self._lock:
+            record = self._seen.get(key)
+            if record is None or view.stock > record.stock >= 0:
+                record = Seen()
+            self._seen[key] = record
+            self._seen.move_to_end(key)
+            while len(self._seen) > self.size:
+                self._seen.popitem(last=False)
+            record.stock = view.stock
+            for k in range(min(len(recent), len(record.plays)), -1, -1):
+                if record.plays[len(record.plays) - k :] == recent[:k]:
+                    break
+            if k == 0 and record.plays and len(recent) < RECENT_LIMIT:
+                record.plays = []  # nothing in common with a short history: another match's deal
+            record.plays.extend(recent[k:])
+            return record
+
+
+MEMORY = PlayMemory()
+
+
+def pass_floors(model: AdderModel, view: CountingView) -> dict[Seat, int]:
+    """For games without drawing, the seats that passed this deal with the highest total each
+    passed on: such a seat holds no card that would have fitted that total."""
+    if model.draws:
+        return {}
+    out: dict[Seat, int] = {}
+    seen = MEMORY.observe(view).plays
+    for r in seen:
+        if r.card is None and r.seat != view.seat:
+            before = r.total
+            out[r.seat] = max(out.get(r.seat, before), before)
+    return out
+
+
+def _deal_hands(
+    model: AdderModel, pool: list[Card], sizes: Sequence[int], floors: dict[Seat, int], rng: random.Random
+) -> list[list[Card]]:
+    """Hands of the given sizes from the shuffled ``pool`` (what is dealt leaves it), a seat that
+    passed getting only cards it could not have played then; if that cannot be done, any cards."""
+    rng.shuffle(pool)
+    hands: list[list[Card]] = [[] for _ in sizes]
+    if floors:
+        spare = list(pool)
+        for s in sorted(floors, key=lambda s: -floors[s]):
+            fits = [c for c in spare if not model.refuses(floors[s], c)]
+            if len(fits) < sizes[s]:
+                hands = [[] for _ in sizes]
+                break
+            hands[s] = fits[: sizes[s]]
+            for c in hands[s]:
+                spare.remove(c)
+        else:
+            for s, size in enumerate(sizes):
+                if s not in floors:
+                    hands[s], spare = spare[:size], spare[size:]
+            pool[:] = spare
+            return hands
+    for s, size in enumerate(sizes):
+        hands[s] = pool[:size]
+        del pool[:size]
+    return hands
 
 
 # --- the players -------------------------------------------------------------------------------
@@ -392,15 +490,11 @@ def sample_deal(model: AdderModel, view: CountingView, root: Position, rng: rand
     hand as large as it is now (the playouts do the drawing)."""
     me = _seat(view)
     pool = unseen_cards(model, view)
-    rng.shuffle(pool)
-    hands: list[tuple[Card, ...]] = []
-    for s in range(len(view.players)):
-        if s == me:
-            hands.append(tuple(view.hand))
-            continue
-        take = 0 if view.out and view.out[s] else min(view.hand_counts[s], len(pool))
-        hands.append(tuple(pool[:take]))
-        del pool[:take]
+    sizes = [0 if s == me or (view.out and view.out[s]) else view.hand_counts[s] for s in range(len(view.players))]
+    if sum(sizes) > len(pool):  # the memory disagrees with the counts: deal what there is
+        sizes = [min(k, max(0, len(pool) - sum(sizes[:s]))) for s, k in enumerate(sizes)]
+    dealt = _deal_hands(model, pool, sizes, pass_floors(model, view), rng)
+    hands = [tuple(view.hand) if s == me else tuple(dealt[s]) for s in range(len(view.players))]
     stock = pool[: max(0, model.stock_size(view, len(pool)))]
     return root._replace(hands=tuple(hands), stock=tuple(stock))
 
@@ -427,21 +521,14 @@ def sample_position(model: AdderModel, view: CountingView, root: Position, rng: 
     topped up by the cards it will draw before its next turn."""
     me = _seat(view)
     pool = unseen_cards(model, view)
-    rng.shuffle(pool)
-    hands: list[tuple[Card, ...]] = []
-    for s in range(len(view.players)):
-        if view.out and view.out[s]:
-            hands.append(())
-            continue
-        if s == me:
-            base = list(view.hand)
-            size = len(base) + model.extra_cards(view, s)
-        else:
-            base = []
-            size = view.hand_counts[s] + model.extra_cards(view, s)
-        take = max(0, min(size - len(base), len(pool)))
-        hands.append(tuple(base + pool[:take]))
-        del pool[:take]
+    n = len(view.players)
+    out = [bool(view.out and view.out[s]) for s in range(n)]
+    sizes = [0 if s == me or out[s] else view.hand_counts[s] + model.extra_cards(view, s) for s in range(n)]
+    if sum(sizes) > len(pool):  # the memory disagrees with the counts: deal what there is
+        sizes = [min(k, max(0, len(pool) - sum(sizes[:s]))) for s, k in enumerate(sizes)]
+    dealt = _deal_hands(model, pool, sizes, pass_floors(model, view), rng)
+    mine = list(view.hand) + pool[: max(0, model.extra_cards(view, me))]
+    hands = [() if out[s] else tuple(mine) if s == me else tuple(dealt[s]) for s in range(n)]
     return root._replace(hands=tuple(hands))
 
 

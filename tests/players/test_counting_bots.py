@@ -10,6 +10,7 @@ so that a fixed seed set passes with room to spare, yet far above the fair share
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,7 +30,9 @@ from games.players.counting import (
     PlayoutAdderPlayer,
     Position,
     SearchingAdderPlayer,
+    pass_floors,
     sample_deal,
+    sample_position,
     unseen_cards,
 )
 from games.players.wit_and_reason import opponent_counts
@@ -422,3 +425,46 @@ def test_bots_stay_legal_under_other_options(game: str, players: int, options: d
     seats = [Checked(bot_player(game, lvl)) for lvl in ("strong", "easy", "random", "easy")[:players]]
     assert play_match(get_game(game), players, options, seed=1, policies=seats).is_over
     assert seats[0].moves and seats[1].moves
+
+
+# --- what a strong player samples --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "players"), [("twenty_nine", 4), ("fifty_one", 3), ("ninety_nine", 4), ("jubilee", 3)])
+def test_samples_agree_with_everything_the_seat_saw(game: str, players: int) -> None:
+    """Over real play, the cards a strong player deals the others never include a card it saw
+    played this deal (even one gone from the view's short list of recent plays) or one of its own,
+    and a seat that passed (Twenty-Nine) is never dealt a card it could have played then."""
+    model = next(m for m in MODELS if m.game_id == game)
+    easy = bot_player(game, "easy")
+    checked = 0
+    for seed in range(3):
+        first: Any = get_game(game).start([f"P{i}" for i in range(players)], {}, seed=seed).view(0)
+        pack = Counter(model.pack(first))
+        state: Any = get_game(game).start([f"P{i}" for i in range(players)], {}, seed=seed)
+        rng = random.Random(seed)
+        played: list[Any] = []
+        deal, stock = state.deal_no, None
+        while not state.is_over and state.deal_no <= 2:
+            if state.deal_no != deal or (stock is not None and len(state.stock) > stock):
+                played = []  # a new deal, or the played cards went back into the stock
+            deal, stock = state.deal_no, len(state.stock)
+            seat = state.actors()[0]
+            view = state.view(seat)
+            if isinstance(view, CountingView) and seat == 0 and not state.out[0]:
+                floors = pass_floors(model, view)
+                for k in range(3):
+                    root = Position(view.total, tuple(() for _ in range(players)), seat)
+                    for pos in (sample_deal(model, view, root, random.Random(k)), sample_position(model, view, root, random.Random(k))):
+                        dealt = [c for s, h in enumerate(pos.hands) if s != seat for c in h] + list(pos.stock)
+                        used = Counter(dealt) + Counter(played) + Counter(view.hand)
+                        assert not used - pack, "a card seen played (or held) was dealt again"
+                        for s, floor in floors.items():
+                            assert not any(model.refuses(floor, c) for c in pos.hands[s]), "a passed seat got a card it could play"
+                checked += 1
+            action = easy.choose(view, state.legal_actions(seat), rng)
+            state.apply(seat, action)
+            card = play_card_of(action)
+            if card is not None:
+                played.append(card)
+    assert checked > 20
