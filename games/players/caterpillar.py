@@ -9,10 +9,17 @@ are court short and take 100 for each face card *we* hold).
 * ``easy`` (:class:`EasyCaterpillarPlayer`): plays the numeral that scores most now, less what the
   other player could score straight after it (judged from the unseen cards); with no numeral to
   play, the face card that scores or that turns to the suit it holds most numerals of.
-* ``strong`` (:class:`StrongCaterpillarPlayer`): deals the unseen cards at random into the other
-  player's hand and the stock, several times, and searches three plies (its card, the reply, its
-  next card) on each deal, counting points scored, 100 for each face card spent and the
-  court-short settlement; the card with the best average margin wins.
+* ``strong`` (:class:`RolloutCaterpillarPlayer`): deals the unseen cards at random into the other
+  player's hand and the stock, up to 100 times, and for each distinct card plays the game out to
+  its end on each deal (the same deals and the same random choices for every card) with a quick
+  policy: a numeral that scores, else the lowest numeral, a face card only when nothing else may
+  follow, the other player now and then (one play in ten) playing any card. The end counts what a
+  short search cannot see: the face cards each player still holds when the stock runs out, and
+  the court-short settlement (a player with no face card left who cannot follow takes 100 for each
+  face card the other holds, so spending the last one can pay). The easy play stands unless
+  another card gains 25 points a game more on average. Against the easy bot over 200 matches
+  (seed 0) the earlier three-ply search (:class:`StrongCaterpillarPlayer`, kept for comparison)
+  won .645, playouts .705 (60 deals), .73 (100 deals, or 60 deals with the easy play standing).
 """
 
 from __future__ import annotations
@@ -196,6 +203,121 @@ class StrongCaterpillarPlayer:
         return play_card(cards[best])
 
 
+
+
+def _rollout_pick(hand: Sequence[Card], previous: Card | None, total: int, rng: random.Random, wild: bool) -> Card | None:
+    """A quick policy for playouts: a numeral that scores (the most), else the lowest numeral of
+    the suit, else a face card turning to the suit we hold most numerals of; ``wild``: any card."""
+    playable = [c for c in hand if _may_follow(previous, c)]
+    if not playable:
+        return None
+    if wild:
+        return playable[rng.randrange(len(playable))]
+    numerals = [c for c in playable if not _FACE[c]]
+    if numerals:
+        best = None
+        best_key = (-1, 0)
+        for c in numerals:
+            new = total + _VALUE[c]
+            key = (new if new % MULTIPLE == 0 else 0, -_VALUE[c])
+            if key > best_key:
+                best, best_key = c, key
+        return best
+    mine = _numerals_by_suit(hand)
+    return max(playable, key=lambda c: (_points(total, previous, c)[1], mine.get(c.suit, 0)))
+
+
+def _playout(
+    me: int, hands: list[list[Card]], stock: list[Card], seat: int, previous: Card | None, total: int,
+    rng: random.Random, wild: float,
+) -> float:
+    """Play the game out from ``seat``'s turn; the margin for ``me`` (points, held face cards)."""
+    points = [0, 0]
+    while True:
+        hand = hands[seat]
+        card = _rollout_pick(hand, previous, total, rng, seat != me and rng.random() < wild)
+        if card is None:  # court short: the stuck player takes our face cards
+            faces = sum(1 for c in hands[1 - seat] if _FACE[c])
+            points[seat] += FACE_BONUS * faces
+            break
+        total, gained = _points(total, previous, card)
+        points[seat] += gained
+        hand.remove(card)
+        previous = card
+        if not stock:
+            for s in (0, 1):
+                points[s] += FACE_BONUS * sum(1 for c in hands[s] if _FACE[c])
+            break
+        hand.append(stock.pop())
+        if not stock:
+            for s in (0, 1):
+                points[s] += FACE_BONUS * sum(1 for c in hands[s] if _FACE[c])
+            break
+        seat = 1 - seat
+    return points[me] - points[1 - me]
+
+
+class RolloutCaterpillarPlayer:
+    """Tries each distinct card over sampled deals of the unseen cards and plays the game out to
+    its end with a quick policy (the other player now and then playing any card)."""
+
+    name = "strong"
+
+    def __init__(self, samples: int = 100, wild: float = 0.1, doubt: float = 25.0, budget: int = 500) -> None:
+        self.samples = samples
+        self.budget = budget
+        """At most this many playouts a move (fewer deals when there are many distinct cards)."""
+        self.wild = wild
+        self.doubt = doubt
+        """How many points a game another card must gain on average over the easy play's to replace it."""
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        assert isinstance(view, CaterpillarView) and view.seat is not None
+        me = view.seat
+        cards = _distinct([c for a in legal if (c := play_card_of(a)) is not None])
+        if len(cards) <= 1:
+            return legal[0]
+        previous = view.caterpillar[-1] if view.caterpillar else None
+        unseen = _unseen(view)
+        held = view.hand_counts[1 - me]
+        margins = [0.0] * len(cards)
+        samples = max(1, min(self.samples, self.budget // len(cards)))
+        for _ in range(samples):
+            rng.shuffle(unseen)
+            seed = rng.getrandbits(32)
+            for i, card in enumerate(cards):
+                hands: list[list[Card]] = [[], []]
+                hands[me] = [c for c in view.hand if c != card]
+                hands[1 - me] = unseen[:held]
+                stock = unseen[held : held + view.stock]
+                total, gained = _points(view.total, previous, card)
+                margin: float
+                if not stock:
+                    margin = gained + FACE_BONUS * (sum(1 for c in hands[me] if _FACE[c]) - sum(1 for c in hands[1 - me] if _FACE[c]))
+                else:
+                    hands[me].append(stock[-1])
+                    stock = stock[:-1]
+                    if not stock:
+                        margin = gained + FACE_BONUS * (
+                            sum(1 for c in hands[me] if _FACE[c]) - sum(1 for c in hands[1 - me] if _FACE[c])
+                        )
+                    else:
+                        margin = gained + _playout(me, hands, stock, 1 - me, card, total, random.Random(seed), self.wild)
+                margins[i] += margin
+        best = max(range(len(cards)), key=lambda i: (margins[i], _VALUE[cards[i]]))
+        # the easy play stands unless the playouts find another clearly better: their verdict is
+        # noisy (a face card held to the end swings a game by 100), the easy play's rules are not
+        usual = easy_pick(view.hand, previous, view.total, unseen, held)
+        kin = next((i for i, c in enumerate(cards) if _same_effect(c, usual)), None)
+        if kin is not None and margins[best] - margins[kin] < self.doubt * samples:
+            return play_card(usual)
+        return play_card(cards[best])
+
+
+def _same_effect(a: Card, b: Card) -> bool:
+    return (a.suit, -1 if _FACE[a] else _VALUE[a]) == (b.suit, -1 if _FACE[b] else _VALUE[b])
+
+
 # the players Caterpillar's declaration names (games/caterpillar.py)
 EASY = EasyCaterpillarPlayer()
-STRONG = StrongCaterpillarPlayer()
+STRONG = RolloutCaterpillarPlayer()

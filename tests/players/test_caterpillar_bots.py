@@ -15,19 +15,31 @@ from games.caterpillar import CaterpillarView, playable
 from games.counting import play_card
 from games.engine import Action
 from games.players import bot_player, levels
-from games.players.caterpillar import EasyCaterpillarPlayer, StrongCaterpillarPlayer
+from games.players.caterpillar import EasyCaterpillarPlayer, RolloutCaterpillarPlayer
 from games.registry import get_game
 from games.simulate import contest, play_match
 from tests.players.checked import Checked
 
 GAME = "caterpillar"
+FILLER = "2D 3D 4D 6D 2H 4H 6H 2S 3S 2C 3C 7C"
 
 
 def view_of(
-    hand: str, row: str, total: int, other_holds: int = 13, stock: int = 20, points: Sequence[int] = (0, 0)
+    hand: str,
+    row: str,
+    total: int,
+    other_holds: int | None = None,
+    stock: int = 20,
+    points: Sequence[int] = (0, 0),
+    full: bool = False,
 ) -> CaterpillarView:
-    """Seat 0's view: its hand, the caterpillar so far and the running total."""
+    """Seat 0's view: its hand, the caterpillar so far and the running total (the other player
+    holds as many cards unless told otherwise)."""
     cards = parse_cards(hand)
+    if full:  # a real hand holds 13 cards until the end: fill it with low cards of the off suits
+        cards += [c for c in parse_cards(FILLER) if c not in cards and c.suit not in {x.suit for x in cards if x.suit}][: 13 - len(cards)]
+        cards += [c for c in parse_cards(FILLER) if c not in cards][: 13 - len(cards)]
+    other_holds = len(cards) if other_holds is None else other_holds
     caterpillar = parse_cards(row) if row else []
     fields: dict[str, Any] = {
         "game": GAME,
@@ -70,28 +82,30 @@ def chosen(level: str, view: CaterpillarView, seeds: int = 3) -> set[Card]:
 def test_levels_are_registered() -> None:
     assert levels(GAME)[:3] == ["random", "easy", "strong"]
     assert isinstance(bot_player(GAME, "easy"), EasyCaterpillarPlayer)
-    assert isinstance(bot_player(GAME, "strong"), StrongCaterpillarPlayer)
+    assert isinstance(bot_player(GAME, "strong"), RolloutCaterpillarPlayer)
 
 
 def test_the_constructed_sequence_scoring_plays() -> None:
-    # step 2 of the rules file's sequence: on 5♥ (total 5) the 10♥ makes 15 and scores 15
-    view = view_of("10H 3H 7S 2D 9C 4C 8D", "5H", 5)
-    for level in ("easy", "strong"):
-        assert chosen(level, view) == {card("10H")}
+    # the rules file's sequence as the easy player's rules of thumb; the strong player judges by
+    # playing games out and may differ where holding a face card is the real question (below)
+    # step 2: on 5♥ (total 5) the 10♥ makes 15 and scores 15
+    assert chosen("easy", view_of("10H 3H 7S 2D 9C 4C 8D", "5H", 5)) == {card("10H")}
     # step 5: after Q♠ changed the suit at 15, the 10♠ makes 25
-    view = view_of("10S 2S KH 4D 6C 8H 9D", "5H 10H KH QS", 15)
-    for level in ("easy", "strong"):
-        assert chosen(level, view) == {card("10S")}
+    assert chosen("easy", view_of("10S 2S KH 4D 6C 8H 9D", "5H 10H KH QS", 15)) == {card("10S")}
     # step 8: on J♣ at 29 the A♣ makes 30
-    view = view_of("AC 3C KD 7H 6S 2D 5D", "5H 10H KH QS 10S 4S JC", 29)
-    for level in ("easy", "strong"):
-        assert chosen(level, view) == {card("AC")}
+    assert chosen("easy", view_of("AC 3C KD 7H 6S 2D 5D", "5H 10H KH QS 10S 4S JC", 29)) == {card("AC")}
 
 
 def test_a_face_card_is_kept_while_a_numeral_can_follow() -> None:
     view = view_of("KS QH 4S 9D 2C", "7S", 7)  # 4♠ makes 11, scoring nothing; K♠ or Q♥ throw 100 away
-    for level in ("easy", "strong"):
-        assert chosen(level, view) == {card("4S")}
+    assert chosen("easy", view) == {card("4S")}
+
+
+def test_strong_spends_its_last_face_card_to_be_court_short_capable() -> None:
+    # spades to follow at 15 and one face card: the playouts find that holding none pays more
+    # (stuck without a face card, the strong player takes 100 for each of the other's) than 25 now
+    view = view_of("10S 2S KH 4D 6C 8H 9D", "5H 10H KH QS", 15, full=True)
+    assert chosen("strong", view) == {card("KH")}
 
 
 def test_with_only_face_cards_turn_to_a_suit_held() -> None:
@@ -116,7 +130,7 @@ def test_bots_only_make_legal_moves() -> None:
     game = get_game(GAME)
     for seed in range(30):
         play_match(game, 2, seed=seed, policies=[Checked(bot_player(GAME, "easy")), Checked(bot_player(GAME, "random"))])
-    for seed in range(4):
+    for seed in range(2):
         play_match(game, 2, seed=seed, policies=[Checked(bot_player(GAME, "strong")), Checked(bot_player(GAME, "easy"))])
 
 
@@ -138,13 +152,18 @@ def share(matches: int, first: str, second: str, seed: int = 0) -> float:
 
 
 def test_strong_and_easy_beat_random() -> None:
-    assert share(16, "strong", "random") >= 0.75  # fair share 0.5
+    assert share(6, "strong", "random") >= 0.75  # fair share 0.5
     assert share(60, "easy", "random") >= 0.75
+
+
+def test_strong_beats_easy_quick() -> None:
+    # six matches only (the strong player plays 100 deals out a move); the slow test plays 300
+    assert share(6, "strong", "easy") >= 0.4
 
 
 @pytest.mark.strength
 @pytest.mark.slow
 def test_strong_beats_random_and_easy_over_many_matches() -> None:
     assert share(200, "strong", "random", seed=1000) >= 0.85
-    assert share(300, "strong", "easy", seed=2000) >= 0.57
+    assert share(300, "strong", "easy", seed=2000) >= 0.62  # .705-.73 measured on other seeds
     assert share(300, "easy", "random", seed=3000) >= 0.8
