@@ -43,6 +43,7 @@ from bot.discord.limits import (
     PLACEHOLDER,
     SELECT_OPTIONS,
     clip,
+    legible,
 )
 from bot.discord.safe import safe_reply
 from bot.render.text import MenuNode, action_menu
@@ -146,7 +147,7 @@ class ActButton(
     def __init__(self, session: int, turn: int, index: int, label: str = "?", row: int | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=clip(label, BUTTON_LABEL),
+                label=clip(legible(label), BUTTON_LABEL),
                 style=discord.ButtonStyle.secondary,
                 row=row,
                 custom_id=f"{PREFIX}:act:{session}:{turn}:{index}",
@@ -656,16 +657,16 @@ def _leaf_option(index: int, action: Action) -> discord.SelectOption:
     path = action.choice_path()
     description = " / ".join(path) if len(path) > 1 else None
     return discord.SelectOption(
-        label=clip(action.label(), OPTION_LABEL),
+        label=clip(legible(action.label()), OPTION_LABEL),
         value=f"a{index}",
-        description=clip(description, OPTION_DESCRIPTION) if description else None,
+        description=clip(legible(description), OPTION_DESCRIPTION) if description else None,
     )
 
 
 def _group_option(k: int, node: MenuNode) -> discord.SelectOption:
     count = node.count()
     return discord.SelectOption(
-        label=clip(node.label, OPTION_LABEL),
+        label=clip(legible(node.label), OPTION_LABEL),
         value=f"g{k}",
         description=f"{count} choice{'s' * (count != 1)}...",
     )

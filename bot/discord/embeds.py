@@ -174,28 +174,33 @@ def result_lines(table: Table, view: View) -> list[str]:
     return lines + [note for note in outcome.notes if not _is_scores(note)]
 
 
-def hand_embed(table: Table, info: HandInfo, status: str | None = None) -> discord.Embed:
-    """A player's private view (in an ephemeral message), with what they may do now."""
+def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictured: bool = False) -> discord.Embed:
+    """A player's private view (in an ephemeral message), with what they may do now. ``status``
+    is a note on their last click; "Your turn." when the bot brought the view up to date."""
     view = info.view
     referee = table.mode == "referee"
+    lines = [line for line in view.text_lines() if not line.startswith(WAITING)]
     embed = discord.Embed(
         title=f"{'Entries' if referee else 'Your hand'} - {table.game.title}",
-        description=clip_lines(view.text_lines(), 4096),
+        description=clip(_as_markdown(lines, grids=not pictured), 4096),
         colour=PLAY_COLOUR,
     )
     _add_hook_fields(embed, view)
     private = [e.text for e in info.private_events]
     if private:
         embed.add_field(name="Just for you", value=clip_lines(private, FIELD_VALUE), inline=False)
+    mine = info.seat in view.awaiting
     if info.legal and referee:
-        you = "Enter what just happened at the table, for whichever player it was."
+        you = "Enter what just happened at the table, for whichever player it was (or Type an entry)."
     elif info.legal:
-        you = "Choose below." if info.seat in view.awaiting else "You may act out of turn: choose below."
+        you = "Your turn: choose below." if mine else "You may act out of turn: choose below."
     elif view.over:
         you = "The match is over."
     else:
         names = ", ".join(view.players[s] for s in view.awaiting) or "nobody"
-        you = f"Nothing to do now: waiting for {names}."
+        you = f"Nothing to do now: waiting for {names}. This view updates itself when your turn comes."
+    if status == "Your turn.":
+        status = None  # said in "Your move"
     embed.add_field(name="Next entry" if referee else "Your move", value=clip(you, FIELD_VALUE), inline=False)
     if status:
         embed.add_field(name="Note", value=clip(status, FIELD_VALUE), inline=False)

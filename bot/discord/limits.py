@@ -83,20 +83,39 @@ def embed_problems(embed: discord.Embed) -> list[str]:
     return problems
 
 
+TEXT_STYLE = "\ufe0e"
+"""Unicode's text-presentation selector: without it Discord draws ♠ and ♣ as black emoji, all but
+invisible on its dark theme; with it they are drawn as text, in the text's own colour."""
+
+
+def legible(text: str) -> str:
+    """``text`` with the black suits drawn as text (the red ones stay red emoji)."""
+    if "♠" not in text and "♣" not in text:
+        return text
+    out = []
+    for i, ch in enumerate(text):
+        out.append(ch)
+        if ch in "♠♣" and text[i + 1 : i + 2] != TEXT_STYLE:
+            out.append(TEXT_STYLE)
+    return "".join(out)
+
+
 def fit_embed(embed: discord.Embed) -> discord.Embed:
-    """Clip every part of ``embed`` to its limit, then drop trailing fields until the total fits."""
+    """Clip every part of ``embed`` to its limit, then drop trailing fields until the total fits.
+    Black suits are drawn as text (see :func:`legible`)."""
     if embed.title:
-        embed.title = clip(embed.title, EMBED_TITLE)
+        embed.title = clip(legible(embed.title), EMBED_TITLE)
     if embed.description:
-        embed.description = clip(embed.description, EMBED_DESCRIPTION)
+        embed.description = clip(legible(embed.description), EMBED_DESCRIPTION)
     fields = [
-        (clip(f.name or "-", FIELD_NAME), clip(f.value or "-", FIELD_VALUE), f.inline) for f in embed.fields
+        (clip(legible(f.name or "-"), FIELD_NAME), clip(legible(f.value or "-"), FIELD_VALUE), f.inline)
+        for f in embed.fields
     ]
     embed.clear_fields()
     for name, value, inline in fields[:EMBED_FIELDS]:
         embed.add_field(name=name, value=value, inline=inline)
-    if embed.footer.text and len(embed.footer.text) > FOOTER:
-        embed.set_footer(text=clip(embed.footer.text, FOOTER), icon_url=embed.footer.icon_url)
+    if embed.footer.text:
+        embed.set_footer(text=clip(legible(embed.footer.text), FOOTER), icon_url=embed.footer.icon_url)
     while embed_length(embed) > EMBED_TOTAL and embed.fields:
         embed.remove_field(len(embed.fields) - 1)
     if embed_length(embed) > EMBED_TOTAL and embed.description:

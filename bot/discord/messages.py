@@ -61,14 +61,15 @@ class Message:
 async def hand_message(table: Table, info: HandInfo, note: str | None = None) -> Message:
     """The private view as a message. The picture is drawn in a worker thread; a picture that
     fails is left out (the text says everything the picture shows)."""
-    embed = hand_embed(table, info, note)
     view = hand_view(table.id, info) if table.status == "playing" else None
     files: list[discord.File] = []
     if table.mode != "referee" and info.seat >= 0:
         png = await draw(pictures.hand_png, info.view, info.legal)
         if png is not None:
             files.append(discord.File(png, filename=HAND_FILE, description=pictures.hand_alt_text(info.view, info.legal)))
-            embed.set_image(url=f"attachment://{HAND_FILE}")
+    embed = hand_embed(table, info, note, pictured=bool(files))
+    if files:
+        embed.set_image(url=f"attachment://{HAND_FILE}")
     return Message(embed, view, files)
 
 

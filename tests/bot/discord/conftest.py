@@ -21,6 +21,7 @@ import simcord
 from simcord.components import walk_components
 
 from bot.discord.client import ParlourBot
+from bot.discord.limits import TEXT_STYLE
 from bot.settings import Settings
 from bot.tables import Table
 
@@ -133,13 +134,25 @@ async def world(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterat
 # -- reading components (raw dicts on interaction responses, objects on channel messages) -------------
 
 
+def as_read(value: Any) -> Any:
+    """Text as a person reads it: without the text-presentation selectors the bot puts after ♠
+    and ♣ so that Discord draws them in the text's colour (labels and values of nested JSON too)."""
+    if isinstance(value, str):
+        return value.replace(TEXT_STYLE, "")
+    if isinstance(value, dict):
+        return {k: v if k in ("custom_id", "value") else as_read(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [as_read(v) for v in value]
+    return value
+
+
 def components_of(message: Any) -> list[dict[str, Any]]:
     """Every component of a message as Discord's JSON (buttons and selects, in order)."""
     if isinstance(message, simcord.ResponseMessage):
         rows = message.components
     else:
         rows = [row.to_dict() for row in message.components]
-    return [c for c in walk_components(rows) if c.get("type") != 1]
+    return [as_read(c) for c in walk_components(rows) if c.get("type") != 1]
 
 
 def custom_ids(message: Any) -> list[str]:
@@ -166,13 +179,13 @@ def embed_text(message: Any) -> str:
         parts += [e.title or "", e.description or ""]
         parts += [f"{f.name}: {f.value}" for f in e.fields]
         parts.append(e.footer.text or "")
-    return "\n".join(parts)
+    return as_read("\n".join(parts))
 
 
 def iter_fields(message: Any) -> Iterator[tuple[str, str]]:
     for e in message.embeds:
         for f in e.fields:
-            yield str(f.name), str(f.value)
+            yield as_read(str(f.name)), as_read(str(f.value))
 
 
 # -- driving a game through Discord ------------------------------------------------------------------

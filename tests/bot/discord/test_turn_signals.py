@@ -5,7 +5,7 @@ each player's own /pings choice are obeyed."""
 from __future__ import annotations
 
 from bot.settings import GuildSettings
-from tests.bot.discord.conftest import World, choose_in_hand, custom_ids, labels, note_of, show_hand
+from tests.bot.discord.conftest import World, choose_in_hand, custom_ids, embed_text, labels, show_hand
 from tests.bot.discord.live_play import choices
 
 BOB_LEADS = "first_dealer=1"  # Ann deals, Bob leads
@@ -56,7 +56,7 @@ async def test_a_player_watching_their_view_is_not_pinged_and_moves_with_one_cli
     await world.settle()
     assert pings(world) == []  # Ann is watching: no ping
     assert any(c.startswith("parlour:pick:") for c in choices(ann_view.response)), "Ann's view is out of date"
-    assert "Your turn." in note_of(ann_view.response)
+    assert "Your move: Your turn: choose below." in embed_text(ann_view.response)
     turn = table.turn
     note, followed = await choose_in_hand(world.ann, ann_view)  # one interaction: the move
     assert note.startswith("You chose") and len(followed) == 1 and table.turn > turn
