@@ -162,9 +162,14 @@ class EasySpecPlayer:
 class StrongSpecPlayer:
     name = "strong"
 
-    def __init__(self, candidates: int = 8) -> None:
+    def __init__(self, candidates: int = 8, weight: float = 1.0, close: Fraction = CLOSE) -> None:
         self.candidates = candidates
         """How many of the adviser's best calls are looked at more closely."""
+        self.weight = weight
+        """How much the next player's best take counts against a call (shared among the opponents).
+        Against two easy bots over 600 matches (seeds from 50000) weights 0.5, 1 and 2 all won
+        .38-.39: the look ahead only breaks near ties, and what decides Spec is the luck of the grid."""
+        self.close = close
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if not isinstance(view, SpecView):
@@ -184,14 +189,14 @@ class StrongSpecPlayer:
             return moves[0]
         advice = advise(view)
         # the closer look only matters among calls of nearly equal worth
-        cut = advice.best_value - CLOSE
+        cut = advice.best_value - self.close
         shortlist = [v.call for v in advice.values if v.call in by_call and v.expected >= cut]
         if not shortlist:
             return _at_random_cell(next(iter(by_call.values())), rng)
         shortlist = shortlist[: max(self.candidates, len(advice.best))]
         if len(shortlist) == 1:
             return _at_random_cell(by_call[shortlist[0]], rng)
-        weight = 1.0 / max(1, len(view.players) - 1)
+        weight = self.weight / max(1, len(view.players) - 1)
         values = lookahead_values(view, shortlist, weight)
         highest = max(values.values())
         best = [c for c in shortlist if values[c] >= highest - 1e-9]
