@@ -45,6 +45,13 @@ def hand_of(table: Table, user: User) -> HandInfo:
     return HandInfo(seat, state.view(seat), legal, state.turn, private_notes(state.log, seat))
 
 
+def this_deal(events: Sequence[Event]) -> list[Event]:
+    """The last few of ``events`` since the current deal began: "Recent" on a table message
+    (the events of an ended deal went with that deal's message)."""
+    starts = [i for i, e in enumerate(events) if e.kind in DEAL_STARTS]
+    return list(events[starts[-1] if starts else 0 :])[-RECENT_EVENTS:]
+
+
 def private_notes(log: Sequence[Event], seat: int, keep: int = 5) -> list[Event]:
     """The last few events only ``seat`` was told, in the deal now being played."""
     notes: list[Event] = []
@@ -180,11 +187,7 @@ class PlayDesk:
         state = table.state
         assert state is not None
         public = [e for e in events if e.to is None]
-        recent = table.recent + public
-        starts = [i for i, e in enumerate(recent) if e.kind in DEAL_STARTS]
-        if starts:  # the last deal's events went with its message: "Recent" starts with this deal
-            recent = recent[starts[-1] :]
-        table.recent = recent[-RECENT_EVENTS:]
+        table.recent = this_deal(table.recent + public)
         new_deal = new_deal or any(e.kind in DEAL_STARTS for e in events)
         await self.core.notifier.table_changed(table, public, repost=new_deal)
         if state.is_over:
@@ -261,6 +264,7 @@ class PlayDesk:
             players=players,
             status="abandoned",
             unrated=sorted(reasons),
+            mode=table.mode,
         )
         table.unrated = reasons
         self.core.registry.drop(table)

@@ -12,7 +12,7 @@ import logging
 
 from bot.service.core import Core
 from bot.service.model import Table, TableError
-from bot.service.play import PlayDesk
+from bot.service.play import PlayDesk, this_deal
 from bot.service.records import position, session_record
 from games.registry import get_game, referee_game
 from storage.sessions import SessionRecord
@@ -79,6 +79,7 @@ class Restorer:
                 "it has been closed and the channel is free for a new /play."
             ) from None
         table.actors, table.confirmed_by = list(record.actors), list(record.confirmed_by)
+        table.recent = this_deal([e for e in table.state.log if e.to is None])  # as before the restart
         if table.state.is_over:
             await self.play.after_change(table, [])
 

@@ -121,3 +121,13 @@ async def test_a_first_dealer_the_game_cannot_seat_is_refused_when_set(service: 
     await service.set_options(G, C, ANN, ["first_dealer=2"])
     await service.set_options(G, C, ANN, ["first_dealer="])  # typed blank: random too
     assert table.options.first_dealer is None  # type: ignore[attr-defined]
+
+
+async def test_an_abandoned_referee_match_is_recorded_as_refereed(service: TableService) -> None:
+    await referee_table(service)
+    await service.act(G, C, ANN, cards(service, 0)[0], seat=0)
+    table = service.require_table(G, C)
+    await service.abandon(G, C, ANN)
+    async with service.store.conn.execute("SELECT mode FROM results WHERE session_id = ?", (table.id,)) as cur:
+        row = await cur.fetchone()
+    assert row is not None and row["mode"] == "referee"

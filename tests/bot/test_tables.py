@@ -127,6 +127,8 @@ async def test_restart_replays_open_tables(db_path: Path, service: TableService)
     assert new.state is None and new.turn == old.turn  # restored from its row; the log is read on first use
     assert await service2.ready(G, C) is new
     assert new.state is not None and new.state.fingerprint() == old.state.fingerprint()
+    # "Recent" as it was (but the service's own "begins" line, which the game's log does not hold)
+    assert [e.text for e in new.recent] == [e.text for e in old.recent if e.kind != "start"]
     await play_current(service2)
     assert new.turn == old.turn + 1
     await service2.shutdown()
