@@ -1,17 +1,15 @@
-"""Benchmark (not a test): the table service under load, and Discord REST calls per action.
+"""Benchmark (not a test): the table service under load.
 
-    .venv/bin/python -m tests.bench.bench_tables [--tables 1000] [--actions 20000] [--rest-turns 60]
+    .venv/bin/python -m tests.bench.bench_tables [--tables 1000] [--actions 20000]
 
-Part one opens ``--tables`` tables at once on one service over a file SQLite database (the
+It opens ``--tables`` tables at once on one service over a file SQLite database (the
 games of the catalogue in turn, each at its fewest players, every seat a person) and then
 makes ``--actions`` moves, one table after another, each a random legal move of an awaited
 seat through ``TableService.act``: the check, the write-ahead log entry in SQLite, the apply
 and the notification (to a notifier that does nothing, so Discord's own latency is left out).
 It prints the handler time per action (p50, p99, max) and the memory held.
 
-Part two plays games in a simulated Discord (SimCord running the real discord.py) through
-the buttons and menus a person would use, and counts the REST calls the bot makes: per game
-action in all (the Show my hand ephemeral, the choice, the table edit), and per deal.
+Discord's REST calls per action are measured by ``tests.bench.bench_discord``.
 """
 
 from __future__ import annotations
@@ -25,7 +23,6 @@ import time
 import tracemalloc
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from bot.tables import Table, TableService, User
 from games.engine import Event
@@ -110,75 +107,12 @@ async def load_service(tables: int, actions: int, seed: int = 7) -> None:
     print(f"  peak Python memory while running: {peak / 2**20:.1f} MB")
 
 
-async def rest_calls(game_id: str, players: int, turns: int) -> tuple[int, int, int, int]:
-    """(REST calls, game actions, deals seen, DMs sent) over ``turns`` turns of one game in SimCord."""
-    import discord
-    import simcord
-    from simcord.http import router
-
-    from bot.discord.client import ParlourBot
-    from tests.bot.discord.conftest import GUILD_ID, World, choose_in_hand, make_settings, show_hand
-
-    calls = {"n": 0}
-    real_dispatch = router.dispatch
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        calls["n"] += 1
-        return real_dispatch(*args, **kwargs)
-
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "rest.sqlite3"
-        bot = ParlourBot(make_settings(db))
-        env = simcord.Env(bot)
-        guild = env.create_guild("Bench", id=GUILD_ID)
-        await env.start()
-        bot.service.rng = random.Random(11)
-        channel = guild.create_text_channel("cards")
-        mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
-        people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
-        world = World(env, bot, db, guild, channel, *people, guild.add_member(env.create_user("mod"), roles=[mods]))
-        lobby = (await world.ann.slash(channel, "play", game=game_id)).response
-        assert lobby is not None
-        for p in people[1:players]:
-            await p.click(lobby, label="Join")
-        await world.ann.click(lobby, label="Start")
-        await env.settle()
-        table = world.require_table()
-        router.dispatch = counting
-        actions = 0
-        deals: set[str | None] = set()
-        try:
-            while world.table is not None and actions < turns:
-                assert table.state is not None
-                deals.add(table.message_id)
-                seat = min(s for s in table.state.awaiting() if table.seats[s].bot is None)
-                actor = world.actor(table.seats[seat].user_id)
-                before = table.state.turn
-                await choose_in_hand(actor, await show_hand(world, actor), pick=actions % 3)
-                await env.settle()
-                actions += table.state.turn - before
-        finally:
-            router.dispatch = real_dispatch
-        dms = sum(len(world.dms(a)) for a in people[:players])
-        await env.shutdown()
-        await bot.dispose()
-    return calls["n"], actions, len(deals), dms
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--actions", type=int, default=20000)
-    parser.add_argument("--rest-turns", type=int, default=60, help="turns per game in the REST count")
     args = parser.parse_args(argv)
     asyncio.run(load_service(args.tables, args.actions))
-    print("REST calls per game action in a simulated Discord (person clicks Show my hand, then chooses):")
-    for game_id, players in (("parity", 2), ("hoodwink", 3), ("spec", 3), ("ninety_nine", 3)):
-        calls, actions, deals, dms = asyncio.run(rest_calls(game_id, players, args.rest_turns))
-        print(
-            f"  {game_id:<12} {players}p: {calls} calls over {actions} actions = {calls / max(actions, 1):.2f} per action"
-            f" ({deals} deal(s) seen, {dms} hand DMs)"
-        )
 
 
 if __name__ == "__main__":
