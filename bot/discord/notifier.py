@@ -143,8 +143,10 @@ class DiscordNotifier:
         if responder is not None and not responder.used:
             responder.used = True
             self._push(Job("post", table, responder=responder.interaction, users=mentions))
-        else:
-            self._push(Job("post" if repost else "edit", table, users=mentions))
+        elif repost:
+            self._push(Job("post", table, users=mentions))
+        elif view is None or not view.over:  # at the end, the closing edit shows the final result
+            self._push(Job("edit", table))
         if calls.pings and not repost:
             self._push(Job("ping", table, users=calls.pings))
         for message_id in calls.unpings:
