@@ -2,13 +2,15 @@
 the others, written into each game's declaration (``ladder=``) so that ``/rules`` can show it.
 
     .venv/bin/python -m tests.bench.ladder [--matches 60] [--game ID] [--seed 0] [--dry-run]
+    .venv/bin/python -m tests.bench.ladder --write-from LADDER.txt   # write what a dry run printed
 
 For each game, at the player count in ``PLAYERS`` (its smallest otherwise), every pair of levels
 plays ``--matches`` matches, the higher level holding one seat and the lower the rest, seats
 rotating each match (as ``bench_bots`` does). The matches are rated with Parlour's own rating code
-(openskill's Plackett-Luce model, ``storage.ratings.rate``), one rating per level, the one-seat level
-placed by its seat and the other by its best seat; the figure written is the displayed rating
-(1000 + 40 x the conservative ordinal) and the win share against the level below.
+(openskill's Plackett-Luce model, ``storage.ratings.rate``): each seat a player starting from its
+level's rating (partners a team), a level holding several seats taking the average of their new
+ratings. The figure written is the displayed rating (1000 + 40 x the conservative ordinal) and
+the win share against the level below.
 """
 
 from __future__ import annotations
@@ -43,6 +45,20 @@ def _count(n: int) -> str:
     return {2: "one", 3: "two", 4: "three", 5: "four"}.get(n, str(n))
 
 
+def _rate_match(ratings: dict[str, Rating], seats: list[str], ranks: list[int], teams: list[list[int]] | None) -> None:
+    """Update the levels' ratings from one match: every seat is a player of its own (partners a
+    team, as the bot rates partnerships), starting from its level's rating; a level that held
+    several seats takes the average of their new ratings."""
+    team_of = {s: k for k, team in enumerate(teams or []) for s in team}
+    names = [f"{level}@{s}" for s, level in enumerate(seats)]
+    current = {name: ratings.get(level, Rating()) for name, level in zip(names, seats, strict=True)}
+    placings = [Placing(name, ranks[s], team_of.get(s)) for s, name in enumerate(names)]
+    new = rate(placings, current)
+    for level in set(seats):
+        mine = [new[name] for name, lv in zip(names, seats, strict=True) if lv == level]
+        ratings[level] = Rating(sum(r.mu for r in mine) / len(mine), sum(r.sigma for r in mine) / len(mine))
+
+
 def measure(game_id: str, matches: int, seed: int) -> dict[str, str]:
     """Each level of the game with its ladder text."""
     game = get_game(game_id)
@@ -59,14 +75,11 @@ def measure(game_id: str, matches: int, seed: int) -> dict[str, str]:
             where = [(s + shift) % n for s in range(n)]  # seat s is played by policy where[s]
             state = play_match(game, n, None, seed + i, [policies[k] for k in where])
             assert state.outcome is not None
-            ranks = state.outcome.ranks
             mine = next(s for s in range(n) if where[s] == 0)
-            others = [s for s in range(n) if where[s] != 0]
             winners = state.outcome.winners
             if mine in winners:
                 wins += 1 / len(winners)
-            placings = [Placing(high, ranks[mine]), Placing(low, min(ranks[s] for s in others))]
-            ratings.update(rate(placings, ratings))
+            _rate_match(ratings, [seats[k] for k in where], list(state.outcome.ranks), state.outcome.teams)
         shares[(high, low)] = wins / matches
     out: dict[str, str] = {}
     for k, level in enumerate(order):
@@ -110,7 +123,16 @@ def main() -> None:
     parser.add_argument("--game", default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--dry-run", action="store_true", help="print the ladder, write nothing")
+    parser.add_argument("--write-from", default=None, metavar="FILE", help="write a ladder printed earlier")
     args = parser.parse_args()
+    if args.write_from:
+        printed: dict[str, dict[str, str]] = {}
+        for line in Path(args.write_from).read_text().splitlines():
+            game_id, level, words = line.split(maxsplit=2)
+            printed.setdefault(game_id, {})[level] = words
+        for game_id, ladder in printed.items():
+            write_ladder(game_id, ladder)
+        return
     ids = [m.rpartition(".")[2] for m in CATALOGUE]
     for game_id in ids if args.game is None else [args.game]:
         ladder = measure(game_id, args.matches, args.seed)
