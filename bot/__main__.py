@@ -50,9 +50,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         if is_terminal(source):  # a person typing: a prompt with editing, and Ctrl-C quits at once
-            run_terminal(settings.database)
+            run_terminal(settings.database_target)
         else:
-            asyncio.run(run_console(settings.database, source))
+            asyncio.run(run_console(settings.database_target, source))
     except StorageError as exc:
         print(f"Parlour cannot start: {exc}", file=sys.stderr)
         return 1

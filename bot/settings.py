@@ -15,12 +15,22 @@ class Settings(BaseSettings):
 
     discord_token: str | None = Field(None, validation_alias="DISCORD_TOKEN")
     database: str = Field("parlour.sqlite3", validation_alias="PARLOUR_DB")
+    database_url: str | None = Field(
+        None,
+        validation_alias="PARLOUR_DATABASE_URL",
+        description="postgresql://user:password@host/name, or sqlite:///path; when set, PARLOUR_DB is not used.",
+    )
     dev_guild_id: int | None = Field(
         None, validation_alias="PARLOUR_DEV_GUILD", description="Sync commands to this guild only."
     )
     log_level: str = Field("INFO", validation_alias="PARLOUR_LOG_LEVEL")
 
-    @field_validator("discord_token", "dev_guild_id", mode="before")
+    @property
+    def database_target(self) -> str:
+        """What the store opens: ``PARLOUR_DATABASE_URL`` when it is set, else the SQLite file ``PARLOUR_DB``."""
+        return self.database_url or self.database
+
+    @field_validator("discord_token", "dev_guild_id", "database_url", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: Any) -> Any:
         """``PARLOUR_DEV_GUILD=`` (as copied from the example file) means "not set"."""

@@ -1,1 +1,2 @@
-"""Persistence in SQLite through aiosqlite: sessions, action logs, results. Knows nothing of Discord."""
+"""Persistence: sessions, action logs, results, ratings and statistics, in SQLite (aiosqlite) or
+PostgreSQL (asyncpg) behind one interface (``storage/db.py``). Knows nothing of Discord."""

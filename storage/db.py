@@ -1,22 +1,48 @@
-"""The SQLite connection: pragmas (WAL, foreign keys), numbered migrations applied at start-up,
-one writer transaction at a time, and the lock that keeps a second process off the file."""
+"""The storage backend interface: a :class:`Database`, with two implementations.
+
+- SQLite through aiosqlite (``storage/sqlite.py``): the default, one file beside the bot and
+  nothing to install; one process per file.
+- PostgreSQL through asyncpg (``storage/postgres.py``): one database that the processes of a
+  sharded bot share.
+
+:func:`connect` picks the backend from one setting: a ``postgresql://`` URL
+(``PARLOUR_DATABASE_URL``), else a SQLite file given as a path or as ``sqlite:///path``
+(``PARLOUR_DB``, as before). Each backend applies its own numbered migrations
+(``storage/migrations/<dialect>/NNN_name.sql``: the same numbers and names for both) at start-up.
+
+The queries are written once, in the SQL both databases accept. Where they disagree the queries
+use SQLite's spelling and the PostgreSQL dialect rewrites it (see
+:meth:`storage.postgres.PostgresDialect.translate`): ``?`` placeholders become ``$1, $2...``, and
+:data:`NOW` (the UTC time stamp the tables store as text) becomes PostgreSQL's expression. The few
+other differences are avoided in the SQL itself: ``ON CONFLICT DO NOTHING`` rather than
+``INSERT OR IGNORE``, a ``CASE`` rather than summing a comparison, a table-qualified column in an
+upsert, and :meth:`Database.insert` for a new row's id.
+
+The interface keeps the shape of aiosqlite's connection that the rest of the bot already uses
+(``execute`` awaited or used with ``async with``, rows by name or position, ``commit``), so that
+``Store`` and the functions of ``storage.stats`` and ``storage.ratings`` read the same on both.
+"""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import os
 import re
 import sqlite3
-import weakref
-from collections.abc import AsyncIterator
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Coroutine, Generator, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import IO
-
-import aiosqlite
+from typing import Any, Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 _MIGRATION_NAME = re.compile(r"^(\d+)_[a-z0-9_]+\.sql$")
+
+NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+"""The current UTC time as the tables store it (``2026-11-24T10:00:00.123Z``), in SQLite's words."""
+
+Row = Any
+"""A result row: by column name (``row["id"]``) or position (``row[0]``), and ``dict(row)`` or
+``list(row)`` (sqlite3's rows and asyncpg's records both are such rows)."""
 
 
 class StorageError(Exception):
@@ -24,13 +50,164 @@ class StorageError(Exception):
 
 
 class DatabaseInUse(StorageError):
-    """Another process holds the database file."""
+    """Another process holds the database."""
 
 
-def migrations() -> list[tuple[int, str, str]]:
-    """(version, name, sql) for every file in ``storage/migrations``, in order."""
+class IntegrityError(sqlite3.IntegrityError):
+    """A write refused by a constraint (a unique key, a foreign key), with nothing written.
+
+    SQLite raises ``sqlite3.IntegrityError`` itself; PostgreSQL's refusals are raised as this
+    subclass of it, so a caller catches ``sqlite3.IntegrityError`` on either backend."""
+
+
+class Cursor(Protocol):
+    """The rows (or the count of rows changed) of one statement."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    async def fetchone(self) -> Row | None: ...
+
+    async def fetchall(self) -> Iterable[Row]: ...
+
+    def __aiter__(self) -> AsyncIterator[Row]: ...
+
+    async def close(self) -> None: ...
+
+
+class Pending:
+    """A statement on its way: ``await`` it for its cursor, or use it as ``async with ... as cur``
+    (the cursor is closed at the end of the block), as with aiosqlite."""
+
+    def __init__(self, run: Coroutine[Any, Any, Cursor]) -> None:
+        self._run = run
+        self._cursor: Cursor | None = None
+
+    def __await__(self) -> Generator[Any, None, Cursor]:
+        return self._run.__await__()
+
+    async def __aenter__(self) -> Cursor:
+        self._cursor = await self._run
+        return self._cursor
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._cursor is not None:
+            await self._cursor.close()
+
+
+class Dialect:
+    """What differs between the SQL of two databases; SQLite's needs no change."""
+
+    name = "sqlite"
+
+    def translate(self, sql: str) -> str:
+        return sql
+
+
+class Database(ABC):
+    """One open database. Every coroutine of the process shares it; writes go through
+    :meth:`transaction`, one at a time (within a process; across processes each database keeps
+    its own rows: a SQLite file has one process, a PostgreSQL shard one owner)."""
+
+    dialect: Dialect
+    setting: str
+    """The setting that named this database, with its value (a password hidden), for messages."""
+
+    @abstractmethod
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Pending:
+        """Run one statement; outside :meth:`transaction` a write is committed by :meth:`commit`
+        (SQLite) or at once (PostgreSQL)."""
+
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    @abstractmethod
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one ``INSERT`` of one row into a table with an ``id`` key; returns the new id."""
+
+    @abstractmethod
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[Database]:
+        """Everything written inside the block is committed together, or rolled back if it fails.
+
+        The database is shared by every coroutine of the process, so writers take turns: another
+        coroutine's commit must not land half of this block, nor its rollback undo someone else's
+        rows."""
+
+    @property
+    @abstractmethod
+    def in_transaction(self) -> bool: ...
+
+    @abstractmethod
+    async def commit(self) -> None: ...
+
+    @abstractmethod
+    async def rollback(self) -> None: ...
+
+    @abstractmethod
+    async def schema_version(self) -> int:
+        """The number of the last migration applied (0 for a new database)."""
+
+    @abstractmethod
+    async def migrate(self, upto: int | None = None) -> int:
+        """Apply every migration newer than :meth:`schema_version` (up to ``upto``, for tests),
+        each in its own transaction with its version; returns the new version."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+
+class Ownership(Protocol):
+    """What keeps a second process off the rows this one acts on, taken before the database is
+    opened and given up when it closes: on SQLite a lock on the file
+    (:class:`storage.sqlite.ProcessLock`); on PostgreSQL, until shard leases take its place, a
+    lock on the database (:class:`storage.postgres.DatabaseLock`)."""
+
+    async def acquire(self) -> None: ...
+
+    async def release(self) -> None: ...
+
+
+# -- choosing the backend -------------------------------------------------------------------------
+
+
+def is_postgres(target: str | Path) -> bool:
+    return isinstance(target, str) and target.split(":", 1)[0].lower() in ("postgresql", "postgres")
+
+
+def sqlite_path(target: str | Path) -> str:
+    """The file of a SQLite target: a path, or ``sqlite:///relative/path``, ``sqlite:////absolute/path``."""
+    text = str(target)
+    if text.lower().startswith("sqlite:"):
+        rest = text[len("sqlite:") :]
+        if not rest.startswith("///"):
+            raise StorageError(
+                f"PARLOUR_DATABASE_URL={text}: a SQLite URL is sqlite:///relative/path or sqlite:////absolute/path."
+            )
+        return rest[3:] or ":memory:"
+    return text
+
+
+def setting_for(target: str | Path) -> str:
+    """``NAME=value`` of the setting that gives this target, the password hidden."""
+    text = str(target)
+    if "://" not in text:
+        return f"PARLOUR_DB={text}"
+    parts = urlsplit(text)
+    if parts.password is not None:
+        user = parts.username or ""
+        host = parts.netloc.rsplit("@", 1)[1]
+        parts = parts._replace(netloc=f"{user}:***@{host}")
+    return f"PARLOUR_DATABASE_URL={urlunsplit(parts)}"
+
+
+def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
+    """(version, name, sql) for every file in ``storage/migrations/<dialect>``, in order."""
     out = []
-    for entry in resources.files("storage.migrations").iterdir():
+    for entry in resources.files("storage.migrations").joinpath(dialect).iterdir():
         match = _MIGRATION_NAME.match(entry.name)
         if match:
             out.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
@@ -40,162 +217,42 @@ def migrations() -> list[tuple[int, str, str]]:
     return out
 
 
-def _check_path(path: str | Path) -> None:
-    """Refuse, with a sentence naming the setting, a path SQLite would fail on obscurely."""
-    if str(path) == ":memory:":
-        return
-    file = Path(path)
-    folder = file.parent if str(file.parent) else Path(".")
-    if not folder.is_dir():
-        raise StorageError(f"PARLOUR_DB={path}: the folder {folder} does not exist. Create it, or point PARLOUR_DB elsewhere.")
-    if file.is_dir():
-        raise StorageError(f"PARLOUR_DB={path} is a folder; it must name a database file.")
-    if file.exists() and not os.access(file, os.R_OK | os.W_OK):
-        raise StorageError(f"PARLOUR_DB={path}: this process may not read and write that file. Fix its owner or permissions.")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise StorageError(
-            f"PARLOUR_DB={path}: this process may not write in {folder} (SQLite keeps its journal beside the file). "
-            "Fix the folder's permissions, or point PARLOUR_DB at a writable place."
-        )
+async def connect(target: str | Path, *, upto: int | None = None) -> Database:
+    """Open the database ``target`` names and apply pending migrations (up to ``upto``, for tests).
+
+    Raises :class:`StorageError` with a readable reason when it cannot be used. Takes no
+    :class:`Ownership`: :meth:`storage.sessions.Store.open` does."""
+    if is_postgres(target):
+        from storage.postgres import PostgresDatabase
+
+        return await PostgresDatabase.open(str(target), upto=upto)
+    from storage.sqlite import SqliteDatabase
+
+    return await SqliteDatabase.open(sqlite_path(target), upto=upto, setting=setting_for(target))
 
 
-async def connect(path: str | Path, *, upto: int | None = None) -> aiosqlite.Connection:
-    """Open the database, set the pragmas and apply pending migrations (up to ``upto``, for tests).
+def ownership(target: str | Path) -> Ownership:
+    """The guard for ``target``: the process lock of a SQLite file, or of a PostgreSQL database."""
+    if is_postgres(target):
+        from storage.postgres import DatabaseLock
 
-    Raises :class:`StorageError` with a readable reason when the file cannot be used."""
-    _check_path(path)
-    conn = await aiosqlite.connect(str(path))
-    try:
-        conn.row_factory = aiosqlite.Row
-        pragmas = ["foreign_keys = ON", "busy_timeout = 5000"]
-        if str(path) != ":memory:":
-            pragmas[1:1] = ["journal_mode = WAL", "synchronous = NORMAL"]
-        for pragma in pragmas:
-            # close each cursor at once: an unread PRAGMA result left open until garbage collection
-            # keeps a statement in progress, and the migration's COMMIT then fails
-            async with conn.execute(f"PRAGMA {pragma}"):
-                pass
-        await migrate(conn, upto)
-    except sqlite3.DatabaseError as exc:
-        await conn.close()
-        raise StorageError(
-            f"PARLOUR_DB={path} cannot be used as Parlour's database ({exc}). "
-            "If the file is damaged, restore a backup or point PARLOUR_DB at a new file."
-        ) from exc
-    return conn
+        return DatabaseLock(str(target))
+    from storage.sqlite import ProcessLock
+
+    return ProcessLock(sqlite_path(target), setting=setting_for(target))
 
 
-async def schema_version(conn: aiosqlite.Connection) -> int:
-    async with conn.execute("PRAGMA user_version") as cur:
-        row = await cur.fetchone()
-    return int(row[0]) if row else 0
+# -- the same calls as before, for any backend ------------------------------------------------------
 
 
-async def migrate(conn: aiosqlite.Connection, upto: int | None = None) -> int:
-    """Apply every migration newer than the database's ``user_version``; returns the new version.
-
-    Foreign keys are off while migrations run, as SQLite asks for a table rebuilt with a new
-    definition (dropping the old table must not cascade to its children), and checked after."""
-    current = await schema_version(conn)
-    pending = [m for m in migrations() if m[0] > current and (upto is None or m[0] <= upto)]
-    if not pending:
-        return current
-    await conn.execute("PRAGMA foreign_keys = OFF")
-    try:
-        for version, _name, sql in pending:
-            await conn.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {version};\nCOMMIT;")
-            current = version
-        async with conn.execute("PRAGMA foreign_key_check") as cur:
-            broken = list(await cur.fetchall())
-        if broken:
-            raise sqlite3.DatabaseError(f"a migration left {len(broken)} row(s) with a missing parent")
-    finally:
-        await conn.execute("PRAGMA foreign_keys = ON")
-    return current
+async def schema_version(conn: Database) -> int:
+    return await conn.schema_version()
 
 
-# -- one writer at a time ------------------------------------------------------------------------
-
-_write_locks: weakref.WeakKeyDictionary[aiosqlite.Connection, asyncio.Lock] = weakref.WeakKeyDictionary()
-
-
-@contextlib.asynccontextmanager
-async def transaction(conn: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Connection]:
-    """Everything written inside the block is committed together, or rolled back if it fails.
-
-    The connection is shared by every coroutine of the process, so writers take turns: another
-    coroutine's commit must not land half of this block, nor its rollback undo someone else's
-    rows. A failed write never leaves the file inside a transaction ("database is locked")."""
-    lock = _write_locks.get(conn)
-    if lock is None:
-        lock = _write_locks[conn] = asyncio.Lock()
-    async with lock:
-        try:
-            yield conn
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error, ValueError):  # ValueError: already closed
-                await conn.rollback()
-            raise
-        await conn.commit()
+async def migrate(conn: Database, upto: int | None = None) -> int:
+    return await conn.migrate(upto)
 
 
-# -- one process per database file -----------------------------------------------------------------
-
-_held: dict[str, tuple[IO[str], int]] = {}
-
-
-class ProcessLock:
-    """An exclusive lock on ``<database>.lock`` for as long as this process uses the database.
-
-    Two bot processes on one SQLite file would both restore the same tables and then fight over
-    them; the second is refused at start instead. Within one process the lock is shared (a test
-    that restarts the bot opens the new store before it closes the old one)."""
-
-    def __init__(self, path: str | Path) -> None:
-        self.key = "" if str(path) == ":memory:" else os.path.realpath(path)
-        self.path = path
-        self.held = False
-
-    def acquire(self) -> None:
-        if not self.key or self.held:
-            return
-        _check_path(self.path)
-        if self.key in _held:
-            handle, count = _held[self.key]
-            _held[self.key] = (handle, count + 1)
-            self.held = True
-            return
-        try:
-            import fcntl
-        except ImportError:  # not on Windows: nothing to lock with
-            return
-        lock_file = self.key + ".lock"
-        try:
-            handle = open(lock_file, "a+", encoding="utf-8")  # noqa: SIM115 (held open for the process's life)
-        except OSError as exc:
-            raise StorageError(f"PARLOUR_DB={self.path}: cannot create {lock_file} ({exc.strerror}).") from exc
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            handle.close()
-            raise DatabaseInUse(
-                f"PARLOUR_DB={self.path} is in use by another Parlour process. Stop that process first, "
-                "or give this one its own database (one process per SQLite file)."
-            ) from None
-        handle.seek(0)
-        handle.truncate()
-        handle.write(f"{os.getpid()}\n")
-        handle.flush()
-        _held[self.key] = (handle, 1)
-        self.held = True
-
-    def release(self) -> None:
-        if not self.held:
-            return
-        self.held = False
-        handle, count = _held[self.key]
-        if count > 1:
-            _held[self.key] = (handle, count - 1)
-            return
-        del _held[self.key]
-        handle.close()  # closing the file releases the lock
+def transaction(conn: Database) -> contextlib.AbstractAsyncContextManager[Database]:
+    """See :meth:`Database.transaction`."""
+    return conn.transaction()

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import aiosqlite
 from openskill.models import PlackettLuce
+
+from storage.db import NOW, Database
 
 MODEL = PlackettLuce()
 DEFAULT_MU = MODEL.mu
@@ -82,7 +83,7 @@ def rate(placings: Sequence[Placing], current: dict[str, Rating]) -> dict[str, R
     return out
 
 
-async def current_season(conn: aiosqlite.Connection, guild_id: str) -> int:
+async def current_season(conn: Database, guild_id: str) -> int:
     """The server's current season number (1 until an admin starts a new one)."""
     async with conn.execute("SELECT MAX(number) FROM seasons WHERE guild_id = ?", (guild_id,)) as cur:
         row = await cur.fetchone()
@@ -90,7 +91,7 @@ async def current_season(conn: aiosqlite.Connection, guild_id: str) -> int:
 
 
 async def update_ratings(
-    conn: aiosqlite.Connection,
+    conn: Database,
     *,
     session_id: int,
     guild_id: str,
@@ -112,8 +113,8 @@ async def update_ratings(
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?)"
                 " ON CONFLICT (guild_id, game, season, user_id) DO UPDATE SET name = excluded.name,"
                 " mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,"
-                " games = games + 1, wins = wins + excluded.wins,"
-                " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+                " games = ratings.games + 1, wins = ratings.wins + excluded.wins,"
+                f" updated_at = {NOW}",
                 (guild_id, game, which, p.user_id, names[p.user_id], r.mu, r.sigma, r.ordinal, int(p.rank == 1)),
             )
         if which == ALL_TIME:
@@ -129,7 +130,7 @@ async def update_ratings(
 
 
 async def _ratings(
-    conn: aiosqlite.Connection, guild_id: str, game: str, season: int, users: Sequence[str]
+    conn: Database, guild_id: str, game: str, season: int, users: Sequence[str]
 ) -> dict[str, Rating]:
     marks = ",".join("?" * len(users))
     async with conn.execute(

@@ -8,9 +8,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
-from storage.db import ProcessLock, connect, transaction
+from storage.db import NOW, Database, Ownership, Row, connect, ownership, transaction
 from storage.ratings import Placing, update_ratings
 
 OPEN_STATUSES = ("lobby", "playing")
@@ -79,19 +77,20 @@ class Store:
     """All reads and writes of sessions. Every write is committed before the method returns, or
     rolled back if it fails (see :func:`storage.db.transaction`)."""
 
-    def __init__(self, conn: aiosqlite.Connection, process_lock: ProcessLock | None = None) -> None:
+    def __init__(self, conn: Database, process_lock: Ownership | None = None) -> None:
         self.conn = conn
         self._process_lock = process_lock
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        """Open (and migrate) the database; refuses a file another process is using."""
-        lock = ProcessLock(path)
-        lock.acquire()
+    async def open(cls, target: str | Path) -> Store:
+        """Open (and migrate) the database ``target`` names (a SQLite file, or a ``postgresql://``
+        URL: see :func:`storage.db.connect`); refuses a database another process is using."""
+        lock = ownership(target)
+        await lock.acquire()
         try:
-            return cls(await connect(path), lock)
+            return cls(await connect(target), lock)
         except BaseException:
-            lock.release()
+            await lock.release()
             raise
 
     async def close(self) -> None:
@@ -99,7 +98,7 @@ class Store:
             await self.conn.close()
         finally:
             if self._process_lock is not None:
-                self._process_lock.release()
+                await self._process_lock.release()
 
     # -- sessions ------------------------------------------------------------------------------
 
@@ -119,7 +118,7 @@ class Store:
         """A new session in its lobby. A channel with an open session already raises
         IntegrityError (the unique open-table index), with nothing written."""
         async with transaction(self.conn):
-            cur = await self.conn.execute(
+            return await self.conn.insert(
                 "INSERT INTO sessions (guild_id, channel_id, game, options, host_id, seats, seed, deck,"
                 " status, mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?)",
                 (
@@ -134,8 +133,6 @@ class Store:
                     mode,
                 ),
             )
-        assert cur.lastrowid is not None
-        return cur.lastrowid
 
     async def update_lobby(
         self, session_id: int, *, options: dict[str, Any], seats: list[SeatRecord], host_id: str
@@ -167,7 +164,7 @@ class Store:
         sets = ", ".join(f"{k} = ?" for k in values)
         async with transaction(self.conn):
             await self.conn.execute(
-                f"UPDATE sessions SET {sets}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+                f"UPDATE sessions SET {sets}, updated_at = {NOW}"
                 " WHERE id = ?",
                 (*values.values(), session_id),
             )
@@ -264,7 +261,7 @@ class Store:
             row = await cur.fetchone()
         return await self._with_actions(row) if row else None
 
-    async def _with_actions(self, row: aiosqlite.Row) -> SessionRecord:
+    async def _with_actions(self, row: Row) -> SessionRecord:
         async with self.conn.execute(
             "SELECT seat, action, actor_id, confirmed_by, created_at FROM actions WHERE session_id = ? ORDER BY seq",
             (row["id"],),
@@ -273,7 +270,7 @@ class Store:
         return self._record(row, rows, action_count=len(rows), last=rows[-1]["created_at"] if rows else row["updated_at"])
 
     @staticmethod
-    def _record(row: aiosqlite.Row, actions: list[aiosqlite.Row], *, action_count: int, last: str) -> SessionRecord:
+    def _record(row: Row, actions: list[Row], *, action_count: int, last: str) -> SessionRecord:
         return SessionRecord(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -331,8 +328,7 @@ class Store:
                 [(session_id, p.seat, p.user_id, p.name, p.score, p.rank, p.team) for p in players],
             )
             await self.conn.execute(
-                "UPDATE sessions SET status = ?, unrated = ?,"
-                " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+                f"UPDATE sessions SET status = ?, unrated = ?, updated_at = {NOW} WHERE id = ?",
                 (status, json.dumps(reasons), session_id),
             )
             if rated:
@@ -386,7 +382,7 @@ class Store:
 
     async def mark_dm_closed(self, user_id: str) -> None:
         async with transaction(self.conn):
-            await self.conn.execute("INSERT OR IGNORE INTO dm_closed (user_id, told) VALUES (?, 0)", (user_id,))
+            await self.conn.execute("INSERT INTO dm_closed (user_id, told) VALUES (?, 0) ON CONFLICT DO NOTHING", (user_id,))
 
     async def mark_dm_told(self, user_id: str) -> None:
         async with transaction(self.conn):
@@ -400,7 +396,7 @@ class Store:
     async def set_quiet(self, user_id: str, quiet: bool) -> None:
         async with transaction(self.conn):
             if quiet:
-                await self.conn.execute("INSERT OR IGNORE INTO quiet_players (user_id) VALUES (?)", (user_id,))
+                await self.conn.execute("INSERT INTO quiet_players (user_id) VALUES (?) ON CONFLICT DO NOTHING", (user_id,))
             else:
                 await self.conn.execute("DELETE FROM quiet_players WHERE user_id = ?", (user_id,))
 

@@ -9,9 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
-import aiosqlite
-
-from storage.db import transaction
+from storage.db import Database, transaction
 from storage.ratings import ALL_TIME, DEFAULT_MU, DEFAULT_SIGMA, current_season, is_provisional
 from storage.sessions import OPEN_STATUSES
 
@@ -22,6 +20,9 @@ PERIODS: tuple[Period, ...] = ("all", "season", "month", "week")
 FINISHED = " JOIN sessions fin ON fin.id = r.session_id AND fin.status = 'finished'"
 """Joined to ``results r``: only matches played to their end count as games played (an abandoned
 match has a result row, for the history, but no winner)."""
+
+WON = "CASE WHEN p.rank = 1 THEN 1 ELSE 0 END"
+"""1 for a win of ``result_players p`` (summed: PostgreSQL does not add up comparisons)."""
 
 
 @dataclass
@@ -59,7 +60,7 @@ def _since(period: Period, now: datetime | None = None) -> str | None:
 
 
 async def leaderboard(
-    conn: aiosqlite.Connection,
+    conn: Database,
     guild_id: str,
     game: str,
     period: Period = "all",
@@ -83,8 +84,10 @@ async def leaderboard(
         args: tuple[Any, ...] = (guild_id, game, scope)
     else:
         sql = (
-            "SELECT p.user_id, MAX(p.name) AS name, COALESCE(r.mu, ?) AS mu, COALESCE(r.sigma, ?) AS sigma,"
-            " COALESCE(r.ordinal, ?) AS ordinal, COUNT(*) AS games, SUM(p.rank = 1) AS wins"
+            # one ratings row at most per player: MAX() only makes that plain to PostgreSQL
+            "SELECT p.user_id, MAX(p.name) AS name, COALESCE(MAX(r.mu), ?) AS mu,"
+            " COALESCE(MAX(r.sigma), ?) AS sigma, COALESCE(MAX(r.ordinal), ?) AS ordinal, COUNT(*) AS games,"
+            f" SUM({WON}) AS wins"
             " FROM results res JOIN result_players p USING (session_id)"
             " LEFT JOIN ratings r ON r.guild_id = res.guild_id AND r.game = res.game AND r.season = 0"
             " AND r.user_id = p.user_id"
@@ -111,7 +114,7 @@ async def leaderboard(
     return Board(game, period, season, out[offset : offset + limit], len(out))
 
 
-async def new_season(conn: aiosqlite.Connection, guild_id: str, admin_id: str) -> int:
+async def new_season(conn: Database, guild_id: str, admin_id: str) -> int:
     """Start the next season; all-time ratings and every result stay."""
     async with transaction(conn):
         number = await current_season(conn, guild_id) + 1
@@ -122,7 +125,7 @@ async def new_season(conn: aiosqlite.Connection, guild_id: str, admin_id: str) -
     return number
 
 
-async def reset_rating(conn: aiosqlite.Connection, guild_id: str, admin_id: str, user_id: str) -> int:
+async def reset_rating(conn: Database, guild_id: str, admin_id: str, user_id: str) -> int:
     """Forget a member's ratings on this server (all games, all seasons); results stay."""
     async with transaction(conn):
         cur = await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
@@ -130,19 +133,19 @@ async def reset_rating(conn: aiosqlite.Connection, guild_id: str, admin_id: str,
     return cur.rowcount
 
 
-async def log_admin(conn: aiosqlite.Connection, guild_id: str, admin_id: str, action: str, detail: str = "") -> None:
+async def log_admin(conn: Database, guild_id: str, admin_id: str, action: str, detail: str = "") -> None:
     async with transaction(conn):
         await _log_admin(conn, guild_id, admin_id, action, detail)
 
 
-async def _log_admin(conn: aiosqlite.Connection, guild_id: str, admin_id: str, action: str, detail: str) -> None:
+async def _log_admin(conn: Database, guild_id: str, admin_id: str, action: str, detail: str) -> None:
     await conn.execute(
         "INSERT INTO admin_log (guild_id, user_id, action, detail) VALUES (?, ?, ?, ?)",
         (guild_id, admin_id, action, detail),
     )
 
 
-async def admin_log(conn: aiosqlite.Connection, guild_id: str, limit: int = 50) -> list[dict[str, Any]]:
+async def admin_log(conn: Database, guild_id: str, limit: int = 50) -> list[dict[str, Any]]:
     async with conn.execute(
         "SELECT user_id, action, detail, at FROM admin_log WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
         (guild_id, limit),
@@ -164,13 +167,13 @@ class PlayerStats:
 
 
 async def player_stats(
-    conn: aiosqlite.Connection, guild_id: str, user_id: str, game: str | None = None
+    conn: Database, guild_id: str, user_id: str, game: str | None = None
 ) -> PlayerStats:
     """A member's finished games (an abandoned match is no game played), wins, scores, rating."""
     game_filter = " AND r.game = ?" if game else ""
     args: tuple[Any, ...] = (guild_id, user_id, *((game,) if game else ()))
     async with conn.execute(
-        "SELECT COUNT(*) AS games, COALESCE(SUM(p.rank = 1), 0) AS wins, AVG(p.score) AS avg, MAX(p.score) AS best"
+        f"SELECT COUNT(*) AS games, COALESCE(SUM({WON}), 0) AS wins, AVG(p.score) AS avg, MAX(p.score) AS best"
         f" FROM results r JOIN result_players p USING (session_id){FINISHED}"
         f" WHERE r.guild_id = ? AND p.user_id = ?{game_filter}",
         args,
@@ -212,12 +215,13 @@ async def player_stats(
 
 
 async def head_to_head(
-    conn: aiosqlite.Connection, guild_id: str, user_a: str, user_b: str, game: str | None = None
+    conn: Database, guild_id: str, user_a: str, user_b: str, game: str | None = None
 ) -> tuple[int, int, int]:
     """(finished matches together, times A ranked above B, times B ranked above A)."""
     game_filter = " AND r.game = ?" if game else ""
     async with conn.execute(
-        "SELECT COUNT(*), COALESCE(SUM(a.rank < b.rank), 0), COALESCE(SUM(b.rank < a.rank), 0)"
+        "SELECT COUNT(*), COALESCE(SUM(CASE WHEN a.rank < b.rank THEN 1 ELSE 0 END), 0),"
+        " COALESCE(SUM(CASE WHEN b.rank < a.rank THEN 1 ELSE 0 END), 0)"
         f" FROM results r JOIN result_players a USING (session_id){FINISHED}"
         " JOIN result_players b ON b.session_id = r.session_id"
         f" WHERE r.guild_id = ? AND a.user_id = ? AND b.user_id = ?{game_filter}",
@@ -229,7 +233,7 @@ async def head_to_head(
 
 
 async def history(
-    conn: aiosqlite.Connection,
+    conn: Database,
     guild_id: str,
     *,
     user_id: str | None = None,
@@ -262,7 +266,7 @@ async def history(
     return matches
 
 
-async def export_csv(conn: aiosqlite.Connection, guild_id: str) -> str:
+async def export_csv(conn: Database, guild_id: str) -> str:
     """Every result of a server, one row per player, as CSV."""
     buf = io.StringIO()
     writer = csv.writer(buf)
@@ -278,7 +282,7 @@ async def export_csv(conn: aiosqlite.Connection, guild_id: str) -> str:
     return buf.getvalue()
 
 
-async def match_json(conn: aiosqlite.Connection, guild_id: str, session_id: int) -> dict[str, Any] | None:
+async def match_json(conn: Database, guild_id: str, session_id: int) -> dict[str, Any] | None:
     """One match of this server: its setup, action log and result, enough to replay it.
 
     A live match (in its lobby or in play) comes without its seed, deck and actions, from which
@@ -319,7 +323,7 @@ async def match_json(conn: aiosqlite.Connection, guild_id: str, session_id: int)
     }
 
 
-async def most_played_game(conn: aiosqlite.Connection, guild_id: str) -> str | None:
+async def most_played_game(conn: Database, guild_id: str) -> str | None:
     """The game with the most rated matches on a server (the leaderboard shown by default)."""
     async with conn.execute(
         "SELECT game FROM results WHERE guild_id = ? AND rated = 1 GROUP BY game ORDER BY COUNT(*) DESC, game LIMIT 1",

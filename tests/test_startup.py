@@ -13,12 +13,15 @@ import pytest
 
 from storage.db import DatabaseInUse
 from storage.sessions import Store
+from tests.conftest import new_postgres_database
+from tests.postgres_server import PostgresServer
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_bot(*args: str, env: dict[str, str], stdin: str = "") -> subprocess.CompletedProcess[str]:
-    full = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "PARLOUR_DB", "PARLOUR_DEV_GUILD")}
+    unset = ("DISCORD_TOKEN", "PARLOUR_DB", "PARLOUR_DATABASE_URL", "PARLOUR_DEV_GUILD")
+    full = {k: v for k, v in os.environ.items() if k not in unset}
     full.update(env)
     return subprocess.run(
         [sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True, env=full,
@@ -70,9 +73,35 @@ async def test_a_second_process_on_the_same_database_is_refused(tmp_path: Path) 
     await store.close()
 
 
-async def test_one_process_may_open_its_database_twice(tmp_path: Path) -> None:
+async def test_a_second_process_on_the_same_postgres_database_is_refused(postgres_server: PostgresServer) -> None:
+    url = await new_postgres_database(postgres_server)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, url], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        with pytest.raises(DatabaseInUse, match="in use by another Parlour process"):
+            await Store.open(url)
+        one_line_error(run_bot("console", env={"PARLOUR_DATABASE_URL": url}), "PARLOUR_DATABASE_URL", "another Parlour process")
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.write("\n")
+        holder.stdin.close()
+        holder.wait(timeout=30)
+    store = await Store.open(url)  # free again once the other process has gone
+    await store.close()
+
+
+def test_an_unreachable_postgres_server_is_named(tmp_path: Path) -> None:
+    """Nothing listens on port 1: the URL is named, its password hidden, in one line."""
+    env = {"PARLOUR_DATABASE_URL": "postgresql://parlour:s3cret@127.0.0.1:1/parlour", "PARLOUR_DB": str(tmp_path / "p.sqlite3")}
+    line = one_line_error(run_bot("console", env=env), "PARLOUR_DATABASE_URL", "cannot connect to PostgreSQL")
+    assert "s3cret" not in line and "parlour:***@127.0.0.1:1" in line
+
+
+async def test_one_process_may_open_its_database_twice(database: str) -> None:
     """A restart inside one process opens the new store before the old one closes."""
-    db = tmp_path / "parlour.sqlite3"
+    db = database
     first = await Store.open(db)
     second = await Store.open(db)
     await first.close()

@@ -84,11 +84,11 @@ class ParlourBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         if self.sync_only:
             return
-        self._store = await Store.open(self.settings.database)
+        self._store = await Store.open(self.settings.database_target)
         self._notifier = DiscordNotifier(self, self._store)
         self._service = TableService(self._store, self._notifier)
         self.restored = await self._service.load()
-        log.info("restored %d open table(s) from %s", self.restored, self.settings.database)
+        log.info("restored %d open table(s) from %s", self.restored, self._store.conn.setting)
         if self.settings.dev_guild_id:
             await self.sync_commands(self.settings.dev_guild_id)
 

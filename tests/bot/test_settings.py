@@ -23,3 +23,11 @@ def test_values_are_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PARLOUR_DEV_GUILD", "my server")
     with pytest.raises(ValidationError):
         Settings(_env_file=None)  # type: ignore[call-arg]
+
+
+def test_a_database_url_takes_the_place_of_the_sqlite_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARLOUR_DB", "/data/x.sqlite3")
+    monkeypatch.setenv("PARLOUR_DATABASE_URL", "")
+    assert Settings(_env_file=None).database_target == "/data/x.sqlite3"  # type: ignore[call-arg]
+    monkeypatch.setenv("PARLOUR_DATABASE_URL", "postgresql://parlour@db/parlour")
+    assert Settings(_env_file=None).database_target == "postgresql://parlour@db/parlour"  # type: ignore[call-arg]

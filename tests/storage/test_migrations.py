@@ -1,45 +1,105 @@
-"""Migrations: a database made by the first schema upgrades in place and keeps its data."""
+"""Migrations, on both backends: a database made by an earlier schema upgrades in place at start-up
+and keeps its data; a SQLite file made before there were two backends is recognised as it is."""
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
-from storage.db import connect, migrations, schema_version
-from storage.sessions import Store
+from storage.db import connect, is_postgres, migrations, schema_version
+from storage.sessions import SeatRecord, Store
+
+LATEST = len(migrations("sqlite"))
+SEATS = json.dumps([{"name": "A", "user_id": "a", "bot": None}, {"name": "B", "user_id": "b", "bot": None}])
 
 
-async def test_upgrade_from_the_first_schema(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    old = await connect(path, upto=1)
+def test_both_dialects_have_the_same_migrations() -> None:
+    sqlite_names = [(v, name) for v, name, _ in migrations("sqlite")]
+    assert sqlite_names == [(v, name) for v, name, _ in migrations("postgres")]
+    assert LATEST >= 6
+
+
+async def test_upgrade_from_the_first_schema(database: str) -> None:
+    old = await connect(database, upto=1)
     assert await schema_version(old) == 1
     await old.execute(
         "INSERT INTO sessions (guild_id, channel_id, game, options, host_id, seats, seed, status)"
         " VALUES ('g', 'c', 'parity', '{}', 'a', ?, 7, 'playing')",
-        (json.dumps([{"name": "A", "user_id": "a", "bot": None}, {"name": "B", "user_id": "b", "bot": None}]),),
+        (SEATS,),
     )
     await old.execute("INSERT INTO actions (session_id, seq, seat, action) VALUES (1, 0, 1, '{\"kind\": \"x\"}')")
     await old.commit()
     await old.close()
 
-    store = await Store.open(path)
+    store = await Store.open(database)
     try:
-        assert await schema_version(store.conn) == len(migrations())
+        assert await schema_version(store.conn) == LATEST
         [head] = await store.open_session_heads()
         session = await store.session(head.id)
         assert session is not None and head.action_count == 1
         assert session.seats[0].left_at is None and session.actions == [(1, {"kind": "x"})]
         async with store.conn.execute("SELECT mode, unrated FROM results") as cur:
-            assert await cur.fetchall() == []
-        async with store.conn.execute("PRAGMA journal_mode") as cur:
-            assert (await cur.fetchone())[0] == "wal"  # type: ignore[index]
+            assert list(await cur.fetchall()) == []
+        # the next session takes the next id, whatever the migrations rebuilt
+        new = await store.create_session(
+            guild_id="g", channel_id="d", game="parity", options={}, host_id="a",
+            seats=[SeatRecord("A", "a"), SeatRecord("B", "b")], seed=1,
+        )
+        assert new == head.id + 1
+        if not is_postgres(database):
+            async with store.conn.execute("PRAGMA journal_mode") as cur:
+                assert (await cur.fetchone())[0] == "wal"
     finally:
         await store.close()
 
 
-async def test_migrating_twice_changes_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
+async def test_upgrade_from_the_previous_version(database: str) -> None:
+    """A database one migration behind, with a live table and a player's flag in it."""
+    old = await connect(database, upto=LATEST - 1)
+    assert await schema_version(old) == LATEST - 1
+    await old.execute(
+        "INSERT INTO sessions (guild_id, channel_id, game, options, host_id, seats, seed, status)"
+        " VALUES ('g', 'c', 'parity', '{}', 'a', ?, 7, 'playing')",
+        (SEATS,),
+    )
+    await old.execute("INSERT INTO actions (session_id, seq, seat, action) VALUES (1, 0, 0, '{\"kind\": \"y\"}')")
+    await old.execute("INSERT INTO dm_closed (user_id, told) VALUES ('b', 0)")
+    await old.commit()
+    await old.close()
+
+    store = await Store.open(database)
+    try:
+        assert await schema_version(store.conn) == LATEST
+        [head] = await store.open_session_heads()
+        assert head.action_count == 1 and head.status == "playing"
+        assert await store.dm_untold_users() == {"b"}
+        await store.set_quiet("a", True)  # the newest migration's table
+        assert await store.quiet_players() == {"a"}
+    finally:
+        await store.close()
+
+
+async def test_migrating_twice_changes_nothing(database: str) -> None:
     for _ in range(2):
-        conn = await connect(path)
-        assert await schema_version(conn) == len(migrations())
+        conn = await connect(database)
+        assert await schema_version(conn) == LATEST
         await conn.close()
+
+
+async def test_a_file_made_by_the_single_backend_code_is_recognised(tmp_path: Path) -> None:
+    """Before there were two backends, the migrations were applied one by one and the version kept
+    in SQLite's ``user_version``; such a file opens without a migration run again."""
+    path = tmp_path / "before.sqlite3"
+    with sqlite3.connect(path) as raw:
+        for version, _name, sql in migrations("sqlite"):
+            raw.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {version};\nCOMMIT;")
+        raw.execute("INSERT INTO quiet_players (user_id) VALUES ('q')")
+    raw.close()
+
+    store = await Store.open(path)
+    try:
+        assert await schema_version(store.conn) == LATEST
+        assert await store.quiet_players() == {"q"}
+    finally:
+        await store.close()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 
@@ -82,8 +81,8 @@ async def record(store: Store, guild: str, game: str, players: list[tuple[str, i
     return sid
 
 
-async def test_results_update_ratings_leaderboard_and_seasons(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "r.sqlite3")
+async def test_results_update_ratings_leaderboard_and_seasons(database: str) -> None:
+    store = await Store.open(database)
     try:
         await record(store, "g", "parity", [("a", 120, 1), ("b", 80, 2)])
         await record(store, "g", "parity", [("a", 100, 1), ("b", 90, 2)])
@@ -120,8 +119,8 @@ async def test_results_update_ratings_leaderboard_and_seasons(tmp_path: Path) ->
         await store.close()
 
 
-async def test_tied_ranks_both_count_as_wins(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "t.sqlite3")
+async def test_tied_ranks_both_count_as_wins(database: str) -> None:
+    store = await Store.open(database)
     try:
         await record(store, "g", "hoodwink", [("a", 100, 1), ("b", 100, 1), ("c", 50, 3)])
         board = await stats.leaderboard(store.conn, "g", "hoodwink")
@@ -133,8 +132,8 @@ async def test_tied_ranks_both_count_as_wins(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_guests_make_a_match_unrated(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "u.sqlite3")
+async def test_guests_make_a_match_unrated(database: str) -> None:
+    store = await Store.open(database)
     try:
         sid = await store.create_session(
             guild_id="g", channel_id="c", game="parity", options={}, host_id="a",
