@@ -354,7 +354,8 @@ class DiscordNotifier:
 
     async def _ping(self, table: Table, users: Sequence[str]) -> None:
         """Tell players their turn has started, with one short mention (removed once they moved)."""
-        pinged = tuple(u for u in await self._allowed_pings(table, users) if self.turns.is_awaited(table.id, u))
+        still = [u for u in users if self.turns.is_awaited(table.id, u)]  # they may have moved meanwhile
+        pinged = await self._allowed_pings(table, still)
         if not pinged:
             return
         message = await safe_send(
