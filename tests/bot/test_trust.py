@@ -413,3 +413,26 @@ async def test_a_player_not_yet_told_their_dms_are_closed_is_still_owed_it_after
     finally:
         await service2.shutdown()
         await store2.close()
+
+
+@pytest.mark.parametrize("order", [0, 1])
+async def test_two_typed_entries_for_one_turn_enter_one(service: TableService, order: int) -> None:
+    """Two people type an entry for the same moment (as Discord's Type an entry does: the text is
+    read against the position, then entered at that turn): one is entered, the other refused."""
+    from games.notation import read_action
+
+    await service.open_referee(G, C, ANN, "toy", [ANN, BOB], ["first_dealer=2"])
+    table = service.require_table(G, C)
+    assert table.state is not None
+    turn = table.state.turn
+    cards = [a.play.short for a in table.state.legal_actions(0) if isinstance(a, PlayCard)][:2]
+    readings = [read_action(table.state, f"ann: {text}", seat=None) for text in cards]
+    typists = [ANN, BOB] if order == 0 else [BOB, ANN]
+    results = await asyncio.gather(
+        *(service.act(G, C, who, action, turn, seat=seat) for who, (seat, action) in zip(typists, readings, strict=True)),
+        return_exceptions=True,
+    )
+    assert sum(1 for r in results if not isinstance(r, BaseException)) == 1
+    refused = [r for r in results if isinstance(r, BaseException)]
+    assert len(refused) == 1 and isinstance(refused[0], TableError) and "earlier turn" in str(refused[0])
+    assert len(await stored_actions(service, table)) == 1 and table.state.turn == turn + 1
