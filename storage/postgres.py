@@ -169,9 +169,11 @@ class PostgresDatabase(Database):
         db = cls(pool, setting)
         try:
             await db.migrate(upto)
-        except asyncpg.PostgresError as exc:
-            await pool.close()
-            raise StorageError(f"{setting} cannot be used as Parlour's database ({exc}).") from exc
+        except BaseException as exc:
+            pool.terminate()
+            if isinstance(exc, asyncpg.PostgresError):  # say, a user who may not create tables
+                raise StorageError(f"{setting} cannot be used as Parlour's database ({exc}).") from exc
+            raise
         return db
 
     # -- statements ----------------------------------------------------------------------------

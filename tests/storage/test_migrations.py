@@ -7,8 +7,13 @@ import json
 import sqlite3
 from pathlib import Path
 
-from storage.db import connect, is_postgres, migrations, schema_version
+import asyncpg
+import pytest
+
+from storage.db import StorageError, connect, is_postgres, migrations, schema_version
 from storage.sessions import SeatRecord, Store
+from tests.conftest import new_postgres_database
+from tests.postgres_server import PostgresServer
 
 LATEST = len(migrations("sqlite"))
 SEATS = json.dumps([{"name": "A", "user_id": "a", "bot": None}, {"name": "B", "user_id": "b", "bot": None}])
@@ -101,5 +106,24 @@ async def test_a_file_made_by_the_single_backend_code_is_recognised(tmp_path: Pa
     try:
         assert await schema_version(store.conn) == LATEST
         assert await store.quiet_players() == {"q"}
+    finally:
+        await store.close()
+
+
+async def test_a_user_who_may_not_create_tables_is_told_so(postgres_server: PostgresServer) -> None:
+    """Since PostgreSQL 15 nobody but the owner creates tables in a new database's public schema."""
+    url = await new_postgres_database(postgres_server)
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute("DO $$ BEGIN CREATE ROLE visitor LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$")
+        await admin.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+    finally:
+        await admin.close()
+    visitor = url.replace("postgresql://postgres@", "postgresql://visitor@")
+    with pytest.raises(StorageError, match=r"PARLOUR_DATABASE_URL=postgresql://visitor@.*cannot be used.*permission denied"):
+        await Store.open(visitor)
+    store = await Store.open(url)  # nothing was left half made
+    try:
+        assert await schema_version(store.conn) == LATEST
     finally:
         await store.close()
