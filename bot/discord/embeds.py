@@ -16,7 +16,7 @@ import discord
 
 from bot.discord.limits import FIELD_VALUE, clip, clip_lines, fit_embed
 from bot.render.records import RATING_HELP
-from bot.render.text import options_text, players_text
+from bot.render.text import option_title, option_value_text, options_text, players_text
 from games.engine import Game, View
 from games.registry import ladder_lines
 
@@ -226,11 +226,11 @@ def rules_embed(game: Game[Any]) -> discord.Embed:
         colour=LOBBY_COLOUR,
     )
     for f in game.option_fields():
-        choices = f" ({' / '.join(f.choices)})" if f.choices else ""
-        default = "blank" if f.default is None else f.default
+        choices = f"; one of {', '.join(f.choices)}" if f.choices else ""
+        standard = option_value_text(f.name, f.default)
         embed.add_field(
-            name=clip(f"{f.name} = {default}{choices}", 256),
-            value=clip(f.description or "-", FIELD_VALUE),
+            name=clip(f"{option_title(game, f.name)}: {standard} as standard", 256),
+            value=clip(f"{f.description or '-'} (`{f.name}=`{choices})", FIELD_VALUE),
             inline=False,
         )
     ladder = ladder_lines(game.id)
@@ -302,9 +302,8 @@ def options_embed(table: Table, names: Sequence[str]) -> discord.Embed:
     )
     for name in names:
         f = fields[name]
-        current = values.get(name)
         embed.add_field(
-            name=clip(f"{name} = {'blank' if current is None else current}", 256),
+            name=clip(f"{option_title(table.game, name)}: {option_value_text(name, values.get(name))}", 256),
             value=clip(f.description or "-", FIELD_VALUE),
             inline=False,
         )

@@ -305,7 +305,7 @@ async def test_a_hand_from_a_closed_table_says_so(world: World) -> None:
 
 async def test_information_commands(world: World) -> None:
     rules = await world.cat.slash(world.channel, "rules", game="toy")
-    assert only_ephemeral(rules) and "Follow suit" in reply_text(rules) and "deals = 2" in reply_text(rules)
+    assert only_ephemeral(rules) and "Follow suit" in reply_text(rules) and "Deals: 2 as standard" in reply_text(rules)
     games = await world.cat.slash(world.channel, "games")
     assert only_ephemeral(games) and "`toy`" in reply_text(games)
     help_ = await world.cat.slash(world.channel, "help")
