@@ -1,0 +1,114 @@
+"""Shard leases on a real PostgreSQL: a live lease is never taken, a lapsed one is, by exactly one
+of the processes that try, and a process that is killed loses its shards once its leases lapse."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from storage.db import Database, connect
+from storage.leases import ShardLeases
+from tests.conftest import new_postgres_database
+from tests.postgres_server import PostgresServer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+async def url(postgres_server: PostgresServer) -> str:
+    return await new_postgres_database(postgres_server)
+
+
+@pytest.fixture
+async def databases(url: str) -> AsyncIterator[list[Database]]:
+    """Three connections to one database, as three processes would have (each its own pool)."""
+    dbs = [await connect(url) for _ in range(3)]
+    yield dbs
+    for db in dbs:
+        await db.close()
+
+
+async def test_a_live_lease_is_kept_and_a_lapsed_one_taken(databases: list[Database]) -> None:
+    first = ShardLeases(databases[0], "first", seconds=1.5)
+    second = ShardLeases(databases[1], "second", seconds=1.5)
+    assert await first.take_all([0, 1]) == [0, 1]
+    assert await first.take(0)  # its own: renewed
+    assert not await second.take(0) and not await second.take(1)
+    assert await second.take(2)
+    assert await first.holders() == {0: "first", 1: "first", 2: "second"}
+
+    await asyncio.sleep(1.7)  # neither renews: every lease lapses
+    assert await second.holders() == {}
+    assert await second.take(0)
+    assert not await first.take(0)
+    # the first process renews what is still its own: shard 1 (lapsed, but nobody took it)
+    assert await first.renew() == [1]
+    assert await second.renew() == [0, 2]
+    await second.release()
+    assert await first.take(0)
+    assert await first.holders() == {0: "first", 1: "first"}
+
+
+async def test_one_of_many_takes_a_lapsed_shard(databases: list[Database]) -> None:
+    contenders = [ShardLeases(db, f"p{i}") for i, db in enumerate(databases)]
+    for _ in range(10):
+        won = await asyncio.gather(*(c.take(7) for c in contenders))
+        assert sum(won) == 1
+        winner = contenders[won.index(True)]
+        await winner.release()
+
+
+HOLD = textwrap.dedent(
+    """
+    import asyncio, sys
+    from storage.db import connect
+    from storage.leases import ShardLeases
+    async def main():
+        db = await connect(sys.argv[1])
+        leases = ShardLeases(db, "holder", seconds=2.0)
+        assert await leases.take(0)
+        print("holding", flush=True)
+        while True:
+            await asyncio.sleep(0.2)
+            assert await leases.renew() == [0]
+    asyncio.run(main())
+    """
+)
+
+
+async def test_a_killed_process_loses_its_shard_when_the_lease_lapses(url: str, databases: list[Database]) -> None:
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, url], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        mine = ShardLeases(databases[0], "replacement", seconds=2.0)
+        await asyncio.sleep(2.5)  # longer than the lease: the holder has been renewing it
+        assert not await mine.take(0)
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(timeout=30)
+        killed = time.monotonic()
+        while not await mine.take(0):
+            assert time.monotonic() - killed < 10, "the dead process's lease never lapsed"
+            await asyncio.sleep(0.05)
+        assert time.monotonic() - killed <= 2.0 + 1.0  # at most one lease's time, and a little
+        assert await mine.holders() == {0: "replacement"}
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+            holder.wait(timeout=30)
+
+
+async def test_leases_are_postgres_only(tmp_path: Path) -> None:
+    db = await connect(tmp_path / "p.sqlite3")
+    try:
+        with pytest.raises(ValueError, match="need PostgreSQL"):
+            ShardLeases(db)
+    finally:
+        await db.close()
