@@ -9,7 +9,9 @@ A layout is built from the view alone, so it can never show more than the view h
 either face up (:class:`Spot` with a card) or face down (a spot without one, or a count in
 :class:`Counts`). Everything is frozen and hashable, so a renderer may cache images by layout.
 
-The areas, top to bottom:
+The areas, in reading order (top to bottom; the renderer may set the later ones beside the earlier
+ones, in a second column, to keep the picture landscape, so a game lists first what belongs on the
+left, as Spec does its grid):
 
 * :class:`Facts`: short facts in a line (trumps, target, whose deal), suits written as symbols;
 * :class:`Row`: face-up cards in a line, each with an optional label under it (who played it)

@@ -271,7 +271,8 @@ class SpecView(View):
         return [c for c in self.grid if c is not None]
 
     def layout(self) -> Layout:
-        """The 5x5 grid (the card turned last outlined), the stack and each player's haul."""
+        """The 5x5 grid (the card turned last outlined), the stack and each player's haul; the grid
+        first, so a landscape picture has it on the left and the rest beside it."""
         last = self.recent_calls[-1] if self.recent_calls else None
         cells = tuple(
             Spot(c, mark="last" if last is not None and CELLS[i] == last.cell else None)
@@ -296,7 +297,7 @@ class SpecView(View):
         )
         return finish(
             self,
-            [Facts(tuple(facts)), Grid("The grid", tuple(ROWS), tuple("12345"), cells), Notes(tuple(notes)), scores],
+            [Grid("The grid", tuple(ROWS), tuple("12345"), cells), Facts(tuple(facts)), Notes(tuple(notes)), scores],
         )
 
     def hand_context(self) -> tuple[Facts | Grid, ...]:

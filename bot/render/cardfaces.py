@@ -170,7 +170,9 @@ def _runs(text: str) -> list[str | Suit]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def rich_width(text: str, size: int, bold: bool = False) -> int:
+    """The width ``text`` is drawn at (a picture's arrangement measures the same words many times)."""
     f = font(size, bold)
     width = 0
     for run in _runs(text):

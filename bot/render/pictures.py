@@ -11,8 +11,11 @@ The API the transports use:
 
 A game shapes its picture with :meth:`games.engine.View.layout` and
 :meth:`games.engine.View.hand_layout` (pure data, see :mod:`games.layout`); everything here is
-drawing. Pictures are cached by their layout, so drawing the same table twice costs a lookup.
-Drawing is serialised by a lock (Pillow's font objects are shared), so any thread may call these.
+drawing. Every picture is landscape, at least 4:3 (Discord fits it into a box about 400 by 300
+pixels): where the areas one under another would be taller, they are laid out in two columns or
+the picture is widened (:func:`bot.render.tableau.arrange`). Pictures are cached by their layout,
+so drawing the same table twice costs a lookup. Drawing is serialised by a lock (Pillow's font
+objects are shared), so any thread may call these.
 """
 
 from __future__ import annotations
@@ -71,7 +74,7 @@ def table_png(view: View) -> bytes:
 
 def hand_png(view: View, legal: Sequence[Action]) -> bytes:
     """A PNG of the seat's hand, the cards of ``legal`` marked (others dimmed); only as wide as
-    the hand needs (600 to 800 pixels), so a short hand keeps large cards on a phone."""
+    the hand needs (from 600 pixels) and 4:3, so a short hand keeps large cards on a phone."""
     return picture(hand_layout(view, legal), compact=True)
 
 
@@ -130,7 +133,7 @@ def clear_caches() -> None:
     from bot.render import cardfaces
 
     layout_png.cache_clear()
-    for cached in (cardfaces.card_face, cardfaces.pip_mask, cardfaces.suit_chip):
+    for cached in (cardfaces.card_face, cardfaces.pip_mask, cardfaces.suit_chip, cardfaces.rich_width):
         cached.cache_clear()
 
 

@@ -24,6 +24,8 @@ GAME_IDS = [module.rpartition(".")[2] for module in CATALOGUE]
 CASES = [(gid, mode) for gid in GAME_IDS for mode in ("online", "referee")]
 POSITIONS = (0, 1, 4, 11, 30)
 """Turns at which the pictures are drawn (and the match's end)."""
+WIDEST = 1400
+"""No picture is wider than this: Discord would show it smaller than a narrower one."""
 
 
 def the_game(game_id: str, mode: str) -> Game[Any]:
@@ -79,7 +81,7 @@ def test_pictures_of_every_game_show_only_what_the_viewer_may_see(game_id: str, 
             assert c in in_view, f"the table picture shows {c}, which the public view does not hold"
             assert c in allowed, f"the table picture shows {c}, hidden from the table"
         width, height = is_png(table_png(public))
-        assert 600 <= width <= 900 and height > 0
+        assert 600 <= width <= WIDEST and height > 0
         alt = table_alt_text(public)
         assert 0 < len(alt) <= 1024
         # a hidden card may be named only as the view's own text names it (Spec's predictions)
@@ -97,7 +99,7 @@ def test_pictures_of_every_game_show_only_what_the_viewer_may_see(game_id: str, 
             for c in view.layout().cards():
                 assert c in mine
             hand_width, _ = is_png(hand_png(view, legal))
-            assert 600 <= hand_width <= 800
+            assert 600 <= hand_width <= WIDEST
             text = hand_alt_text(view, legal)
             assert 0 < len(text) <= 1024
             said = "\n".join(view.text_lines())
@@ -193,3 +195,53 @@ def test_a_game_without_hooks_gets_a_generic_picture_of_its_fields(module: str) 
 def test_a_layout_that_cannot_be_cached_is_still_drawn() -> None:
     layout = Layout("Test", "", [Row("cards", [Spot(card("QS"))])])  # type: ignore[arg-type]
     is_png(pictures.picture(layout))
+
+
+def largest_positions(game: Game[Any], seed: int = 7) -> list[GameState[Any]]:
+    """Positions of a random match at the game's largest player count (and its end)."""
+    kept: list[GameState[Any]] = []
+
+    def keep(state: GameState[Any]) -> None:
+        if state.turn in POSITIONS:
+            kept.append(state.clone())
+
+    final = play_match(game, max(game.player_counts), seed=seed, on_action=keep)
+    return [*kept, final]
+
+
+@pytest.mark.parametrize(("game_id", "mode"), CASES)
+def test_every_picture_is_landscape_at_least_4_to_3(game_id: str, mode: str) -> None:
+    """Discord fits a picture into a box about 400 by 300 pixels: a taller one is shown small. At
+    the largest table, every table and hand picture is at least 4:3, and no wider than needed."""
+    for state in largest_positions(the_game(game_id, mode)):
+        seats = sorted(state.awaiting()) or [0]
+        pictures_drawn = [table_png(state.view(None)), hand_png(state.view(seats[0]), state.legal_actions(seats[0]))]
+        for data in pictures_drawn:
+            width, height = is_png(data)
+            assert width * 3 >= height * 4, f"{game_id} ({mode}): a {width}x{height} picture at turn {state.turn}"
+            assert width <= WIDEST
+
+
+def test_spec_and_wit_and_reason_2_set_their_grids_beside_the_rest() -> None:
+    """The grid games are drawn wide, the grid on one side and the rest beside it: the picture is
+    about as tall as the grid, not the grid and the scores one under the other."""
+    for game_id in ("spec", "wit_and_reason_2"):
+        state = largest_positions(get_game(game_id))[2]
+        width, height = is_png(table_png(state.view(None)))
+        assert width >= 1.4 * height, f"{game_id}: {width}x{height}"
+
+
+@pytest.mark.parametrize("game_id", ["spec", "ninety_nine", "costly_colours", "wit_and_reason_2", "caterpillar"])
+def test_measured_heights_are_the_drawn_heights(game_id: str) -> None:
+    """Arrangements are compared on heights measured without drawing: they must be the drawn ones."""
+    from bot.render import tableau
+
+    for state in largest_positions(get_game(game_id))[:4]:
+        seat = (sorted(state.awaiting()) or [0])[0]
+        for layout in (pictures.table_layout(state.view(None)), pictures.hand_layout(state.view(seat), state.legal_actions(seat))):
+            for width in (320, 440, 560, 764, 1000):
+                head = tableau.heading(layout, width)
+                assert tableau.heading_height(layout, width) == (head.height if head is not None else 0)
+                for area in layout.areas:
+                    drawn = tableau.draw_area(area, width, tableau.Style())
+                    assert tableau.area_height(area, width, tableau.Style()) == (drawn.height if drawn is not None else 0)
