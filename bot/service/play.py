@@ -52,13 +52,18 @@ def this_deal(events: Sequence[Event]) -> list[Event]:
     return list(events[starts[-1] if starts else 0 :])[-RECENT_EVENTS:]
 
 
+HAND_LISTINGS = frozenset({"hand"})
+"""Kinds of private event that only list the hand dealt: the private view shows the hand as it is."""
+
+
 def private_notes(log: Sequence[Event], seat: int, keep: int = 5) -> list[Event]:
-    """The last few events only ``seat`` was told, in the deal now being played."""
+    """The last few events only ``seat`` was told, in the deal now being played (not the listing
+    of the hand dealt, which the view shows as it is now)."""
     notes: list[Event] = []
     for event in reversed(log[-30:]):
         if event.kind in DEAL_STARTS:
             break
-        if event.to == seat:
+        if event.to == seat and event.kind not in HAND_LISTINGS:
             notes.append(event)
     return notes[:keep][::-1]
 

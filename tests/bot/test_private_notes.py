@@ -18,6 +18,8 @@ def test_notes_of_an_earlier_deal_are_not_carried_into_the_next() -> None:
     assert [e.text for e in private_notes(log, 0)] == ["You draw 7♣"]
     assert [e.text for e in private_notes(log, 1)] == ["You draw 9♥"]
     assert [e.text for e in private_notes(log[:1], 0)] == ["You draw A♦"]  # no deal began since
+    dealt = [Event(kind="deal", text="Deal 1"), Event(kind="hand", text="Your hand: A♠ 9♠", to=0)]
+    assert private_notes(dealt, 0) == []  # the hand as dealt: the view shows it as it is now
 
 
 def test_recent_starts_with_the_deal_in_play() -> None:
