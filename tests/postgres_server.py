@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import glob
 import os
-import pwd
 import re
 import shutil
 import subprocess
@@ -77,9 +76,13 @@ class PostgresServer:
             raise RuntimeError(f"{args[0]} failed ({done.returncode}): {done.stderr or done.stdout}{tail}")
 
     def start(self) -> None:
-        self.root = Path(tempfile.mkdtemp(prefix="parlour-pg-"))
+        # /tmp: short enough for a socket's path (about 100 characters at most), and a folder the
+        # server's user may pass through when this process is root and TMPDIR is root's own
+        self.root = Path(tempfile.mkdtemp(prefix="parlour-pg-", dir="/tmp" if os.path.isdir("/tmp") else None))
         self.socket_dir.mkdir()
-        if os.geteuid() == 0:
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            import pwd
+
             self.run_as = "postgres" if _user_exists("postgres") else "nobody"
             account = pwd.getpwnam(self.run_as)
             for folder in (self.root, self.socket_dir):
@@ -121,6 +124,8 @@ class PostgresServer:
 
 
 def _user_exists(name: str) -> bool:
+    import pwd
+
     try:
         pwd.getpwnam(name)
     except KeyError:
