@@ -3,6 +3,13 @@
 ``database`` is a fresh, empty database, once on SQLite (a file in the test's folder) and once on
 PostgreSQL (a database of its own on a throwaway server, see ``tests/postgres_server.py``). Without
 an installed PostgreSQL server the PostgreSQL half is skipped, saying so; it is never mocked.
+
+``--stores-on-postgres`` goes further, for a run by hand: every ``Store.open`` of a SQLite file in
+the tests opens a fresh PostgreSQL database instead (the same one again for the same file, as a
+restart does), so the service and Discord tests run on PostgreSQL too. Tests that read the SQLite
+file itself fail under it, as they should.
+
+    .venv/bin/python -m pytest --stores-on-postgres tests/bot/test_tables.py
 """
 
 from __future__ import annotations
@@ -14,7 +21,17 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from storage.db import is_postgres
+from storage.sessions import Store
 from tests.postgres_server import INSTALL_HINT, PostgresServer
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--stores-on-postgres",
+        action="store_true",
+        help="open every Store of a SQLite file on a fresh PostgreSQL database instead",
+    )
 
 
 @pytest.fixture(scope="session")
@@ -47,3 +64,21 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "parlour.sqlite3")
     return await new_postgres_database(request.getfixturevalue("postgres_server"))
+
+
+@pytest.fixture(autouse=True)
+def _stores_on_postgres(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    if not request.config.getoption("--stores-on-postgres"):
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    urls: dict[str, str] = {}
+    sqlite_open = Store.open.__func__  # type: ignore[attr-defined]
+
+    async def open_on_postgres(cls: type[Store], target: str | Path) -> Store:
+        if not is_postgres(target):
+            if str(target) not in urls:
+                urls[str(target)] = await new_postgres_database(server)
+            target = urls[str(target)]
+        return await sqlite_open(cls, target)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(Store, "open", classmethod(open_on_postgres))
