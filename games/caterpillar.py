@@ -491,4 +491,9 @@ GAME = declare(
         "easy": "games.players.caterpillar:EASY",
         "strong": "games.players.caterpillar:STRONG",
     },
+    ladder={
+        "random": "rated 1108; plays any legal move",
+        "easy": "rated 1844; wins 85% of matches against one random bot (a fair share is 50%)",
+        "strong": "rated 2228; wins 73% of matches against one easy bot (a fair share is 50%)",
+    },
 )

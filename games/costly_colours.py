@@ -880,4 +880,9 @@ GAME: Game[CostlyColoursOptions] = declare(
         "easy": "games.players.costly_colours:EASY",
         "strong": "games.players.costly_colours:STRONG",
     },
+    ladder={
+        "random": "rated 846; plays any legal move",
+        "easy": "rated 1882; wins 92% of matches against one random bot (a fair share is 50%)",
+        "strong": "rated 2285; wins 80% of matches against one easy bot (a fair share is 50%)",
+    },
 )

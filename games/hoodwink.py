@@ -875,4 +875,9 @@ GAME: Game[HoodwinkOptions] = declare(
         "easy": "games.players.hoodwink:EASY",
         "strong": "games.players.hoodwink:STRONG",
     },
+    ladder={
+        "random": "rated 1665; plays any legal move",
+        "easy": "rated 1622; wins 62% of matches against two random bots (a fair share is 33%)",
+        "strong": "rated 1942; wins 58% of matches against two easy bots (a fair share is 33%)",
+    },
 )

@@ -193,4 +193,9 @@ GAME = declare(
         "easy": "games.players.adders:FIFTY_ONE_EASY",
         "strong": "games.players.adders:FIFTY_ONE_STRONG",
     },
+    ladder={
+        "random": "rated 1470; plays any legal move",
+        "easy": "rated 2289; wins 81% of matches against two random bots (a fair share is 33%)",
+        "strong": "rated 2353; wins 39% of matches against two easy bots (a fair share is 33%)",
+    },
 )

@@ -325,4 +325,9 @@ GAME = declare(
         "easy": "games.players.adders:NINETY_NINE_EASY",
         "strong": "games.players.adders:NINETY_NINE_STRONG",
     },
+    ladder={
+        "random": "rated 1404; plays any legal move",
+        "easy": "rated 1945; wins 52% of matches against three random bots (a fair share is 25%)",
+        "strong": "rated 2054; wins 30% of matches against three easy bots (a fair share is 25%)",
+    },
 )
