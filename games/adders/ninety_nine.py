@@ -326,8 +326,8 @@ GAME = declare(
         "strong": "games.players.adders:NINETY_NINE_STRONG",
     },
     ladder={
-        "random": "rated 1404; plays any legal move",
-        "easy": "rated 1945; wins 52% of matches against three random bots (a fair share is 25%)",
-        "strong": "rated 2054; wins 30% of matches against three easy bots (a fair share is 25%)",
+        "random": "rated 1643; plays any legal move",
+        "easy": "rated 2016; wins 48% of matches against three random bots (a fair share is 25%)",
+        "strong": "rated 2095; wins 30% of matches against three easy bots (a fair share is 25%)",
     },
 )
