@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 import re
 import statistics
 import tempfile
@@ -51,12 +50,9 @@ class Count:
 
 
 async def count_calls(game_id: str, kind: str, players: int, actions: int) -> Count:
-    import discord
-    import simcord
     from simcord.http import router
 
-    from bot.discord.client import ParlourBot
-    from tests.bot.discord.conftest import GUILD_ID, World, make_settings
+    from tests.bot.discord.conftest import World, simulated_world, start_game
     from tests.bot.discord.live_play import LivePlay
 
     seen: Counter[str] = Counter()
@@ -66,46 +62,27 @@ async def count_calls(game_id: str, kind: str, players: int, actions: int) -> Co
         seen[f"{method} {re.sub(r'[0-9]{6,}|/[A-Za-z0-9_.-]{40,}', lambda m: '/*' if m[0].startswith('/') else '*', path)}"] += 1
         return real_dispatch(backend, method, path, *args, **kwargs)
 
+    def count_from_here() -> None:  # from the press of Start on: the game's calls, not the lobby's
+        router.dispatch = counting
+
+    done = moves = matches = dms = 0
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "rest.sqlite3"
-        bot = ParlourBot(make_settings(db))
-        env = simcord.Env(bot)
-        guild = env.create_guild("Bench", id=GUILD_ID)
-        await env.start()
-        bot.service.rng = random.Random(11)
-        channel = guild.create_text_channel("cards")
-        mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
-        people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
-        mod = guild.add_member(env.create_user("mod"), roles=[mods])
-        world = World(env, bot, db, guild, channel, *people, mod)
-        done = moves = matches = 0
-        try:
-            while done < actions:  # whole matches, one after another, until enough actions
-                lobby = (await world.ann.slash(channel, "play", game=game_id)).response
-                assert lobby is not None
-                if kind == "people":
-                    for p in people[1:players]:
-                        await p.click(lobby, label="Join")
-                else:
-                    for _ in range(players - 1):
-                        chooser = await world.ann.click(lobby, label="Add bot")
-                        assert chooser.response is not None
-                        await world.ann.click(chooser.response, label="Easy")
-                router.dispatch = counting  # from Start on: the game's own calls, not the lobby's
-                await world.ann.click(lobby, label="Start")
-                await world.settle()
-                table = world.require_table()
-                live = LivePlay(world)
-                while world.table is not None:
-                    await live.move(pick=live.moves % 3)
-                await world.settle()
+        async with simulated_world(World, Path(tmp) / "rest.sqlite3", seed=11) as world:
+            try:
+                while done < actions:  # whole matches, one after another, until enough actions
+                    if kind == "people":
+                        table = await start_game(world, game_id, players, before_start=count_from_here)
+                    else:
+                        table = await start_game(world, game_id, 1, players - 1, before_start=count_from_here)
+                    live = LivePlay(world)
+                    while world.table is not None:
+                        await live.move(pick=live.moves % 3)
+                    await world.settle()
+                    router.dispatch = real_dispatch
+                    done, moves, matches = done + table.turn, moves + live.moves, matches + 1
+            finally:
                 router.dispatch = real_dispatch
-                done, moves, matches = done + table.turn, moves + live.moves, matches + 1
-        finally:
-            router.dispatch = real_dispatch
-        dms = sum(len(world.dms(a)) for a in people)
-        await env.shutdown()
-        await bot.dispose()
+            dms = sum(len(world.dms(a)) for a in (world.ann, world.bob, world.cat))
     return Count(game_id, kind, players, sum(seen.values()), done, moves, dms, seen, matches)
 
 

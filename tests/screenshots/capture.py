@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -81,51 +80,28 @@ def use_chromium(executable: str) -> None:
 
 
 async def capture(game_id: str, out: Path, themes: Sequence[str], moves: int) -> list[Path]:
-    import discord
-    import simcord
-
-    from bot.discord.client import ParlourBot
     from games.registry import get_game
-    from tests.bot.discord.conftest import GUILD_ID, World, make_settings
+    from tests.bot.discord.conftest import World, simulated_world, start_game
     from tests.bot.discord.live_play import LivePlay
 
     written: list[Path] = []
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "shots.sqlite3"
-        bot = ParlourBot(make_settings(db))
-        env = simcord.Env(bot)
-        guild = env.create_guild("Parlour", id=GUILD_ID)
-        await env.start()
-        bot.service.rng = random.Random(7)
-        channel = guild.create_text_channel("card-games")
-        mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
-        people = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cat")]
-        mod = guild.add_member(env.create_user("mod"), roles=[mods])
-        world = World(env, bot, db, guild, channel, *people, mod)
-        players = min(get_game(game_id).player_counts)
-        lobby = (await world.ann.slash(channel, "play", game=game_id)).response
-        assert lobby is not None
-        for p in people[1:players]:
-            await p.click(lobby, label="Join")
-        await world.ann.click(lobby, label="Start")
-        await world.settle()
-        table = world.require_table()
-        live = LivePlay(world)
-        assert table.state is not None
-        deal = table.state.view(None).deal
-        while live.moves < moves and world.table is not None and table.state.view(None).deal == deal:
-            await live.move(pick=live.moves % 3)
-        viewer = world.actor(table.seats[0].user_id)
-        mine = live.views.get(str(viewer.id)) or await world.ann.click(world.table_message(), label="Show my hand")
-        async with env.preview(channel, viewers=[viewer], width=900, height=1100) as preview:
-            for theme in themes:
-                THEME["now"] = theme
-                for what, target in (("table", world.table_message()), ("hand", mine.response)):
-                    path = out / f"{game_id}-{what}-{theme}.png"
-                    await preview.screenshot(path, viewer=viewer, target=target, mode="surface", allow_incomplete=True)
-                    written.append(path)
-        await env.shutdown()
-        await bot.dispose()
+        async with simulated_world(World, Path(tmp) / "shots.sqlite3", seed=7) as world:
+            table = await start_game(world, game_id, min(get_game(game_id).player_counts))
+            live = LivePlay(world)
+            assert table.state is not None
+            deal = table.state.view(None).deal
+            while live.moves < moves and world.table is not None and table.state.view(None).deal == deal:
+                await live.move(pick=live.moves % 3)
+            viewer = world.actor(table.seats[0].user_id)
+            mine = live.views.get(str(viewer.id)) or await viewer.click(world.table_message(), label="Show my hand")
+            async with world.env.preview(world.channel, viewers=[viewer], width=900, height=1100) as preview:
+                for theme in themes:
+                    THEME["now"] = theme
+                    for what, target in (("table", world.table_message()), ("hand", mine.response)):
+                        path = out / f"{game_id}-{what}-{theme}.png"
+                        await preview.screenshot(path, viewer=viewer, target=target, mode="surface", allow_incomplete=True)
+                        written.append(path)
     return written
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -98,15 +98,15 @@ W = TypeVar("W", bound=World)
 
 
 @contextlib.asynccontextmanager
-async def running_world(kind: type[W], tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[W]:
-    """The guild, channel, members and bot of a test, shut down afterwards (SimCord's captured
-    errors raised); the caller judges the logs."""
-    db_path = tmp_path / "parlour.sqlite3"
+async def simulated_world(kind: type[W], db_path: Path, seed: int = 2024) -> AsyncIterator[W]:
+    """A bot on a database at ``db_path`` in a simulated Discord: one guild with a text channel,
+    three players (Ann, Bob, Cat) and a moderator; shut down afterwards (SimCord's captured
+    errors raised). Shared by the tests, the REST benchmark and the screenshots."""
     bot = ParlourBot(make_settings(db_path))
     env = simcord.Env(bot)
     guild = env.create_guild("Parlour test", id=GUILD_ID)
     await env.start()
-    bot.service.rng = random.Random(2024)  # the same deals on every run
+    bot.service.rng = random.Random(seed)  # the same deals on every run
     channel = guild.create_text_channel("cards")
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
     ann = guild.add_member(env.create_user("ann"))
@@ -114,13 +114,40 @@ async def running_world(kind: type[W], tmp_path: Path, caplog: pytest.LogCapture
     cat = guild.add_member(env.create_user("cat"))
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
     w = kind(env, bot, db_path, guild, channel, ann, bob, cat, mod)
-    caplog.set_level(logging.INFO)
     try:
         yield w
     finally:
         await env.shutdown()
         await w.bot.dispose()
     env.raise_errors()
+
+
+@contextlib.asynccontextmanager
+async def running_world(kind: type[W], tmp_path: Path, caplog: pytest.LogCaptureFixture) -> AsyncIterator[W]:
+    """A test's simulated world; the caller judges the logs."""
+    caplog.set_level(logging.INFO)
+    async with simulated_world(kind, tmp_path / "parlour.sqlite3") as w:
+        yield w
+
+
+async def start_game(
+    world: World, game_id: str, players: int, bots: int = 0, before_start: Callable[[], None] | None = None
+) -> Table:
+    """Ann opens a table of ``game_id``; Bob and Cat join up to ``players`` people, then ``bots``
+    easy bots take seats, and Ann starts it (``before_start`` is called just before)."""
+    lobby = (await world.ann.slash(world.channel, "play", game=game_id)).response
+    assert lobby is not None
+    for person in [world.bob, world.cat][: players - 1]:
+        await person.click(lobby, label="Join")
+    for _ in range(bots):
+        chooser = await world.ann.click(lobby, label="Add bot")
+        assert chooser.response is not None
+        await world.ann.click(chooser.response, label="Easy")
+    if before_start is not None:
+        before_start()
+    await world.ann.click(lobby, label="Start")
+    await world.settle()
+    return world.require_table()
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from bot.discord.messages import HAND_FILE, TABLE_FILE
 from games.cards import Card
 from games.engine import GameState, iter_cards
 from games.registry import all_games
-from tests.bot.discord.conftest import World, embed_text
+from tests.bot.discord.conftest import World, embed_text, start_game
 from tests.bot.discord.live_play import LivePlay
 
 MAX_MOVES = 400
@@ -103,14 +103,7 @@ def check_nothing_hidden_shows(world: World, live: LivePlay, knowledge: Knowledg
 
 @pytest.mark.parametrize(("game_id", "players"), GAMES)
 async def test_a_deal_of_every_game_through_live_views(world: World, game_id: str, players: int) -> None:
-    people = [world.ann, world.bob, world.cat][:players]
-    lobby = (await world.ann.slash(world.channel, "play", game=game_id)).response
-    assert lobby is not None
-    for p in people[1:]:
-        await p.click(lobby, label="Join")
-    await world.ann.click(lobby, label="Start")
-    await world.settle()
-    table = world.require_table()
+    table = await start_game(world, game_id, players)
     assert table.state is not None
     deal = table.state.view(None).deal
     live = LivePlay(world)

@@ -17,6 +17,7 @@ from tests.bot.discord.conftest import (
     only_ephemeral,
     reply_text,
     show_hand,
+    start_game,
 )
 
 GAMES = [("parity", 2), ("hoodwink", 3), ("spec", 3), ("ninety_nine", 3), ("costly_colours", 2)]
@@ -30,13 +31,7 @@ def available(game_id: str) -> bool:
 
 
 async def play(world: World, game_id: str, players: int, max_turns: int | None) -> dict[str, int]:
-    people = [world.ann, world.bob, world.cat][:players]
-    lobby = (await world.ann.slash(world.channel, "play", game=game_id)).response
-    assert lobby is not None
-    for p in people[1:]:
-        await p.click(lobby, label="Join")
-    await world.ann.click(lobby, label="Start")
-    table = world.require_table()
+    table = await start_game(world, game_id, players)
     counts = {"turns": 0, "two_step": 0, "public": 0, "deals": 0}
     seen_messages: set[str | None] = set()
     while world.table is not None and (max_turns is None or counts["turns"] < max_turns):
