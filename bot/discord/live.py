@@ -107,3 +107,10 @@ class LiveViews:
         if live is None or live.turn != turn or not 0 <= index < len(live.legal):
             return None
         return live.legal[index]
+
+
+def out_of_date(live: LiveView, *, deal: int, awaited: bool, legal: Sequence[Action]) -> bool:
+    """Whether a live view shows something out of date that matters: a new deal, or the player's
+    turn with choices the view does not offer. A view whose choices went away is left as it is (a
+    click on it is answered), and optional acts out of turn are offered on the table message."""
+    return live.deal != deal or (awaited and bool(legal) and list(legal) != live.legal)

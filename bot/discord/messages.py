@@ -6,8 +6,9 @@ Also the short messages around them: how a deal ended, and the turn signal."""
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,7 @@ import discord
 from bot.discord.components import ShowHandButton, hand_view, table_view
 from bot.discord.embeds import OVER_COLOUR, hand_embed, table_embed
 from bot.discord.limits import clip_lines, fit_embed
-from bot.discord.live import LiveView
+from bot.discord.live import LiveView, out_of_date
 from bot.render import pictures
 from bot.render.text import entry_status_lines
 from bot.service.entries import referee_hand
@@ -73,10 +74,9 @@ async def hand_message(table: Table, info: HandInfo, note: str | None = None) ->
     return Message(embed, view, files)
 
 
-async def draw(painter: Any, *args: Any) -> Any:
-    """A picture as a file-like object, or ``None`` when it could not be drawn."""
-    import io
-
+async def draw(painter: Callable[..., bytes], *args: Any) -> io.BytesIO | None:
+    """A picture drawn in a worker thread, as a file for an attachment; ``None`` when it could
+    not be drawn."""
     try:
         data = await asyncio.to_thread(painter, *args)
     except Exception:  # a picture is a nicety: the message goes out without it
@@ -106,12 +106,7 @@ async def table_message(table: Table, store: Store | None = None) -> Message:
 
 
 def needs_redraw(live: LiveView, info: HandInfo) -> bool:
-    """Whether a live view shows something out of date that matters: a new deal, or the player's
-    turn with choices the view does not offer (a view whose choices went away stays: a click on
-    it is answered; optional acts out of turn are on the table message)."""
-    if live.deal != info.view.deal:
-        return True
-    return info.seat in info.view.awaiting and bool(info.legal) and info.legal != live.legal
+    return out_of_date(live, deal=info.view.deal, awaited=info.seat in info.view.awaiting, legal=info.legal)
 
 
 def deal_end_embed(table: Table, before: View, after: View, events: Sequence[Event]) -> discord.Embed:

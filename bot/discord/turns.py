@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.discord.live import LiveViews
+from bot.discord.live import LiveViews, out_of_date
 from bot.service.model import Table
 
 
@@ -47,11 +47,8 @@ class TurnSignals:
             view = live.get(table.id, user_id)
             if view is None or view.busy:
                 continue
-            if view.deal != deal:
-                refreshes.append(user_id)
-            elif user_id in awaited and state.legal_actions(seat) != view.legal:
-                # their turn: the view must offer what they may do now (optional acts out of turn
-                # are offered on the table message, so they cost no refresh)
+            mine = user_id in awaited
+            if out_of_date(view, deal=deal, awaited=mine, legal=state.legal_actions(seat) if mine else ()):
                 refreshes.append(user_id)
         pings = tuple(sorted(u for u in newly if not live.watching(table.id, u)))
         unpings = [
