@@ -267,13 +267,17 @@ async def history(
 
 
 async def export_csv(conn: Database, guild_id: str) -> str:
-    """Every result of a server, one row per player, as CSV."""
+    """Every result of a server, one row per player, as CSV; ``status`` says whether the match
+    was ``finished`` or ``abandoned`` (an abandoned one's scores are where it stopped)."""
     buf = io.StringIO()
     writer = csv.writer(buf)
-    writer.writerow(["match", "game", "finished_at", "mode", "rated", "seat", "player", "user_id", "score", "rank"])
+    writer.writerow(
+        ["match", "game", "finished_at", "mode", "status", "rated", "seat", "player", "user_id", "score", "rank"]
+    )
     async with conn.execute(
-        "SELECT r.session_id, r.game, r.finished_at, r.mode, r.rated, p.seat, p.name, p.user_id, p.score, p.rank"
-        " FROM results r JOIN result_players p USING (session_id) WHERE r.guild_id = ?"
+        "SELECT r.session_id, r.game, r.finished_at, r.mode, s.status, r.rated, p.seat, p.name, p.user_id,"
+        " p.score, p.rank FROM results r JOIN result_players p USING (session_id)"
+        " JOIN sessions s ON s.id = r.session_id WHERE r.guild_id = ?"
         " ORDER BY r.finished_at, r.session_id, p.seat",
         (guild_id,),
     ) as cur:

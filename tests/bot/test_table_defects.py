@@ -131,3 +131,15 @@ async def test_an_abandoned_referee_match_is_recorded_as_refereed(service: Table
     async with service.store.conn.execute("SELECT mode FROM results WHERE session_id = ?", (table.id,)) as cur:
         row = await cur.fetchone()
     assert row is not None and row["mode"] == "referee"
+
+
+async def test_the_csv_export_says_which_matches_were_abandoned(service: TableService) -> None:
+    import csv
+    import io
+
+    await service.open_table(G, C, ANN, "toy")
+    await service.join(G, C, BOB)
+    await service.start(G, C, ANN)
+    await service.abandon(G, C, ANN)
+    rows = list(csv.DictReader(io.StringIO(await stats.export_csv(service.store.conn, G))))
+    assert rows and {r["status"] for r in rows} == {"abandoned"}
