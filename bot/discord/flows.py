@@ -45,7 +45,7 @@ from bot.discord.live import LiveViews
 from bot.discord.messages import hand_info, hand_message
 from bot.discord.safe import safe_defer, safe_modal, safe_reply, safe_update
 from bot.numbers import plain_int
-from bot.render.text import action_menu
+from bot.render.text import action_menu, entry_label
 from bot.service.entries import SeatEntry
 from bot.service.model import Table, TableError, User
 from bot.tables import TableService
@@ -517,8 +517,8 @@ async def entry_submitted(interaction: discord.Interaction, session: int, text: 
         raise TableError(f"Nothing was entered. {exc}") from None
     await safe_defer(interaction, ephemeral=True, thinking=True)
     await service_of(interaction).act(*place_of(interaction), user, action, turn, seat=seat, session=session)
-    whose = f"{table.seats[seat].name}: " if table.mode == "referee" else ""
-    await safe_reply(interaction, f"Entered {whose}{action.label()}.", ephemeral=True)
+    said = entry_label(table, seat, action) if table.mode == "referee" else action.label()
+    await safe_reply(interaction, f"Entered {said}.", ephemeral=True)
 
 
 # -- play ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from games.engine import Action, Game, View
+from games.referee.series import Series
 
 if TYPE_CHECKING:
     from bot.service.model import Table
@@ -80,6 +81,16 @@ def table_lines(table: Table) -> list[str]:
 ENTRIES_SHOWN = 4
 
 
+def entry_label(table: Table, seat: int, entry: Action) -> str:
+    """A referee entry with the player(s) it is for: ``bob: 3 tricks``; a line of entries names
+    each entry's player where the line says whose it is (``ann Bid A♥, bob Bid 9♥``)."""
+    if isinstance(entry, Series):
+        if entry.seats:
+            return ", ".join(f"{table.seats[s].name} {e.label()}" for s, e in zip(entry.seats, entry.entries, strict=True))
+        return f"from {table.seats[seat].name} on: {entry.label()}"
+    return f"{table.seats[seat].name}: {entry.label()}"
+
+
 def entry_status_lines(
     table: Table, actions: Sequence[tuple[int, dict[str, Any]]], log: Sequence[dict[str, Any]]
 ) -> list[str]:
@@ -99,7 +110,7 @@ def entry_status_lines(
     first = max(0, len(actions) - ENTRIES_SHOWN)
     for seq in range(first, len(actions)):
         seat, data = actions[seq]
-        label = f"{table.seats[seat].name}: {table.game.action_from_json(data).label()}"
+        label = entry_label(table, seat, table.game.action_from_json(data))
         made = table.actors[seq] if seq < len(table.actors) else None
         confirmed = table.confirmed_by[seq] if seq < len(table.confirmed_by) else None
         status = [f"entered by {who(made)}"]

@@ -111,3 +111,13 @@ async def test_the_table_sees_each_entry_confirmed_and_taken_back(world: World) 
     recent = dict(iter_fields(message)).get("Recent", "")
     assert "cat took back the last entry" in recent and "cat bids" not in recent.lower(), recent
     assert "Make an entry" in embed_text(message) and "Show my hand" not in embed_text(message)
+
+
+async def test_a_line_of_entries_is_one_entry_naming_each_player(world: World) -> None:
+    await open_referee(world, "hoodwink")
+    done = await type_in(world, world.bob, "ann AH bob 9H cat 7S")
+    assert only_ephemeral(done) and "Entered ann Bid A♥, bob Bid 9♥, cat Bid 7♠." in reply_text(done), reply_text(done)
+    assert len(await entered(world)) == 1  # one entry: undone or confirmed as one
+    await world.settle()
+    entries = dict(iter_fields(world.table_message()))["Entries"]
+    assert "#1 ann Bid A♥, bob Bid 9♥, cat Bid 7♠ - entered by bob" in entries, entries
