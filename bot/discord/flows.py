@@ -23,12 +23,10 @@ import discord
 from bot.discord.components import (
     bot_levels_view,
     form_chunk,
-    hand_view,
     menu_node,
     option_pages,
     options_view,
     public_choices,
-    public_labels,
     resolve_path,
 )
 from bot.discord.embeds import games_embed, help_embed, options_embed, rules_embed
@@ -47,7 +45,7 @@ from bot.discord.safe import safe_defer, safe_modal, safe_reply, safe_update
 from bot.numbers import plain_int
 from bot.render.text import action_menu, entry_label
 from bot.service.entries import SeatEntry
-from bot.service.model import Table, TableError, User
+from bot.service.model import HandInfo, Table, TableError, User
 from bot.tables import TableService
 from games.engine import Action, Game, IllegalAction, OptionInfo, SetupError
 from games.notation import entry_menu, read_action, read_choice, typed_form
@@ -533,18 +531,27 @@ def live_views(interaction: discord.Interaction) -> LiveViews:
 
 
 async def _answer_with_hand(
-    interaction: discord.Interaction, table: Table, user: User, note: str | None, *, fresh: bool
+    interaction: discord.Interaction,
+    table: Table,
+    user: User,
+    note: str | None,
+    *,
+    fresh: bool,
+    info: HandInfo | None = None,
+    path: Sequence[int] = (),
 ) -> None:
-    """Answer with the player's current private view, as a new ephemeral message (``fresh``) or
-    in place of the one they clicked on; while the table plays, that view becomes their live one."""
-    try:
-        info = hand_info(table, user)
-    except TableError as exc:
-        if fresh:
-            raise
-        await safe_update(interaction, content=str(exc), embed=None, view=None, attachments=[])
-        return
-    message = await hand_message(table, info, note)
+    """Answer with the player's current private view (``info``, when the caller has it), opened
+    at the menu group ``path``, as a new ephemeral message (``fresh``) or in place of the one they
+    clicked on; while the table plays, that view becomes their live one."""
+    if info is None:
+        try:
+            info = hand_info(table, user)
+        except TableError as exc:
+            if fresh:
+                raise
+            await safe_update(interaction, content=str(exc), embed=None, view=None, attachments=[])
+            return
+    message = await hand_message(table, info, note, path)
     if fresh:
         answered = await safe_reply(interaction, ephemeral=True, **message.send_fields()) is not None
     else:
@@ -671,12 +678,7 @@ async def navigate(interaction: discord.Interaction, session: int, turn: int, pa
     _node, path = resolve_path(menu, path)
     labels = [n.label for n in (menu_node(menu, path[: d + 1]) for d in range(len(path))) if n is not None]
     note = f"Choose in {' / '.join(labels)}." if labels else None
-    message = await hand_message(table, info, note)
-    message.view = hand_view(table.id, info, path)
-    if await safe_update(interaction, **message.edit_fields()):
-        live_views(interaction).open(
-            table.id, user.id, interaction, seat=info.seat, turn=info.turn, deal=info.view.deal, legal=info.legal
-        )
+    await _answer_with_hand(interaction, table, user, note, fresh=False, info=info, path=path)
 
 
 @guarded
@@ -685,15 +687,15 @@ async def public_act(interaction: discord.Interaction, session: int, turn: int, 
     table = current_table(interaction, session)
     user = user_of(interaction)
     info = hand_info(table, user)
-    labels = public_labels(table)
-    if turn != table.turn or not 0 <= index < len(labels):
-        offered = bot_of(interaction).notifier.public_offered(table.id, turn, index)
-        reason = _refusal(table, info.seat, offered) if offered is not None else None
+    offered = public_choices(table)
+    if turn != table.turn or not 0 <= index < len(offered):
+        earlier = bot_of(interaction).notifier.public_offered(table.id, turn, index)
+        reason = _refusal(table, info.seat, earlier) if earlier is not None else None
         raise TableError(reason or "That button is from an earlier turn: the table message shows the choices open now.")
-    label = labels[index]
+    label = offered[index].label()
     mine = [a for a in info.legal if a.card is None and a.label() == label]
     if not mine:
-        raise TableError(_refusal(table, info.seat, public_choices(table)[index]) or f"{label} is not open to you now.")
+        raise TableError(_refusal(table, info.seat, offered[index]) or f"{label} is not open to you now.")
     if len(mine) > 1:
         await _answer_with_hand(interaction, table, user, None, fresh=True)
         return

@@ -59,10 +59,11 @@ class Message:
         return fields
 
 
-async def hand_message(table: Table, info: HandInfo, note: str | None = None) -> Message:
-    """The private view as a message. The picture is drawn in a worker thread; a picture that
-    fails is left out (the text says everything the picture shows)."""
-    view = hand_view(table.id, info) if table.status == "playing" else None
+async def hand_message(table: Table, info: HandInfo, note: str | None = None, path: Sequence[int] = ()) -> Message:
+    """The private view as a message, its choices opened at the menu group ``path``. The picture
+    is drawn in a worker thread; a picture that fails is left out (the text says everything the
+    picture shows)."""
+    view = hand_view(table.id, info, path) if table.status == "playing" else None
     files: list[discord.File] = []
     if table.mode != "referee" and info.seat >= 0:
         png = await draw(pictures.hand_png, info.view, info.legal)

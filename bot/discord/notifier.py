@@ -137,7 +137,7 @@ class DiscordNotifier:
         if repost and ended and table.message_id is not None:
             assert shown is not None and view is not None
             self.retired[table.message_id] = deal_end_embed(table, shown, view, events)
-        calls = self.turns.follow(table, self.live)
+        calls = self.turns.follow(table, self.live, view)
         responder = self.responders.get(table.key) if repost else None
         mentions = calls.pings if repost else ()
         if responder is not None and not responder.used:
@@ -266,14 +266,13 @@ class DiscordNotifier:
 
     async def _post(self, table: Table, responder: discord.Interaction | None, mentions: Sequence[str] = ()) -> None:
         message = await table_message(table, self.store)
-        embed, view = message.embed, message.view
         pinged = await self._allowed_pings(table, mentions)
         content = turn_text(table, pinged) if pinged else None
         allowed = _mentions(pinged)
         message_id: int | None = None
         if responder is not None:
             message_id = await safe_reply(
-                responder, content, embed=embed, view=view, ephemeral=False, files=message.files, allowed_mentions=allowed
+                responder, content, ephemeral=False, allowed_mentions=allowed, **message.send_fields()
             )
         if message_id is None:
             sent = await safe_send(self.channel(table), content=content, allowed_mentions=allowed, **message.send_fields())

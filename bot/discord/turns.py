@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from bot.discord.live import LiveViews, out_of_date
 from bot.service.model import Table
+from games.engine import View
 
 
 @dataclass
@@ -32,16 +33,17 @@ class TurnSignals:
         self._pings: dict[int, dict[str, tuple[tuple[str, ...], int]]] = {}
         """Per table: ping message id -> (who it mentions, how many actions the log held then)."""
 
-    def follow(self, table: Table, live: LiveViews) -> Calls:
-        """Note the table's awaited players after a change and say what Discord must be told."""
+    def follow(self, table: Table, live: LiveViews, public: View | None) -> Calls:
+        """Note the table's awaited players after a change (``public``: the table's public view
+        now) and say what Discord must be told."""
         state = table.state
-        if table.mode != "online" or state is None or table.status != "playing" or state.is_over:
+        if table.mode != "online" or state is None or public is None or table.status != "playing" or state.is_over:
             return Calls(unpings=self.forget(table.id))
         people = {s: seat.user_id for s, seat in enumerate(table.seats) if seat.bot is None and seat.user_id}
         awaited = {people[s] for s in state.awaiting() if s in people}
         newly = awaited - self._awaited.get(table.id, set())
         self._awaited[table.id] = awaited
-        deal = state.view(None).deal
+        deal = public.deal
         refreshes = []
         for seat, user_id in people.items():
             view = live.get(table.id, user_id)
