@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.shards import ShardPlan, parse_shard_ids
+from storage.db import is_postgres
+from storage.leases import LEASE_SECONDS
 
 
 class Settings(BaseSettings):
@@ -24,25 +28,81 @@ class Settings(BaseSettings):
         None, validation_alias="PARLOUR_DEV_GUILD", description="Sync commands to this guild only."
     )
     log_level: str = Field("INFO", validation_alias="PARLOUR_LOG_LEVEL")
+    shard_count: int | None = Field(
+        None,
+        ge=1,
+        validation_alias="PARLOUR_SHARD_COUNT",
+        description="How many shards the bot's servers are split into (unset: one connection, unsharded).",
+    )
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        None,
+        validation_alias="PARLOUR_SHARD_IDS",
+        description=(
+            "The shards this process serves, as 0,1 or 0-3 (unset: all of them). Processes that split "
+            "the shards share one PostgreSQL database and hold a lease on each of their shards."
+        ),
+    )
+    lease_seconds: float = Field(
+        LEASE_SECONDS,
+        ge=3,
+        le=600,
+        validation_alias="PARLOUR_LEASE_SECONDS",
+        description="How long a shard stays with a process that stopped renewing its lease (a crash).",
+    )
 
     @property
     def database_target(self) -> str:
         """What the store opens: ``PARLOUR_DATABASE_URL`` when it is set, else the SQLite file ``PARLOUR_DB``."""
         return self.database_url or self.database
 
-    @field_validator("discord_token", "dev_guild_id", "database_url", mode="before")
+    @property
+    def shard_plan(self) -> ShardPlan | None:
+        """This process's shards when it shares the bot with others (``PARLOUR_SHARD_IDS``), else
+        ``None``: the process serves every server (all of its shards, if it has several)."""
+        if self.shard_ids is None or self.shard_count is None:
+            return None
+        return ShardPlan(self.shard_count, self.shard_ids)
+
+    @field_validator("discord_token", "dev_guild_id", "database_url", "shard_count", "shard_ids", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: Any) -> Any:
         """``PARLOUR_DEV_GUILD=`` (as copied from the example file) means "not set"."""
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            try:
+                return parse_shard_ids(value)
+            except ValueError:
+                raise ValueError("shard ids are numbers, as 0,1 or 0-3") from None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("PARLOUR_SHARD_IDS needs PARLOUR_SHARD_COUNT, the number of shards in all")
+        ShardPlan(self.shard_count, self.shard_ids)  # raises ValueError with the reason
+        if not is_postgres(self.database_target):
+            raise ValueError(
+                "processes that split the shards (PARLOUR_SHARD_IDS) share one PostgreSQL database: "
+                "set PARLOUR_DATABASE_URL to a postgresql:// address"
+            )
+        return self
 
 
 def settings_problem(exc: ValidationError) -> str:
     """One line naming the setting (environment variable) that was refused, and why."""
     parts = []
     for error in exc.errors():
-        name = ".".join(str(p) for p in error["loc"]) or "a setting"
-        parts.append(f"{name}={error.get('input')!s}: {error['msg']}")
+        message = error["msg"].removeprefix("Value error, ")
+        if error["loc"]:
+            parts.append(f"{'.'.join(str(p) for p in error['loc'])}={error.get('input')!s}: {message}")
+        else:  # settings that do not fit together
+            parts.append(message)
     return "; ".join(parts) + ". Fix it in the environment or the .env file."
 
 

@@ -31,6 +31,7 @@ from bot.service.model import HandInfo, Notifier, Table, TableError, User, ranks
 from bot.service.play import PlayDesk, hand_of
 from bot.service.records import finished_match, record_from_json
 from bot.service.referee import RefereeDesk, require_member
+from bot.service.registry import Serves, everywhere
 from bot.service.restore import Restorer
 from bot.settings import GuildSettings
 from games.engine import Action, Event
@@ -52,8 +53,12 @@ __all__ = [
 
 
 class TableService:
-    def __init__(self, store: Store, notifier: Notifier, *, rng: random.Random | None = None) -> None:
-        self.core = Core(store, notifier, rng)
+    def __init__(
+        self, store: Store, notifier: Notifier, *, rng: random.Random | None = None, serves: Serves = everywhere
+    ) -> None:
+        """``serves`` says which servers' tables are this process's (a sharded bot's process: the
+        servers of the shards it holds); the others are neither restored nor acted on."""
+        self.core = Core(store, notifier, rng, serves)
         self.play = PlayDesk(self.core)
         self.timers = self.play.timers
         self.lobby = LobbyDesk(self.core, self.play)
@@ -121,6 +126,11 @@ class TableService:
         self.restorer.cancel()
         for table in self.tables.values():
             self.timers.stop(table)
+
+    def let_go(self, gone: Serves) -> int:
+        """Forget the tables of the servers ``gone`` names (their shard now belongs to another
+        process, which restores them from storage); returns how many."""
+        return len(self.core.registry.drop_where(gone))
 
     # -- the lobby -------------------------------------------------------------------------------
 

@@ -163,8 +163,9 @@ class Database(ABC):
 class Ownership(Protocol):
     """What keeps a second process off the rows this one acts on, taken before the database is
     opened and given up when it closes: on SQLite a lock on the file
-    (:class:`storage.sqlite.ProcessLock`); on PostgreSQL, until shard leases take its place, a
-    lock on the database (:class:`storage.postgres.DatabaseLock`)."""
+    (:class:`storage.sqlite.ProcessLock`); on PostgreSQL a lock on the database
+    (:class:`storage.postgres.DatabaseLock`), exclusive for a process that serves every server and
+    shared by the processes of a sharded bot, which split the servers by shard lease."""
 
     async def acquire(self) -> None: ...
 
@@ -231,12 +232,18 @@ async def connect(target: str | Path, *, upto: int | None = None) -> Database:
     return await SqliteDatabase.open(sqlite_path(target), upto=upto, setting=setting_for(target))
 
 
-def ownership(target: str | Path) -> Ownership:
-    """The guard for ``target``: the process lock of a SQLite file, or of a PostgreSQL database."""
+def ownership(target: str | Path, *, shared: bool = False) -> Ownership:
+    """The guard for ``target``: the process lock of a SQLite file, or of a PostgreSQL database
+    (``shared`` by the processes of a sharded bot: PostgreSQL only)."""
     if is_postgres(target):
         from storage.postgres import DatabaseLock
 
-        return DatabaseLock(str(target))
+        return DatabaseLock(str(target), shared=shared)
+    if shared:
+        raise StorageError(
+            f"{setting_for(target)}: processes that split the shards between them share one PostgreSQL "
+            "database; a SQLite file has one process. Set PARLOUR_DATABASE_URL=postgresql://..."
+        )
     from storage.sqlite import ProcessLock
 
     return ProcessLock(sqlite_path(target), setting=setting_for(target))

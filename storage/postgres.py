@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextvars import ContextVar
 from typing import Any
 
@@ -156,6 +156,10 @@ class PostgresDatabase(Database):
         """The asyncpg pool underneath."""
         self.setting = setting
         self._write_lock = asyncio.Lock()
+        self.fence: Callable[[Any], Awaitable[None]] | None = None
+        """Run at the start of every :meth:`transaction` on its connection; raising refuses the
+        whole transaction. Shard leases use it so that a process that has lost a shard writes
+        nothing more (see :meth:`storage.leases.ShardLeases.fence`)."""
 
     @classmethod
     async def open(cls, url: str, *, upto: int | None = None) -> PostgresDatabase:
@@ -226,6 +230,8 @@ class PostgresDatabase(Database):
             token = _current.set((self, conn))
             try:
                 async with conn.transaction():  # commits at the end, rolls back on an exception
+                    if self.fence is not None:
+                        await self.fence(conn)
                     yield self
             finally:
                 _current.reset(token)
@@ -273,54 +279,65 @@ class PostgresDatabase(Database):
         return await self.schema_version()
 
 
-# -- one process per database, until shard leases ---------------------------------------------------
+# -- who may use the database: one process, or processes that split it by shard --------------------
 
-_held: dict[str, tuple[Any, int]] = {}
+_held: dict[tuple[str, bool], tuple[Any, int]] = {}
 
 
 class DatabaseLock:
-    """One bot process per PostgreSQL database, as on a SQLite file: a session advisory lock held
-    on a connection of its own for as long as the process uses the database. PostgreSQL frees it
-    when that connection ends, so a process that dies frees the database at once. Within one
-    process the lock is shared (a restart opens the new store before it closes the old one).
+    """Who may use a PostgreSQL database, as a lock on the database held on a connection of its own
+    for as long as the process uses it. PostgreSQL frees it when that connection ends, so a process
+    that dies frees it at once. Within one process the lock is shared (a restart opens the new
+    store before it closes the old one).
 
-    This is the seam for sharding: a sharded process owns its shards, not the whole database, and
-    a lease per shard (renewed while the process lives, taken over once it lapses) takes the place
-    of this lock."""
+    - A process that serves every server (unsharded, the console) holds it exclusively, as a SQLite
+      file's lock file does: no other Parlour process may use the database meanwhile.
+    - The processes of a sharded bot hold it ``shared``: together, and never beside an exclusive
+      holder. Among themselves a lease per shard (``storage/leases.py``) says who serves what.
+    """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, shared: bool = False) -> None:
         self.url = url
+        self.shared = shared
         self.setting = setting_for(url)
         self.held = False
 
     async def acquire(self) -> None:
         if self.held:
             return
-        if self.url in _held:
-            conn, count = _held[self.url]
-            _held[self.url] = (conn, count + 1)
+        key = (self.url, self.shared)
+        if key in _held:
+            conn, count = _held[key]
+            _held[key] = (conn, count + 1)
             self.held = True
             return
         try:
             conn = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
         except _CONNECT_ERRORS as exc:
             raise _unreachable(self.setting, exc) from exc
-        if not await conn.fetchval("SELECT pg_try_advisory_lock($1)", OWNER_LOCK):
+        take = "pg_try_advisory_lock_shared" if self.shared else "pg_try_advisory_lock"
+        if not await conn.fetchval(f"SELECT {take}($1)", OWNER_LOCK):
             await conn.close()
+            if self.shared:
+                raise DatabaseInUse(
+                    f"{self.setting} is in use by an unsharded Parlour process, which serves every server. "
+                    "Stop it before starting sharded processes (PARLOUR_SHARD_IDS) on this database."
+                )
             raise DatabaseInUse(
                 f"{self.setting} is in use by another Parlour process. Stop that process first, or give "
-                "this one its own database (one process per database until the bot is sharded)."
+                "this one its own database; processes share one database only when sharded (PARLOUR_SHARD_IDS)."
             )
-        _held[self.url] = (conn, 1)
+        _held[key] = (conn, 1)
         self.held = True
 
     async def release(self) -> None:
         if not self.held:
             return
         self.held = False
-        conn, count = _held[self.url]
+        key = (self.url, self.shared)
+        conn, count = _held[key]
         if count > 1:
-            _held[self.url] = (conn, count - 1)
+            _held[key] = (conn, count - 1)
             return
-        del _held[self.url]
+        del _held[key]
         await conn.close()  # ending the session frees the lock

@@ -82,10 +82,11 @@ class Store:
         self._process_lock = process_lock
 
     @classmethod
-    async def open(cls, target: str | Path) -> Store:
+    async def open(cls, target: str | Path, *, shared: bool = False) -> Store:
         """Open (and migrate) the database ``target`` names (a SQLite file, or a ``postgresql://``
-        URL: see :func:`storage.db.connect`); refuses a database another process is using."""
-        lock = ownership(target)
+        URL: see :func:`storage.db.connect`); refuses a database another process is using, unless
+        it is ``shared`` by the processes of a sharded bot (which then take shard leases)."""
+        lock = ownership(target, shared=shared)
         await lock.acquire()
         try:
             return cls(await connect(target), lock)

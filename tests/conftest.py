@@ -74,11 +74,11 @@ def _stores_on_postgres(request: pytest.FixtureRequest, monkeypatch: pytest.Monk
     urls: dict[str, str] = {}
     sqlite_open = Store.open.__func__  # type: ignore[attr-defined]
 
-    async def open_on_postgres(cls: type[Store], target: str | Path) -> Store:
+    async def open_on_postgres(cls: type[Store], target: str | Path, *, shared: bool = False) -> Store:
         if not is_postgres(target):
             if str(target) not in urls:
                 urls[str(target)] = await new_postgres_database(server)
             target = urls[str(target)]
-        return await sqlite_open(cls, target)  # type: ignore[no-any-return]
+        return await sqlite_open(cls, target, shared=shared)  # type: ignore[no-any-return]
 
     monkeypatch.setattr(Store, "open", classmethod(open_on_postgres))

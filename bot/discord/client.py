@@ -1,6 +1,12 @@
 """The Discord client: opens the store, builds the table service with the Discord notifier,
 restores open tables, registers the persistent components and the cogs; and ``run_bot``.
 
+Unsharded, one process serves every server. With ``PARLOUR_SHARD_COUNT`` the client is
+discord.py's sharded one; with ``PARLOUR_SHARD_IDS`` as well, this process connects only its
+share of the shards, takes their leases in the shared PostgreSQL database before it serves
+anything (see ``bot/shards.py``), restores only their servers' tables, and stops at once if it
+ever loses a lease, so that its supervisor restarts it to wait for its shards again.
+
 Intents: the defaults, none privileged, no message content. Everything the bot does comes
 through slash commands and components (interactions), which need no intent at all.
 """
@@ -12,6 +18,7 @@ import contextlib
 import logging
 import signal
 import sys
+from typing import Any
 
 import aiohttp
 import discord
@@ -28,7 +35,9 @@ from bot.discord.components import DYNAMIC_ITEMS, dispatch_orphan
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.record_components import RECORD_ITEMS
 from bot.discord.safe import safe_reply
+from bot.service.registry import everywhere
 from bot.settings import Settings
+from bot.shards import ShardKeeper, shard_of
 from bot.tables import TableService
 from storage.db import StorageError
 from storage.sessions import Store
@@ -47,14 +56,19 @@ def bot_intents() -> discord.Intents:
 
 
 class ParlourBot(commands.Bot):
-    def __init__(self, settings: Settings, *, sync_only: bool = False) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=bot_intents(), help_command=None)
+    def __init__(self, settings: Settings, *, sync_only: bool = False, **options: Any) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=bot_intents(), help_command=None, **options
+        )
         self.settings = settings
         self.sync_only = sync_only
         self._store: Store | None = None
         self._notifier: DiscordNotifier | None = None
         self._service: TableService | None = None
+        self.keeper: ShardKeeper | None = None
+        """This process's shard leases, when it serves only some shards (``PARLOUR_SHARD_IDS``)."""
         self.restored = 0
+        self.lost_shards: list[int] = []
 
     @property
     def store(self) -> Store:
@@ -84,11 +98,20 @@ class ParlourBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         if self.sync_only:
             return
-        self._store = await Store.open(self.settings.database_target)
+        plan = self.settings.shard_plan
+        self._store = await Store.open(self.settings.database_target, shared=plan is not None)
+        serves = everywhere
+        if plan is not None:
+            self.keeper = ShardKeeper(self._store.conn, plan, seconds=self.settings.lease_seconds)
+            await self.keeper.acquire()  # waits for a dead predecessor's leases to lapse
+            serves = self.keeper.serves
         self._notifier = DiscordNotifier(self, self._store)
-        self._service = TableService(self._store, self._notifier)
+        self._service = TableService(self._store, self._notifier, serves=serves)
         self.restored = await self._service.load()
-        log.info("restored %d open table(s) from %s", self.restored, self._store.conn.setting)
+        where = f" ({plan.describe()})" if plan is not None else ""
+        log.info("restored %d open table(s) from %s%s", self.restored, self._store.conn.setting, where)
+        if self.keeper is not None:
+            self.keeper.start(self._shards_lost)
         if self.settings.dev_guild_id:
             await self.sync_commands(self.settings.dev_guild_id)
 
@@ -128,8 +151,19 @@ class ParlourBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
 
+    async def _shards_lost(self, lost: list[int]) -> None:
+        """Another process holds some of this process's shards now (this one stalled past its
+        lease): forget their tables at once, then stop, so that the supervisor restarts the
+        process to wait for its shards again. Storage has refused its writes since the loss."""
+        count = self.settings.shard_count or 1
+        dropped = self.service.let_go(lambda guild: shard_of(guild, count) in lost)
+        log.error("stopping: shard(s) %s moved to another process with %d table(s)", lost, dropped)
+        self.lost_shards = lost
+        asyncio.get_running_loop().create_task(self.close())
+
     async def dispose(self) -> None:
-        """Stop timers, let pending message edits finish, close the database."""
+        """Stop timers, let pending message edits finish, give back the shard leases, close the
+        database."""
         if self._service is not None:
             await self._service.shutdown()
         if self._notifier is not None:
@@ -137,6 +171,9 @@ class ParlourBot(commands.Bot):
                 await asyncio.wait_for(self._notifier.drain(), SHUTDOWN_DRAIN_SECONDS)
             except TimeoutError:
                 log.warning("some table messages were not updated before shutdown")
+        if self.keeper is not None:
+            await self.keeper.stop()
+            self.keeper = None
         if self._store is not None:
             await self._store.close()
             self._store = None
@@ -144,6 +181,18 @@ class ParlourBot(commands.Bot):
     async def close(self) -> None:
         await self.dispose()
         await super().close()
+
+
+class ShardedParlourBot(ParlourBot, commands.AutoShardedBot):
+    """Several gateway shards in one process: all of the bot's, or (``PARLOUR_SHARD_IDS``) its share."""
+
+
+def make_bot(settings: Settings, *, sync_only: bool = False) -> ParlourBot:
+    """The client the settings ask for: sharded when ``PARLOUR_SHARD_COUNT`` is set."""
+    if settings.shard_count is None:
+        return ParlourBot(settings, sync_only=sync_only)
+    ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+    return ShardedParlourBot(settings, sync_only=sync_only, shard_count=settings.shard_count, shard_ids=ids)
 
 
 async def _sync(bot: ParlourBot, token: str, guild_id: int | None) -> int:
@@ -172,11 +221,18 @@ def run_bot(settings: Settings, *, sync_only: bool = False, sync_guild: int | No
     if not token:
         print("Set DISCORD_TOKEN (in the environment or .env) to talk to Discord.", file=sys.stderr)
         return 2
-    bot = ParlourBot(settings, sync_only=sync_only)
+    bot = make_bot(settings, sync_only=sync_only)
     try:
         if sync_only:
             return asyncio.run(_sync(bot, token, sync_guild))
         asyncio.run(_serve(bot, token))
+        if bot.lost_shards:
+            print(
+                f"Parlour stopped: shard(s) {', '.join(map(str, bot.lost_shards))} moved to another process "
+                "while this one was not renewing its leases. Restart it to wait for its shards.",
+                file=sys.stderr,
+            )
+            return 1
     except discord.LoginFailure:
         print("Parlour cannot start: Discord refused the token. Check DISCORD_TOKEN.", file=sys.stderr)
         return 1

@@ -11,17 +11,20 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.service.model import Notifier, Table, TableError, User
-from bot.service.registry import TableRegistry
+from bot.service.registry import MOVED, Serves, TableRegistry, everywhere
 from bot.settings import GuildSettings
 from games.engine import Game
+from storage.leases import LeaseLost
 from storage.sessions import SeatRecord, Store
 
 
 class Core:
-    def __init__(self, store: Store, notifier: Notifier, rng: random.Random | None = None) -> None:
+    def __init__(
+        self, store: Store, notifier: Notifier, rng: random.Random | None = None, serves: Serves = everywhere
+    ) -> None:
         self.store = store
         self.notifier = notifier
-        self.registry = TableRegistry()
+        self.registry = TableRegistry(serves)
         self.rng: random.Random = rng or secrets.SystemRandom()
         """Where match seeds come from: the operating system's secure source unless a test
         injects a seeded generator (a published seed must not help predict the next one)."""
@@ -39,7 +42,11 @@ class Core:
         return self._settings[guild_id]
 
     async def update_settings(self, guild_id: str, settings: GuildSettings) -> None:
-        await self.store.set_guild_settings(guild_id, settings.model_dump(mode="json"))
+        self.registry.require_served(guild_id)
+        try:
+            await self.store.set_guild_settings(guild_id, settings.model_dump(mode="json"))
+        except LeaseLost:
+            raise TableError(MOVED) from None
         self._settings[guild_id] = settings
 
     async def new_table(
@@ -69,4 +76,6 @@ class Core:
             raise TableError(
                 "This channel already has an open table that I could not load. Ask an admin to check the bot's log."
             ) from None
+        except LeaseLost:
+            raise TableError(MOVED) from None
         return Table(session_id, guild_id, channel_id, game, options, host.id, seats, seed, mode=mode)

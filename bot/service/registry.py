@@ -9,11 +9,25 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 from bot.service.model import Table, TableError
+from storage.leases import LeaseLost
 from storage.sessions import SessionClosed
 
 log = logging.getLogger(__name__)
 
 Key = tuple[str, str]
+
+
+Serves = Callable[[str], bool]
+"""Whether this process serves a server (a sharded bot's process serves its shards' servers)."""
+
+MOVED = (
+    "This server's tables are served by another Parlour process just now (the bot is moving them "
+    "between its processes); nothing was changed. Try again in a minute."
+)
+
+
+def everywhere(guild_id: str) -> bool:
+    return True
 
 
 Loader = Callable[[Table], Awaitable[None]]
@@ -22,21 +36,28 @@ a table whose log no longer replays is closed as broken and a TableError says so
 
 
 class TableRegistry:
-    def __init__(self) -> None:
+    def __init__(self, serves: Serves = everywhere) -> None:
         self.tables: dict[Key, Table] = {}
         self._locks: dict[Key, asyncio.Lock] = {}
         self.loader: Loader | None = None
+        self.serves = serves
 
     def get(self, guild_id: str, channel_id: str) -> Table | None:
         return self.tables.get((guild_id, channel_id))
 
+    def require_served(self, guild_id: str) -> None:
+        if not self.serves(guild_id):
+            raise TableError(MOVED)
+
     def require(self, guild_id: str, channel_id: str) -> Table:
+        self.require_served(guild_id)
         table = self.get(guild_id, channel_id)
         if table is None:
             raise TableError("There is no table in this channel. Open one with /play.")
         return table
 
     def require_free(self, guild_id: str, channel_id: str) -> None:
+        self.require_served(guild_id)
         existing = self.get(guild_id, channel_id)
         if existing is not None:
             raise TableError(
@@ -105,3 +126,14 @@ class TableRegistry:
             except SessionClosed:  # storage knows better than memory (never expected; never a traceback)
                 log.warning("table %s: storage refused a write to a closed session", table.id)
                 raise TableError("This game is over.") from None
+            except LeaseLost as exc:  # another process took this server's shard: write nothing more
+                log.warning("table %s: not written, %s", table.id, exc)
+                raise TableError(MOVED) from None
+
+    def drop_where(self, gone: Serves) -> list[Table]:
+        """Let go of every table of the servers ``gone`` names (their shard moved to another
+        process): their timers stop; nothing is written. The tables dropped."""
+        dropped = [t for t in self.tables.values() if gone(t.guild_id)]
+        for table in dropped:
+            self.drop(table)
+        return dropped

@@ -34,6 +34,8 @@ class Restorer:
         self.core.dm_untold = await self.core.store.dm_untold_users()
         count = 0
         for record in await self.core.store.open_session_heads():
+            if not self.core.registry.serves(record.guild_id):
+                continue  # another process's server (a sharded bot)
             try:
                 table = table_from_record(record)
             except Exception as exc:  # an unknown game or options: a corrupt session must not stop the bot

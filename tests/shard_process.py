@@ -1,0 +1,173 @@
+"""A Parlour process without Discord, driven over its standard input: the table service on a
+database, with the shard leases of a sharded bot. The two-process tests and the shard benchmark
+start several of these on one PostgreSQL, kill some, and check what each may do.
+
+    python -m tests.shard_process DATABASE [--count N --ids 0,1] [--lease S] [--journal FILE]
+
+It prints one JSON line when it is ready (its leases held, its tables restored) and answers each
+JSON command line with one JSON line:
+
+- ``{"op": "open", "tables": [[guild, channel, game], ...]}``: open each table with people in
+  every seat and start it; answers how many opened and the first refusals.
+- ``{"op": "act", "guild": g, "channel": c}``: one random legal move of an awaited seat; answers
+  the session and the move's number, or the refusal.
+- ``{"op": "play", "seconds": s, "seed": k}``: random moves across this process's tables for
+  ``s`` seconds; answers the handler time of each (milliseconds) and how many matches finished.
+- ``{"op": "tables"}``: this process's open tables (guild, channel, session, moves logged).
+- ``{"op": "quit"}``: stop cleanly, giving the leases back.
+
+Every acknowledged move is appended to ``--journal`` (``session seq``) before the next begins,
+unbuffered, so that a process killed at any moment leaves a list of what it acknowledged.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import sys
+import time
+from typing import Any
+
+from bot.service.registry import everywhere
+from bot.shards import ShardKeeper, ShardPlan, parse_shard_ids, shard_of
+from bot.tables import TableError, TableService, User
+from games.registry import get_game
+from storage.sessions import Store
+from tests.bench.bench_tables import QuietNotifier
+
+
+def people(guild: str, channel: str, count: int) -> list[User]:
+    return [User(f"{guild}:{channel}:{s}", f"P{s + 1}") for s in range(count)]
+
+
+class Process:
+    def __init__(self, service: TableService, journal: int | None) -> None:
+        self.service = service
+        self.journal = journal
+
+    async def open(self, tables: list[list[str]]) -> dict[str, Any]:
+        opened, refused = 0, []
+        for guild, channel, game_id in tables:
+            game = get_game(game_id)
+            seated = people(guild, channel, game.player_counts[0])
+            try:
+                await self.service.open_table(guild, channel, seated[0], game_id)
+                for person in seated[1:]:
+                    await self.service.join(guild, channel, person)
+                await self.service.start(guild, channel, seated[0])
+                opened += 1
+            except TableError as exc:
+                refused.append(str(exc))
+        return {"opened": opened, "refused": refused[:3], "refusals": len(refused)}
+
+    async def act(self, guild: str, channel: str, rng: random.Random) -> dict[str, Any]:
+        """One random legal move at the channel's table, as the awaited player."""
+        try:
+            table = await self.service.ready(guild, channel)
+            if table is None or table.state is None:
+                self.service.require_table(guild, channel)  # says why (another process's server)
+                return {"error": "no table in play here"}
+            seat = rng.choice(sorted(table.state.actors()))
+            action = rng.choice(table.state.legal_actions(seat))
+            turn = table.state.turn
+            user = User(table.seats[seat].user_id or "", table.seats[seat].name)
+            await self.service.act(guild, channel, user, action, turn=turn)
+        except TableError as exc:
+            return {"error": str(exc)}
+        if self.journal is not None:
+            os.write(self.journal, f"{table.id} {turn}\n".encode())
+        return {"session": table.id, "seq": turn}
+
+    async def play(self, seconds: float, seed: int) -> dict[str, Any]:
+        rng = random.Random(seed)
+        keys = sorted(self.service.tables)
+        timings: list[float] = []
+        refused = 0
+        end = time.monotonic() + seconds
+        while keys and time.monotonic() < end:
+            guild, channel = rng.choice(keys)
+            start = time.perf_counter()
+            answer = await self.act(guild, channel, rng)
+            elapsed = time.perf_counter() - start
+            if "error" in answer:
+                refused += 1
+                if self.service.table(guild, channel) is None:
+                    keys.remove((guild, channel))  # the match ended
+                continue
+            timings.append(1000 * elapsed)
+        return {"ms": [round(t, 3) for t in timings], "refused": refused}
+
+    def tables(self) -> list[dict[str, Any]]:
+        return [
+            {"guild": t.guild_id, "channel": t.channel_id, "session": t.id, "moves": t.stored_turn}
+            for t in self.service.tables.values()
+        ]
+
+
+async def serve(args: argparse.Namespace) -> None:
+    plan = ShardPlan(args.count, parse_shard_ids(args.ids)) if args.ids else None
+    store = await Store.open(args.database, shared=plan is not None)
+    started = time.monotonic()
+    keeper: ShardKeeper | None = None
+    serves = everywhere
+    if plan is not None:
+        keeper = ShardKeeper(store.conn, plan, seconds=args.lease)
+        await keeper.acquire(poll=0.05)
+        serves = keeper.serves
+    service = TableService(store, QuietNotifier(), serves=serves)
+    restored = await service.load()
+    loop = asyncio.get_running_loop()
+    if keeper is not None:
+
+        async def lost(shards: list[int]) -> None:
+            service.let_go(lambda guild: shard_of(guild, args.count) in shards)
+            print(json.dumps({"event": "lost", "shards": shards}), flush=True)
+
+        keeper.start(lost)
+    journal = os.open(args.journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT) if args.journal else None
+    process = Process(service, journal)
+    owner = keeper.owner if keeper is not None else "alone"
+    print(json.dumps({"event": "ready", "restored": restored, "waited": time.monotonic() - started, "owner": owner}), flush=True)
+    rng = random.Random(args.seed)
+    try:
+        while line := await loop.run_in_executor(None, sys.stdin.readline):
+            command = json.loads(line)
+            op = command["op"]
+            if op == "quit":
+                break
+            if op == "open":
+                answer = await process.open(command["tables"])
+            elif op == "act":
+                answer = await process.act(command["guild"], command["channel"], rng)
+            elif op == "play":
+                answer = await process.play(command["seconds"], command.get("seed", 0))
+            elif op == "tables":
+                answer = {"tables": process.tables()}
+            else:
+                answer = {"error": f"unknown op {op}"}
+            print(json.dumps(answer), flush=True)
+    finally:
+        await service.shutdown()
+        if keeper is not None:
+            await keeper.stop()
+        await store.close()
+        if journal is not None:
+            os.close(journal)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tests.shard_process")
+    parser.add_argument("database")
+    parser.add_argument("--count", type=int, default=1)
+    parser.add_argument("--ids", default="", help="this process's shards (0,1 or 0-3); unset: unsharded")
+    parser.add_argument("--lease", type=float, default=30.0)
+    parser.add_argument("--journal", default=None)
+    parser.add_argument("--seed", type=int, default=0)
+    asyncio.run(serve(parser.parse_args(argv)))
+
+
+if __name__ == "__main__":
+    main()
