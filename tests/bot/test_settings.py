@@ -31,3 +31,25 @@ def test_a_database_url_takes_the_place_of_the_sqlite_file(monkeypatch: pytest.M
     assert Settings(_env_file=None).database_target == "/data/x.sqlite3"  # type: ignore[call-arg]
     monkeypatch.setenv("PARLOUR_DATABASE_URL", "postgresql://parlour@db/parlour")
     assert Settings(_env_file=None).database_target == "postgresql://parlour@db/parlour"  # type: ignore[call-arg]
+
+
+def test_shard_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARLOUR_SHARD_COUNT", "4")
+    every = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert every.shard_count == 4 and every.shard_plan is None  # one process, all four shards
+    monkeypatch.setenv("PARLOUR_SHARD_IDS", "0-1")
+    with pytest.raises(ValidationError, match="share one PostgreSQL database"):
+        Settings(_env_file=None)  # type: ignore[call-arg]
+    monkeypatch.setenv("PARLOUR_DATABASE_URL", "postgresql://parlour@db/parlour")
+    plan = Settings(_env_file=None).shard_plan  # type: ignore[call-arg]
+    assert plan is not None and plan.ids == (0, 1) and plan.count == 4
+    monkeypatch.setenv("PARLOUR_SHARD_IDS", "2,5")
+    with pytest.raises(ValidationError, match="from 0 to 3"):
+        Settings(_env_file=None)  # type: ignore[call-arg]
+    monkeypatch.setenv("PARLOUR_SHARD_IDS", "one")
+    with pytest.raises(ValidationError, match="numbers, as 0,1 or 0-3"):
+        Settings(_env_file=None)  # type: ignore[call-arg]
+    monkeypatch.delenv("PARLOUR_SHARD_COUNT")
+    monkeypatch.setenv("PARLOUR_SHARD_IDS", "1")
+    with pytest.raises(ValidationError, match="needs PARLOUR_SHARD_COUNT"):
+        Settings(_env_file=None)  # type: ignore[call-arg]

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from storage.db import Database, connect
-from storage.leases import ShardLeases
+from storage.leases import LeaseLost, ShardCountMismatch, ShardLeases
 from tests.conftest import new_postgres_database
 from tests.postgres_server import PostgresServer
 
@@ -112,3 +112,34 @@ async def test_leases_are_postgres_only(tmp_path: Path) -> None:
             ShardLeases(db)
     finally:
         await db.close()
+
+
+async def test_processes_must_agree_on_the_shard_count(databases: list[Database]) -> None:
+    four = ShardLeases(databases[0], "four", shard_count=4)
+    two = ShardLeases(databases[1], "two", shard_count=2)
+    assert await four.take_all([0, 1]) == [0, 1]
+    with pytest.raises(ShardCountMismatch, match="into 4 shards and this process into 2"):
+        await two.take_all([1])
+    await four.release()
+    assert await two.take_all([0, 1]) == [0, 1]  # once the others have gone, a new count may start
+
+
+async def test_the_fence_refuses_a_write_once_a_shard_is_taken(databases: list[Database]) -> None:
+    first = ShardLeases(databases[0], "first", seconds=1.0)
+    second = ShardLeases(databases[1], "second", seconds=1.0)
+    assert await first.take_all([0])
+    first.fence_writes()
+    async with databases[0].transaction() as db:  # held: written
+        await db.execute("INSERT INTO dm_closed (user_id, told) VALUES ('a', 0)")
+    await asyncio.sleep(1.2)
+    assert await second.take(0)
+    with pytest.raises(LeaseLost, match="no longer holds shard"):
+        async with databases[0].transaction() as db:
+            await db.execute("INSERT INTO dm_closed (user_id, told) VALUES ('b', 0)")
+    rows = await databases[1].execute_fetchall("SELECT user_id FROM dm_closed")
+    assert [r["user_id"] for r in rows] == ["a"]
+    assert await first.renew() == []  # the process finds out, and lets the shard go
+    first.let_go([0])
+    with pytest.raises(LeaseLost, match="holds no shard"):
+        async with databases[0].transaction() as db:
+            await db.execute("INSERT INTO dm_closed (user_id, told) VALUES ('c', 0)")
