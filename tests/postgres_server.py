@@ -75,7 +75,9 @@ class PostgresServer:
             tail = log.read_text(errors="replace")[-2000:] if log and log.exists() else ""
             raise RuntimeError(f"{args[0]} failed ({done.returncode}): {done.stderr or done.stdout}{tail}")
 
-    def start(self) -> None:
+    def start(self, *, durable: bool = False) -> None:
+        """Start the server; ``durable`` keeps PostgreSQL's own settings for writing to disk (a
+        benchmark's figures should be a real server's), where the tests turn them off."""
         # /tmp: short enough for a socket's path (about 100 characters at most), and a folder the
         # server's user may pass through when this process is root and TMPDIR is root's own
         self.root = Path(tempfile.mkdtemp(prefix="parlour-pg-", dir="/tmp" if os.path.isdir("/tmp") else None))
@@ -93,9 +95,7 @@ class PostgresServer:
             self._run("pg_ctl", "-D", str(data), "-l", str(self.root / "server.log"), "-w", "-t", "60", "start", "-o", " ".join([
                 f"-k {self.socket_dir}",
                 "-c listen_addresses=''",
-                "-c fsync=off",
-                "-c synchronous_commit=off",
-                "-c full_page_writes=off",
+                *([] if durable else ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
                 "-c max_connections=200",
             ]))  # fmt: skip
         except BaseException:

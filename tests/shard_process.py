@@ -27,8 +27,11 @@ import asyncio
 import json
 import os
 import random
+import signal
+import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from bot.service.registry import everywhere
@@ -156,6 +159,48 @@ async def serve(args: argparse.Namespace) -> None:
         await store.close()
         if journal is not None:
             os.close(journal)
+
+
+class ShardProcess:
+    """The driver's side: starts ``python -m tests.shard_process`` and waits until it is ready
+    (which, for a replacement, is once its predecessor's leases have lapsed)."""
+
+    ROOT = Path(__file__).resolve().parents[1]
+
+    def __init__(
+        self, database: str, *, count: int = 1, ids: str = "", lease: float = 30.0, journal: Path | None = None
+    ) -> None:
+        command = [sys.executable, "-m", "tests.shard_process", database, "--count", str(count), "--lease", str(lease)]
+        command += (["--ids", ids] if ids else []) + (["--journal", str(journal)] if journal else [])
+        self.proc = subprocess.Popen(command, cwd=self.ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.ready = self.read()
+        assert self.ready.get("event") == "ready", self.ready
+
+    def read(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the process stopped (exit code {self.proc.wait(timeout=30)})")
+        return json.loads(line)  # type: ignore[no-any-return]
+
+    def send(self, **command: Any) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps(command) + "\n")
+        self.proc.stdin.flush()
+
+    def ask(self, **command: Any) -> dict[str, Any]:
+        self.send(**command)
+        return self.read()
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=30)
+
+    def quit(self) -> None:
+        if self.proc.poll() is None:
+            self.send(op="quit")
+        self.proc.wait(timeout=60)
 
 
 def main(argv: list[str] | None = None) -> None:

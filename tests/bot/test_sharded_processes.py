@@ -6,14 +6,11 @@ nothing once its shard has moved on."""
 from __future__ import annotations
 
 import asyncio
-import json
-import signal
 import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -25,9 +22,15 @@ from storage.sessions import Store
 from tests.bench.bench_tables import QuietNotifier
 from tests.conftest import new_postgres_database
 from tests.postgres_server import PostgresServer
+from tests.shard_process import ShardProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 LEASE = 2.0
+
+
+class Child(ShardProcess):
+    def __init__(self, url: str, ids: str, journal: Path | None = None, count: int = 2) -> None:
+        super().__init__(url, count=count, ids=ids, lease=LEASE, journal=journal)
 
 
 def guild_on(shard: int, count: int, k: int = 0) -> str:
@@ -40,44 +43,6 @@ def guild_on(shard: int, count: int, k: int = 0) -> str:
 @pytest.fixture
 async def url(postgres_server: PostgresServer) -> str:
     return await new_postgres_database(postgres_server)
-
-
-class Child:
-    """A ``tests.shard_process`` process, answering one JSON line per command."""
-
-    def __init__(self, url: str, ids: str, journal: Path | None = None, count: int = 2) -> None:
-        command = [sys.executable, "-m", "tests.shard_process", url, "--count", str(count), "--ids", ids]
-        command += ["--lease", str(LEASE)] + (["--journal", str(journal)] if journal else [])
-        self.proc = subprocess.Popen(command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.ready = self.read()
-        assert self.ready["event"] == "ready", self.ready
-
-    def read(self) -> dict[str, Any]:
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        assert line, f"the process stopped (exit code {self.proc.wait(timeout=30)})"
-        return json.loads(line)  # type: ignore[no-any-return]
-
-    def ask(self, **command: Any) -> dict[str, Any]:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps(command) + "\n")
-        self.proc.stdin.flush()
-        return self.read()
-
-    def kill(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=30)
-
-    def quit(self) -> None:
-        if self.proc.poll() is None:
-            self.ask_nothing()
-        self.proc.wait(timeout=30)
-
-    def ask_nothing(self) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps({"op": "quit"}) + "\n")
-        self.proc.stdin.flush()
 
 
 @pytest.fixture
@@ -149,9 +114,7 @@ async def test_a_killed_process_is_replaced_and_loses_no_acknowledged_move(
     assert len(played["ms"]) > 10
 
     # killed in the middle of a move: what it acknowledged was journalled
-    assert victim.proc.stdin is not None
-    victim.proc.stdin.write(json.dumps({"op": "play", "seconds": 30, "seed": 4}) + "\n")
-    victim.proc.stdin.flush()
+    victim.send(op="play", seconds=30, seed=4)
     time.sleep(0.3)
     victim.kill()
     killed = time.monotonic()
