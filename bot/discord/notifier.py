@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -45,6 +46,8 @@ if TYPE_CHECKING:
     from storage.sessions import Store
 
 log = logging.getLogger(__name__)
+
+QUIET_REFRESH_SECONDS = 30.0
 
 DM_TIMEOUT = 10.0
 PUBLIC_TURNS_KEPT = 4
@@ -116,6 +119,7 @@ class DiscordNotifier:
         self.message_phase: dict[str, str] = {}
         """The phase a table message was posted in ("lobby" or "play"), to tidy it when replaced."""
         self._quiet: set[str] | None = None
+        self._quiet_read = 0.0
         self.live = LiveViews()
         self.turns = TurnSignals()
         self.retired: dict[str, discord.Embed] = {}
@@ -201,9 +205,12 @@ class DiscordNotifier:
         return cast("ParlourBot", self.client).service.dm_closed
 
     async def quiet_users(self) -> set[str]:
-        """Players who turned their own turn pings off (read once, then kept up to date)."""
-        if self._quiet is None:
+        """Players who turned their own turn pings off: kept up to date by ``set_quiet`` here, and
+        read again every half minute, for a player who changed it through another process of a
+        sharded bot (the choice is theirs in every server)."""
+        if self._quiet is None or time.monotonic() - self._quiet_read > QUIET_REFRESH_SECONDS:
             self._quiet = await self.store.quiet_players()
+            self._quiet_read = time.monotonic()
         return self._quiet
 
     async def set_quiet(self, user_id: str, quiet: bool) -> None:
