@@ -27,7 +27,16 @@ UNIT = DEPLOY / "parlour.service"
 DOCKERFILE = DEPLOY / "Dockerfile"
 COMPOSE = DEPLOY / "compose.yaml"
 README = DEPLOY / "README.md"
-SETTING_NAMES = ("DISCORD_TOKEN", "PARLOUR_DB", "PARLOUR_DEV_GUILD", "PARLOUR_LOG_LEVEL")
+SETTING_NAMES = (
+    "DISCORD_TOKEN",
+    "PARLOUR_DB",
+    "PARLOUR_DATABASE_URL",
+    "PARLOUR_DEV_GUILD",
+    "PARLOUR_LOG_LEVEL",
+    "PARLOUR_SHARD_COUNT",
+    "PARLOUR_SHARD_IDS",
+    "PARLOUR_LEASE_SECONDS",
+)
 
 
 # --- reading the files ------------------------------------------------------------------------
@@ -560,6 +569,39 @@ def test_compose_keeps_the_database_on_a_named_volume(
     assert spec["services"]["sync"]["env_file"] == ".env"
     section = readme_section("### Docker Compose")
     assert named[0] in section and str(database) in section
+
+
+def test_compose_sharded_profile_splits_every_shard_between_its_processes(
+    clean_settings_env: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The "sharded" profile: PostgreSQL on a named volume and bot processes that agree on the
+    shard count and split the shards between them, each with settings the bot accepts."""
+    spec = compose()
+    services = spec["services"]
+    assert "profiles" not in services["bot"], "the single SQLite bot stays the default"
+    postgres = services["postgres"]
+    assert postgres["profiles"] == ["sharded"]
+    assert str(postgres["volumes"][0]).split(":")[0] in spec["volumes"]
+    shards = {name: s for name, s in services.items() if "PARLOUR_SHARD_IDS" in s.get("environment", {})}
+    assert len(shards) >= 2
+    plans = []
+    for name, service in shards.items():
+        assert service["profiles"] == ["sharded"] and service["restart"] == "unless-stopped", name
+        assert service["depends_on"]["postgres"]["condition"] == "service_healthy"
+        environment = {
+            k: str(v).replace("${PARLOUR_POSTGRES_PASSWORD:-}", "secret") for k, v in service["environment"].items()
+        }
+        assert "@postgres:" in environment["PARLOUR_DATABASE_URL"]
+        for key, value in (dockerfile_env() | env_file(EXAMPLE_ENV) | environment).items():
+            monkeypatch.setenv(key, value)
+        plan = Settings(_env_file=None).shard_plan  # type: ignore[call-arg]
+        assert plan is not None, name
+        plans.append(plan)
+    assert len({plan.count for plan in plans}) == 1
+    ids = sorted(i for plan in plans for i in plan.ids)
+    assert ids == list(range(plans[0].count)), "every shard served once"
+    section = readme_section("## Several processes (sharding)")
+    assert all(name in section for name in shards) and "PARLOUR_POSTGRES_PASSWORD" in section
 
 
 def test_image_context_leaves_out_the_settings_file() -> None:
