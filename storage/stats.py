@@ -50,12 +50,18 @@ class Board:
     total: int
 
 
+def stamp(moment: datetime) -> str:
+    """A UTC time as the tables store it (``2026-11-24T10:00:00.123Z``), so that the text compares
+    as the time does."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
 def _since(period: Period, now: datetime | None = None) -> str | None:
     now = now or datetime.now(UTC)
     if period == "week":
-        return (now - timedelta(days=7)).strftime("%Y-%m-%dT%H:%M:%fZ")
+        return stamp(now - timedelta(days=7))
     if period == "month":
-        return (now - timedelta(days=30)).strftime("%Y-%m-%dT%H:%M:%fZ")
+        return stamp(now - timedelta(days=30))
     return None
 
 

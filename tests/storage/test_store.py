@@ -7,8 +7,10 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import re
 import sqlite3
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -131,6 +133,18 @@ async def test_records_of_a_server(store: Store) -> None:
     assert isinstance(st.average_score, float) and st.rating is not None and len(st.history) == 2
     week = await stats.leaderboard(store.conn, "g", "parity", "week")
     assert {r.user_id: (r.games, r.wins) for r in week.rows} == {"a": (2, 1), "b": (2, 1)}
+
+    # the week ends to the second: a match finished 7 days less 30 s ago is in it, 7 days and 30 s not
+    await store.conn.execute("UPDATE results SET finished_at = ? WHERE session_id = ?", (stats.stamp(
+        datetime.now(UTC) - timedelta(days=7, seconds=30)), first))
+    await store.conn.execute("UPDATE results SET finished_at = ? WHERE session_id = ?", (stats.stamp(
+        datetime.now(UTC) - timedelta(days=7, seconds=-30)), second))
+    await store.conn.commit()
+    week = await stats.leaderboard(store.conn, "g", "parity", "week")
+    assert {r.user_id: r.games for r in week.rows} == {"a": 1, "b": 1}
+    [stored] = await store.conn.execute_fetchall("SELECT created_at FROM sessions WHERE id = ?", (live,))
+    same_shape = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"  # as the database writes it
+    assert re.fullmatch(same_shape, stored["created_at"]) and re.fullmatch(same_shape, stats.stamp(datetime.now(UTC)))
 
     matches = await stats.history(store.conn, "g", user_id="b", channel_id="c")
     assert [m["session_id"] for m in matches] == [second, first]
