@@ -134,13 +134,15 @@ async def test_records_of_a_server(store: Store) -> None:
     week = await stats.leaderboard(store.conn, "g", "parity", "week")
     assert {r.user_id: (r.games, r.wins) for r in week.rows} == {"a": (2, 1), "b": (2, 1)}
 
-    # the week ends to the second: a match finished 7 days less 30 s ago is in it, 7 days and 30 s not
-    await store.conn.execute("UPDATE results SET finished_at = ? WHERE session_id = ?", (stats.stamp(
-        datetime.now(UTC) - timedelta(days=7, seconds=30)), first))
-    await store.conn.execute("UPDATE results SET finished_at = ? WHERE session_id = ?", (stats.stamp(
-        datetime.now(UTC) - timedelta(days=7, seconds=-30)), second))
+    # the week ends to the second: a match finished 7 days less a second ago is in it, 7 days and
+    # a second ago not
+    now = datetime(2026, 11, 24, 10, 0, 30, 500_000, tzinfo=UTC)
+    for session, age in ((first, timedelta(days=7, seconds=1.5)), (second, timedelta(days=7, seconds=-0.5))):
+        await store.conn.execute(
+            "UPDATE results SET finished_at = ? WHERE session_id = ?", (stats.stamp(now - age), session)
+        )
     await store.conn.commit()
-    week = await stats.leaderboard(store.conn, "g", "parity", "week")
+    week = await stats.leaderboard(store.conn, "g", "parity", "week", now=now)
     assert {r.user_id: r.games for r in week.rows} == {"a": 1, "b": 1}
     [stored] = await store.conn.execute_fetchall("SELECT created_at FROM sessions WHERE id = ?", (live,))
     same_shape = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"  # as the database writes it
