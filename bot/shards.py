@@ -17,7 +17,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
-from storage.db import Database
+from storage.db import Database, StorageError
 from storage.leases import LEASE_SECONDS, ShardLeases
 
 log = logging.getLogger(__name__)
@@ -67,6 +67,7 @@ class ShardKeeper:
         self.leases = ShardLeases(db, owner, seconds, shard_count=plan.count)
         self.seconds = seconds
         self._renewal: asyncio.Task[None] | None = None
+        self._stopped = asyncio.Event()
         self.valid_until = 0.0
         """By this process's monotonic clock, when its leases lapse unless renewed."""
 
@@ -88,6 +89,8 @@ class ShardKeeper:
         self.leases.fence_writes()
         waiting: set[int] = set()
         while True:
+            if self._stopped.is_set():
+                raise StorageError("stopped while waiting for this process's shards")
             started = time.monotonic()
             held = set(await self.leases.take_all(self.plan.ids))
             missing = set(self.plan.ids) - held
@@ -104,7 +107,8 @@ class ShardKeeper:
                     self.seconds,
                 )
                 waiting = missing
-            await asyncio.sleep(poll)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopped.wait(), poll)
 
     def start(self, on_lost: Lost) -> None:
         """Renew the leases in the background until :meth:`stop`; ``on_lost`` hears of a loss."""
@@ -130,7 +134,9 @@ class ShardKeeper:
             self.valid_until = started + self.seconds
 
     async def stop(self, *, release: bool = True) -> None:
-        """Stop renewing; give the leases back (so a replacement need not wait for them to lapse)."""
+        """Stop renewing (or waiting, in :meth:`acquire`); give the leases back (so a replacement
+        need not wait for them to lapse)."""
+        self._stopped.set()
         if self._renewal is not None:
             self._renewal.cancel()
             with contextlib.suppress(asyncio.CancelledError):

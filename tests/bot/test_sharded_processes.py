@@ -17,7 +17,7 @@ import pytest
 from bot.service.registry import MOVED
 from bot.shards import ShardKeeper, ShardPlan, shard_of
 from bot.tables import TableError, TableService, User
-from storage.db import DatabaseInUse
+from storage.db import DatabaseInUse, StorageError
 from storage.sessions import Store
 from tests.bench.bench_tables import QuietNotifier
 from tests.conftest import new_postgres_database
@@ -220,3 +220,23 @@ async def test_a_process_for_every_server_excludes_sharded_ones(url: str) -> Non
             await Store.open(url)
     finally:
         await sharded.close()
+
+
+async def test_a_process_stopped_while_it_waits_for_its_shards_gives_up(url: str) -> None:
+    plan = ShardPlan(2, (0, 1))
+    holder_store, waiter_store = await Store.open(url, shared=True), await Store.open(url, shared=True)
+    holder = ShardKeeper(holder_store.conn, ShardPlan(2, (1,)), seconds=60, owner="holder")
+    waiter = ShardKeeper(waiter_store.conn, plan, seconds=60, owner="waiter")
+    try:
+        await holder.acquire()
+        waiting = asyncio.create_task(waiter.acquire(poll=30))
+        await asyncio.sleep(0.3)
+        assert not waiting.done() and waiter.leases.held == {0}  # it took what was free
+        await waiter.stop()  # SIGTERM while waiting: gives back shard 0 and stops at once
+        with pytest.raises(StorageError, match="stopped while waiting"):
+            await asyncio.wait_for(waiting, timeout=5)
+        assert await holder.leases.holders() == {1: "holder"}
+    finally:
+        await holder.stop()
+        await holder_store.close()
+        await waiter_store.close()
