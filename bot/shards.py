@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from storage.db import Database, StorageError
@@ -40,13 +40,6 @@ class ShardPlan:
             raise ValueError("the shard count must be at least 1")
         if not self.ids or len(set(self.ids)) != len(self.ids) or not all(0 <= i < self.count for i in self.ids):
             raise ValueError(f"shard ids must be distinct numbers from 0 to {self.count - 1}")
-
-    def serves(self, guild_id: str) -> bool:
-        """Whether a server is on one of this process's shards (anything not a server id is not)."""
-        try:
-            return shard_of(guild_id, self.count) in self.ids
-        except ValueError:
-            return False
 
     def describe(self) -> str:
         return f"shard{'s' if len(self.ids) > 1 else ''} {', '.join(map(str, self.ids))} of {self.count}"
@@ -76,7 +69,8 @@ class ShardKeeper:
         return self.leases.owner
 
     def serves(self, guild_id: str) -> bool:
-        """Whether this process may act for the server now: on its shard, and the shard held."""
+        """Whether this process may act for the server now: on one of its shards, and that shard
+        held (anything that is not a server id is not served)."""
         try:
             return shard_of(guild_id, self.plan.count) in self.leases.held
         except ValueError:
@@ -161,7 +155,3 @@ def parse_shard_ids(text: str) -> tuple[int, ...]:
         else:
             ids.append(int(part))
     return tuple(ids)
-
-
-def ids_text(ids: Iterable[int]) -> str:
-    return ",".join(map(str, ids))
