@@ -193,7 +193,13 @@ class NinetyNineModel(AdderModel):
     draws = "after"
 
     def depth(self, view: CountingView) -> int | None:
-        return min(5, sum(1 for out in view.out if not out) + 1)  # round to our own next turn
+        """A round, to our own next turn, at three; at four or more only our own play, judged by
+        :meth:`keep`. Against three easy bots (4,000 matches, seed 0) searching the round won .30
+        and the next player's reply alone .335, the judgement alone .334 (.324 on seed 50000): with
+        three others between our turns the search's seats, who see every hand and play to strand
+        whoever comes next, are no guide to what the table will do."""
+        active = sum(1 for out in view.out if not out)
+        return 1 if active >= 4 else min(5, active + 1)
 
     def pack(self, view: CountingView) -> list[Card]:
         return full_pack()
@@ -258,15 +264,14 @@ class NinetyNineModel(AdderModel):
         return 0.0 if card is not None and _always_safe(card) else 1.0
 
     def keep(self, view: CountingView, hand: Sequence[Card], action: Action, after: int) -> float:
-        """Keep a card that fits any total (above all a black Ace, which also sets the total);
-        then play the card that adds most, while there is room for it."""
+        """Press the next player: the play that leaves the highest total. While a plain card fits
+        (only those are candidates then) that is the card adding most, keeping the small ones,
+        which still fit when the total is high; when only cards that fit any total are left, a
+        Nine or a black Ace naming 99 before a Three or Four, a Ten last (it gives the next player
+        room), and of equal plays a black Ace last."""
         card = play_card_of(action)
         assert card is not None
-        kept = list(hand)
-        kept.remove(card)
-        safe = [c for c in kept if _always_safe(c)]
-        worth = (1.0 if safe else 0.0) + 0.3 * len(safe) + 0.5 * sum(1 for c in safe if ninety_nine.is_black_ace(c))
-        return worth + self.value(card) / 100 + (after / 1000 if isinstance(action, PlayAs) else 0.0)
+        return after / 100 - (0.001 if ninety_nine.is_black_ace(card) else 0.0)
 
 
 # --- Twenty-Nine -------------------------------------------------------------------------------
@@ -345,7 +350,8 @@ def _strong(model: AdderModel) -> Player:
         return ByTableSizePlayer(SearchingAdderPlayer(model), PlayoutAdderPlayer(model, samples=12, horizon=6, wild=0.5))
     if isinstance(model, NinetyNineModel):
         # more deals: against three easy bots (400 matches) 6 deals won .275, 20 deals .305; letting
-        # the search spend a card that fits any total (to set 99 for the next player) won only .25
+        # the search spend a card that fits any total (to set 99 for the next player) won only .25.
+        # At four or more the search stops at our own play (NinetyNineModel.depth) and keep judges.
         return SearchingAdderPlayer(model, samples=20)
     return SearchingAdderPlayer(model)
 

@@ -344,7 +344,8 @@ class SearchingAdderPlayer:
         totals = [0.0] * len(moves)
         root = _root_position(self.model, cv)
         after_root = [self.model.after(root, a) for a in moves]
-        for _ in range(self.samples):
+        samples = self.samples if depth > 1 else 1  # a search of our own play alone sees the same on every deal
+        for _ in range(samples):
             pos = sample_position(self.model, cv, root, rng)
             for i, action in enumerate(moves):
                 card = play_card_of(action)
@@ -358,7 +359,7 @@ class SearchingAdderPlayer:
         for i, action in enumerate(moves):
             nxt, gain = self.model.play(root, me, action, after_root[i])
             keep = 0.0 if nxt.ended else self.model.keep(cv, cv.hand, action, after_root[i])  # nothing is kept
-            scored.append((round(totals[i] / self.samples + self.keep_weight * keep, 6), gain, keep, i))
+            scored.append((round(totals[i] / samples + self.keep_weight * keep, 6), gain, keep, i))
         return moves[max(scored)[3]]
 
 
