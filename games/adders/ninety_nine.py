@@ -326,8 +326,8 @@ GAME = declare(
         "strong": "games.players.adders:NINETY_NINE_STRONG",
     },
     ladder={
-        "random": "rated 1643; plays any legal move",
+        "random": "rated 1640; plays any legal move",
         "easy": "rated 2016; wins 48% of matches against three random bots (a fair share is 25%)",
-        "strong": "rated 2095; wins 30% of matches against three easy bots (a fair share is 25%)",
+        "strong": "rated 2135; wins 31% of matches against three easy bots (a fair share is 25%)",
     },
 )
