@@ -188,7 +188,8 @@ def test_strong_beats_easy_quick() -> None:
 @pytest.mark.slow
 def test_strong_beats_random_and_easy_over_many_matches() -> None:
     # measured over 600 matches from seed 10000 (not the seeds tuned on): strong v random .950
-    # (.930-.965), strong v easy .725 (.688-.759), easy v random .893 (.866-.916; .897 over 2000)
-    assert share(200, "strong", "random", seed=1000) >= 0.9
+    # (.930-.965), strong v easy .725 (.688-.759), easy v random .893 (.866-.916; .897 over 2000);
+    # from seed 30000, strong v random .927 (.903-.945), easy v random .882 (.854-.906)
+    assert share(200, "strong", "random", seed=1000) >= 0.88
     assert share(300, "strong", "easy", seed=2000) >= 0.64
     assert share(300, "easy", "random", seed=3000) >= 0.82
