@@ -492,8 +492,8 @@ GAME = declare(
         "strong": "games.players.caterpillar:STRONG",
     },
     ladder={
-        "random": "rated 1108; plays any legal move",
-        "easy": "rated 1844; wins 85% of matches against one random bot (a fair share is 50%)",
-        "strong": "rated 2228; wins 73% of matches against one easy bot (a fair share is 50%)",
+        "random": "rated 1128; plays any legal move",
+        "easy": "rated 2028; wins 92% of matches against one random bot (a fair share is 50%)",
+        "strong": "rated 2396; wins 76% of matches against one easy bot (a fair share is 50%)",
     },
 )
