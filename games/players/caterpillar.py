@@ -22,8 +22,8 @@ are court short and take 100 for each face card *we* hold).
   cannot follow takes 100 for each face card the other holds, so spending the last one can pay).
   The easy play stands unless another card gains 25 points a game more on average.
 
-  Against the easy bot over 200 matches (seed 0) the earlier three-ply search
-  (:class:`StrongCaterpillarPlayer`, kept for comparison) won .645, playouts .705 (60 deals), .73
+  Against the easy bot over 200 matches (seed 0) an earlier three-ply search over sampled deals
+  won .645, playouts .705 (60 deals), .73
   (100 deals, or 60 deals with the easy play standing). Against random play, playouts with a
   careful other player won .92, no more than the easy bot: nearly every match lost was lost to a
   court short, the random player spending its face cards early, being stuck, and taking 100 for
@@ -147,79 +147,6 @@ def _distinct(cards: Sequence[Card]) -> list[Card]:
     for c in cards:
         seen.setdefault((c.suit, -1 if _FACE[c] else _VALUE[c]), c)
     return list(seen.values())
-
-
-class _Deal:
-    """One sampled deal of the unseen cards, searched a few plies deep. Values are the margin
-    for ``me``: points scored, 100 for each face card spent (it no longer counts at the end), and
-    the court-short settlement when a player is stuck."""
-
-    def __init__(self, me: int, hands: list[list[Card]], stock: list[Card]) -> None:
-        self.me = me
-        self.hands = hands
-        self.stock = stock
-
-    def move(self, seat: int, card: Card, previous: Card | None, total: int, depth: int) -> float:
-        """The margin for ``seat`` of playing ``card`` and what follows, ``depth`` plies more."""
-        hand = self.hands[seat]
-        new, points = _points(total, previous, card)
-        value = points - (FACE_BONUS if _FACE[card] else 0)
-        if depth <= 0:
-            return value
-        hand.remove(card)
-        drawn = self.stock.pop() if self.stock else None
-        if drawn is not None:
-            hand.append(drawn)
-        try:
-            if not self.stock:
-                return value  # the game ends with this draw: held face cards count for their holders
-            return value - self.turn(1 - seat, card, new, depth)
-        finally:
-            if drawn is not None:
-                hand.remove(drawn)
-                self.stock.append(drawn)
-            hand.append(card)
-
-    def turn(self, seat: int, previous: Card | None, total: int, depth: int) -> float:
-        """The best margin ``seat`` can make from here."""
-        playable = [c for c in self.hands[seat] if _may_follow(previous, c)]
-        if not playable:  # court short: our face cards go to the stuck player
-            other = sum(1 for c in self.hands[1 - seat] if _FACE[c])
-            return 2 * FACE_BONUS * other
-        return max(self.move(seat, c, previous, total, depth - 1) for c in _distinct(playable))
-
-
-class StrongCaterpillarPlayer:
-    """Searches each candidate three plies deep over sampled deals of the unseen cards."""
-
-    name = "strong"
-
-    def __init__(self, samples: int = 12, depth: int = 3) -> None:
-        self.samples = samples
-        self.depth = depth
-
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        assert isinstance(view, CaterpillarView) and view.seat is not None
-        me = view.seat
-        cards = _distinct([c for a in legal if (c := play_card_of(a)) is not None])
-        if len(cards) <= 1:
-            return legal[0]
-        previous = view.caterpillar[-1] if view.caterpillar else None
-        unseen = _unseen(view)
-        held = view.hand_counts[1 - me]
-        margins = [0.0] * len(cards)
-        for _ in range(self.samples):
-            rng.shuffle(unseen)
-            hands: list[list[Card]] = [[], []]
-            hands[me] = list(view.hand)
-            hands[1 - me] = unseen[:held]
-            deal = _Deal(me, hands, unseen[held:])
-            for i, card in enumerate(cards):
-                margins[i] += deal.move(me, card, previous, view.total, self.depth - 1)
-        best = max(range(len(cards)), key=lambda i: (margins[i], _VALUE[cards[i]]))
-        return play_card(cards[best])
-
-
 
 
 def _rollout_pick(hand: Sequence[Card], previous: Card | None, total: int, rng: random.Random, wild: bool) -> Card | None:
