@@ -25,17 +25,27 @@ def test_both_dialects_have_the_same_migrations() -> None:
     assert LATEST >= 6
 
 
-async def test_upgrade_from_the_first_schema(database: str) -> None:
-    old = await connect(database, upto=1)
-    assert await schema_version(old) == 1
+async def old_database(database: str, version: int, seat: int, kind: str, *more: str) -> None:
+    """A database of schema ``version`` with one table in play and one move logged (``seat`` plays
+    an action of ``kind``), and ``more`` statements."""
+    old = await connect(database, upto=version)
+    assert await schema_version(old) == version
     await old.execute(
         "INSERT INTO sessions (guild_id, channel_id, game, options, host_id, seats, seed, status)"
         " VALUES ('g', 'c', 'parity', '{}', 'a', ?, 7, 'playing')",
         (SEATS,),
     )
-    await old.execute("INSERT INTO actions (session_id, seq, seat, action) VALUES (1, 0, 1, '{\"kind\": \"x\"}')")
+    await old.execute(
+        "INSERT INTO actions (session_id, seq, seat, action) VALUES (1, 0, ?, ?)", (seat, json.dumps({"kind": kind}))
+    )
+    for sql in more:
+        await old.execute(sql)
     await old.commit()
     await old.close()
+
+
+async def test_upgrade_from_the_first_schema(database: str) -> None:
+    await old_database(database, 1, 1, "x")
 
     store = await Store.open(database)
     try:
@@ -61,17 +71,7 @@ async def test_upgrade_from_the_first_schema(database: str) -> None:
 
 async def test_upgrade_from_the_previous_version(database: str) -> None:
     """A database one migration behind, with a live table and a player's flag in it."""
-    old = await connect(database, upto=LATEST - 1)
-    assert await schema_version(old) == LATEST - 1
-    await old.execute(
-        "INSERT INTO sessions (guild_id, channel_id, game, options, host_id, seats, seed, status)"
-        " VALUES ('g', 'c', 'parity', '{}', 'a', ?, 7, 'playing')",
-        (SEATS,),
-    )
-    await old.execute("INSERT INTO actions (session_id, seq, seat, action) VALUES (1, 0, 0, '{\"kind\": \"y\"}')")
-    await old.execute("INSERT INTO dm_closed (user_id, told) VALUES ('b', 0)")
-    await old.commit()
-    await old.close()
+    await old_database(database, LATEST - 1, 0, "y", "INSERT INTO dm_closed (user_id, told) VALUES ('b', 0)")
 
     store = await Store.open(database)
     try:
@@ -81,8 +81,8 @@ async def test_upgrade_from_the_previous_version(database: str) -> None:
         assert await store.dm_untold_users() == {"b"}
         await store.set_quiet("a", True)
         assert await store.quiet_players() == {"a"}
-        if is_postgres(database):  # the newest migration's table (SQLite's 007 adds nothing)
-            assert await store.conn.execute_fetchall("SELECT * FROM shard_leases") == []
+        if is_postgres(database):  # the newest migration's column (SQLite's 008 adds nothing)
+            assert await store.conn.execute_fetchall("SELECT shard_count FROM shard_leases") == []
     finally:
         await store.close()
 
