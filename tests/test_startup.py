@@ -11,16 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from storage.db import DatabaseInUse
+from storage.db import DatabaseInUse, is_postgres
 from storage.sessions import Store
-from tests.conftest import new_postgres_database
-from tests.postgres_server import PostgresServer
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_bot(*args: str, env: dict[str, str], stdin: str = "") -> subprocess.CompletedProcess[str]:
-    unset = ("DISCORD_TOKEN", "PARLOUR_DB", "PARLOUR_DATABASE_URL", "PARLOUR_DEV_GUILD")
+    unset = (
+        "DISCORD_TOKEN", "PARLOUR_DB", "PARLOUR_DATABASE_URL", "PARLOUR_DEV_GUILD",
+        "PARLOUR_SHARD_COUNT", "PARLOUR_SHARD_IDS", "PARLOUR_LEASE_SECONDS",
+    )
     full = {k: v for k, v in os.environ.items() if k not in unset}
     full.update(env)
     return subprocess.run(
@@ -53,43 +54,33 @@ HOLD = textwrap.dedent(
 )
 
 
-async def test_a_second_process_on_the_same_database_is_refused(tmp_path: Path) -> None:
-    db = tmp_path / "parlour.sqlite3"
+async def test_a_second_process_on_the_same_database_is_refused(database: str) -> None:
+    setting = "PARLOUR_DATABASE_URL" if is_postgres(database) else "PARLOUR_DB"
     holder = subprocess.Popen(
-        [sys.executable, "-c", HOLD, str(db)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
+        [sys.executable, "-c", HOLD, database], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
         with pytest.raises(DatabaseInUse, match="in use by another Parlour process"):
-            await Store.open(db)
-        line = one_line_error(run_bot("console", env={"PARLOUR_DB": str(db)}), "PARLOUR_DB", "another Parlour process")
-        assert str(db) in line
+            await Store.open(database)
+        line = one_line_error(run_bot("console", env={setting: database}), setting, "another Parlour process")
+        if not is_postgres(database):
+            assert database in line
     finally:
         assert holder.stdin is not None
         holder.stdin.write("\n")
         holder.stdin.close()
         holder.wait(timeout=30)
-    store = await Store.open(db)  # free again once the other process has gone
+    store = await Store.open(database)  # free again once the other process has gone
     await store.close()
 
 
-async def test_a_second_process_on_the_same_postgres_database_is_refused(postgres_server: PostgresServer) -> None:
-    url = await new_postgres_database(postgres_server)
-    holder = subprocess.Popen(
-        [sys.executable, "-c", HOLD, url], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
-        with pytest.raises(DatabaseInUse, match="in use by another Parlour process"):
-            await Store.open(url)
-        one_line_error(run_bot("console", env={"PARLOUR_DATABASE_URL": url}), "PARLOUR_DATABASE_URL", "another Parlour process")
-    finally:
-        assert holder.stdin is not None
-        holder.stdin.write("\n")
-        holder.stdin.close()
-        holder.wait(timeout=30)
-    store = await Store.open(url)  # free again once the other process has gone
-    await store.close()
+def test_shards_split_between_processes_need_postgres(tmp_path: Path) -> None:
+    env = {"PARLOUR_DB": str(tmp_path / "p.sqlite3"), "PARLOUR_SHARD_COUNT": "2", "PARLOUR_SHARD_IDS": "0"}
+    result = run_bot("console", env=env)
+    assert result.returncode == 2
+    one_line_error(result, "PARLOUR_SHARD_IDS", "share one PostgreSQL database", "PARLOUR_DATABASE_URL")
+    assert not (tmp_path / "p.sqlite3").exists()  # refused before anything was opened
 
 
 def test_an_unreachable_postgres_server_is_named(tmp_path: Path) -> None:
