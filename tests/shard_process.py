@@ -42,6 +42,13 @@ from storage.sessions import Store
 from tests.bench.bench_tables import QuietNotifier
 
 
+def guild_on(shard: int, count: int, k: int = 0) -> str:
+    """A server id that Discord puts on ``shard`` of ``count`` (the ``k``-th such)."""
+    guild = ((1000 + k) * count + shard) << 22 | 12345
+    assert shard_of(guild, count) == shard
+    return str(guild)
+
+
 def people(guild: str, channel: str, count: int) -> list[User]:
     return [User(f"{guild}:{channel}:{s}", f"P{s + 1}") for s in range(count)]
 

@@ -37,21 +37,14 @@ from typing import Any
 
 import asyncpg
 
-from bot.shards import shard_of
 from games.registry import all_games
 from tests.bench.bench_tables import percentile
 from tests.conftest import new_postgres_database
 from tests.postgres_server import INSTALL_HINT, PostgresServer
-from tests.shard_process import ShardProcess
+from tests.shard_process import ShardProcess, guild_on
 
 PROCESSES = 4
 CHANNELS_PER_SERVER = 4
-
-
-def guild_on(shard: int, count: int, k: int) -> str:
-    guild = ((1000 + k) * count + shard) << 22 | 4242
-    assert shard_of(guild, count) == shard
-    return str(guild)
 
 
 def tables_for(shard: int | None, count: int, tables: int) -> list[list[str]]:

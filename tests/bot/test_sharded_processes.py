@@ -22,7 +22,7 @@ from storage.sessions import Store
 from tests.bench.bench_tables import QuietNotifier
 from tests.conftest import new_postgres_database
 from tests.postgres_server import PostgresServer
-from tests.shard_process import ShardProcess
+from tests.shard_process import ShardProcess, guild_on
 
 ROOT = Path(__file__).resolve().parents[2]
 LEASE = 2.0
@@ -31,13 +31,6 @@ LEASE = 2.0
 class Child(ShardProcess):
     def __init__(self, url: str, ids: str, journal: Path | None = None, count: int = 2) -> None:
         super().__init__(url, count=count, ids=ids, lease=LEASE, journal=journal)
-
-
-def guild_on(shard: int, count: int, k: int = 0) -> str:
-    """A server id that Discord puts on ``shard`` of ``count``."""
-    guild = ((1000 + k) * count + shard) << 22 | 12345
-    assert shard_of(guild, count) == shard
-    return str(guild)
 
 
 @pytest.fixture

@@ -14,9 +14,9 @@ from bot.discord.client import ParlourBot, ShardedParlourBot, make_bot
 from bot.settings import Settings
 from storage.leases import ShardLeases
 from storage.sessions import SeatRecord, Store
-from tests.bot.test_sharded_processes import guild_on
 from tests.conftest import new_postgres_database
 from tests.postgres_server import PostgresServer
+from tests.shard_process import guild_on
 
 
 async def play_a_lobby(env: simcord.Env, guild: simcord.GuildHandle) -> discord.Embed:
