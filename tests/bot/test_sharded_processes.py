@@ -233,3 +233,30 @@ async def test_a_process_stopped_while_it_waits_for_its_shards_gives_up(url: str
         await holder.stop()
         await holder_store.close()
         await waiter_store.close()
+
+
+async def test_a_move_waiting_for_the_lock_when_its_shard_moves_is_refused(tmp_path: Path) -> None:
+    """The shard check is made once the channel's lock is held: a move queued behind another is
+    refused if the server's shard left this process meanwhile, and nothing is written."""
+    served = {"yes": True}
+    store = await Store.open(tmp_path / "p.sqlite3")
+    service = TableService(store, QuietNotifier(), serves=lambda guild: served["yes"])
+    try:
+        ann, bob = User("a", "Ann"), User("b", "Bob")
+        await service.open_table("g", "c", ann, "parity")
+        await service.join("g", "c", bob)
+        await service.start("g", "c", ann)
+        table = service.require_table("g", "c")
+        assert table.state is not None and table.lock is not None
+        seat = sorted(table.state.actors())[0]
+        action, turn = table.state.legal_actions(seat)[0], table.state.turn
+        async with table.lock:  # another operation holds the channel
+            waiting = asyncio.create_task(service.act("g", "c", [ann, bob][seat], action, turn=turn))
+            await asyncio.sleep(0.05)
+            served["yes"] = False  # the shard moves while the move waits (its tables not yet let go)
+        with pytest.raises(TableError, match="another Parlour process"):
+            await waiting
+        assert await store.conn.execute_fetchall("SELECT * FROM actions") == []
+    finally:
+        await service.shutdown()
+        await store.close()
