@@ -216,6 +216,9 @@ class CountingView(View):
     hand_counts: list[int] = Field(default_factory=list)
     deal_points: list[int] = Field(default_factory=list)
     lives: list[int] | None = None
+    deals_left: int | None = None
+    """Deals still to come after this one, where the match is a fixed number of deals and that
+    number decides it (a bot weighs a deal's result by what it does to the match)."""
     out: list[bool] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
     """Game-specific lines: the next target, obstacles, the match plan..."""

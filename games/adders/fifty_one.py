@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -153,6 +153,12 @@ class FiftyOneState(CountingState[FiftyOneOptions]):
             self.scores, ranks=ranks, notes=[f"{self.name(order[0])} is the last player with a life left."]
         )
 
+    def view_fields(self, seat: Seat | None) -> dict[str, Any]:
+        fields = super().view_fields(seat)
+        if self.options.match == "penalties":
+            fields["deals_left"] = max(0, self.planned_deals() - self.deals_played())
+        return fields
+
     def view_notes(self, seat: Seat | None) -> list[str]:
         notes = [f"Safe up to {LIMIT}; whoever takes the total past it loses."]
         if self.options.match == "penalties":
@@ -194,8 +200,8 @@ GAME = declare(
         "strong": "games.players.adders:FIFTY_ONE_STRONG",
     },
     ladder={
-        "random": "rated 1470; plays any legal move",
-        "easy": "rated 2289; wins 81% of matches against two random bots (a fair share is 33%)",
-        "strong": "rated 2353; wins 39% of matches against two easy bots (a fair share is 33%)",
+        "random": "rated 1490; plays any legal move",
+        "easy": "rated 2208; wins 81% of matches against two random bots (a fair share is 33%)",
+        "strong": "rated 2435; wins 46% of matches against two easy bots (a fair share is 33%)",
     },
 )

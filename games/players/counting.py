@@ -369,17 +369,29 @@ class PlayoutAdderPlayer:
     plies of it), every seat taking the play worth most at once, the other seats instead a random
     play ``wild`` of the time. A bot cannot tell how well its opponents play; half-random playouts
     judge both kinds fairly (as in :mod:`games.players.trick_sim`). Every play is tried on the same
-    deals with the same random choices, so that the comparison is not drowned in luck."""
+    deals with the same random choices, so that the comparison is not drowned in luck.
+
+    With ``own_keeps`` the seat's own later plays in a playout take the play worth most at once,
+    then the rule of thumb, then :meth:`AdderModel.keep` (a plan of its own) rather than any:
+    judged against a careless plan of its own, a play that only pays if it is followed up looks
+    worse than it is."""
 
     name = "strong"
 
     def __init__(
-        self, model: AdderModel, samples: int = 24, horizon: int = 60, wild: float = 0.5, keep_weight: float | None = None
+        self,
+        model: AdderModel,
+        samples: int = 24,
+        horizon: int = 60,
+        wild: float = 0.5,
+        keep_weight: float | None = None,
+        own_keeps: bool = False,
     ) -> None:
         self.model = model
         self.samples = samples
         self.horizon = horizon
         self.wild = wild
+        self.own_keeps = own_keeps
         self.keep_weight = model.keep_weight if keep_weight is None else keep_weight
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -439,7 +451,7 @@ class PlayoutAdderPlayer:
             if seat != me and rng.random() < self.wild:
                 chosen = rng.choice(moves)
             else:
-                chosen = _greedy(model, view, pos, seat, moves, rng)
+                chosen = _greedy(model, view, pos, seat, moves, rng, keeps=self.own_keeps and seat == me)
             action, card, after = chosen
             pos, gain = model.play(_without(pos, seat, card), seat, action, after)
             if model.draws == "after":
@@ -464,15 +476,24 @@ class ByTableSizePlayer:
 
 
 def _greedy(
-    model: AdderModel, view: CountingView, pos: Position, seat: Seat, moves: list[tuple[Action, Card, int]], rng: random.Random
+    model: AdderModel,
+    view: CountingView,
+    pos: Position,
+    seat: Seat,
+    moves: list[tuple[Action, Card, int]],
+    rng: random.Random,
+    keeps: bool = False,
 ) -> tuple[Action, Card, int]:
-    """The easy player's play inside a playout: worth most at once, then the rule of thumb."""
+    """The easy player's play inside a playout: worth most at once, then the rule of thumb, then
+    any (or, with ``keeps``, the play :meth:`AdderModel.keep` prefers)."""
     best: tuple[float, float, float] | None = None
     choice = moves[0]
+    hand = pos.hands[seat]
     for move in moves:
         action, _, after = move
         gain = model.play(pos, seat, action, after)[1]
-        key = (gain, model.rule_of_thumb(view, pos.hands[seat], action, after), rng.random())
+        last = model.keep(view, hand, action, after) if keeps else rng.random()
+        key = (gain, model.rule_of_thumb(view, hand, action, after), last)
         if best is None or key > best:
             best, choice = key, move
     return choice

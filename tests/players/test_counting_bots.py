@@ -19,11 +19,11 @@ import pytest
 from games.adders import wit_and_reason_1 as wr1
 from games.adders import wit_and_reason_2 as wr2
 from games.adders.ninety_nine import NinetyNineOptions, _legal_plays
-from games.cards import card, parse_cards
+from games.cards import Rank, card, parse_cards
 from games.counting import CountingView, PlayAs, play_as, play_card, play_card_of
 from games.engine import Action, View
 from games.players import bot_player, levels
-from games.players.adders import MODELS
+from games.players.adders import FIFTY_ONE, MODELS, fewest_wins_share
 from games.players.counting import (
     ByTableSizePlayer,
     GreedyAdderPlayer,
@@ -117,6 +117,31 @@ def test_fifty_one_strong_leaves_the_next_player_no_safe_card() -> None:
     view = view_of("fifty_one", hand, 40, recent=recent)
     chosen = choices("fifty_one", view, plays(hand))
     assert chosen["strong"] == {play_card(card("8H"))}
+
+
+def test_fifty_one_counts_the_starter_as_seen() -> None:
+    # the total opened at 11 and a King took it to 15: the starter was an Ace, so besides our own
+    # Ace two are unseen (the view lists plays, not the starter)
+    hand = "AS QS JS 10S 9S 8S"
+    recent = [{"seat": 2, "card": card("KH"), "total": 15}]
+    view = view_of("fifty_one", hand, 15, players=3, stock=14, hand_counts=[6, 5, 5], recent=recent)
+    unseen = unseen_cards(FIFTY_ONE, view)
+    assert sum(1 for c in unseen if c.rank is Rank.ACE) == 2
+    assert len(unseen) == 32 - 6 - 1 - 1
+
+
+def test_fifty_one_weighs_a_lost_deal_by_what_it_does_to_the_match() -> None:
+    # the last of three deals; we have lost none, P2 one, P3 none. P3 losing wins us the match, P2
+    # losing leaves us tied with P3 (half a win), our own loss hands it to P3
+    view = view_of("fifty_one", "AS KS", 20, players=3, scores=[0, 1, 0], deals_left=0)
+    assert [FIFTY_ONE.care(view, 0, other) for other in range(3)] == [1.0, 0.5, 0.0]
+    # with deals to come, the other deals are lost by anyone alike
+    assert fewest_wins_share((0, 0, 0), 0, 3) == pytest.approx(1 / 3)
+    assert fewest_wins_share((0, 2, 2), 1, 1) == 0.0
+    assert fewest_wins_share((0, 1, 0), 0, 1) == pytest.approx((1 / 2 + 1 + 0) / 3)
+    # a match played for lives has no fixed end: the plain rule (our loss against the others')
+    lives = view_of("fifty_one", "AS KS", 20, players=3, lives=[3, 2, 3])
+    assert [FIFTY_ONE.care(lives, 0, other) for other in range(3)] == [1.0, -0.5, -0.5]
 
 
 def test_hundred_makes_100_and_does_not_jump_it() -> None:
@@ -354,7 +379,7 @@ def share(game: str, matches: int, first: str, rest: str, players: int, seed: in
 
 # (game, players, matches, strong-vs-random minimum): small fixed runs for the default suite
 QUICK = [
-    ("fifty_one", 3, 24, 0.6),  # fair share 1/3
+    ("fifty_one", 3, 12, 0.6),  # fair share 1/3
     ("hundred", 2, 6, 0.75),  # fair share 1/2
     ("jubilee", 2, 2, 0.75),
     ("ninety_nine", 3, 24, 0.45),
@@ -378,14 +403,14 @@ def test_strong_beats_easy_quick(game: str, matches: int, minimum: float) -> Non
     assert share(game, matches, "strong", "easy", 2) >= minimum
 
 
-# (game, players, matches, strong-vs-random minimum, strong-vs-easy minimum). Fifty-One is the
-# least skilful: over 300 matches of three players the strong player (playouts or the short
-# search alike) wins 0.37-0.39 against two easy ones (fair share 0.33), so its test asks only that
-# it be no worse than easy. Jubilee at three: remembering every play of the deal (the view shows
+# (game, players, matches, strong-vs-random minimum, strong-vs-easy minimum). Fifty-One at three
+# (fair share 0.33): its playouts won .42-.45 against two easy bots over 400 matches on each of
+# seeds 0 and 7000 (tuning) and .423 [.369, .480] over these 300 (seed 2000); .83 against random
+# play on seed 1000 (two random players' tie caps it near .875). Jubilee at three: remembering every play of the deal (the view shows
 # eight) took the playouts from 0.36-0.45 to 0.52 [0.45, 0.59] over 200 matches (seed 0); its row
 # asks for 0.42 on other seeds.
 LONG = [
-    ("fifty_one", 3, 300, 0.7, 0.33),
+    ("fifty_one", 3, 300, 0.75, 0.37),
     ("jubilee", 3, 150, 0.8, 0.42),
     ("hundred", 2, 200, 0.85, 0.7),
     ("jubilee", 2, 60, 0.9, 0.8),
