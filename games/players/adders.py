@@ -42,17 +42,22 @@ def _next_in(pos: Position, seat: Seat, direction: int, out_mask: int = 0) -> Se
 # --- Fifty-One ---------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
 def fewest_wins_share(penalties: tuple[int, ...], seat: Seat, deals_left: int) -> float:
     """``seat``'s expected share of a match won by the fewest penalties (a tie shared), with
     ``deals_left`` deals to come, each lost by any player alike."""
+    low = min(penalties)  # only the differences count: one entry per shape
+    return _fewest_wins_share(tuple(p - low for p in penalties), seat, deals_left)
+
+
+@lru_cache(maxsize=1 << 16)
+def _fewest_wins_share(penalties: tuple[int, ...], seat: Seat, deals_left: int) -> float:
     n = len(penalties)
     if deals_left <= 0:
         best = min(penalties)
         winners = sum(1 for p in penalties if p == best)
         return 1 / winners if penalties[seat] == best else 0.0
     return sum(
-        fewest_wins_share(tuple(p + (s == loser) for s, p in enumerate(penalties)), seat, deals_left - 1)
+        _fewest_wins_share(tuple(p + (s == loser) for s, p in enumerate(penalties)), seat, deals_left - 1)
         for loser in range(n)
     ) / n
 
@@ -106,7 +111,8 @@ class FiftyOneModel(AdderModel):
 
     def gone(self, view: CountingView) -> list[Card]:
         """The plays seen, and the starter: the total less every play (suits do not count here, so
-        any card of the starter's rank stands for it)."""
+        any card of the starter's rank stands for it; if the seat first looked late in the deal,
+        a wrong card may be taken for it, which only makes the samples a little less true)."""
         plays = super().gone(view)
         starter = view.total - sum(self.value(c) for c in plays)
         left = Counter(self.pack(view))
