@@ -128,15 +128,15 @@ async def serve(args: argparse.Namespace) -> None:
         await keeper.acquire(poll=0.05)
         serves = keeper.serves
     service = TableService(store, QuietNotifier(), serves=serves)
-    restored = await service.load()
     loop = asyncio.get_running_loop()
-    if keeper is not None:
+    if keeper is not None:  # renewing before the restore, as the bot does
 
         async def lost(shards: list[int]) -> None:
             service.let_go(lambda guild: shard_of(guild, args.count) in shards)
             print(json.dumps({"event": "lost", "shards": shards}), flush=True)
 
         keeper.start(lost)
+    restored = await service.load()
     journal = os.open(args.journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT) if args.journal else None
     process = Process(service, journal)
     owner = keeper.owner if keeper is not None else "alone"

@@ -107,11 +107,13 @@ class ParlourBot(commands.Bot):
             serves = self.keeper.serves
         self._notifier = DiscordNotifier(self, self._store)
         self._service = TableService(self._store, self._notifier, serves=serves)
+        if self.keeper is not None:
+            # renewing from now on: restoring many tables may take longer than a lease, and a
+            # lapsed lease fences every write (and lets a waiting process take the shard)
+            self.keeper.start(self._shards_lost)
         self.restored = await self._service.load()
         where = f" ({plan.describe()})" if plan is not None else ""
         log.info("restored %d open table(s) from %s%s", self.restored, self._store.conn.setting, where)
-        if self.keeper is not None:
-            self.keeper.start(self._shards_lost)
         if self.settings.dev_guild_id:
             await self.sync_commands(self.settings.dev_guild_id)
 
