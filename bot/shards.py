@@ -104,6 +104,11 @@ class ShardKeeper:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stopped.wait(), poll)
 
+    @property
+    def renewing(self) -> bool:
+        """Whether the leases are being renewed in the background now."""
+        return self._renewal is not None and not self._renewal.done()
+
     def start(self, on_lost: Lost) -> None:
         """Renew the leases in the background until :meth:`stop`; ``on_lost`` hears of a loss."""
         self._renewal = asyncio.get_running_loop().create_task(self._renew(on_lost), name="parlour-shard-leases")

@@ -8,10 +8,12 @@ import json
 from pathlib import Path
 
 import discord
+import pytest
 import simcord
 
 from bot.discord.client import ParlourBot, ShardedParlourBot, make_bot
 from bot.settings import Settings
+from bot.tables import TableService
 from storage.leases import ShardLeases
 from storage.sessions import SeatRecord, Store
 from tests.conftest import new_postgres_database
@@ -27,7 +29,7 @@ async def play_a_lobby(env: simcord.Env, guild: simcord.GuildHandle) -> discord.
     return lobby.embeds[0]
 
 
-async def test_a_process_with_two_of_three_shards(postgres_server: PostgresServer) -> None:
+async def test_a_process_with_two_of_three_shards(postgres_server: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
     url = await new_postgres_database(postgres_server)
     elsewhere = guild_on(2, 3)
     store = await Store.open(url)  # a table left open on the third shard, another process's
@@ -48,12 +50,22 @@ async def test_a_process_with_two_of_three_shards(postgres_server: PostgresServe
     )
     bot = make_bot(settings)
     assert isinstance(bot, ShardedParlourBot) and bot.shard_ids == [0, 1] and bot.shard_count == 3
+    renewing_at_restore: list[bool] = []
+    restore = TableService.load
+
+    async def load(service: TableService) -> int:
+        # a restore may outlast a lease: the renewal must already run (a lapsed lease fences writes)
+        renewing_at_restore.append(bot.keeper is not None and bot.keeper.renewing)
+        return await restore(service)
+
+    monkeypatch.setattr(TableService, "load", load)
     env = simcord.Env(bot)
     guilds = [env.create_guild(f"on shard {s}", shard_id=s) for s in (0, 1)]
     await env.start()
     try:
         assert sorted(shard.id for shard in bot.shards.values()) == [0, 1]
         assert bot.restored == 0  # the third shard's table is not this process's
+        assert renewing_at_restore == [True]
         assert bot.keeper is not None and sorted(bot.keeper.leases.held) == [0, 1]
         await bot.sync_commands()  # globally
         for guild in guilds:
