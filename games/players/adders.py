@@ -9,7 +9,6 @@ Twenty-Nine the cards a side holds or has taken.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -97,7 +96,7 @@ class FiftyOneModel(AdderModel):
         takes from seat's chance of winning the match (1 less that chance): losing a deal itself
         costs most, and of two opponents it matters which loses (against two players who lost one
         deal and none, the second losing wins the match outright). Otherwise the plain rule."""
-        if view.deals_left is None or len(view.scores) != len(view.players):
+        if view.deals_left is None:
             return super().care(view, seat, other)
         penalties = list(view.scores)
         penalties[other] += 1
@@ -115,10 +114,8 @@ class FiftyOneModel(AdderModel):
         a wrong card may be taken for it, which only makes the samples a little less true)."""
         plays = super().gone(view)
         starter = view.total - sum(self.value(c) for c in plays)
-        left = Counter(self.pack(view))
-        left.subtract(plays)
-        left.subtract(view.hand)
-        match = next((c for c, k in left.items() if k > 0 and self.value(c) == starter), None)
+        known = {*plays, *view.hand}
+        match = next((c for c in self.pack(view) if c not in known and self.value(c) == starter), None)
         return plays if match is None else [*plays, match]
 
     def play(self, pos: Position, seat: Seat, action: Action, after: int) -> tuple[Position, float]:
