@@ -219,6 +219,9 @@ class CountingView(View):
     deals_left: int | None = None
     """Deals still to come after this one, where the match is a fixed number of deals and that
     number decides it (a bot weighs a deal's result by what it does to the match)."""
+    ends_at_first_out: bool = False
+    """Where there are lives: the match ends as soon as one player has none left (the most lives
+    win), not when a single player is left in."""
     out: list[bool] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
     """Game-specific lines: the next target, obstacles, the match plan..."""

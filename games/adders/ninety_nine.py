@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -262,6 +262,11 @@ class NinetyNineState(CountingState[NinetyNineOptions]):
         survivors_left = [self.name(s) for s in self.active_seats()]
         note = f"{' and '.join(survivors_left)} outlasted everyone." if survivors_left else ""
         return Outcome.from_scores(self.lives, ranks=rank_scores(order), notes=[note] if note else [])
+
+    def view_fields(self, seat: Seat | None) -> dict[str, Any]:
+        fields = super().view_fields(seat)
+        fields["ends_at_first_out"] = self.options.mode == "first_to_three_losses"
+        return fields
 
     def view_notes(self, seat: Seat | None) -> list[str]:
         notes = []

@@ -23,7 +23,7 @@ from games.cards import Rank, card, parse_cards
 from games.counting import CountingView, PlayAs, play_as, play_card, play_card_of
 from games.engine import Action, View
 from games.players import bot_player, levels
-from games.players.adders import FIFTY_ONE, MODELS, fewest_wins_share
+from games.players.adders import FIFTY_ONE, MODELS, NINETY_NINE, fewest_wins_share, lives_match_share
 from games.players.counting import (
     ByTableSizePlayer,
     GreedyAdderPlayer,
@@ -142,6 +142,42 @@ def test_fifty_one_weighs_a_lost_deal_by_what_it_does_to_the_match() -> None:
     # a match played for lives has no fixed end: the plain rule (our loss against the others')
     lives = view_of("fifty_one", "AS KS", 20, players=3, lives=[3, 2, 3])
     assert [FIFTY_ONE.care(lives, 0, other) for other in range(3)] == [1.0, -0.5, -0.5]
+
+
+def test_a_match_for_lives_is_valued_by_who_loses_the_next_life() -> None:
+    assert lives_match_share((3, 3, 3, 3), 2, True) == pytest.approx(0.25)
+    # ended: a player has no life left, and the most lives win (a tie shared)...
+    assert lives_match_share((3, 0, 1, 3), 0, True) == pytest.approx(0.5)
+    # ...or, played to the last survivor, the one still in wins
+    assert lives_match_share((2, 0, 0), 0, False) == 1.0
+    # two players, 2 lives against 1: we lose only by losing the next two deals
+    assert lives_match_share((2, 1), 0, False) == pytest.approx(0.75)
+    for lives in [(3, 1, 2, 3), (1, 2, 2), (2, 3, 1, 1, 3)]:
+        for first_out in (True, False):
+            shares = [lives_match_share(lives, s, first_out) for s in range(len(lives))]
+            assert sum(shares) == pytest.approx(1.0)
+
+
+def test_ninety_nine_strong_steers_the_lost_life_at_four() -> None:
+    # we (P1, 3 lives) lead with P4; P2 and P3 have one life left each. P4 losing a life helps us
+    # most: then only we lead; P2 or P3 losing theirs would end the match in a tie with P4
+    leading = view_of("ninety_nine", "JS KH 5D", 80, players=4, lives=[3, 1, 1, 3], ends_at_first_out=True)
+    stakes = NINETY_NINE.stakes(leading)
+    assert stakes is not None
+    assert stakes[3] > 0 > stakes[1] > stakes[0]
+    assert stakes[1] == pytest.approx(stakes[2])
+    # both the Jack and the King make 90; the Jack turns play round so that P4 faces it
+    assert choices("ninety_nine", leading, plays("JS KH 5D"))["strong"] == {play_card(card("JS"))}
+    behind = leading.model_copy(update={"lives": [3, 3, 1, 1]})  # now P2 is the one to press
+    assert choices("ninety_nine", behind, plays("JS KH 5D"))["strong"] == {play_card(card("KH"))}
+    # with only cards that fit any total, the Nine (99) presses P2; spare P2 and it is the Three
+    safe = "9S 3D 10C"
+    spare = view_of("ninety_nine", safe, 89, players=4, lives=[3, 1, 1, 3], ends_at_first_out=True)
+    assert choices("ninety_nine", spare, plays(safe))["strong"] == {play_card(card("3D"))}
+    press = spare.model_copy(update={"lives": [3, 3, 1, 1]})
+    assert choices("ninety_nine", press, plays(safe))["strong"] == {play_card(card("9S"))}
+    # equal lives: nothing to steer by
+    assert NINETY_NINE.stakes(view_of("ninety_nine", safe, 89, players=4, lives=[2, 2, 2, 2])) is None
 
 
 def test_hundred_makes_100_and_does_not_jump_it() -> None:
