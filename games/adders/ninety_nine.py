@@ -331,8 +331,8 @@ GAME = declare(
         "strong": "games.players.adders:NINETY_NINE_STRONG",
     },
     ladder={
-        "random": "rated 1640; plays any legal move",
-        "easy": "rated 2016; wins 48% of matches against three random bots (a fair share is 25%)",
-        "strong": "rated 2135; wins 31% of matches against three easy bots (a fair share is 25%)",
+        "random": "rated 1699; plays any legal move",
+        "easy": "rated 1996; wins 46% of matches against three random bots (a fair share is 25%)",
+        "strong": "rated 2166; wins 34% of matches against three easy bots (a fair share is 25%)",
     },
 )
