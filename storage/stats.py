@@ -288,8 +288,20 @@ async def export_csv(conn: Database, guild_id: str) -> str:
         (guild_id,),
     ) as cur:
         async for row in cur:
-            writer.writerow(list(row))
+            writer.writerow([inert_cell(v) for v in row])
     return buf.getvalue()
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a CSV cell as a formula (OWASP's list)."""
+
+
+def inert_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as text: text that could start a formula (a guest named
+    ``=HYPERLINK(...)``) gets a leading quote. Numbers (a score of -5) stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 async def match_json(conn: Database, guild_id: str, session_id: int) -> dict[str, Any] | None:
