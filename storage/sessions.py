@@ -31,7 +31,8 @@ class SeatRecord:
     bot: str | None = None
     """The bot level playing this seat, or ``None`` for a person."""
     left_at: int | None = None
-    """The turn at which the person left a game in progress (a bot plays on for them)."""
+    """The turn at which the person left a game in progress (a bot plays on for them), or was
+    first taken over by a bot after a timeout (they may play on, but rank last all the same)."""
 
     def as_json(self) -> dict[str, Any]:
         return {"name": self.name, "user_id": self.user_id, "bot": self.bot, "left_at": self.left_at}

@@ -624,9 +624,15 @@ def table_view(table: Table) -> discord.ui.View | None:
     """Components of the table message: the lobby's buttons, or Show my hand and public acts."""
     if table.status == "lobby":
         return lobby_view(table)
-    if table.state is None or table.state.is_over or table.status != "playing":
+    if table.state is None or table.status != "playing":
         return None
     view = discord.ui.View(timeout=None)
+    if table.mode == "referee" and table.state.is_over:  # the result waits for the last entry's confirmation
+        for verb in REFEREE_VERBS:
+            view.add_item(RefereeButton(table.id, verb))
+        return view
+    if table.state.is_over:
+        return None
     if table.mode == "referee":  # people enter what happened; anyone at the table may enter for anyone
         view.add_item(ShowHandButton(table.id, "Make an entry"))
         view.add_item(TypeButton(table.id, "Type an entry"))

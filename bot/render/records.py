@@ -18,8 +18,11 @@ RATING_HELP = (
     f"Ratings use openskill's Plackett-Luce model. The figure shown is {DISPLAY_BASE} + {DISPLAY_SCALE} x "
     f"(mu - 3 sigma), a cautious estimate: everyone starts at {DISPLAY_BASE}, and it climbs as results make "
     f"a player's skill surer. A player is provisional until they have {PROVISIONAL_GAMES} rated games and a "
-    f"sigma of {PROVISIONAL_SIGMA} or less. Matches with bots, a bot standing in after a timeout, an abandoned "
-    "game, or unconfirmed referee entries are not rated; a player who walks out of a rated match ranks last."
+    f"sigma of {PROVISIONAL_SIGMA} or less. Matches with bots, hints or an abandoned game are not rated. "
+    "A player who walks out of a rated match, or lets the time run out so that a bot plays their turn, "
+    "ranks last; nobody can /abandon a rated match they are playing. A refereed match is rated when every "
+    "entry, the last included, is confirmed by a seated player other than its author, and each member at "
+    "the table made or confirmed an entry: a host who is not seated rates nobody."
 )
 
 

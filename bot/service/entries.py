@@ -48,6 +48,37 @@ def referee_hand(table: Table, user: User) -> HandInfo:
     return HandInfo(own if own is not None else -1, state.view(None), legal, state.turn, [])
 
 
+NOT_CONFIRMED = "referee-mode entries not confirmed"
+SILENT_MEMBER = "a player at the referee table made or confirmed no entry"
+
+
+def referee_unrated(table: Table) -> set[str]:
+    """Why a referee match, as its entries stand, is not rated. Rated needs every entry confirmed
+    by a seated player other than its author, and each member at the table to have made or
+    confirmed an entry: a host who is not seated rates nobody (their confirmations do not count,
+    and an entry of theirs confirmed by one accomplice leaves a member who never acted unrated)."""
+    seated = {s.user_id for s in table.seats if s.user_id is not None}
+    reasons: set[str] = set()
+    if any(c not in seated for c in table.confirmed_by):
+        reasons.add(NOT_CONFIRMED)
+    acted = {u for u in table.actors if u in seated} | {c for c in table.confirmed_by if c is not None}
+    if not seated <= acted:
+        reasons.add(SILENT_MEMBER)
+    return reasons
+
+
+def awaits_last_confirmation(table: Table, others: set[str]) -> bool:
+    """A referee match just ended whose result would be rated once its last entry is confirmed:
+    the result waits for that confirmation (or an undo). ``others``: the match's other reasons
+    not to be rated."""
+    if table.mode != "referee" or not table.confirmed_by or table.confirmed_by[-1] is not None:
+        return False
+    if others or any(s.user_id is None for s in table.seats):  # unrated whatever is confirmed
+        return False
+    seated = {s.user_id for s in table.seats}
+    return all(c in seated for c in table.confirmed_by[:-1])
+
+
 def referee_seat(table: Table, settings: GuildSettings, user: User, action: Action, seat: int | None) -> int:
     """The seat an entry is for: the one named, the entering player's own if it fits, the only
     seat it fits, or the only awaited seat."""

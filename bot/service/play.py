@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.render.text import private_text
 from bot.service.core import Core
-from bot.service.entries import SeatEntry, referee_seat
+from bot.service.entries import SeatEntry, awaits_last_confirmation, referee_seat, referee_unrated
 from bot.service.model import HandInfo, Table, TableError, User, ranks_with_leaver_last
 from bot.service.timers import Timers
 from games.engine import Action, Event, IllegalAction, rank_scores
@@ -76,6 +76,25 @@ def has_secrets(state: Any, seat: int) -> bool:
     return bool(own != public)
 
 
+LAST_ENTRY = (
+    "The game is over. Its result is recorded, rated, once another player confirms the last entry "
+    "(Confirm last entry); Undo takes it back, and /abandon records the result unrated."
+)
+
+
+def unrated_reasons(table: Table, referee: bool = True) -> set[str]:
+    """Why the match, as it stands, would not be rated (none: it would be). A player who left,
+    or whose seat a bot took over after a timeout, keeps it rated: they rank last instead."""
+    reasons = set(table.unrated)
+    if any(s.bot is not None and s.left_at is None for s in table.seats):
+        reasons.add("bot seats")
+    if getattr(table.options, "hints", False):
+        reasons.add("hints allowed")
+    if referee and table.mode == "referee":
+        reasons |= referee_unrated(table)
+    return reasons
+
+
 class PlayDesk:
     def __init__(self, core: Core) -> None:
         self.core = core
@@ -93,6 +112,8 @@ class PlayDesk:
             raise TableError("Only the players at this table (and its host) can make entries.")
         if table.status != "playing" or table.state is None:
             raise TableError("The game has not started yet." if table.status == "lobby" else "This game is over.")
+        if table.state.is_over:  # a referee match waiting for its last entry's confirmation
+            raise TableError(LAST_ENTRY)
         if turn is not None and turn != table.state.turn:
             raise TableError("That choice is from an earlier turn. Press Show my hand for the current one.")
         if not isinstance(action, Action):
@@ -159,12 +180,17 @@ class PlayDesk:
         return bot_player(table.game.id, table.seats[seat].bot or "easy")
 
     async def take_over(self, table: Table, absent: list[int]) -> list[Event]:
-        """Time is up: bots play for the absent awaited seats; the match is no longer rated."""
-        reasons = {*table.unrated, "a bot played for an absent player"}
-        await self.core.store.set_unrated(table.id, sorted(reasons))
-        table.unrated = reasons
+        """Time is up: bots play for the absent awaited seats, whose players rank last as if they
+        had left (idling never spares a loser a rated result); they may still come back and play."""
+        seats = list(table.seats)
+        for s in absent:
+            if seats[s].left_at is None:
+                seats[s] = dataclasses.replace(seats[s], left_at=table.turn)
+        if seats != table.seats:
+            await self.core.store.set_seats(table.id, seats)
+            table.seats = seats
         names = ", ".join(table.seats[s].name for s in absent)
-        events = [Event(kind="timeout", text=f"Time is up: a bot plays for {names}.")]
+        events = [Event(kind="timeout", text=f"Time is up: a bot plays for {names} (who rank last).")]
         events += await self.run_bots(table, extra=absent)
         await self.after_change(table, events)
         return events
@@ -177,7 +203,8 @@ class PlayDesk:
         if table.status != "playing":
             raise TableError("This game is over.")
         seats = list(table.seats)
-        seats[seat] = dataclasses.replace(seats[seat], bot="easy", left_at=table.turn)
+        left_at = seats[seat].left_at if seats[seat].left_at is not None else table.turn  # a timeout came first
+        seats[seat] = dataclasses.replace(seats[seat], bot="easy", left_at=left_at)
         await self.core.store.set_seats(table.id, seats)
         table.seats = seats
         await self.core.notifier.notice(table, f"{user.name} left; a bot plays their seat from now on (and they rank last).")
@@ -196,6 +223,9 @@ class PlayDesk:
         new_deal = new_deal or any(e.kind in DEAL_STARTS for e in events)
         await self.core.notifier.table_changed(table, public, repost=new_deal)
         if state.is_over:
+            if awaits_last_confirmation(table, unrated_reasons(table, referee=False)):
+                await self.core.notifier.notice(table, LAST_ENTRY)
+                return
             await self.finish(table)
             return
         if new_deal:
@@ -231,13 +261,7 @@ class PlayDesk:
             ResultPlayer(i, s.name, s.user_id, outcome.scores[i], ranks[i], team_of.get(i))
             for i, s in enumerate(table.seats)
         ]
-        reasons = set(table.unrated)
-        if any(s.bot is not None and s.left_at is None for s in table.seats):
-            reasons.add("bot seats")
-        if getattr(table.options, "hints", False):
-            reasons.add("hints allowed")
-        if table.mode == "referee" and any(c is None for c in table.confirmed_by):
-            reasons.add("referee-mode entries not confirmed")
+        reasons = unrated_reasons(table)
         rated = not reasons  # every seat a person, or a person who left mid-game (see "bot seats")
         await self.core.store.record_result(
             table.id,
@@ -254,9 +278,23 @@ class PlayDesk:
         await self.core.notifier.table_closed(table)
 
     async def abandon(self, table: Table, user: User) -> None:
-        """End a match in play without a result of record (the host or a moderator)."""
+        """End a match in play without a result of record (the host or a moderator). A player
+        may not end a rated match they are playing once it is under way: that would spare a loser
+        their result (they may /leave, and rank last). A referee match that is over but waits for
+        its last entry's confirmation is recorded as it stands (unrated), never as abandoned."""
         assert table.state is not None
         state = table.state
+        if state.is_over:
+            await self.finish(table)
+            return
+        seat = table.seat_of(user.id)
+        others = [i for i, s in enumerate(table.seats) if i != seat and s.bot is None and s.left_at is None]
+        if seat is not None and others and state.turn > 0 and not unrated_reasons(table):
+            raise TableError(
+                "You are playing in this rated match, so ending it would spare you its result. "
+                "Play on, or /leave: a bot takes your seat and you rank last. A moderator who is "
+                "not playing can end it."
+            )
         ranks = rank_scores(state.scores)
         players = [ResultPlayer(i, s.name, s.user_id, state.scores[i], ranks[i]) for i, s in enumerate(table.seats)]
         reasons = {*table.unrated, "abandoned"}

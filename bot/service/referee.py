@@ -25,8 +25,10 @@ def require_member(table: Table, user: User) -> None:
         raise TableError("Only the players at this table (and its host) can do that.")
 
 
-def require_open(table: Table) -> None:
-    if table.status != "playing" or table.state is None or table.state.is_over:
+def require_open(table: Table, ended: bool = False) -> None:
+    """The table's entries may change; ``ended``: also once the match is over, while its result
+    waits for the last entry's confirmation (which may confirm it, or take it back)."""
+    if table.status != "playing" or table.state is None or (table.state.is_over and not ended):
         raise TableError("This game is over: its entries are final.")
 
 
@@ -86,7 +88,9 @@ class RefereeDesk:
         return seat, state.legal_actions(seat)
 
     async def confirm(self, table: Table, user: User) -> None:
-        require_open(table)
+        """Confirm the last entry; the last of a match records its result (then rated, if
+        everyone at the table took part: see ``referee_unrated``)."""
+        require_open(table, ended=True)
         if not table.confirmed_by:
             raise TableError("There is no entry to confirm yet.")
         if table.confirmed_by[-1] is not None:
@@ -97,10 +101,13 @@ class RefereeDesk:
         table.confirmed_by[-1] = user.id
         event = Event(kind="confirm", text=f"{user.name} confirms the last entry.")
         await self.core.notifier.table_changed(table, [event], repost=False)
+        if table.state is not None and table.state.is_over:
+            await self.play.finish(table)
 
     async def undo(self, table: Table, user: User) -> None:
-        """Take back the last entry (its author, the host or a moderator)."""
-        require_open(table)
+        """Take back the last entry (its author, the host or a moderator), the one that ended the
+        match included while its result waits for confirmation."""
+        require_open(table, ended=True)
         record = await stored_record(self.core.store, table)
         if not record.actions:
             raise TableError("There is nothing to undo.")

@@ -16,6 +16,13 @@ TakeOver = Callable[[Table, list[int]], Awaitable[list[Event]]]
 """Let bots play for these awaited seats now (the caller holds the channel's lock)."""
 
 
+def reminder(timeout: float) -> str:
+    """The turn reminder: with a timeout, what it costs to let the time run out."""
+    if not timeout:
+        return "It is your turn."
+    return "It is your turn. If the time runs out, a bot plays for you and you rank last."
+
+
 class Timers:
     def __init__(self, core: Core, take_over: TakeOver) -> None:
         self.core = core
@@ -40,7 +47,7 @@ class Timers:
                 return
             for seat in sorted(table.state.awaiting()):
                 if table.seats[seat].bot is None:
-                    await self.core.notifier.notice(table, "It is your turn.", mention=table.seats[seat].user_id)
+                    await self.core.notifier.notice(table, reminder(timeout), mention=table.seats[seat].user_id)
             if timeout:
                 await asyncio.sleep(timeout - max(remind, waited))
         elif timeout:

@@ -18,6 +18,7 @@ register_referee(TOY)
 
 G, C = "g1", "c1"
 ANN, BOB = User("1", "Ann"), User("2", "Bob")
+MOD = User("9", "Mod", is_moderator=True)
 
 
 def cards(service: TableService, seat: int) -> list[PlayCard]:
@@ -90,7 +91,7 @@ async def test_an_abandoned_match_is_no_game_played_and_is_marked_in_the_history
     await service.join(G, C, BOB)
     await service.start(G, C, ANN)
     await service.act(G, C, ANN, cards(service, 0)[0])
-    await service.abandon(G, C, ANN)  # match 2: abandoned after one card
+    await service.abandon(G, C, MOD)  # match 2: abandoned after one card (by a moderator not playing)
 
     conn = service.store.conn
     mine = await stats.player_stats(conn, G, ANN.id, "toy")
