@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,52 @@ async def test_referee_table_survives_a_restart_and_results_are_marked(db_path: 
     assert mode == "referee" and "referee-mode entries not confirmed" in unrated
     await service2.shutdown()
     await store2.close()
+
+
+async def play_to_the_unconfirmed_end(service: TableService) -> None:
+    """Ann and Bob alone at a referee table: Ann enters everything, Bob confirms all but the last."""
+    await service.open_referee(G, C, ANN, "toy", [ANN, BOB], ["first_dealer=1", "deals=1"])
+    table = service.require_table(G, C)
+    while table.state is not None and not table.state.is_over:
+        seat = min(table.state.awaiting())
+        await service.act(G, C, ANN, legal_card(service, seat), seat=seat)
+        if not table.state.is_over:
+            await service.confirm(G, C, BOB)
+
+
+@pytest.mark.parametrize("order", [0, 1])
+async def test_confirming_the_last_entry_racing_its_undo(service: TableService, order: int) -> None:
+    await play_to_the_unconfirmed_end(service)
+    table = service.require_table(G, C)
+    confirm, undo = service.confirm(G, C, BOB), service.undo(G, C, ANN)
+    results = await asyncio.gather(*([confirm, undo] if order == 0 else [undo, confirm]), return_exceptions=True)
+    assert not [r for r in results if isinstance(r, Exception) and not isinstance(r, TableError)]
+    session = await service.store.session(table.id)
+    assert session is not None
+    if order == 0:  # confirmed first: the result is recorded, rated; the undo finds no table
+        assert session.status == "finished" and isinstance(results[1], TableError)
+        assert (await service.store.results(G))[0]["rated"] is True
+    else:  # taken back first: the entry before is already confirmed, and play goes on
+        assert session.status == "playing" and "already confirmed" in str(results[1])
+        assert table.state is not None and not table.state.is_over
+
+
+async def test_a_held_ending_refuses_entries_and_survives_a_restart(db_path: Path, service: TableService) -> None:
+    await play_to_the_unconfirmed_end(service)
+    table = service.require_table(G, C)
+    assert table.state is not None
+    before = table.state.fingerprint()
+    with pytest.raises(TableError, match="once another player confirms the last entry"):
+        await service.act(G, C, ANN, {"kind": "knock"})
+    assert table.state.fingerprint() == before and (await service.store.results(G)) == []
+    store2 = await Store.open(db_path)
+    service2 = TableService(store2, RecordingNotifier())
+    try:
+        assert await service2.load() == 1
+        await service2.ready(G, C)  # the log replays to the end; the result still waits
+        assert service2.table(G, C) is not None and await store2.results(G) == []
+        await service2.confirm(G, C, BOB)
+        assert service2.table(G, C) is None and (await store2.results(G))[0]["rated"] is True
+    finally:
+        await service2.shutdown()
+        await store2.close()
