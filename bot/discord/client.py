@@ -58,7 +58,12 @@ def bot_intents() -> discord.Intents:
 class ParlourBot(commands.Bot):
     def __init__(self, settings: Settings, *, sync_only: bool = False, **options: Any) -> None:
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=bot_intents(), help_command=None, **options
+            command_prefix=commands.when_mentioned,
+            intents=bot_intents(),
+            help_command=None,
+            # nobody is pinged unless a message says whom (turn pings and notices name their user)
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,
         )
         self.settings = settings
         self.sync_only = sync_only

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.limits import FIELD_VALUE, clip, clip_lines, fit_embed
+from bot.discord.plain import plain, plain_lines
 from bot.render.records import RATING_HELP
 from bot.render.text import option_title, option_value_text, options_text, players_text
 from games.engine import Game, View
@@ -34,8 +35,8 @@ def seat_label(table: Table, seat: int) -> str:
     """A seat's name, with a mention for people (mentions in embeds show names, never ping)."""
     s = table.seats[seat]
     if s.bot is not None or s.user_id is None:
-        return s.name
-    return f"{s.name} (<@{s.user_id}>)"
+        return plain(s.name)
+    return f"{plain(s.name)} (<@{s.user_id}>)"
 
 
 def lobby_embed(table: Table) -> discord.Embed:
@@ -52,7 +53,7 @@ def lobby_embed(table: Table) -> discord.Embed:
     for i, s in enumerate(table.seats, 1):
         kind = f" - bot ({s.bot})" if s.bot is not None else ""
         host = " - host" if s.user_id == table.host_id and s.bot is None else ""
-        who = s.name if s.user_id is None or s.bot is not None else f"<@{s.user_id}>"
+        who = plain(s.name) if s.user_id is None or s.bot is not None else f"<@{s.user_id}>"
         seats.append(f"{i}. {who}{kind}{host}")
     embed.add_field(
         name=f"Seats ({len(table.seats)}/{g.max_players})", value=clip_lines(seats, FIELD_VALUE), inline=False
@@ -89,7 +90,7 @@ def table_embed(table: Table, entries: Sequence[str] = (), *, pictured: bool = F
         if not line.startswith(WAITING) and line not in notes and not (over and _is_scores(line))
     ]
     embed = discord.Embed(
-        title=clip(f"{table.game.title} - {'final result' if over else heading}", 256),
+        title=clip(f"{table.game.title} - {'final result' if over else plain(heading)}", 256),
         description=clip(_as_markdown(body, grids=not pictured), 4096),
         colour=OVER_COLOUR if over else PLAY_COLOUR,
     )
@@ -110,9 +111,9 @@ def table_embed(table: Table, entries: Sequence[str] = (), *, pictured: bool = F
             inline=False,
         )
     if entries:
-        embed.add_field(name="Entries", value=clip_lines(list(entries), FIELD_VALUE), inline=False)
+        embed.add_field(name="Entries", value=clip_lines(plain_lines(list(entries)), FIELD_VALUE), inline=False)
     recent = [
-        e.text for e in table.recent[-RECENT_SHOWN:] if e.text not in shown and not _is_scores(e.text)
+        plain(e.text) for e in table.recent[-RECENT_SHOWN:] if e.text not in shown and not _is_scores(e.text)
     ]
     if recent:
         embed.add_field(name="Recent", value=clip_lines(recent, FIELD_VALUE), inline=False)
@@ -137,7 +138,9 @@ def _is_scores(line: str) -> bool:
 
 def _as_markdown(lines: Sequence[str], grids: bool = True) -> str:
     """Lines for an embed: runs of lines laid out with spaces (a grid) go in a code block, so
-    they keep their columns in Discord's proportional font (or are left out, ``grids=False``)."""
+    they keep their columns in Discord's proportional font (or are left out, ``grids=False``).
+    Other lines are shown literally (:func:`plain`: they may hold names); a grid cannot close
+    its code block."""
     out: list[str] = []
     grid: list[str] = []
     for line in [*lines, ""]:
@@ -145,10 +148,10 @@ def _as_markdown(lines: Sequence[str], grids: bool = True) -> str:
             grid.append(line)
             continue
         if grid and grids:
-            out.append("```\n" + "\n".join(grid) + "\n```")
+            out.append("```\n" + "\n".join(g.replace("`", "'") for g in grid) + "\n```")
         grid = []
         if line:
-            out.append(line)
+            out.append(plain(line))
     return "\n".join(out)
 
 
@@ -159,7 +162,7 @@ def closed_embed(table: Table, text: str) -> discord.Embed:
         embed.add_field(
             name="Scores",
             value=clip(
-                ", ".join(f"{p} {s}" for p, s in zip(view.players, view.scores, strict=True)), FIELD_VALUE
+                ", ".join(f"{plain(p)} {s}" for p, s in zip(view.players, view.scores, strict=True)), FIELD_VALUE
             ),
         )
     embed.set_footer(text=f"Table #{table.id}")
@@ -171,7 +174,7 @@ def result_lines(table: Table, view: View) -> list[str]:
     assert outcome is not None
     order = sorted(range(len(view.players)), key=lambda s: (outcome.ranks[s], s))
     lines = [f"{outcome.ranks[s]}. {seat_label(table, s)} - {outcome.scores[s]}" for s in order]
-    return lines + [note for note in outcome.notes if not _is_scores(note)]
+    return lines + [plain(note) for note in outcome.notes if not _is_scores(note)]
 
 
 def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictured: bool = False) -> discord.Embed:
@@ -186,7 +189,7 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
         colour=PLAY_COLOUR,
     )
     _add_hook_fields(embed, view)
-    private = [e.text for e in info.private_events]
+    private = [plain(e.text) for e in info.private_events]
     if private:
         embed.add_field(name="Just for you", value=clip_lines(private, FIELD_VALUE), inline=False)
     mine = info.seat in view.awaiting
@@ -197,13 +200,13 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
     elif view.over:
         you = "The match is over."
     else:
-        names = ", ".join(view.players[s] for s in view.awaiting) or "nobody"
+        names = ", ".join(plain(view.players[s]) for s in view.awaiting) or "nobody"
         you = f"Nothing to do now: waiting for {names}. This view updates itself when your turn comes."
     if status == "Your turn.":
         status = None  # said in "Your move"
     embed.add_field(name="Next entry" if referee else "Your move", value=clip(you, FIELD_VALUE), inline=False)
     if status:
-        embed.add_field(name="Note", value=clip(status, FIELD_VALUE), inline=False)
+        embed.add_field(name="Note", value=clip(plain(status), FIELD_VALUE), inline=False)
     embed.set_footer(text=f"Table #{table.id} - turn {info.turn}")
     return fit_embed(embed)
 

@@ -41,9 +41,10 @@ from bot.discord.limits import (
 )
 from bot.discord.live import LiveViews
 from bot.discord.messages import hand_info, hand_message
+from bot.discord.plain import plain
 from bot.discord.safe import safe_defer, safe_modal, safe_reply, safe_update
 from bot.numbers import plain_int
-from bot.render.text import action_menu, entry_label
+from bot.render.text import action_menu, clean_name, entry_label
 from bot.service.entries import SeatEntry
 from bot.service.model import HandInfo, Table, TableError, User
 from bot.tables import TableService
@@ -73,10 +74,8 @@ def guarded(flow: Flow[P]) -> Flow[P]:
                 # a table restored after a restart reads its log on first use, before any flow looks
                 await service_of(interaction).ready(str(interaction.guild_id), str(interaction.channel_id))
             await flow(interaction, *args, **kwargs)
-        except TableError as exc:
-            await safe_reply(interaction, str(exc), ephemeral=True)
-        except SetupError as exc:
-            await safe_reply(interaction, str(exc), ephemeral=True)
+        except (TableError, SetupError) as exc:  # a refusal may echo what was typed, or a name
+            await safe_reply(interaction, plain(str(exc)), ephemeral=True)
         except Exception:
             log.exception("%s failed", flow.__name__)
             await safe_reply(interaction, SORRY, ephemeral=True)
@@ -99,7 +98,7 @@ def user_of(interaction: discord.Interaction) -> User:
     perms = interaction.permissions
     return User(
         id=str(interaction.user.id),
-        name=interaction.user.display_name,
+        name=clean_name(interaction.user.display_name),
         is_moderator=bool(perms.manage_messages),
     )
 
@@ -516,7 +515,7 @@ async def entry_submitted(interaction: discord.Interaction, session: int, text: 
     await safe_defer(interaction, ephemeral=True, thinking=True)
     await service_of(interaction).act(*place_of(interaction), user, action, turn, seat=seat, session=session)
     said = entry_label(table, seat, action) if table.mode == "referee" else action.label()
-    await safe_reply(interaction, f"Entered {said}.", ephemeral=True)
+    await safe_reply(interaction, plain(f"Entered {said}."), ephemeral=True)
 
 
 # -- play ---------------------------------------------------------------------------------------------
@@ -701,7 +700,7 @@ async def public_act(interaction: discord.Interaction, session: int, turn: int, 
         return
     await safe_defer(interaction, ephemeral=True, thinking=True)
     await service_of(interaction).act(*place_of(interaction), user, mine[0], turn, session=session)
-    await safe_reply(interaction, f"You chose {label}.", ephemeral=True)
+    await safe_reply(interaction, plain(f"You chose {label}."), ephemeral=True)
 
 
 # -- referee mode ---------------------------------------------------------------------------------------
@@ -718,7 +717,7 @@ async def table_players(interaction: discord.Interaction, text: str) -> list[Use
     for token in filter(None, tokens):
         found = MENTION.fullmatch(token)
         if found is None:
-            players.append(token)
+            players.append(clean_name(token))
             continue
         member: discord.Member | None = None
         if interaction.guild is not None:
@@ -728,7 +727,7 @@ async def table_players(interaction: discord.Interaction, text: str) -> list[Use
                     member = await interaction.guild.fetch_member(int(found[1]))
         if member is None:
             raise TableError(f"I cannot find {token} in this server; type a name instead for a guest.")
-        players.append(User(str(member.id), member.display_name))
+        players.append(User(str(member.id), clean_name(member.display_name)))
     if not players:
         raise TableError("Name the players, in seat order: mentions for members, names for guests.")
     return players
@@ -792,7 +791,7 @@ async def correct(interaction: discord.Interaction, entry: int, choice: str) -> 
         raise TableError(f"Entry {entry} was not changed. {exc}") from None
     await safe_defer(interaction, ephemeral=True, thinking=True)
     await service.correct(*key, user, entry, picked)
-    await safe_reply(interaction, f"Entry {entry} is now {picked.label()}.", ephemeral=True)
+    await safe_reply(interaction, plain(f"Entry {entry} is now {picked.label()}."), ephemeral=True)
 
 
 # -- advice -------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from bot.discord.components import ShowHandButton, hand_view, table_view
 from bot.discord.embeds import OVER_COLOUR, hand_embed, table_embed
 from bot.discord.limits import clip_lines, fit_embed
 from bot.discord.live import LiveView, out_of_date
+from bot.discord.plain import plain
 from bot.render import pictures
 from bot.render.text import entry_status_lines
 from bot.service.entries import referee_hand
@@ -118,8 +119,8 @@ def deal_end_embed(table: Table, before: View, after: View, events: Sequence[Eve
         if event.kind in DEAL_STARTS:
             break
         if event.to is None:
-            ended.append(event.text)
-    scores = ", ".join(f"{p} {s}" for p, s in zip(after.players, after.scores, strict=True))
+            ended.append(plain(event.text))
+    scores = ", ".join(f"{plain(p)} {s}" for p, s in zip(after.players, after.scores, strict=True))
     embed = discord.Embed(
         title=f"{table.game.title} - deal {before.deal} is over",
         description=clip_lines([*ended[-8:], f"**Scores:** {scores}"], 4096),

@@ -33,6 +33,7 @@ from bot.discord.messages import (
     turn_text,
     turn_view,
 )
+from bot.discord.plain import plain
 from bot.discord.safe import Outcome, safe_dm, safe_edit_message, safe_outcome, safe_reply, safe_send
 from bot.discord.turns import TurnSignals
 from bot.render.charts import score_chart, score_progression
@@ -176,7 +177,7 @@ class DiscordNotifier:
         if self.live.watching(table.id, user_id):
             return True  # their live view shows the new hand: no DM needed
         try:
-            return await asyncio.wait_for(safe_dm(self.client, int(user_id), text), DM_TIMEOUT)
+            return await asyncio.wait_for(safe_dm(self.client, int(user_id), plain(text)), DM_TIMEOUT)
         except TimeoutError:
             log.warning("DM to %s timed out", user_id)
             return True
@@ -194,7 +195,7 @@ class DiscordNotifier:
 
     async def channel_notice(self, guild_id: str, channel_id: str, text: str) -> None:
         channel = self.client.get_partial_messageable(int(channel_id), guild_id=int(guild_id))
-        await safe_send(channel, content=text, allowed_mentions=discord.AllowedMentions.none())
+        await safe_send(channel, content=plain(text), allowed_mentions=discord.AllowedMentions.none())
 
     # -- what the service knows that the notifier needs ------------------------------------------
 
@@ -391,7 +392,7 @@ class DiscordNotifier:
         return await self._notice(table, text, mention)
 
     async def _notice(self, table: Table, text: str, mention: str | None) -> bool:
-        content = f"<@{mention}> {text}" if mention else text
+        content = f"<@{mention}> {plain(text)}" if mention else plain(text)  # the text may hold names
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(id=int(mention))] if mention else False
         )

@@ -19,10 +19,12 @@ import discord
 from bot.admin import SettingsChange, change_settings, settings_lines
 from bot.discord.flows import guarded, place_of, service_of
 from bot.discord.limits import clip_lines, fit_embed
+from bot.discord.plain import plain, plain_lines
 from bot.discord.record_components import pager, reset_view
 from bot.discord.safe import safe_defer, safe_reply, safe_update
 from bot.render import records
 from bot.render.charts import rating_chart
+from bot.render.text import clean_name
 from bot.service.model import TableError
 from bot.service.records import finished_match, record_from_json
 from games.registry import get_game
@@ -45,7 +47,11 @@ def _conn(interaction: discord.Interaction) -> Any:
 
 
 def _embed(title: str, lines: list[str], footer: str | None = None) -> discord.Embed:
-    embed = discord.Embed(title=title, description=clip_lines(lines, 4000, keep="start"), colour=RECORDS_COLOUR)
+    """A records embed: its lines hold names, shown literally."""
+    embed = discord.Embed(
+        title=plain(title), description=clip_lines(plain_lines(lines, mentions=True), 4000, keep="start"),
+        colour=RECORDS_COLOUR,
+    )
     if footer:
         embed.set_footer(text=footer)
     return fit_embed(embed)
@@ -119,12 +125,12 @@ async def player_stats(
     h2h = None
     if versus is not None and versus.id != who.id:
         together, ahead, behind = await stats.head_to_head(conn, guild, str(who.id), str(versus.id), game_id)
-        h2h = (versus.display_name, together, ahead, behind)
-    lines = records.stats_lines(who.display_name, found, game_id, h2h)
+        h2h = (clean_name(versus.display_name), together, ahead, behind)
+    lines = records.stats_lines(clean_name(who.display_name), found, game_id, h2h)
     embed = _embed(lines[0], lines[1:])
     file = None
     if len(found.history) >= 2:
-        title = f"{who.display_name} - rating" + (f" in {records.game_title(game_id)}" if game_id else "")
+        title = f"{clean_name(who.display_name)} - rating" + (f" in {records.game_title(game_id)}" if game_id else "")
         shown = [(at, float(display_rating(ordinal))) for at, ordinal in found.history]
         png = await asyncio.to_thread(rating_chart, title, shown)
         file = discord.File(io.BytesIO(png), filename="rating.png")
@@ -146,7 +152,7 @@ async def history(
         channel_id=str(channel.id) if channel else None,
         limit=15,
     )
-    about = member.display_name if member else (f"#{channel.name}" if channel else "this server")
+    about = clean_name(member.display_name) if member else (f"#{channel.name}" if channel else "this server")
     footer = "/replay with a match's number shows its deals." if matches else None
     await safe_reply(
         interaction,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -13,6 +14,27 @@ from games.referee.series import Series
 
 if TYPE_CHECKING:
     from bot.service.model import Table
+
+
+JOINER = "\u200d"
+"""The zero-width joiner: kept, as emoji sequences (a family, a flag) are built with it."""
+
+
+def strip_marks(text: str) -> str:
+    """``text`` without the invisible characters that act on what surrounds them: direction
+    marks and overrides (U+202E flips the rest of a line), zero-width and other format
+    characters, and control characters other than a line break."""
+    return "".join(
+        ch
+        for ch in text
+        if ch == "\n" or ch == JOINER or unicodedata.category(ch) not in ("Cf", "Cc", "Cs", "Co")
+    )
+
+
+def clean_name(text: str) -> str:
+    """A person's name (a display name, a guest's name) as the bot keeps and shows it
+    everywhere: no direction or control characters, on one line, spaces collapsed."""
+    return " ".join(strip_marks(text).split())
 
 
 def players_text(game: Game[Any]) -> str:

@@ -8,13 +8,24 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+from collections.abc import Sequence
+from typing import Any
 
 import simcord
 
 from games.registry import register_referee
 from tests.attack.conftest import AttackWorld
 from tests.attack.support import open_table, snapshot
-from tests.bot.discord.conftest import choose_in_hand, labels, only_ephemeral, play_turn, replies, reply_text
+from tests.bot.discord.conftest import (
+    choose_in_hand,
+    embed_text,
+    labels,
+    only_ephemeral,
+    play_turn,
+    replies,
+    reply_text,
+)
 from tests.bot.toy_game import TOY
 
 register_referee(TOY)  # the toy game doubles as its own referee game: every card is entered
@@ -157,3 +168,62 @@ async def test_a_seated_host_cannot_abandon_a_rated_match_under_way(world: Attac
     assert snapshot(world) == before and world.table is not None
     await world.mod.slash(world.channel, "abandon")  # a moderator who is not playing can
     assert world.table is None
+
+
+# -- 7: text that cannot act ------------------------------------------------------------------------
+
+LINK = "[free](https://e.x)"
+LIVE_LINK = re.compile(r"(?<!\\)\[free\]\(")  # a masked link Discord would render
+LIVE_SPOILER = re.compile(r"(?<!\\)\|\|x(?<!\\)\|\|")
+FLIP = "\u202e"
+
+
+def raw_texts(message: Any) -> list[str]:
+    """Every markdown text of a message as sent, before Discord renders it."""
+    out = [message.content or ""]
+    for e in message.embeds:
+        out += [e.title or "", e.description or "", e.footer.text or ""]
+        out += [f"{f.name}\n{f.value}" for f in e.fields]
+    return out
+
+
+def alt_texts(message: Any) -> list[str]:
+    """The pictures' descriptions (plain text, read out by screen readers: no markdown)."""
+    return [(a.get("description") if isinstance(a, dict) else a.description) or "" for a in message.attachments or []]
+
+
+def assert_inert(texts: list[str], alt: Sequence[str] = ()) -> None:
+    for text in texts:
+        assert not LIVE_LINK.search(text), text
+        assert not LIVE_SPOILER.search(text), text
+    assert not [t for t in [*texts, *alt] if FLIP in t]
+
+
+async def test_guest_and_member_names_show_as_literal_text(world: AttackWorld) -> None:
+    eve = world.guild.add_member(world.env.create_user("eve"), nick=f"{FLIP}{LINK}")
+    await open_referee(world, f"<@{world.ann.id}> <@{eve.id}> ||x||{FLIP}")
+    table = world.require_table()
+    assert [s.name for s in table.seats] == ["ann", LINK, "||x||"]  # no direction mark is kept
+    for _ in range(4):  # entries by Eve and Ann; each name is in the table message
+        await enter(world, eve)
+        await confirm(world, world.ann)
+    message = world.table_message()
+    shown = embed_text(message)
+    assert LINK in shown and "||x||" in shown  # what people read: the names as typed
+    messages = world.bot_messages()
+    assert_inert([t for m in messages for t in raw_texts(m)], [t for m in messages for t in alt_texts(m)])
+    assert any(LINK in t for m in messages for t in alt_texts(m))  # the picture's description names Eve
+    entries = await eve.click(message, label="Make an entry")
+    assert entries.response is not None
+    assert_inert(raw_texts(entries.response), alt_texts(entries.response))
+
+
+async def test_refusals_that_echo_typed_text_ping_nobody(world: AttackWorld) -> None:
+    typed = f"@everyone <@{world.bob.id}> <@&{world.guild.id}> {LINK}"
+    refused = await world.cat.slash(world.channel, "play", game=typed)
+    sent = replies(refused)
+    assert sent and "no game called" in reply_text(refused)
+    for reply in sent:
+        stored = world.env.backend.get_message(reply.channel_id, reply.id)
+        assert stored.ping_user_ids == [] and stored.ping_role_ids == [] and not stored.mention_everyone
+    assert_inert([t for r in sent for t in raw_texts(r)])
