@@ -124,6 +124,8 @@ def table_embed(table: Table, entries: Sequence[str] = (), *, pictured: bool = F
             if referee
             else " - Show my hand: your cards and choices, kept up to date"
         )
+    elif referee and table.status == "playing":  # the result waits for the last entry's confirmation
+        footer += " - Confirm the last entry to record the result, or Undo it"
     embed.set_footer(text=footer)
     return fit_embed(embed)
 

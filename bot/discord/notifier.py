@@ -150,7 +150,9 @@ class DiscordNotifier:
             self._push(Job("post", table, responder=responder.interaction, users=mentions))
         elif repost:
             self._push(Job("post", table, users=mentions))
-        elif view is None or not view.over:  # at the end, the closing edit shows the final result
+        elif view is None or not view.over or table.mode == "referee":
+            # at the end, the closing edit shows the final result; a referee table's result may
+            # wait for the last entry's confirmation, and its message says so meanwhile
             self._push(Job("edit", table))
         if calls.pings and not repost:
             self._push(Job("ping", table, users=calls.pings))
