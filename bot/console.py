@@ -44,10 +44,13 @@ from bot.render.text import (
 )
 from bot.service.model import Table, TableError, User
 from bot.service.records import finished_match, record_from_json
+from bot.service.registry import UNAVAILABLE, everywhere
+from bot.shards import ShardKeeper, lease_plan
 from bot.tables import TableService
 from games.engine import Action, Event, IllegalAction, SetupError
 from games.notation import read_action, read_choice
 from games.registry import all_games, get_game
+from storage.db import StorageUnavailable
 from storage.sessions import Store
 
 log = logging.getLogger(__name__)
@@ -225,6 +228,9 @@ class Console:
                 await self.dispatch(user, command, args)
         except (TableError, SetupError, IllegalAction) as exc:
             self.write(f"[to {user.name}] {exc}")
+        except StorageUnavailable as exc:
+            log.warning("console command not applied: %s", exc)
+            self.write(f"[to {user.name}] {UNAVAILABLE}")
         except Exception:  # a bug must not end everyone's game: report it and carry on
             log.exception("console command failed: %s", message)
             self.write(f"[to {user.name}] Sorry, something went wrong with that command; it was not applied.")
@@ -614,28 +620,49 @@ def is_terminal(source: TextIO) -> bool:
 class Session:
     """The console's storage, table service and console, opened and closed together."""
 
-    def __init__(self, store: Store, service: TableService, console: Console) -> None:
-        self.store, self.service, self.console = store, service, console
+    def __init__(
+        self, store: Store, service: TableService, console: Console, keeper: ShardKeeper | None = None
+    ) -> None:
+        self.store, self.service, self.console, self.keeper = store, service, console, keeper
 
     @classmethod
     async def open(cls, database: str, write: Callable[[str], None]) -> tuple[Session, int]:
-        """Open the database and restore its tables; returns the session and how many tables."""
+        """Open the database, take its lease (on PostgreSQL, as the bot does) and restore its
+        tables; returns the session and how many tables."""
         store = await Store.open(database)
+        keeper: ShardKeeper | None = None
         try:
+            leased = lease_plan(store.conn, None)
+            if leased is not None:
+                keeper = ShardKeeper(store.conn, leased)
+                await keeper.acquire()
             notifier = ConsoleNotifier(write)
             service = TableService(store, notifier)
+            if keeper is not None:
+
+                async def lost(shards: list[int]) -> None:
+                    service.let_go(everywhere)
+                    write("Another Parlour process has taken this database over: this console can no longer act. /quit")
+
+                keeper.start(lost)
             restored = await service.load()
             await service.wait_resumed()  # bots whose turn it was have moved before the first line is read
         except BaseException:
+            if keeper is not None:
+                await keeper.stop()
             await store.close()
             raise
-        return cls(store, service, Console(service, write, people=notifier.people)), restored
+        return cls(store, service, Console(service, write, people=notifier.people), keeper), restored
 
     async def close(self) -> None:
         try:
             await self.service.shutdown()
         finally:
-            await self.store.close()
+            try:
+                if self.keeper is not None:
+                    await self.keeper.stop()
+            finally:
+                await self.store.close()
 
 
 WELCOME = "Parlour console. Type `name: /help` for commands, `name: /play GAME` to open a table."

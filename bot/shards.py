@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from storage.db import Database, StorageError
 from storage.leases import LEASE_SECONDS, ShardLeases
+from storage.postgres import POSTGRES
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +44,19 @@ class ShardPlan:
 
     def describe(self) -> str:
         return f"shard{'s' if len(self.ids) > 1 else ''} {', '.join(map(str, self.ids))} of {self.count}"
+
+
+WHOLE = ShardPlan(1, (0,))
+"""The lease of a process that serves every server: the one shard of a bot split into one."""
+
+
+def lease_plan(db: Database, plan: ShardPlan | None) -> ShardPlan | None:
+    """The leases a process must hold before it serves: its shards; unsharded on PostgreSQL, the
+    whole database (:data:`WHOLE`), so that its writes are fenced as a shard's are and no other
+    process acts beside it after the server restarts; none on a SQLite file (one process, its lock file)."""
+    if plan is not None:
+        return plan
+    return WHOLE if db.dialect is POSTGRES else None
 
 
 Lost = Callable[[list[int]], Awaitable[None]]

@@ -53,6 +53,27 @@ class DatabaseInUse(StorageError):
     """Another process holds the database."""
 
 
+class StorageUnavailable(StorageError):
+    """The database is not answering or cannot be written just now (its server is down or
+    restarting, its disk is full, its file became read-only): the statement that met this wrote
+    nothing, and a transaction that met it was rolled back. Worth trying again in a moment."""
+
+
+class NewerDatabase(StorageError):
+    """The database was written by a newer Parlour: its schema is past this code's last migration."""
+
+
+def refuse_newer(setting: str, found: int, dialect: str) -> None:
+    """Raise :class:`NewerDatabase` if ``found`` is past the last migration this code knows: a
+    newer Parlour wrote the database, and this one would misread (and then damage) its tables."""
+    known = len(migrations(dialect))
+    if found > known:
+        raise NewerDatabase(
+            f"{setting} was written by a newer Parlour (schema version {found}; this version knows up to "
+            f"{known}). Run the newer version, or restore a backup made for this one."
+        )
+
+
 class IntegrityError(sqlite3.IntegrityError):
     """A write refused by a constraint (a unique key, a foreign key), with nothing written.
 

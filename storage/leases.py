@@ -14,6 +14,12 @@ this process still holds every shard it believes it holds. A process that stalle
 (and whose shard another process took) therefore writes nothing more, and since every action is
 written before it is acknowledged, it acknowledges nothing more either.
 
+An unsharded process (which serves every server) holds the same kind of lease, as the one shard of
+a bot split into one (:data:`WHOLE`), so that the fence guards its writes too, and a restart of
+the PostgreSQL server (which frees the advisory lock of ``storage/postgres.py`` but not a lease)
+lets no second process act beside it: another unsharded process waits for its lease, and a
+sharded one is refused, its count differing.
+
 A SQLite file has one process (its lock file) and no leases: this is PostgreSQL's alone.
 """
 
@@ -78,15 +84,40 @@ class ShardLeases:
 
     async def take_all(self, shards: Iterable[int]) -> list[int]:
         """Each of ``shards`` this process could take (or already held), in order. Refuses
-        (:class:`ShardCountMismatch`) while another process holds a live lease with another count."""
+        (:class:`ShardCountMismatch`) while another process holds a live lease with another count.
+
+        The count is checked before and again after taking: two processes with different counts
+        that take their leases at the same moment cannot both miss each other (each statement
+        sees what committed before it), so at least one of them gives its leases back and stops."""
+        self._refuse(await self.other_counts())
+        taken = [shard for shard in shards if await self.take(shard)]
         others = await self.other_counts()
         if others:
-            raise ShardCountMismatch(
-                f"live shard leases divide the servers into {', '.join(map(str, sorted(others)))} shards and "
-                f"this process into {self.shard_count}: every process must have the same PARLOUR_SHARD_COUNT. "
-                "Stop the others (their leases lapse within a minute) before changing the count."
+            await self.db.execute(
+                "DELETE FROM shard_leases WHERE owner = ? AND shard = ANY(?::int[])", (self.owner, taken)
             )
-        return [shard for shard in shards if await self.take(shard)]
+            self.let_go(taken)
+            self._refuse(others)
+        return taken
+
+    def _refuse(self, others: set[int]) -> None:
+        if not others:
+            return
+        theirs = (
+            "an unsharded Parlour process serves every server from this database"
+            if others == {1}
+            else f"live shard leases divide the servers into {', '.join(map(str, sorted(others)))} shards"
+        )
+        mine = (
+            "this process would serve every server (unsharded)"
+            if self.shard_count == 1
+            else f"this process divides them into {self.shard_count}"
+        )
+        raise ShardCountMismatch(
+            f"{theirs}, and {mine}: every process must have the same PARLOUR_SHARD_COUNT and PARLOUR_SHARD_IDS "
+            "set (or there is one unsharded process alone). Stop the others (their leases lapse within a minute) "
+            "before changing how the bot is split."
+        )
 
     async def other_counts(self) -> set[int]:
         """The shard counts of live leases held by other processes that differ from ours."""

@@ -20,7 +20,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from typing import Any
 
@@ -35,9 +36,13 @@ from storage.db import (
     Pending,
     Row,
     StorageError,
+    StorageUnavailable,
     migrations,
+    refuse_newer,
     setting_for,
 )
+
+log = logging.getLogger(__name__)
 
 POOL_SIZE = 10
 CONNECT_TIMEOUT = 10.0
@@ -142,6 +147,35 @@ def _unreachable(setting: str, exc: BaseException) -> StorageError:
 
 _CONNECT_ERRORS = (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError)
 
+_OUTAGES = (
+    OSError,  # the server's socket is gone or refuses (stopped, restarting)
+    TimeoutError,
+    asyncpg.PostgresConnectionError,  # the connection broke (class 08)
+    asyncpg.exceptions.OperatorInterventionError,  # shutting down, starting up (class 57)
+    asyncpg.exceptions.InsufficientResourcesError,  # disk full, too many connections (class 53)
+    asyncpg.exceptions.ReadOnlySQLTransactionError,  # a server in recovery or made read-only
+)
+
+
+def is_outage(exc: BaseException) -> bool:
+    """Whether ``exc`` says the server cannot be used just now, rather than that a statement was wrong."""
+    if isinstance(exc, asyncpg.InterfaceError):  # "connection is closed", "pool is closing"; not DataError
+        return not isinstance(exc, asyncpg.DataError) and "clos" in str(exc)
+    return isinstance(exc, _OUTAGES)
+
+
+@contextlib.contextmanager
+def _unavailable(setting: str) -> Iterator[None]:
+    """Raise :class:`StorageUnavailable` for a server that cannot be used just now."""
+    try:
+        yield
+    except (StorageError, IntegrityError):
+        raise
+    except Exception as exc:
+        if not is_outage(exc):
+            raise
+        raise StorageUnavailable(f"{setting}: PostgreSQL is not answering ({type(exc).__name__}: {exc})") from exc
+
 
 async def _init_connection(conn: Any) -> None:
     # AVG() and other numeric results come back as float, as SQLite's REAL does (not Decimal)
@@ -199,6 +233,10 @@ class PostgresDatabase(Database):
         return Pending(self._execute(POSTGRES.translate(sql), params))
 
     async def _execute(self, sql: str, params: Sequence[Any]) -> PostgresCursor:
+        with _unavailable(self.setting):
+            return await self._run(sql, params)
+
+    async def _run(self, sql: str, params: Sequence[Any]) -> PostgresCursor:
         async with self._connection() as conn:
             try:
                 if _returns_rows(sql):
@@ -209,6 +247,10 @@ class PostgresDatabase(Database):
                 raise IntegrityError(str(exc)) from exc
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        with _unavailable(self.setting):
+            await self._run_many(sql, rows)
+
+    async def _run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         async with self._connection() as conn:
             try:
                 await conn.executemany(POSTGRES.translate(sql), list(rows))
@@ -216,25 +258,29 @@ class PostgresDatabase(Database):
                 raise IntegrityError(str(exc)) from exc
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        async with self._connection() as conn:
-            try:
-                return int(await conn.fetchval(POSTGRES.translate(sql) + " RETURNING id", *params))
-            except asyncpg.IntegrityConstraintViolationError as exc:
-                raise IntegrityError(str(exc)) from exc
+        with _unavailable(self.setting):
+            async with self._connection() as conn:
+                try:
+                    return int(await conn.fetchval(POSTGRES.translate(sql) + " RETURNING id", *params))
+                except asyncpg.IntegrityConstraintViolationError as exc:
+                    raise IntegrityError(str(exc)) from exc
 
     # -- transactions ------------------------------------------------------------------------
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Database]:
-        async with self._write_lock, self.pool.acquire() as conn:
-            token = _current.set((self, conn))
-            try:
-                async with conn.transaction():  # commits at the end, rolls back on an exception
-                    if self.fence is not None:
-                        await self.fence(conn)
-                    yield self
-            finally:
-                _current.reset(token)
+        # an outage met on the way in or at the commit is StorageUnavailable, as the statements'
+        async with self._write_lock:
+            with _unavailable(self.setting):
+                async with self.pool.acquire() as conn:
+                    token = _current.set((self, conn))
+                    try:
+                        async with conn.transaction():  # commits at the end, rolls back on an exception
+                            if self.fence is not None:
+                                await self.fence(conn)
+                            yield self
+                    finally:
+                        _current.reset(token)
 
     @property
     def in_transaction(self) -> bool:
@@ -261,6 +307,7 @@ class PostgresDatabase(Database):
         """Each migration and its row in ``schema_version`` commit together (PostgreSQL's DDL is
         transactional), under an advisory lock: processes that start together apply each once."""
         current = await self.schema_version()
+        refuse_newer(self.setting, current, "postgres")
         async with self.pool.acquire() as conn:
             for version, name, sql in migrations("postgres"):
                 if version <= current or (upto is not None and version > upto):
@@ -281,7 +328,80 @@ class PostgresDatabase(Database):
 
 # -- who may use the database: one process, or processes that split it by shard --------------------
 
-_held: dict[tuple[str, bool], tuple[Any, int]] = {}
+LOCK_CHECK_SECONDS = 1.0
+"""How often a process checks that the connection holding its database lock is still alive."""
+
+
+class _Holder:
+    """This process's hold on a database lock: the connection it is held on, how many stores of
+    the process share it, and the task that keeps it."""
+
+    def __init__(self, conn: Any, lock: DatabaseLock) -> None:
+        self.conn = conn
+        self.count = 1
+        self.lost_at: float | None = None
+        """When the lock was found lost (by the loop's clock), until it is taken again."""
+        self.retaken = 0
+        """How many times the lock was taken again after its connection ended."""
+        self._ended = asyncio.Event()
+        conn.add_termination_listener(self._end)
+        self.task = asyncio.get_running_loop().create_task(self._keep(lock), name="parlour-database-lock")
+
+    def _end(self, conn: Any) -> None:
+        self._ended.set()
+
+    @property
+    def holding(self) -> bool:
+        """Whether the lock is held now, as far as this process can tell."""
+        return self.lost_at is None and not self.conn.is_closed()
+
+    async def _keep(self, lock: DatabaseLock) -> None:
+        """Check the lock's connection every :data:`LOCK_CHECK_SECONDS` (and at once when it
+        ends); when it has ended (the server restarted, the connection was cut), PostgreSQL has
+        freed the lock: take it again as soon as the server answers. Until then another process
+        could take it, but not act: what fences writes is the lease (``storage/leases.py``), which
+        outlives a restart."""
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._ended.wait(), LOCK_CHECK_SECONDS)
+            try:
+                await self.conn.fetchval("SELECT 1", timeout=LOCK_CHECK_SECONDS + CONNECT_TIMEOUT)
+                continue
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("%s: the connection holding the database lock ended (%s); taking it again", lock.setting, exc)
+            self.conn.terminate()
+            self.lost_at = asyncio.get_running_loop().time()
+            told = False
+            while True:
+                try:
+                    conn = await lock.take()
+                except DatabaseInUse as exc:
+                    if not told:
+                        log.error("%s: could not take the database lock again: %s", lock.setting, exc)
+                        told = True
+                except StorageError:
+                    pass  # not answering yet
+                else:
+                    break
+                await asyncio.sleep(LOCK_CHECK_SECONDS)
+            self._ended.clear()
+            conn.add_termination_listener(self._end)
+            self.conn = conn
+            self.lost_at = None
+            self.retaken += 1
+            log.warning("%s: took the database lock again", lock.setting)
+
+    async def close(self) -> None:
+        self.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.task
+        with contextlib.suppress(*_CONNECT_ERRORS):
+            await self.conn.close()  # ending the session frees the lock
+
+
+_held: dict[tuple[str, bool], _Holder] = {}
 
 
 class DatabaseLock:
@@ -307,37 +427,52 @@ class DatabaseLock:
             return
         key = (self.url, self.shared)
         if key in _held:
-            conn, count = _held[key]
-            _held[key] = (conn, count + 1)
+            _held[key].count += 1
             self.held = True
             return
+        _held[key] = _Holder(await self.take(), self)
+        self.held = True
+
+    async def take(self) -> Any:
+        """A new connection holding the lock; :class:`DatabaseInUse` if another process holds it."""
         try:
             conn = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
         except _CONNECT_ERRORS as exc:
             raise _unreachable(self.setting, exc) from exc
         take = "pg_try_advisory_lock_shared" if self.shared else "pg_try_advisory_lock"
-        if not await conn.fetchval(f"SELECT {take}($1)", OWNER_LOCK):
-            await conn.close()
-            if self.shared:
-                raise DatabaseInUse(
-                    f"{self.setting} is in use by an unsharded Parlour process, which serves every server. "
-                    "Stop it before starting sharded processes (PARLOUR_SHARD_IDS) on this database."
-                )
+        try:
+            taken = await conn.fetchval(f"SELECT {take}($1)", OWNER_LOCK)
+        except BaseException as exc:
+            conn.terminate()
+            if isinstance(exc, _CONNECT_ERRORS):
+                raise _unreachable(self.setting, exc) from exc
+            raise
+        if taken:
+            return conn
+        await conn.close()
+        if self.shared:
             raise DatabaseInUse(
-                f"{self.setting} is in use by another Parlour process. Stop that process first, or give "
-                "this one its own database; processes share one database only when sharded (PARLOUR_SHARD_IDS)."
+                f"{self.setting} is in use by an unsharded Parlour process, which serves every server. "
+                "Stop it before starting sharded processes (PARLOUR_SHARD_IDS) on this database."
             )
-        _held[key] = (conn, 1)
-        self.held = True
+        raise DatabaseInUse(
+            f"{self.setting} is in use by another Parlour process. Stop that process first, or give "
+            "this one its own database; processes share one database only when sharded (PARLOUR_SHARD_IDS)."
+        )
+
+    @property
+    def holder(self) -> _Holder | None:
+        """This process's hold on the lock, while it has one."""
+        return _held.get((self.url, self.shared)) if self.held else None
 
     async def release(self) -> None:
         if not self.held:
             return
         self.held = False
         key = (self.url, self.shared)
-        conn, count = _held[key]
-        if count > 1:
-            _held[key] = (conn, count - 1)
+        holder = _held[key]
+        holder.count -= 1
+        if holder.count > 0:
             return
         del _held[key]
-        await conn.close()  # ending the session frees the lock
+        await holder.close()

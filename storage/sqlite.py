@@ -8,15 +8,47 @@ import asyncio
 import contextlib
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 import aiosqlite
 
-from storage.db import Database, DatabaseInUse, Dialect, Pending, StorageError, migrations
+from storage.db import (
+    Database,
+    DatabaseInUse,
+    Dialect,
+    Pending,
+    StorageError,
+    StorageUnavailable,
+    migrations,
+    refuse_newer,
+)
 
 SQLITE = Dialect()
+
+_UNAVAILABLE_CODES = {
+    sqlite3.SQLITE_BUSY: "another program holds the file locked",
+    sqlite3.SQLITE_LOCKED: "the file is locked",
+    sqlite3.SQLITE_READONLY: "the file cannot be written",
+    sqlite3.SQLITE_IOERR: "the disk failed to read or write",
+    sqlite3.SQLITE_FULL: "the disk is full",
+    sqlite3.SQLITE_CANTOPEN: "the file cannot be opened",
+}
+"""SQLite's primary result codes that say the file cannot be used just now, rather than that a
+statement was wrong (both arrive as ``sqlite3.OperationalError``)."""
+
+
+@contextlib.contextmanager
+def _unavailable(setting: str) -> Iterator[None]:
+    """Raise :class:`StorageUnavailable` for a file that cannot be read or written just now."""
+    try:
+        yield
+    except sqlite3.OperationalError as exc:
+        reason = _UNAVAILABLE_CODES.get(getattr(exc, "sqlite_errorcode", 0) & 0xFF)
+        if reason is None:
+            raise
+        raise StorageUnavailable(f"{setting}: {reason} ({exc})") from exc
 
 
 def _check_path(path: str | Path, setting: str) -> None:
@@ -80,13 +112,16 @@ class SqliteDatabase(Database):
         return Pending(self._execute(sql, params))
 
     async def _execute(self, sql: str, params: Sequence[Any]) -> aiosqlite.Cursor:
-        return await self.raw.execute(sql, params)
+        with _unavailable(self.setting):
+            return await self.raw.execute(sql, params)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self.raw.executemany(sql, rows)
+        with _unavailable(self.setting):
+            await self.raw.executemany(sql, rows)
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cur = await self.raw.execute(sql, params)
+        with _unavailable(self.setting):
+            cur = await self.raw.execute(sql, params)
         assert cur.lastrowid is not None
         return cur.lastrowid
 
@@ -94,22 +129,25 @@ class SqliteDatabase(Database):
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Database]:
-        # A failed write never leaves the file inside a transaction ("database is locked").
+        # A failed write (or a failed commit: a full disk) never leaves the file inside a
+        # transaction ("database is locked").
         async with self._write_lock:
             try:
                 yield self
+                with _unavailable(self.setting):
+                    await self.raw.commit()
             except BaseException:
                 with contextlib.suppress(sqlite3.Error, ValueError):  # ValueError: already closed
                     await self.raw.rollback()
                 raise
-            await self.raw.commit()
 
     @property
     def in_transaction(self) -> bool:
         return self.raw.in_transaction
 
     async def commit(self) -> None:
-        await self.raw.commit()
+        with _unavailable(self.setting):
+            await self.raw.commit()
 
     async def rollback(self) -> None:
         await self.raw.rollback()
@@ -128,6 +166,7 @@ class SqliteDatabase(Database):
         """Foreign keys are off while migrations run, as SQLite asks for a table rebuilt with a new
         definition (dropping the old table must not cascade to its children), and checked after."""
         current = await self.schema_version()
+        refuse_newer(self.setting, current, "sqlite")
         pending = [m for m in migrations("sqlite") if m[0] > current and (upto is None or m[0] <= upto)]
         if not pending:
             return current

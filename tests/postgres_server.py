@@ -52,6 +52,8 @@ class PostgresServer:
     def __init__(self, bindir: Path) -> None:
         self.bindir = bindir
         self.root: Path | None = None
+        self.options = ""
+        """The server's command-line options (its socket, durability), kept for a restart."""
         self.run_as: str | None = None
         """The user the server runs as, when this process is root (PostgreSQL refuses root)."""
 
@@ -90,17 +92,35 @@ class PostgresServer:
             for folder in (self.root, self.socket_dir):
                 os.chown(folder, account.pw_uid, account.pw_gid)
         data = self.root / "data"
+        self.options = " ".join([
+            f"-k {self.socket_dir}",
+            "-c listen_addresses=''",
+            *([] if durable else ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
+            "-c max_connections=200",
+        ])  # fmt: skip
         try:
             self._run("initdb", "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
-            self._run("pg_ctl", "-D", str(data), "-l", str(self.root / "server.log"), "-w", "-t", "60", "start", "-o", " ".join([
-                f"-k {self.socket_dir}",
-                "-c listen_addresses=''",
-                *([] if durable else ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
-                "-c max_connections=200",
-            ]))  # fmt: skip
+            self.resume()
         except BaseException:
             self.stop()
             raise
+
+    def pause(self) -> None:
+        """Stop the server as an operator would (``pg_ctl stop -m fast``: clients are cut off,
+        what committed is kept); :meth:`resume` starts it again on the same data."""
+        assert self.root is not None
+        self._run("pg_ctl", "-D", str(self.root / "data"), "-m", "fast", "-w", "-t", "60", "stop")
+
+    def resume(self) -> None:
+        assert self.root is not None
+        data = self.root / "data"
+        self._run("pg_ctl", "-D", str(data), "-l", str(self.root / "server.log"), "-w", "-t", "60", "start", "-o", self.options)
+
+    def restart(self) -> None:
+        """A restart of the server, as after an upgrade or a crash: every connection ends, and with
+        it every session's advisory locks; the tables are kept."""
+        self.pause()
+        self.resume()
 
     def stop(self) -> None:
         if self.root is None:

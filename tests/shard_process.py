@@ -14,6 +14,7 @@ JSON command line with one JSON line:
 - ``{"op": "play", "seconds": s, "seed": k}``: random moves across this process's tables for
   ``s`` seconds; answers the handler time of each (milliseconds) and how many matches finished.
 - ``{"op": "tables"}``: this process's open tables (guild, channel, session, moves logged).
+- ``{"op": "claim"}``: what it holds of the database (its lock, and its leases).
 - ``{"op": "quit"}``: stop cleanly, giving the leases back.
 
 Every acknowledged move is appended to ``--journal`` (``session seq``) before the next begins,
@@ -35,9 +36,10 @@ from pathlib import Path
 from typing import Any
 
 from bot.service.registry import everywhere
-from bot.shards import ShardKeeper, ShardPlan, parse_shard_ids, shard_of
+from bot.shards import ShardKeeper, ShardPlan, lease_plan, parse_shard_ids, shard_of
 from bot.tables import TableError, TableService, User
 from games.registry import get_game
+from storage.postgres import DatabaseLock
 from storage.sessions import Store
 from tests.bench.bench_tables import QuietNotifier
 
@@ -117,14 +119,27 @@ class Process:
         ]
 
 
+def claim(store: Store, keeper: ShardKeeper | None) -> dict[str, Any]:
+    """What this process holds of the database: its lock (held now, how many times taken again
+    after its connection ended) and its leases."""
+    lock = store._process_lock
+    holder = lock.holder if isinstance(lock, DatabaseLock) else None
+    return {
+        "lock": holder is not None and holder.holding,
+        "retaken": holder.retaken if holder is not None else 0,
+        "shards": sorted(keeper.leases.held) if keeper is not None else [],
+    }
+
+
 async def serve(args: argparse.Namespace) -> None:
     plan = ShardPlan(args.count, parse_shard_ids(args.ids)) if args.ids else None
     store = await Store.open(args.database, shared=plan is not None)
     started = time.monotonic()
     keeper: ShardKeeper | None = None
     serves = everywhere
-    if plan is not None:
-        keeper = ShardKeeper(store.conn, plan, seconds=args.lease)
+    leased = lease_plan(store.conn, plan)  # unsharded on PostgreSQL: the whole database, as the bot
+    if leased is not None:
+        keeper = ShardKeeper(store.conn, leased, seconds=args.lease)
         await keeper.acquire(poll=0.05)
         serves = keeper.serves
     service = TableService(store, QuietNotifier(), serves=serves)
@@ -132,7 +147,7 @@ async def serve(args: argparse.Namespace) -> None:
     if keeper is not None:  # renewing before the restore, as the bot does
 
         async def lost(shards: list[int]) -> None:
-            service.let_go(lambda guild: shard_of(guild, args.count) in shards)
+            service.let_go(lambda guild: shard_of(guild, leased.count) in shards)
             print(json.dumps({"event": "lost", "shards": shards}), flush=True)
 
         keeper.start(lost)
@@ -156,6 +171,8 @@ async def serve(args: argparse.Namespace) -> None:
                 answer = await process.play(command["seconds"], command.get("seed", 0))
             elif op == "tables":
                 answer = {"tables": process.tables()}
+            elif op == "claim":
+                answer = claim(store, keeper)
             else:
                 answer = {"error": f"unknown op {op}"}
             print(json.dumps(answer), flush=True)

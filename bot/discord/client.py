@@ -35,11 +35,11 @@ from bot.discord.components import DYNAMIC_ITEMS, dispatch_orphan
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.record_components import RECORD_ITEMS
 from bot.discord.safe import safe_reply
-from bot.service.registry import everywhere
+from bot.service.registry import UNAVAILABLE, everywhere
 from bot.settings import Settings
-from bot.shards import ShardKeeper, shard_of
+from bot.shards import ShardKeeper, lease_plan, shard_of
 from bot.tables import TableService
-from storage.db import StorageError
+from storage.db import StorageError, StorageUnavailable
 from storage.sessions import Store
 
 log = logging.getLogger(__name__)
@@ -106,8 +106,9 @@ class ParlourBot(commands.Bot):
         plan = self.settings.shard_plan
         self._store = await Store.open(self.settings.database_target, shared=plan is not None)
         serves = everywhere
-        if plan is not None:
-            self.keeper = ShardKeeper(self._store.conn, plan, seconds=self.settings.lease_seconds)
+        leased = lease_plan(self._store.conn, plan)  # unsharded on PostgreSQL: the whole database
+        if leased is not None:
+            self.keeper = ShardKeeper(self._store.conn, leased, seconds=self.settings.lease_seconds)
             await self.keeper.acquire()  # waits for a dead predecessor's leases to lapse
             serves = self.keeper.serves
         self._notifier = DiscordNotifier(self, self._store)
@@ -140,6 +141,9 @@ class ParlourBot(commands.Bot):
             text = "Tables live in server channels: use me in a channel of your server."
         elif isinstance(error, app_commands.CheckFailure):
             text = "You cannot use that command here."
+        elif isinstance(getattr(error, "original", error), StorageUnavailable):
+            log.warning("command %s: %s", interaction.command.name if interaction.command else "?", error)
+            text = UNAVAILABLE
         else:
             log.error(
                 "command %s failed", interaction.command.name if interaction.command else "?", exc_info=error
@@ -162,7 +166,7 @@ class ParlourBot(commands.Bot):
         """Another process holds some of this process's shards now (this one stalled past its
         lease): forget their tables at once, then stop, so that the supervisor restarts the
         process to wait for its shards again. Storage has refused its writes since the loss."""
-        count = self.settings.shard_count or 1
+        count = self.keeper.plan.count if self.keeper is not None else 1
         dropped = self.service.let_go(lambda guild: shard_of(guild, count) in lost)
         log.error("stopping: shard(s) %s moved to another process with %d table(s)", lost, dropped)
         self.lost_shards = lost

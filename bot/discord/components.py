@@ -47,7 +47,9 @@ from bot.discord.limits import (
 )
 from bot.discord.safe import safe_reply
 from bot.render.text import MenuNode, action_menu
+from bot.service.registry import UNAVAILABLE
 from games.engine import Action, OptionInfo
+from storage.db import StorageUnavailable
 
 if TYPE_CHECKING:
     from bot.service.model import HandInfo, Table
@@ -574,6 +576,9 @@ async def dispatch_orphan(interaction: discord.Interaction) -> bool:
         item = await cls.from_custom_id(interaction, base, match)
         item._refresh_state(interaction, data)  # type: ignore[arg-type]  # chosen values of a select
         await item.callback(interaction)
+    except StorageUnavailable as exc:
+        log.warning("component %r: %s", custom_id[:CUSTOM_ID], exc)
+        await safe_reply(interaction, UNAVAILABLE, ephemeral=True)
     except Exception:  # the flows answer their own failures; this is for anything before them
         log.exception("component %r failed", custom_id[:CUSTOM_ID])
         from bot.discord.flows import SORRY

@@ -47,11 +47,13 @@ from bot.numbers import plain_int
 from bot.render.text import action_menu, clean_name, entry_label
 from bot.service.entries import SeatEntry
 from bot.service.model import HandInfo, Table, TableError, User
+from bot.service.registry import UNAVAILABLE
 from bot.tables import TableService
 from games.engine import Action, Game, IllegalAction, OptionInfo, SetupError
 from games.notation import entry_menu, read_action, read_choice, typed_form
 from games.players import levels
 from games.registry import all_games, get_game
+from storage.db import StorageUnavailable
 
 if TYPE_CHECKING:
     from bot.discord.client import ParlourBot
@@ -76,6 +78,9 @@ def guarded(flow: Flow[P]) -> Flow[P]:
             await flow(interaction, *args, **kwargs)
         except (TableError, SetupError) as exc:  # a refusal may echo what was typed, or a name
             await safe_reply(interaction, plain(str(exc)), ephemeral=True)
+        except StorageUnavailable as exc:
+            log.warning("%s: %s", flow.__name__, exc)
+            await safe_reply(interaction, UNAVAILABLE, ephemeral=True)
         except Exception:
             log.exception("%s failed", flow.__name__)
             await safe_reply(interaction, SORRY, ephemeral=True)

@@ -9,6 +9,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 from bot.service.model import Table, TableError
+from storage.db import StorageUnavailable
 from storage.leases import LeaseLost
 from storage.sessions import SessionClosed
 
@@ -24,6 +25,9 @@ MOVED = (
     "This server's tables are served by another Parlour process just now (the bot is moving them "
     "between its processes); nothing was changed. Try again in a minute."
 )
+
+UNAVAILABLE = "The database is not answering just now, so nothing was changed. Try again in a moment."
+"""What a person is told when storage is unavailable (its server down, its disk full)."""
 
 
 def everywhere(guild_id: str) -> bool:
@@ -129,6 +133,9 @@ class TableRegistry:
             except LeaseLost as exc:  # another process took this server's shard: write nothing more
                 log.warning("table %s: not written, %s", table.id, exc)
                 raise TableError(MOVED) from None
+            except StorageUnavailable as exc:  # the write was refused whole: memory is as it was
+                log.warning("table %s: not written, %s", table.id, exc)
+                raise TableError(UNAVAILABLE) from None
 
     def drop_where(self, gone: Serves) -> list[Table]:
         """Let go of every table of the servers ``gone`` names (their shard moved to another

@@ -118,7 +118,7 @@ async def test_processes_must_agree_on_the_shard_count(databases: list[Database]
     four = ShardLeases(databases[0], "four", shard_count=4)
     two = ShardLeases(databases[1], "two", shard_count=2)
     assert await four.take_all([0, 1]) == [0, 1]
-    with pytest.raises(ShardCountMismatch, match="into 4 shards and this process into 2"):
+    with pytest.raises(ShardCountMismatch, match="into 4 shards, and this process divides them into 2"):
         await two.take_all([1])
     await four.release()
     assert await two.take_all([0, 1]) == [0, 1]  # once the others have gone, a new count may start

@@ -1,0 +1,167 @@
+"""One owner of a PostgreSQL database, through a restart of the server.
+
+A restart ends every connection, and with them the advisory lock that kept a second process off
+the database. The attack: restart the server under a running process, then start another beside
+it. Neither a second unsharded process nor an unsharded one beside sharded ones (nor the reverse)
+may act: the first notices its lock is gone and takes it back, and its lease, which outlives the
+restart, fences every write and keeps the newcomer waiting or refuses it. Each test runs its own
+throwaway server, since it restarts it.
+"""
+
+from __future__ import annotations
+
+import selectors
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import pytest
+
+from tests.postgres_server import INSTALL_HINT, PostgresServer
+from tests.shard_process import ShardProcess, guild_on
+
+ROOT = Path(__file__).resolve().parents[2]
+LEASE = 3.0
+
+
+@pytest.fixture
+def server() -> Iterator[PostgresServer]:
+    found = PostgresServer.find()
+    if found is None:
+        pytest.skip(INSTALL_HINT)
+    found.start()
+    try:
+        yield found
+    finally:
+        found.stop()
+
+
+@pytest.fixture
+def started() -> Iterator[list[Any]]:
+    """Every process a test starts, killed at its end."""
+    procs: list[Any] = []
+    yield procs
+    for proc in procs:
+        if isinstance(proc, ShardProcess):
+            proc.kill()
+        elif proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=30)
+
+
+def newcomer(url: str, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.shard_process", url, "--lease", str(LEASE), *args],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+
+def first_line(proc: subprocess.Popen[str], seconds: float) -> str | None:
+    """The first line the process prints within ``seconds`` ("" if it ended first; None if it is
+    still running without a word)."""
+    assert proc.stdout is not None
+    with selectors.DefaultSelector() as sel:
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        if not sel.select(seconds):
+            return None
+    return proc.stdout.readline()
+
+
+def until(check: Any, seconds: float = 30.0) -> Any:
+    """Ask ``check`` every tenth of a second until it answers something true; that answer."""
+    end = time.monotonic() + seconds
+    while True:
+        answer = check()
+        if answer or time.monotonic() > end:
+            return answer
+        time.sleep(0.1)
+
+
+async def moves_of(url: str) -> dict[int, int]:
+    """Each session's stored moves, read on a plain connection (an onlooker, not a Parlour process)."""
+    conn = await asyncpg.connect(url)
+    try:
+        rows = await conn.fetch("SELECT session_id, COUNT(*) AS n FROM actions GROUP BY session_id")
+        return {row["session_id"]: row["n"] for row in rows}
+    finally:
+        await conn.close()
+
+
+def acts(process: ShardProcess, guild: str, channel: str) -> dict[str, Any]:
+    """A move at the process's table, tried again while the server is still coming back."""
+    return until(lambda: (answer := process.ask(op="act", guild=guild, channel=channel)) and "seq" in answer and answer)  # type: ignore[no-any-return]
+
+
+async def test_a_second_unsharded_process_cannot_act_after_a_restart(
+    server: PostgresServer, started: list[Any]
+) -> None:
+    url = server.url("postgres")
+    first = ShardProcess(url, lease=LEASE)
+    started.append(first)
+    guild = guild_on(0, 1)
+    assert first.ask(op="open", tables=[[guild, "c1", "parity"], [guild, "c2", "hoodwink"]])["opened"] == 2
+    session = acts(first, guild, "c1")["session"]
+
+    server.restart()  # the first's lock is gone with its connection; its lease is not
+    second = newcomer(url)  # at once, racing the first to the lock
+    started.append(second)
+
+    # the second never gets to serve while the first lives: refused at the lock, or waiting for the lease
+    line = first_line(second, 3 * LEASE)
+    assert line is None or line == "", f"a second process started beside the first: {line}"
+    if line == "":
+        assert second.wait(timeout=30) != 0
+        assert second.stderr is not None and "in use by another Parlour process" in second.stderr.read()
+        # the first noticed within a few seconds and holds its lock again
+        claim = until(lambda: (c := first.ask(op="claim"))["retaken"] and c)
+        assert claim == {"lock": True, "retaken": 1, "shards": [0]}
+
+    # the first acts on as before, and its moves are the ones stored
+    before = (await moves_of(url))[session]
+    moved = acts(first, guild, "c1")
+    assert moved["session"] == session and moved["seq"] == before
+    assert (await moves_of(url))[session] == before + 1
+
+    # a third, started now, is refused at once: the first holds the lock again (or the waiting second does)
+    third = newcomer(url)
+    started.append(third)
+    assert first_line(third, 60) == ""
+    assert third.wait(timeout=30) != 0
+    assert third.stderr is not None and "in use by another Parlour process" in third.stderr.read()
+
+    # once the first stops, a waiting second takes over its tables, with every move
+    first.quit()
+    if second.poll() is None:
+        ready = first_line(second, 60)
+        assert ready is not None and '"ready"' in ready and '"restored": 2' in ready
+
+
+@pytest.mark.parametrize("sharded_first", [True, False], ids=["unsharded-after-sharded", "sharded-after-unsharded"])
+async def test_sharded_and_unsharded_processes_never_mix_after_a_restart(
+    server: PostgresServer, started: list[Any], sharded_first: bool
+) -> None:
+    url = server.url("postgres")
+    first = ShardProcess(url, count=2, ids="0,1", lease=LEASE) if sharded_first else ShardProcess(url, lease=LEASE)
+    started.append(first)
+    guild = guild_on(1, 2)
+    assert first.ask(op="open", tables=[[guild, "c1", "parity"]])["opened"] == 1
+    session = acts(first, guild, "c1")["session"]
+
+    server.restart()
+    other = newcomer(url) if sharded_first else newcomer(url, "--count", "2", "--ids", "0")
+    started.append(other)
+    assert first_line(other, 3 * LEASE) == "", "a process of the other kind started beside the first"
+    assert other.wait(timeout=30) != 0
+    assert other.stderr is not None
+    refusal = other.stderr.read().strip().splitlines()[-1]
+    assert "in use by" in refusal or "unsharded" in refusal, refusal
+
+    # the first serves on, and noticed its lock was gone
+    before = (await moves_of(url))[session]
+    assert acts(first, guild, "c1")["seq"] == before
+    claim = until(lambda: (c := first.ask(op="claim"))["retaken"] and c)
+    assert claim == {"lock": True, "retaken": 1, "shards": [0, 1] if sharded_first else [0]}
