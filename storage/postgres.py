@@ -328,75 +328,71 @@ class PostgresDatabase(Database):
 
 # -- who may use the database: one process, or processes that split it by shard --------------------
 
-LOCK_CHECK_SECONDS = 1.0
-"""How often a process checks that the connection holding its database lock is still alive."""
+LOCK_RETRY_SECONDS = 0.5
+"""How often a process tries to take its database lock again while the server is not answering."""
 
 
 class _Holder:
-    """This process's hold on a database lock: the connection it is held on, how many stores of
-    the process share it, and the task that keeps it."""
+    """This process's hold on a database lock: the connection it is held on, and how many stores
+    of the process share it.
+
+    When that connection ends (the server restarted or cut it: asyncpg hears of it at once),
+    PostgreSQL has freed the lock, and it is taken again as soon as the server answers. Until then
+    another process could take it, but not act: what fences writes is the lease
+    (``storage/leases.py``), which outlives a restart. (Nothing waits in the background meanwhile:
+    a bot under a simulated clock must be able to settle.)"""
 
     def __init__(self, conn: Any, lock: DatabaseLock) -> None:
+        self.lock = lock
         self.conn = conn
         self.count = 1
         self.lost_at: float | None = None
         """When the lock was found lost (by the loop's clock), until it is taken again."""
         self.retaken = 0
         """How many times the lock was taken again after its connection ended."""
-        self._ended = asyncio.Event()
-        conn.add_termination_listener(self._end)
-        self.task = asyncio.get_running_loop().create_task(self._keep(lock), name="parlour-database-lock")
+        self.task: asyncio.Task[None] | None = None
+        self.closing = False
+        conn.add_termination_listener(self._ended)
 
-    def _end(self, conn: Any) -> None:
-        self._ended.set()
+    def _ended(self, conn: Any) -> None:
+        if self.closing or conn is not self.conn or (self.task is not None and not self.task.done()):
+            return
+        self.lost_at = asyncio.get_running_loop().time()
+        self.task = asyncio.get_running_loop().create_task(self._take_again(), name="parlour-database-lock")
 
     @property
     def holding(self) -> bool:
         """Whether the lock is held now, as far as this process can tell."""
         return self.lost_at is None and not self.conn.is_closed()
 
-    async def _keep(self, lock: DatabaseLock) -> None:
-        """Check the lock's connection every :data:`LOCK_CHECK_SECONDS` (and at once when it
-        ends); when it has ended (the server restarted, the connection was cut), PostgreSQL has
-        freed the lock: take it again as soon as the server answers. Until then another process
-        could take it, but not act: what fences writes is the lease (``storage/leases.py``), which
-        outlives a restart."""
+    async def _take_again(self) -> None:
+        setting = self.lock.setting
+        log.warning("%s: the connection holding the database lock ended; taking it again", setting)
+        told = False
         while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._ended.wait(), LOCK_CHECK_SECONDS)
             try:
-                await self.conn.fetchval("SELECT 1", timeout=LOCK_CHECK_SECONDS + CONNECT_TIMEOUT)
-                continue
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:
-                log.warning("%s: the connection holding the database lock ended (%s); taking it again", lock.setting, exc)
-            self.conn.terminate()
-            self.lost_at = asyncio.get_running_loop().time()
-            told = False
-            while True:
-                try:
-                    conn = await lock.take()
-                except DatabaseInUse as exc:
-                    if not told:
-                        log.error("%s: could not take the database lock again: %s", lock.setting, exc)
-                        told = True
-                except StorageError:
-                    pass  # not answering yet
-                else:
-                    break
-                await asyncio.sleep(LOCK_CHECK_SECONDS)
-            self._ended.clear()
-            conn.add_termination_listener(self._end)
-            self.conn = conn
-            self.lost_at = None
-            self.retaken += 1
-            log.warning("%s: took the database lock again", lock.setting)
+                conn = await self.lock.take()
+            except DatabaseInUse as exc:
+                if not told:
+                    log.error("%s: could not take the database lock again: %s", setting, exc)
+                    told = True
+            except StorageError:
+                pass  # not answering yet
+            else:
+                break
+            await asyncio.sleep(LOCK_RETRY_SECONDS)
+        self.conn = conn
+        self.lost_at = None
+        self.retaken += 1
+        conn.add_termination_listener(self._ended)
+        log.warning("%s: took the database lock again", setting)
 
     async def close(self) -> None:
-        self.task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self.task
+        self.closing = True
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
         with contextlib.suppress(*_CONNECT_ERRORS):
             await self.conn.close()  # ending the session frees the lock
 

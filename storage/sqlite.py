@@ -97,8 +97,10 @@ class SqliteDatabase(Database):
                 async with raw.execute(f"PRAGMA {pragma}"):
                     pass
             await db.migrate(upto)
-        except sqlite3.DatabaseError as exc:
-            await raw.close()
+        except BaseException as exc:
+            await raw.close()  # else its thread keeps the process alive
+            if not isinstance(exc, sqlite3.DatabaseError):
+                raise
             name = setting.split("=", 1)[0]
             raise StorageError(
                 f"{setting} cannot be used as Parlour's database ({exc}). "
