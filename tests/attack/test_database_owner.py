@@ -11,6 +11,7 @@ throwaway server, since it restarts it.
 from __future__ import annotations
 
 import selectors
+import signal
 import subprocess
 import sys
 import time
@@ -21,6 +22,7 @@ from typing import Any
 import asyncpg
 import pytest
 
+from bot.service.registry import MOVED, UNAVAILABLE
 from tests.postgres_server import INSTALL_HINT, PostgresServer
 from tests.shard_process import ShardProcess, guild_on
 
@@ -165,3 +167,47 @@ async def test_sharded_and_unsharded_processes_never_mix_after_a_restart(
     assert acts(first, guild, "c1")["seq"] == before
     claim = until(lambda: (c := first.ask(op="claim"))["retaken"] and c)
     assert claim == {"lock": True, "retaken": 1, "shards": [0, 1] if sharded_first else [0]}
+
+
+async def test_a_process_stalled_through_a_restart_is_fenced_once_another_took_over(
+    server: PostgresServer, started: list[Any]
+) -> None:
+    """The split brain itself: the first process is paused (a long GC, a frozen VM) while the
+    server restarts, so it cannot take its lock back; a second one starts, waits for the first's
+    lease to lapse and takes the tables over. When the first wakes, it writes nothing more and
+    says it has lost the database."""
+    url = server.url("postgres")
+    first = ShardProcess(url, lease=LEASE)
+    started.append(first)
+    guild = guild_on(0, 1)
+    assert first.ask(op="open", tables=[[guild, "c1", "parity"]])["opened"] == 1
+    session = acts(first, guild, "c1")["session"]
+
+    first.proc.send_signal(signal.SIGSTOP)
+    try:
+        server.restart()
+        second = ShardProcess(url, lease=LEASE)  # ready once the first's lease has lapsed
+        started.append(second)
+        assert second.ready["restored"] == 1 and second.ready["waited"] >= 0.5
+        moved = acts(second, guild, "c1")
+    finally:
+        first.proc.send_signal(signal.SIGCONT)
+    assert moved["session"] == session
+
+    # the first's tries are refused (its pool's connections may still be found dead first), until
+    # it says the tables are another process's; it notices by itself that its lease is gone
+    answers: list[dict[str, Any]] = []
+    for _ in range(50):
+        first.send(op="act", guild=guild, channel="c1")
+        while (answer := first.read()).get("event"):
+            answers.append(answer)
+        answers.append(answer)
+        if answer == {"error": MOVED}:
+            break
+        assert answer == {"error": UNAVAILABLE}, answers
+        time.sleep(0.1)
+    assert answers[-1] == {"error": MOVED}
+    if {"event": "lost", "shards": [0]} not in answers:
+        assert first.read() == {"event": "lost", "shards": [0]}
+    assert (await moves_of(url))[session] == moved["seq"] + 1  # the second's moves only
+    assert "seq" in second.ask(op="act", guild=guild, channel="c1")  # which serves on
