@@ -17,7 +17,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from storage.db import Database, StorageError
+from storage.db import Database, StorageError, StorageUnavailable
 from storage.leases import LEASE_SECONDS, ShardLeases
 from storage.postgres import POSTGRES
 
@@ -133,8 +133,11 @@ class ShardKeeper:
             started = time.monotonic()
             try:
                 held = set(await self.leases.renew())
-            except Exception:
-                log.exception("could not renew the shard leases")
+            except Exception as exc:
+                if isinstance(exc, StorageUnavailable):  # an outage: it says what it is, no traceback
+                    log.warning("could not renew the shard leases: %s", exc)
+                else:
+                    log.exception("could not renew the shard leases")
                 if time.monotonic() < self.valid_until:
                     continue  # try again while they still last
                 held = set()

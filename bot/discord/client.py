@@ -1,7 +1,8 @@
 """The Discord client: opens the store, builds the table service with the Discord notifier,
 restores open tables, registers the persistent components and the cogs; and ``run_bot``.
 
-Unsharded, one process serves every server. With ``PARLOUR_SHARD_COUNT`` the client is
+Unsharded, one process serves every server; on PostgreSQL it holds the whole database's lease
+(``bot.shards.WHOLE``), so that its writes are fenced as a sharded process's are. With ``PARLOUR_SHARD_COUNT`` the client is
 discord.py's sharded one; with ``PARLOUR_SHARD_IDS`` as well, this process connects only its
 share of the shards, takes their leases in the shared PostgreSQL database before it serves
 anything (see ``bot/shards.py``), restores only their servers' tables, and stops at once if it
