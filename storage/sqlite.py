@@ -189,10 +189,15 @@ class SqliteDatabase(Database):
 # -- one process per database file -----------------------------------------------------------------
 
 _held: dict[str, tuple[IO[str], int]] = {}
+_database_locks: dict[str, int] = {}
+"""The descriptor holding the lock on each database file this process uses."""
 
 
 class ProcessLock:
-    """An exclusive lock on ``<database>.lock`` for as long as this process uses the database.
+    """An exclusive lock on ``<database>.lock`` and on the database file itself for as long as this
+    process uses the database (the lock file names the holder's pid; the file's own lock holds even
+    if the lock file is deleted). The kernel holds both until the process closes them or dies:
+    there is no server whose restart could drop them.
 
     Two bot processes on one SQLite file would both restore the same tables and then fight over
     them; the second is refused at start instead. Within one process the lock is shared (a test
@@ -222,10 +227,18 @@ class ProcessLock:
             handle = open(lock_file, "a+", encoding="utf-8")  # noqa: SIM115 (held open for the process's life)
         except OSError as exc:
             raise StorageError(f"{self.setting}: cannot create {lock_file} ({exc.strerror}).") from exc
+        database: int | None = None
         try:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            # the database file itself too: a lock file deleted under a running process (taken
+            # for a stale one) would otherwise let a second process in beside it. flock() and
+            # SQLite's own fcntl() locks do not meet on a local file system.
+            database = os.open(self.key, os.O_RDWR | os.O_CREAT, 0o644)
+            fcntl.flock(database, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             handle.close()
+            if database is not None:
+                os.close(database)
             raise DatabaseInUse(
                 f"{self.setting} is in use by another Parlour process. Stop that process first, "
                 "or give this one its own database (one process per SQLite file)."
@@ -235,6 +248,7 @@ class ProcessLock:
         handle.write(f"{os.getpid()}\n")
         handle.flush()
         _held[self.key] = (handle, 1)
+        _database_locks[self.key] = database
         self.held = True
 
     async def release(self) -> None:
@@ -247,3 +261,6 @@ class ProcessLock:
             return
         del _held[self.key]
         handle.close()  # closing the file releases the lock
+        database = _database_locks.pop(self.key, None)
+        if database is not None:
+            os.close(database)

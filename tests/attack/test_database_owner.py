@@ -5,7 +5,8 @@ the database. The attack: restart the server under a running process, then start
 it. Neither a second unsharded process nor an unsharded one beside sharded ones (nor the reverse)
 may act: the first notices its lock is gone and takes it back, and its lease, which outlives the
 restart, fences every write and keeps the newcomer waiting or refuses it. Each test runs its own
-throwaway server, since it restarts it.
+throwaway server, since it restarts it. A SQLite file has no server; its claim must hold through
+what an operator might do to it instead.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pytest
 from bot.service.registry import MOVED, UNAVAILABLE
 from tests.postgres_server import INSTALL_HINT, PostgresServer
 from tests.shard_process import ShardProcess, guild_on
+from tests.test_startup import HOLD, one_line_error, run_bot
 
 ROOT = Path(__file__).resolve().parents[2]
 LEASE = 3.0
@@ -211,3 +213,24 @@ async def test_a_process_stalled_through_a_restart_is_fenced_once_another_took_o
         assert first.read() == {"event": "lost", "shards": [0]}
     assert (await moves_of(url))[session] == moved["seq"] + 1  # the second's moves only
     assert "seq" in second.ask(op="act", guild=guild, channel="c1")  # which serves on
+
+
+def test_a_sqlite_file_stays_claimed_when_its_lock_file_is_deleted(tmp_path: Path) -> None:
+    """SQLite has no server to restart; what could drop its claim is an operator deleting the lock
+    file of a running bot as a stale one. The file itself stays locked: a second process is refused."""
+    path = tmp_path / "parlour.sqlite3"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        Path(f"{path}.lock").unlink()
+        result = run_bot("console", env={"PARLOUR_DB": str(path)}, stdin="ann: /play toy\n")
+        one_line_error(result, "in use by another Parlour process", f"PARLOUR_DB={path}")
+        assert result.stdout == ""
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.write("\n")
+        holder.stdin.flush()
+        holder.wait(timeout=60)
+    assert run_bot("console", env={"PARLOUR_DB": str(path)}, stdin="").returncode == 0  # free once it stopped
