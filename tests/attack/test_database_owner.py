@@ -4,8 +4,8 @@ A restart ends every connection, and with them the advisory lock that kept a sec
 the database. The attack: restart the server under a running process, then start another beside
 it. Neither a second unsharded process nor an unsharded one beside sharded ones (nor the reverse)
 may act: the first notices its lock is gone and takes it back, and its lease, which outlives the
-restart, fences every write and keeps the newcomer waiting or refuses it. Each test runs its own
-throwaway server, since it restarts it. A SQLite file has no server; its claim must hold through
+restart, fences every write and keeps the newcomer waiting or refuses it. The module runs its own
+throwaway server, since its tests restart it. A SQLite file has no server; its claim must hold through
 what an operator might do to it instead.
 """
 
@@ -24,6 +24,7 @@ import asyncpg
 import pytest
 
 from bot.service.registry import MOVED, UNAVAILABLE
+from tests.conftest import new_postgres_database
 from tests.postgres_server import INSTALL_HINT, PostgresServer
 from tests.shard_process import ShardProcess, guild_on
 from tests.test_startup import HOLD, one_line_error, run_bot
@@ -32,8 +33,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LEASE = 3.0
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def server() -> Iterator[PostgresServer]:
+    """A server of this module's own, since its tests restart it (each on a database of its own)."""
     found = PostgresServer.find()
     if found is None:
         pytest.skip(INSTALL_HINT)
@@ -103,7 +105,7 @@ def acts(process: ShardProcess, guild: str, channel: str) -> dict[str, Any]:
 async def test_a_second_unsharded_process_cannot_act_after_a_restart(
     server: PostgresServer, started: list[Any]
 ) -> None:
-    url = server.url("postgres")
+    url = await new_postgres_database(server)
     first = ShardProcess(url, lease=LEASE)
     started.append(first)
     guild = guild_on(0, 1)
@@ -148,7 +150,7 @@ async def test_a_second_unsharded_process_cannot_act_after_a_restart(
 async def test_sharded_and_unsharded_processes_never_mix_after_a_restart(
     server: PostgresServer, started: list[Any], sharded_first: bool
 ) -> None:
-    url = server.url("postgres")
+    url = await new_postgres_database(server)
     first = ShardProcess(url, count=2, ids="0,1", lease=LEASE) if sharded_first else ShardProcess(url, lease=LEASE)
     started.append(first)
     guild = guild_on(1, 2)
@@ -178,7 +180,7 @@ async def test_a_process_stalled_through_a_restart_is_fenced_once_another_took_o
     server restarts, so it cannot take its lock back; a second one starts, waits for the first's
     lease to lapse and takes the tables over. When the first wakes, it writes nothing more and
     says it has lost the database."""
-    url = server.url("postgres")
+    url = await new_postgres_database(server)
     first = ShardProcess(url, lease=LEASE)
     started.append(first)
     guild = guild_on(0, 1)
