@@ -410,6 +410,11 @@ class DatabaseLock:
       file's lock file does: no other Parlour process may use the database meanwhile.
     - The processes of a sharded bot hold it ``shared``: together, and never beside an exclusive
       holder. Among themselves a lease per shard (``storage/leases.py``) says who serves what.
+
+    The lock refuses a second process at once, but it is not what keeps one off the tables: a
+    restart of the server frees it (and the process takes it again as soon as it can, see
+    :class:`_Holder`). The lease does: every process on PostgreSQL holds one (the unsharded, the
+    whole database's), it outlives a restart, and it fences every write.
     """
 
     def __init__(self, url: str, *, shared: bool = False) -> None:
