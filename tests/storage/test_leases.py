@@ -143,3 +143,28 @@ async def test_the_fence_refuses_a_write_once_a_shard_is_taken(databases: list[D
     with pytest.raises(LeaseLost, match="holds no shard"):
         async with databases[0].transaction() as db:
             await db.execute("INSERT INTO dm_closed (user_id, told) VALUES ('c', 0)")
+
+
+async def test_an_unsharded_and_a_sharded_process_starting_together_never_both_hold(
+    databases: list[Database],
+) -> None:
+    """The race beside the count check: both look (no other count yet), both take, and each checks
+    again after taking, so at most one of them keeps its leases. An unsharded process's lease is
+    the one shard of a bot split into one."""
+    kept: list[str] = []
+    for round_ in range(20):
+        whole = ShardLeases(databases[0], f"whole{round_}", shard_count=1)
+        split = ShardLeases(databases[1], f"split{round_}", shard_count=2)
+        results = await asyncio.gather(whole.take_all([0]), split.take_all([1]), return_exceptions=True)
+        holding = [lease for lease, result in zip((whole, split), results, strict=True) if isinstance(result, list)]
+        for result in results:
+            assert result in ([0], [1]) or isinstance(result, ShardCountMismatch), result
+        assert len(holding) <= 1, f"round {round_}: both hold leases of different counts"
+        live = await databases[2].execute_fetchall(
+            "SELECT DISTINCT shard_count FROM shard_leases WHERE expires_at >= clock_timestamp()"
+        )
+        assert len(live) <= 1, live
+        kept += [lease.owner for lease in holding]
+        for lease in (whole, split):
+            await lease.release()
+    assert kept  # the race does not always end with both refused
