@@ -154,6 +154,7 @@ _OUTAGES = (
     asyncpg.exceptions.OperatorInterventionError,  # shutting down, starting up (class 57)
     asyncpg.exceptions.InsufficientResourcesError,  # disk full, too many connections (class 53)
     asyncpg.exceptions.ReadOnlySQLTransactionError,  # a server in recovery or made read-only
+    asyncpg.exceptions.InternalClientError,  # a connection left mid-operation when the server went
 )
 
 
