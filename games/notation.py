@@ -28,10 +28,11 @@ A text that is understood but not allowed is refused with the game's own reason
 
 from __future__ import annotations
 
+import itertools
 import re
 import types
 import typing
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -459,8 +460,8 @@ def _rank_says(card: Card, typed: Token) -> bool:
     return False
 
 
-def match_level(action: Action, typed: Sequence[Token]) -> int | None:
-    """The best level at which ``typed`` says ``action``, or ``None``."""
+def match_level(action: Action, typed: Sequence[Token], upto: int = 4) -> int | None:
+    """The best level at which ``typed`` says ``action`` (no worse than ``upto``), or ``None``."""
     all_forms = forms(action)
     for level, form in all_forms:
         if _equal(form, typed):
@@ -468,26 +469,65 @@ def match_level(action: Action, typed: Sequence[Token]) -> int | None:
     card = action.card
     if card is not None and len(typed) == 1 and _rank_says(card, typed[0]):
         return RANK_ONLY
-    if any(t.kind in ("word", "suit", "rank", "card", "cell") for t in typed):
+    if upto >= SHORTENED and any(t.kind in ("word", "suit", "rank", "card", "cell") for t in typed):
         for _, form in all_forms:
             if len(form) > len(typed) and _subsequence(typed, form):
                 return SHORTENED
     return None
 
 
-def best_matches(legal: Iterable[Action], typed: Sequence[Token]) -> tuple[int | None, list[Action]]:
+def best_matches(
+    legal: Iterable[Action], typed: Sequence[Token], upto: int = 4
+) -> tuple[int | None, list[Action]]:
     """The actions ``typed`` says at the best level found, and that level."""
     best: int | None = None
-    found: list[Action] = []
+    found: dict[int, Action] = {}
     for action in legal:
-        level = match_level(action, typed)
+        level = match_level(action, typed, upto)
         if level is None:
             continue
         if best is None or level < best:
-            best, found = level, [action]
-        elif level == best and action not in found:
-            found.append(action)
-    return best, found
+            best, found = level, {id(action): action}
+        elif level == best:
+            found.setdefault(id(action), action)
+    return best, list(found.values())
+
+
+class _Index:
+    """The actions of a list by the exact tokens of their label and derived forms, for reading
+    the many short parts of a line without scanning the list for each."""
+
+    def __init__(self, legal: Sequence[Action]) -> None:
+        self.legal = legal
+        self.by_form: dict[tuple[Token, ...], list[tuple[int, Action]]] = {}
+        for action in legal:
+            for level, form in forms(action):
+                self.by_form.setdefault(form, []).append((level, action))
+
+    def best(self, typed: Sequence[Token]) -> tuple[int | None, list[Action]]:
+        """What :func:`best_matches` finds up to the rank-only level."""
+        choices: list[list[Token]] = []
+        for t in typed:
+            alike = [t]
+            if t.kind == "card" and t.value.is_joker and t.value.colour is None:
+                alike += [Token("card", Card.joker(c)) for c in Colour]
+            elif t.kind == "rank" and int(t.value) <= 10:
+                alike.append(Token("num", int(t.value)))
+            choices.append(alike)
+        best: int | None = None
+        found: dict[int, Action] = {}
+        for key in itertools.product(*choices):
+            for level, action in self.by_form.get(key, ()):
+                if best is None or level < best:
+                    best, found = level, {id(action): action}
+                elif level == best:
+                    found.setdefault(id(action), action)
+        if best is not None:
+            return best, list(found.values())
+        if len(typed) == 1:
+            ranked = [a for a in self.legal if a.card is not None and _rank_says(a.card, typed[0])]
+            return (RANK_ONLY, ranked) if ranked else (None, [])
+        return None, []
 
 
 # --- typing an action ----------------------------------------------------------------------------
@@ -758,9 +798,11 @@ def read_choice(legal: Sequence[Action], text: str) -> Action:
     """The one action of ``legal`` that ``text`` says (for a list given by the caller, such as the
     choices for correcting an earlier entry); ``#N`` is the N-th of the list."""
     raw = text.strip()
+    if len(raw) > MAX_ENTRY:
+        raise EntryError(f"An entry is at most {MAX_ENTRY} characters; this one has {len(raw)}. Nothing was entered.")
     position = re.fullmatch(r"#\s*(\d+)", raw)
     if position:
-        number = int(position.group(1))
+        number = _number(position.group(1))
         if not 1 <= number <= len(legal):
             raise EntryError(f"There is no choice #{number}: the choices are numbered 1 to {len(legal)}.")
         return legal[number - 1]
@@ -847,7 +889,14 @@ class _Step:
     seat: Seat
     action: Action | None
     tokens: list[Token]
-    reason: str = ""
+    because: str | Callable[[], str] = ""
+    """Why the step was refused (worked out only for the refusal said)."""
+
+    @property
+    def reason(self) -> str:
+        if callable(self.because):
+            self.because = self.because()
+        return self.because
 
 
 def _single_actor(state: GameState[Any]) -> Seat | None:
@@ -883,7 +932,6 @@ def _segment(
         if twin.is_over:
             keep([*steps, _Step(-1, None, list(typed[at:]), "the match is over before it")])
             return False
-        actors = twin.actors()
         if typed[at].kind == "seat":
             if at + 1 < len(typed) and 0 <= typed[at].value < twin.n:
                 options.append((typed[at].value, 1))
@@ -900,28 +948,33 @@ def _segment(
             return False
         for actor, skip in options:
             start = at + skip
-            legal = twin.legal_actions(actor) if actor in actors else []
+            legal = twin.legal_actions(actor)
+            index = _Index(legal)
             for size in range(min(MAX_SEGMENT, len(typed) - start), 0, -1):
                 part = typed[start : start + size]
                 if any(t.kind == "seat" for t in part):
                     continue
-                level, found = best_matches(legal, part)
-                if level is None or level > RANK_ONLY or len(found) != 1:
+                level, found = index.best(part)
+                if level is None or len(found) != 1:
                     # an entry the game accepts without listing it (a count already filled in)
                     found = [
-                        a for a in _built(twin, part) if match_level(a, part) in (LABEL, DERIVED) and twin.is_legal(actor, a)
+                        a
+                        for a in _built(twin, part, legal)
+                        if match_level(a, part, DERIVED) is not None and twin.is_legal(actor, a)
                     ][:1]
                     if not found:
                         continue
                 after = twin.clone()
                 try:
-                    after.apply(actor, found[0])
+                    after._apply(actor, found[0])  # legal: listed, or checked just above
+                    after.history.append((actor, found[0]))
                 except (IllegalAction, ValueError):  # a game may reject a card of another pack outright
                     continue
                 if walk(after, start + size, [*steps, _Step(actor, found[0], list(part))]):
                     return True
         actor, skip = options[0]
-        keep([*steps, _Step(actor, None, list(typed[at + skip :]), _why(twin, actor, typed[at + skip :]))])
+        rest = typed[at + skip :]
+        keep([*steps, _Step(actor, None, list(rest), lambda: _why(twin, actor, rest))])
         return False
 
     walk(state.clone(), 0, [])
@@ -1054,13 +1107,12 @@ def _build(kind: type[Action], typed: Sequence[Token], template: Action | None =
         return None
 
 
-def _built(state: GameState[Any], typed: Sequence[Token]) -> list[Action]:
+def _built(state: GameState[Any], typed: Sequence[Token], legal: Sequence[Action] | None = None) -> list[Action]:
     """Actions of this game that the tokens could mean, whether allowed now or not; the kinds
-    the game offers now come first."""
+    offered now (in ``legal``, else to any seat) come first."""
     offered: dict[str, Action] = {}
-    for s in state.actors():
-        for a in state.legal_actions(s):
-            offered.setdefault(a.kind, a)
+    for a in legal if legal is not None else (a for s in state.actors() for a in state.legal_actions(s)):
+        offered.setdefault(a.kind, a)
     kinds = sorted(state.game.action_types, key=lambda k: k.model_fields["kind"].default not in offered)
     out = []
     for kind in kinds:
