@@ -477,42 +477,52 @@ def match_level(action: Action, typed: Sequence[Token], upto: int = 4) -> int | 
 
 
 def best_matches(
-    legal: Iterable[Action], typed: Sequence[Token], upto: int = 4
+    legal: Sequence[Action], typed: Sequence[Token], upto: int = 4
 ) -> tuple[int | None, list[Action]]:
     """The actions ``typed`` says at the best level found, and that level."""
-    best: int | None = None
-    found: dict[int, Action] = {}
-    for action in legal:
-        level = match_level(action, typed, upto)
-        if level is None:
-            continue
-        if best is None or level < best:
-            best, found = level, {id(action): action}
-        elif level == best:
-            found.setdefault(id(action), action)
-    return best, list(found.values())
+    index = _Index(legal)
+    best, found = index.best(typed)
+    if best is not None or upto < SHORTENED:
+        return best, found
+    found = [a for a in legal if match_level(a, typed, SHORTENED) == SHORTENED]
+    return (SHORTENED, found) if found else (None, [])
+
+
+def _key(token: Token) -> tuple[str, Any]:
+    """A token as plain values (quick to hash)."""
+    value = token.value
+    if token.kind == "card":
+        return ("card", value.code if not value.is_joker else f"joker-{value.colour}")
+    if isinstance(value, Enum):
+        return (token.kind, value.value)
+    return (token.kind, value)
+
+
+@lru_cache(maxsize=50_000)
+def _form_keys(action: Action) -> tuple[tuple[int, tuple[tuple[str, Any], ...]], ...]:
+    return tuple((level, tuple(_key(t) for t in form)) for level, form in forms(action))
 
 
 class _Index:
-    """The actions of a list by the exact tokens of their label and derived forms, for reading
-    the many short parts of a line without scanning the list for each."""
+    """The actions of a list by the exact tokens of their label and derived forms, so that the
+    parts of a line are looked up rather than compared with every action."""
 
     def __init__(self, legal: Sequence[Action]) -> None:
         self.legal = legal
-        self.by_form: dict[tuple[Token, ...], list[tuple[int, Action]]] = {}
+        self.by_form: dict[tuple[tuple[str, Any], ...], list[tuple[int, Action]]] = {}
         for action in legal:
-            for level, form in forms(action):
-                self.by_form.setdefault(form, []).append((level, action))
+            for level, key in _form_keys(action):
+                self.by_form.setdefault(key, []).append((level, action))
 
     def best(self, typed: Sequence[Token]) -> tuple[int | None, list[Action]]:
         """What :func:`best_matches` finds up to the rank-only level."""
-        choices: list[list[Token]] = []
+        choices: list[list[tuple[str, Any]]] = []
         for t in typed:
-            alike = [t]
+            alike = [_key(t)]
             if t.kind == "card" and t.value.is_joker and t.value.colour is None:
-                alike += [Token("card", Card.joker(c)) for c in Colour]
+                alike += [_key(Token("card", Card.joker(c))) for c in Colour]
             elif t.kind == "rank" and int(t.value) <= 10:
-                alike.append(Token("num", int(t.value)))
+                alike.append(("num", int(t.value)))
             choices.append(alike)
         best: int | None = None
         found: dict[int, Action] = {}
