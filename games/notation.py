@@ -1062,6 +1062,7 @@ def _annotation_kind(annotation: Any) -> tuple[str, tuple[Any, ...]]:
     return "other", ()
 
 
+@lru_cache(maxsize=256)
 def _plain(kind: type[Action]) -> Action | None:
     """The action of type ``kind`` with nothing chosen (``Pass()``, no-trump), if there is one."""
     values: dict[str, Any] = {}
@@ -1077,6 +1078,11 @@ def _plain(kind: type[Action]) -> Action | None:
         return None
 
 
+@lru_cache(maxsize=256)
+def _kind_words(kind: type[Action]) -> frozenset[Any]:
+    return frozenset(t.value for t in tokenize(str(kind.model_fields["kind"].default).replace("_", " ")))
+
+
 def _build(kind: type[Action], typed: Sequence[Token], template: Action | None = None) -> Action | None:
     """An action of type ``kind`` from the tokens, filling its fields by type, in order (the
     fields the tokens cannot say, such as a flag, are copied from ``template``, an action of the
@@ -1086,7 +1092,7 @@ def _build(kind: type[Action], typed: Sequence[Token], template: Action | None =
         return plain
     rest = list(typed)
     values: dict[str, Any] = {}
-    kind_words = {t.value for t in tokenize(str(kind.model_fields["kind"].default).replace("_", " "))}
+    kind_words = _kind_words(kind)
     named = any(t.kind == "word" and t.value in kind_words for t in typed)
     for name, info in kind.model_fields.items():
         if name == "kind":
