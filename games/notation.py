@@ -175,7 +175,7 @@ def _words(text: str) -> list[str]:
 
 def _number(word: str) -> int:
     if len(word.lstrip("+-")) > MAX_DIGITS:
-        raise EntryError(f'"{word[:12]}..." is too long a number: no entry has more than {MAX_DIGITS} digits.')
+        raise EntryError(f'"{word[:12]}..." is too long a number: no entry has more than {MAX_DIGITS} digits. Nothing was entered.')
     return int(word)
 
 
