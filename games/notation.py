@@ -16,11 +16,26 @@ The lowest level that matches wins; two different actions at that level are ambi
 refusal says what each could mean. A bare number is never a position in a list: a position is
 written ``#18``.
 
+Cards are written as people type them, on a keyboard or a phone: ``KH``, ``kh``, ``K♥``, ``K♥️``
+and ``K❤`` (emoji suits, with or without the variation selector), ``♥K`` (suit first), ``K H``
+and ``10 h`` (a space between), ``king of hearts``. Values take ``+3``, ``-3``, ``plus 3``,
+``minus 3`` and ``QS+3``, ``AS46``; numbers up to twenty may be words (``five``); ``passes`` and
+``passed`` are ``pass``. Entries in a line may be separated by spaces, ``,`` ``;`` ``/`` or ``-``
+(a dash before a number is its sign).
+
 In referee mode (``seat=None``) anyone may enter for any seat that may act now. The entry may
-name its seat (``bob: KH``, ``bob KH``, ``KH for bob``); otherwise the speaker's own seat is taken
-when the entry fits it, else the one seat it fits, else the refusal names the seats it could be
-for. Where the referee game offers a *series* entry (several plays in one line, such as a round
-of an adding-up game, "KH 7H QH"), text that reads as several entries in a row becomes one series.
+name its seat (``bob: KH``, ``bob KH``, ``@bob KH``, ``KH for bob``); otherwise the speaker's own
+seat is taken when the entry fits it, else the one seat it fits, else the refusal names the seats
+it could be for. A player whose name is also a card word (``jack``, ``ace``, ``ten``, ``joker``,
+``pass``) is named by ``jack:``, ``@jack`` or ``... for jack``, or where a seat is expected (at
+the start of a line when several players may enter); elsewhere the word is the card word. Where
+the referee game offers a *series* entry (several plays in one line, such as a round of an
+adding-up game, "KH 7H QH"), text that reads as several entries in a row becomes one series.
+
+**A line is read whole or not at all.** Every reading of the text is tried: as one entry and as a
+line, a lower-case "as" as the word and as the Ace of Spades, a card-word name as a seat where one
+is expected. One reading is entered; two different ones enter nothing, and the refusal lists each
+in full ("ann Joker, bob Joker, cat 5♠") with how to type it so that it reads one way.
 
 A text that is understood but not allowed is refused with the game's own reason
 (:meth:`GameState.check`), said together with what was understood.

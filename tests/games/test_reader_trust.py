@@ -271,6 +271,7 @@ EXAMPLES: list[tuple[str, str, list[str], list[Step], dict[str, Any]]] = [
     ("jubilee", "bob: KH", ["ann", "bob", "cat"], [("bob", play("KH"))], {}),
     ("jubilee", "KH for bob", ["ann", "bob", "cat"], [("bob", play("KH"))], {}),
     ("spec", "A1 KH", ["ann", "bob"], [(None, "A1: K♥")], {}),
+    ("jubilee", "jack: KH", ["ann", "jack", "cat"], [("jack", play("KH"))], {}),
 ]
 """(game, the example as shown, players, the entries it means, options): every entry example the
 referee rules summaries, the README, the console's /help and the Discord entry form show."""
@@ -291,6 +292,14 @@ def test_every_referee_example_enters_what_it_says(
 ) -> None:
     state, expected = position(game_id, players, steps, **options)
     reads_as(state, text, expected)
+
+
+def test_a_bare_count_is_the_speakers_own() -> None:
+    # /help: "a count or a value (4, ...)": at the trick counts either player may enter; typed by ann
+    state, expected = position("parity", ["ann", "bob"], [("ann", "4 tricks")])
+    assert read_action(state, "4", seat=None, speaker=0) == expected
+    with pytest.raises(AmbiguousEntry, match='could be an entry for ann or bob: say whose, for example "ann: 4"'):
+        read_action(state, "4", seat=None)
 
 
 def test_wit_and_reason_2_examples_by_rank() -> None:
