@@ -305,9 +305,9 @@ def test_a_bare_count_is_the_speakers_own() -> None:
 def test_wit_and_reason_2_examples_by_rank() -> None:
     # "2" (suits do not matter) and "2 5 1": the ranks played in turn
     state = referee_game("wit_and_reason_2").start(["ann", "bob"], {}, seed=3)
-    seat, action = read_action(state, "2", seat=None)
+    _seat, action = read_action(state, "2", seat=None)
     assert action.card is not None and action.card.rank == 2
-    seat, line = read_action(state, "2 5 1", seat=None)
+    _seat, line = read_action(state, "2 5 1", seat=None)
     assert isinstance(line, Series) and [e.card.rank for e in line.entries if e.card is not None] == [2, 5, 14]
 
 
