@@ -8,6 +8,12 @@ up to 200 characters (the typed form's limit): the next entries of the match wri
 typed forms and joined (a line that reads); the same line with its last entry replaced by one that
 cannot be made (a line refused at its end, the most searching); and card codes at random (junk).
 It prints the p50, p99 and worst time per game in milliseconds.
+
+    .venv/bin/python -m tests.bench.bench_reader --property [--wide]
+
+prints instead what the reader's property test reads (tests/games/reader_property.py): positions,
+texts, distinct forms, and how many read back exactly, as a listed ambiguity, wrongly or not at all
+(the default suite's run; ``--wide`` the slow run's).
 """
 
 from __future__ import annotations
@@ -81,11 +87,30 @@ def bench(game_id: str, referee: bool, positions: int, seed: int = 1) -> list[fl
     return times
 
 
+def property_figures(wide: bool) -> None:
+    from tests.games.reader_property import Tally, check_config, configs
+
+    total = Tally()
+    runs = [(c, seed) for c in configs(wide) for seed in ((2, 3) if wide else (1,))]
+    for config, seed in runs:
+        total.add(check_config(config, seed, *((60, 3) if wide else (5, 1))))
+    print(
+        f"{len(runs)} tables, {total.positions} positions, {total.read} texts read ({total.lines} of them lines) "
+        f"in {len(total.forms)} distinct forms: {total.exact} exactly, {total.ambiguous} refused as ambiguous "
+        f"(readings listed), {len(total.wrong)} wrong, {len(total.refused)} refused otherwise"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=30, help="positions per game and mode")
     parser.add_argument("--games", default=",".join(d.id for d in catalogue()), help="comma-separated game ids")
+    parser.add_argument("--property", action="store_true", help="print what the property test reads instead")
+    parser.add_argument("--wide", action="store_true", help="with --property: the slow run's tables")
     args = parser.parse_args()
+    if args.property:
+        property_figures(args.wide)
+        return
     print(f"{'game':18} {'mode':8} {'lines':>6} {'p50 ms':>8} {'p99 ms':>8} {'worst':>8}")
     every: list[float] = []
     for game_id in args.games.split(","):
