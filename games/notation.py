@@ -402,7 +402,10 @@ _ACTION_WORDS = frozenset(
     word
     for phrase in (*(p for forms_ in EXTRA_FORMS.values() for p in forms_), *_NO_TRUMP_FORMS, *EXTRA_FORMS)
     for word in re.split(r"[\s_]+", phrase)
-) | {"made", "jumped", "won", "draw", "drawn", "tricks", "trick", "play", "call", "challenge", "predict", "for"}
+) | {
+    *("made", "jumped", "won", "draw", "drawn", "tricks", "trick", "play", "call", "challenge", "predict", "for"),
+    *("odd", "even", "bid", "estimate", "turned", "up", "deck", "trump", "trumps", "passes", "passed", "claims"),
+}
 """Words entries are made of: a player with such a name needs the colon (``pass: KH``)."""
 
 
@@ -1212,11 +1215,24 @@ def _refusal(
     understood = next((r for r in readings if r.tokens), None)
     example = _example(state, seat)
     if understood is None:
+        line = next((r.line for r in readings if len(r.line) > 1), None)
+        if line is not None:  # several players named: a line none of whose readings holds
+            return EntryError(
+                f'"{raw}" (read as {_line_text(line, state.players)}) is not a line of entries that can be made now. '
+                f"For example: {example}."
+            )
         return EntryError(f'Nothing in "{raw}" reads as an entry. For example: {example}.')
     named = f"{state.name(understood.named)}: " if understood.named is not None else ""
     return EntryError(
         f'"{raw}" (read as {named}{tokens_text(understood.tokens)}) is not an entry that can be made now. '
         f"For example: {example}."
+    )
+
+
+def _line_text(line: Sequence[Token], names: Sequence[str]) -> str:
+    """A line said back, each player named with a colon (``ann: zz bob: K\u2665``)."""
+    return " ".join(
+        f"{names[t.value]}:" if t.kind == "seat" and 0 <= t.value < len(names) else t.text() for t in line
     )
 
 

@@ -316,3 +316,13 @@ def test_every_online_example_enters_what_it_says(game_id: str, text: str, steps
     players = ["ann", "bob", "cat"] if game_id != "parity" else ["ann", "bob"]
     state, expected = position(game_id, players, steps, referee=False)
     reads_as(state, text, expected, referee=False)
+
+
+def test_a_refused_line_says_what_was_read_and_which_part_was_refused() -> None:
+    state, _ = position("jubilee", ["ann", "bob", "cat"], JOKERS)
+    message = refused(state, "ann: ZZ bob: KH")
+    assert "read as ann: zz bob: K♥" in message, message
+    message = refused(state, "ann: joker cat: 5S")
+    assert "as ann Joker; then 5♠, which is refused: 5♠ for cat: It is not your turn" in message, message
+    message = refused(state, "ann: 5S bob: ZZ")
+    assert 'as ann 5♠; then zz, which is refused: "zz" is not an entry that can follow' in message, message
