@@ -91,9 +91,9 @@ def property_figures(wide: bool) -> None:
     from tests.games.reader_property import Tally, check_config, configs
 
     total = Tally()
-    runs = [(c, seed) for c in configs(wide) for seed in ((2, 3) if wide else (1,))]
-    for config, seed in runs:
-        total.add(check_config(config, seed, *((60, 3) if wide else (5, 1))))
+    runs = configs(wide)
+    for config in runs:
+        total.add(check_config(config, *((2, 30, 2) if wide else (1, 5, 1))))
     print(
         f"{len(runs)} tables, {total.positions} positions, {total.read} texts read ({total.lines} of them lines) "
         f"in {len(total.forms)} distinct forms: {total.exact} exactly, {total.ambiguous} refused as ambiguous "

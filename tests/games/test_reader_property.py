@@ -25,5 +25,4 @@ def test_every_form_reads_back_exactly(config: Config) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("config", configs(wide=True), ids=str)
 def test_every_form_reads_back_exactly_far_into_the_match(config: Config) -> None:
-    for seed in (2, 3):
-        _assert_clean(config, check_config(config, seed=seed, steps=60, per_position=3))
+    _assert_clean(config, check_config(config, seed=2, steps=30, per_position=2))
