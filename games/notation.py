@@ -962,7 +962,8 @@ def _segment(
 
     Returns the furthest split (its last step unreadable or refused when no split reads the whole
     text) and the splits that read the whole text, at most two (two are an ambiguous line). Longer
-    readings of a step are tried first (``QS -3`` before ``QS``)."""
+    readings of a step are tried first (``QS -3`` before ``QS``); where one reads on to the end of
+    the line, its words are not split into shorter entries."""
     best: list[_Step] = []
     wholes: list[list[_Step]] = []
 
@@ -1019,8 +1020,11 @@ def _segment(
                     after.history.append((actor, found[0]))
                 except (IllegalAction, ValueError):  # a game may reject a card of another pack outright
                     continue
+                before = len(wholes)
                 if walk(after, start + size, [*steps, _Step(actor, found[0], list(part))]):
                     return True
+                if len(wholes) > before:
+                    break  # a phrase read as one entry is never also split ("no mog" is not "no", "mog")
         actor, skip = options[0]
         rest = typed[at + skip :]
         keep([*steps, _Step(actor, None, list(rest), lambda: _why(twin, actor, rest))])
