@@ -326,3 +326,12 @@ def test_a_refused_line_says_what_was_read_and_which_part_was_refused() -> None:
     assert "as ann Joker; then 5♠, which is refused: 5♠ for cat: It is not your turn" in message, message
     message = refused(state, "ann: 5S bob: ZZ")
     assert 'as ann 5♠; then zz, which is refused: "zz" is not an entry that can follow' in message, message
+
+
+def test_a_phrase_is_one_entry_never_split_into_two() -> None:
+    # "no mog" is one entry, though "no" and then "mog" (the next player's proposal) would each be one
+    state, both = position("costly_colours", ["ann", "bob", "cat", "dan"], [("bob", "No mog"), (None, "Propose a mog")])
+    assert isinstance(both[1], Series)
+    expected = (both[0], both[1].entries[0])
+    for text in ("bob: no mog", "bob no mog", "no mog for bob"):
+        reads_as(state, text, expected)
