@@ -620,7 +620,11 @@ def typed_form(action: Action) -> str:
         return extra[0]
     if action.kind == "trump":
         return "no trumps"
-    return re.sub(r"[^\x20-\x7e]", "", action.label()).strip().lower() or action.kind
+    spoken = getattr(action, "spoken", None)
+    if callable(spoken) and spoken():
+        return str(spoken()[0])  # "jumped"
+    # the label in plain ASCII: a minus sign kept as "-" (the label's "\u22121" is -1, not 1)
+    return re.sub(r"[^\x20-\x7e]", "", action.label().translate(_DASHES)).strip().lower() or action.kind
 
 
 # --- the seat an entry is for --------------------------------------------------------------------
