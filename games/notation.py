@@ -998,7 +998,12 @@ def _segment(
             elif first is None:  # a seat is expected: "ace KH" is the player called Ace
                 options += [(s, size) for s, size in _card_word_seats(twin, typed, at)]
         if not options:
-            keep([*steps, _Step(-1, None, list(typed[at:]), "several players may enter there: name the player first")])
+            why = (
+                "nothing follows the player's name"
+                if typed[at].kind == "seat"
+                else "several players may enter there: name the player first"
+            )
+            keep([*steps, _Step(-1, None, list(typed[at:]), why)])
             return False
         for actor, skip in options:
             start = at + skip

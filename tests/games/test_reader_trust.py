@@ -326,6 +326,8 @@ def test_a_refused_line_says_what_was_read_and_which_part_was_refused() -> None:
     assert "as ann Joker; then 5♠, which is refused: 5♠ for cat: It is not your turn" in message, message
     message = refused(state, "ann: 5S bob: ZZ")
     assert 'as ann 5♠; then zz, which is refused: "zz" is not an entry that can follow' in message, message
+    message = refused(state, "ann: 5S bob")
+    assert "as ann 5♠; then bob, which is refused: nothing follows the player's name" in message, message
 
 
 def test_a_phrase_is_one_entry_never_split_into_two() -> None:
