@@ -129,6 +129,7 @@ def writings(state: GameState[Any], seat: Seat, action: Action, referee: bool) -
     for form in ("typed", "label", *(k for k in plain if k.startswith("typed/"))):
         out[f"{form}+name-colon"] = f"{name}: {plain[form]}"
         out[f"{form}+for-name"] = f"{plain[form]} for {name}"
+        out[f"{form}+at-name"] = f"@{name} {plain[form]}"
         if not is_card_word(name):
             out[f"{form}+name"] = f"{name} {plain[form]}"
     return out
