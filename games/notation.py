@@ -1185,8 +1185,8 @@ def _built(state: GameState[Any], typed: Sequence[Token], legal: Sequence[Action
     out = []
     for kind in kinds:
         name = kind.model_fields["kind"].default
-        if name == SERIES_KIND:
-            continue
+        if name == SERIES_KIND or len(typed) > len(kind.model_fields) - 1 + len(_kind_words(kind)):
+            continue  # more tokens than its fields and its words can take
         action = _build(kind, typed, offered.get(name))
         if action is not None:
             out.append(action)
