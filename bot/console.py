@@ -79,7 +79,8 @@ Referee mode, for a game played with real cards:
   /referee GAME NAME NAME... [key=value...]  open a referee table for these players
   /entries [all]             the entries that can be made now, for every player
   /move WHAT                 make an entry for anyone at the table: `/move bob: KH` or `/move KH for bob`;
-                             without a name, your own seat if it fits, else the one player it fits
+                             without a name, your own seat if it fits, else the one player it fits;
+                             a player named like a card (jack, ace) takes the colon: `/move jack: KH`
   /confirm, /undo            confirm or take back the last entry
   /correct N WHAT            replace entry N by WHAT, typed as for /move, or #M of /choices N (host)
   /choices N                 what entry N could have been

@@ -50,7 +50,7 @@ from bot.service.model import HandInfo, Table, TableError, User
 from bot.service.registry import UNAVAILABLE
 from bot.tables import TableService
 from games.engine import Action, Game, IllegalAction, OptionInfo, SetupError
-from games.notation import entry_menu, read_action, read_choice, typed_form
+from games.notation import MAX_ENTRY, entry_menu, read_action, read_choice, typed_form
 from games.players import levels
 from games.registry import all_games, get_game
 from storage.db import StorageUnavailable
@@ -470,7 +470,7 @@ class EntryForm(discord.ui.Modal):
             custom_id=f"{ENTRY_PREFIX}{table.id}",
         )
         text_input: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            custom_id=ENTRY_FIELD, required=True, max_length=200, placeholder=clip(example, TEXT_INPUT_PLACEHOLDER)
+            custom_id=ENTRY_FIELD, required=True, max_length=MAX_ENTRY, placeholder=clip(example, TEXT_INPUT_PLACEHOLDER)
         )
         what = "What happened at the table" if referee else "Your move"
         hint = "Cards as KH, 10h or king of hearts; a player by name (bob: 3 tricks); #N for a list position."

@@ -57,7 +57,7 @@ that would take the total below 0. Landing on a multiple of 25 scores 10 (20 on 
 jumping over one costs 5. If every player passes before the opening, the deal is void and the
 same dealer deals again. The deal ends when all 61 cards are down; most points after one deal per
 player (times rounds) wins. A whole round may be entered in one line, in playing order
-("5S pass 10C"). With entries=result the table keeps the count itself and enters only each
+("5S pass 9C"). With entries=result the table keeps the count itself and enters only each
 player's points for the deal (multiples of 5, in any order); the bot keeps the match.
 """
 

@@ -63,6 +63,21 @@ async def test_moves_by_card_code_and_errors(db_path: Path) -> None:
     assert "[to ann] Say what to play: /move followed by a card (KH)" in text
 
 
+async def test_an_entry_longer_than_the_form_or_with_a_huge_number(db_path: Path) -> None:
+    """The reader re-checks the typed form's 200-character limit, so the console gets it too; a
+    number of thousands of digits is refused in words, not with "something went wrong"."""
+    lines = ["ann: /play parity", "bob: /join", "ann: /start", "ann: /table"]
+    lines += ["ann: /move hearts " + "x" * 200, "ann: /move " + "9" * 4_301, "ann: /move 12345678901234", "ann: /table"]
+    out = await run_lines(db_path, lines)
+    text = "\n".join(out)
+    assert "at most 200 characters; this one has 207. Nothing was entered." in text
+    assert "this one has 4301. Nothing was entered." in text
+    assert '"123456789012..." is too long a number: no entry has more than 9 digits. Nothing was entered.' in text
+    assert "something went wrong" not in text.lower()
+    tables = [line for line in out if line.startswith("Parity (turn")]
+    assert len(tables) >= 2 and tables[-1] == tables[-2]  # the table as it was before the refusals
+
+
 def test_python_m_bot_console_reads_a_file(tmp_path: Path) -> None:
     script = tmp_path / "game.txt"
     script.write_text("ann: /games\nann: /rules parity\nann: /help\n")

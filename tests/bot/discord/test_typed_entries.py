@@ -121,3 +121,20 @@ async def test_a_line_of_entries_is_one_entry_naming_each_player(world: World) -
     await world.settle()
     entries = dict(iter_fields(world.table_message()))["Entries"]
     assert "#1 ann Bid A♥, bob Bid 9♥, cat Bid 7♠ - entered by bob" in entries, entries
+
+
+async def test_a_number_too_long_to_read_is_refused_in_words(world: World) -> None:
+    """A number of many digits is refused as such (it once raised a plain error: "something went
+    wrong"); the 200-character limit itself is re-checked by the reader for every transport (the
+    console's test sends a longer line: the simulated form enforces its own limit)."""
+    await open_referee(world, "hoodwink")
+    table = world.require_table()
+    assert table.state is not None
+    turn, before = table.state.turn, table.state.fingerprint()
+    for text in ("bob: 12345678901234 tricks", "9" * 200, "#" + "9" * 150):
+        refused = await type_in(world, world.ann, text)
+        said = reply_text(refused)
+        assert only_ephemeral(refused) and "Nothing was entered." in said, said
+        assert "too long a number" in said, said
+    assert table.state.turn == turn and table.state.fingerprint() == before
+    assert await entered(world) == []
