@@ -1,6 +1,6 @@
 """``python -m bot``: the Discord bot when ``DISCORD_TOKEN`` is set, else the local console.
 
-    python -m bot                 run (Discord with a token, else the console on stdin)
+    python -m bot                 run (Discord with a token; without one, the console at a terminal)
     python -m bot console [FILE]  the console, reading FILE (or stdin) one message per line
     python -m bot sync [--guild ID]  register the slash commands (globally, or in one guild)
 """
@@ -33,9 +33,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
-    if args.command == "sync" or (args.command is None and settings.discord_token):
+    wants_discord = args.command == "sync" or (args.command is None and not _at_a_terminal())
+    if wants_discord or (args.command is None and settings.discord_token):
         if not settings.discord_token:
-            print("Set DISCORD_TOKEN (in the environment or .env) to talk to Discord.", file=sys.stderr)
+            # as a service (no terminal) an empty token is a mistake, not a wish for the console
+            print(
+                "Parlour cannot start: DISCORD_TOKEN is empty or not set; put the bot's token in the "
+                "environment or .env (for the offline console, run it at a terminal or use "
+                "`python -m bot console`).",
+                file=sys.stderr,
+            )
             return 2
         from bot.discord.client import run_bot
 
@@ -62,6 +69,13 @@ def main(argv: list[str] | None = None) -> int:
         if source is not sys.stdin:
             source.close()
     return 0
+
+
+def _at_a_terminal() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 if __name__ == "__main__":
