@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.shards import ShardPlan, parse_shard_ids
-from storage.db import is_postgres, setting_for
+from storage.db import is_postgres
 from storage.leases import LEASE_SECONDS
 
 
@@ -129,18 +129,26 @@ def database_url_problem(url: str) -> None:
         return  # storage says what is wrong with the path, naming the setting
     if not rest.startswith("//"):
         raise ValueError("a PostgreSQL address is postgresql://user:password@host/name")
-    authority = rest[2:].split("/", 1)[0].split("?", 1)[0]
+    authority, _, path = rest[2:].partition("/")
+    if "@" in path.split("?", 1)[0]:
+        raise ValueError("the user or password holds a /: write each / in them as %2F")
     if authority.count("@") > 1:
-        raise ValueError(
-            "the user or password holds an @: write each @ in them as %40 "
-            "(and / as %2F, : as %3A), or the address is read with the wrong host"
-        )
+        raise ValueError("the user or password holds an @: write each @ in them as %40")
+    if authority.rpartition("@")[0].count(":") > 1:
+        raise ValueError("the password holds a : (write each : in it as %3A)")
     try:
         urlsplit(url).port  # noqa: B018 (raises ValueError for a port that is not a number)
     except ValueError:
-        raise ValueError(
-            "the port is not a number (a : or / in the password? write it as %3A or %2F)"
-        ) from None
+        raise ValueError("the port is not a number (a : in the password? write it as %3A)") from None
+
+
+def hidden_password(url: str) -> str:
+    """``url`` with everything between the user name and the host hidden, however it is written."""
+    scheme, sep, rest = url.partition("://")
+    userinfo, at, host = rest.rpartition("@")
+    if not sep or not at:
+        return url
+    return f"{scheme}://{userinfo.split(':', 1)[0]}:***@{host}"
 
 
 def settings_problem(exc: ValidationError) -> str:
@@ -150,8 +158,7 @@ def settings_problem(exc: ValidationError) -> str:
         message = error["msg"].removeprefix("Value error, ")
         if error["loc"] == ("PARLOUR_DATABASE_URL",) and isinstance(error.get("input"), str):
             url = error["input"]  # shown with the password hidden
-            shown = setting_for(url) if "://" in url else f"PARLOUR_DATABASE_URL={url}"
-            parts.append(f"{shown}: {message}")
+            parts.append(f"PARLOUR_DATABASE_URL={hidden_password(url)}: {message}")
         elif error["loc"]:
             parts.append(f"{'.'.join(str(p) for p in error['loc'])}={error.get('input')!s}: {message}")
         else:  # settings that do not fit together

@@ -300,8 +300,8 @@ def test_unit_stops_with_a_signal_the_bot_handles() -> None:
     unit = unit_file(UNIT)
     assert unit_value(unit, "KillSignal") in (None, "SIGTERM", "SIGINT")
     assert unit_value(unit, "Type") in (None, "simple", "exec")
-    client = (ROOT / "bot" / "discord" / "client.py").read_text(encoding="utf-8")
-    assert "signal.SIGTERM" in client and "add_signal_handler" in client
+    stopping = (ROOT / "bot" / "discord" / "stopping.py").read_text(encoding="utf-8")
+    assert "signal.SIGTERM" in stopping and "add_signal_handler" in stopping  # tests/test_stop.py stops it
 
 
 class InstallModel:
