@@ -578,7 +578,14 @@ def test_compose_sharded_profile_splits_every_shard_between_its_processes(
     shard count and split the shards between them, each with settings the bot accepts."""
     spec = compose()
     services = spec["services"]
-    assert "profiles" not in services["bot"], "the single SQLite bot stays the default"
+    # every service in one profile: `--profile sharded up` cannot start the single bot beside the
+    # shards with the same token, nor a plain `up` both
+    assert services["bot"]["profiles"] == ["single"]
+    assert all(service.get("profiles") for service in services.values()), "a service in no profile starts with any"
+    for name, service in services.items():
+        assert not {"single", "sharded"} <= set(service["profiles"]), name
+    section = readme_section("### Docker Compose")
+    assert "--profile single up -d" in section and "Compose v2" in section
     postgres = services["postgres"]
     assert postgres["profiles"] == ["sharded"]
     assert str(postgres["volumes"][0]).split(":")[0] in spec["volumes"]
