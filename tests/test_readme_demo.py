@@ -36,3 +36,16 @@ def test_the_readme_console_demo_plays_to_its_last_line(tmp_path: Path) -> None:
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     assert "refused" not in result.stdout.lower(), result.stdout
     assert "* alice plays K♥." in result.stdout  # the last line was played
+
+
+def test_the_readme_stands_alone() -> None:
+    """No link out of the repository, and every document it names is in it."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "../" not in text and "](http" not in text
+    for path in re.findall(r"`((?:docs|deploy)/[\w./-]+\.(?:md|yaml|service|env))`", text) + ["LICENSE", "constraints.txt"]:
+        assert (ROOT / path).is_file(), path
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    from games.registry import all_games
+
+    for game in all_games():
+        assert f"(`{game.id}`)" in rules, f"docs/rules.md has no section for {game.id}: run python -m tests.docs_rules"
