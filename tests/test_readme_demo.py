@@ -42,7 +42,7 @@ def test_the_readme_stands_alone() -> None:
     """No link out of the repository, and every document it names is in it."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "../" not in text and "](http" not in text
-    for path in re.findall(r"`((?:docs|deploy)/[\w./-]+\.(?:md|yaml|service|env))`", text) + ["LICENSE", "constraints.txt"]:
+    for path in [*re.findall(r"`((?:docs|deploy)/[\w./-]+\.(?:md|yaml|service|env))`", text), "LICENSE", "constraints.txt"]:
         assert (ROOT / path).is_file(), path
     rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     from games.registry import all_games
