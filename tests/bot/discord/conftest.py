@@ -97,11 +97,6 @@ class World:
 
 W = TypeVar("W", bound=World)
 
-SETTLE_SECONDS = 300.0
-"""How long a settle may wait for the bot's work to finish. A settle returns as soon as the work is
-done; this bound only ends a real hang, so it is generous: SimCord's 5 s failed the tests on a
-busy machine, where the database thread answers slowly."""
-
 
 @contextlib.asynccontextmanager
 async def simulated_world(kind: type[W], db_path: Path, seed: int = 2024) -> AsyncIterator[W]:
@@ -109,7 +104,7 @@ async def simulated_world(kind: type[W], db_path: Path, seed: int = 2024) -> Asy
     three players (Ann, Bob, Cat) and a moderator; shut down afterwards (SimCord's captured
     errors raised). Shared by the tests, the REST benchmark and the screenshots."""
     bot = ParlourBot(make_settings(db_path))
-    env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS)
+    env = simcord.Env(bot)
     guild = env.create_guild("Parlour test", id=GUILD_ID)
     await env.start()
     bot.service.rng = random.Random(seed)  # the same deals on every run
