@@ -48,4 +48,6 @@ def test_the_readme_stands_alone() -> None:
     from games.registry import all_games
 
     for game in all_games():
+        if game.id == "toy":  # a test game some tests register
+            continue
         assert f"(`{game.id}`)" in rules, f"docs/rules.md has no section for {game.id}: run python -m tests.docs_rules"
