@@ -1,7 +1,7 @@
 """``python -m bot``: the Discord bot when ``DISCORD_TOKEN`` is set, else the local console.
 
-    python -m bot                 run (Discord with a token, else the console on stdin)
-    python -m bot console [FILE]  the console, reading FILE (or stdin) one message per line
+    python -m bot                 run (Discord with a token; without one, the console at a terminal)
+    python -m bot console [--seed N] [FILE]  the console, reading FILE (or stdin) one message per line
     python -m bot sync [--guild ID]  register the slash commands (globally, or in one guild)
 """
 
@@ -23,6 +23,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command")
     con = sub.add_parser("console", help="the offline console")
     con.add_argument("file", nargs="?", help="read messages from this file instead of stdin")
+    con.add_argument("--seed", type=int, default=None, help="deal the same cards on every run (a demo, a bug report)")
     sync = sub.add_parser("sync", help="register the slash commands with Discord")
     sync.add_argument("--guild", type=int, default=None, help="only in this guild (instant, for development)")
     args = parser.parse_args(argv)
@@ -33,9 +34,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
-    if args.command == "sync" or (args.command is None and settings.discord_token):
+    wants_discord = args.command == "sync" or (args.command is None and not _at_a_terminal())
+    if wants_discord or (args.command is None and settings.discord_token):
         if not settings.discord_token:
-            print("Set DISCORD_TOKEN (in the environment or .env) to talk to Discord.", file=sys.stderr)
+            # as a service (no terminal) an empty token is a mistake, not a wish for the console
+            print(
+                "Parlour cannot start: DISCORD_TOKEN is empty or not set; put the bot's token in the "
+                "environment or .env (for the offline console, run it at a terminal or use "
+                "`python -m bot console`).",
+                file=sys.stderr,
+            )
             return 2
         from bot.discord.client import run_bot
 
@@ -50,9 +58,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         if is_terminal(source):  # a person typing: a prompt with editing, and Ctrl-C quits at once
-            run_terminal(settings.database_target)
+            run_terminal(settings.database_target, seed=getattr(args, "seed", None))
         else:
-            asyncio.run(run_console(settings.database_target, source))
+            asyncio.run(run_console(settings.database_target, source, seed=getattr(args, "seed", None)))
     except StorageError as exc:
         print(f"Parlour cannot start: {exc}", file=sys.stderr)
         return 1
@@ -62,6 +70,13 @@ def main(argv: list[str] | None = None) -> int:
         if source is not sys.stdin:
             source.close()
     return 0
+
+
+def _at_a_terminal() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ import contextlib
 import logging
 import os
 import queue
+import random
 import shlex
 import sys
 import threading
@@ -627,9 +628,12 @@ class Session:
         self.store, self.service, self.console, self.keeper = store, service, console, keeper
 
     @classmethod
-    async def open(cls, database: str, write: Callable[[str], None]) -> tuple[Session, int]:
+    async def open(
+        cls, database: str, write: Callable[[str], None], seed: int | None = None
+    ) -> tuple[Session, int]:
         """Open the database, take its lease (on PostgreSQL, as the bot does) and restore its
-        tables; returns the session and how many tables."""
+        tables; returns the session and how many tables. ``seed`` makes the deals the same on
+        every run (a demo, a bug report)."""
         store = await Store.open(database)
         keeper: ShardKeeper | None = None
         try:
@@ -638,7 +642,7 @@ class Session:
                 keeper = ShardKeeper(store.conn, leased)
                 await keeper.acquire()
             notifier = ConsoleNotifier(write)
-            service = TableService(store, notifier)
+            service = TableService(store, notifier, rng=random.Random(seed) if seed is not None else None)
             if keeper is not None:
 
                 async def lost(shards: list[int]) -> None:
@@ -669,11 +673,13 @@ class Session:
 WELCOME = "Parlour console. Type `name: /help` for commands, `name: /play GAME` to open a table."
 
 
-async def run_console(database: str, source: TextIO = sys.stdin, out: Callable[[str], None] = print) -> None:
+async def run_console(
+    database: str, source: TextIO = sys.stdin, out: Callable[[str], None] = print, seed: int | None = None
+) -> None:
     """Run the console on a file, a pipe or a test's source, one message a line, until its end,
     ``/quit``, or an interrupt (a ``KeyboardInterrupt`` from the source, or this task cancelled:
     it does not wait for a line that will not come)."""
-    session, restored = await Session.open(database, out)
+    session, restored = await Session.open(database, out, seed)
     reader = LineReader(source.readline)
     try:
         out(WELCOME)
@@ -687,7 +693,7 @@ async def run_console(database: str, source: TextIO = sys.stdin, out: Callable[[
         await session.close()
 
 
-def run_terminal(database: str, history_file: str | None = None) -> None:
+def run_terminal(database: str, history_file: str | None = None, seed: int | None = None) -> None:
     """The console for a person at a terminal, until ``/quit``, Ctrl-D or Ctrl-C.
 
     The prompt is read in the main thread, where Ctrl-C arrives as ``KeyboardInterrupt`` at once
@@ -699,7 +705,7 @@ def run_terminal(database: str, history_file: str | None = None) -> None:
     thread.start()
     session: Session | None = None
     try:
-        session, restored = asyncio.run_coroutine_threadsafe(Session.open(database, terminal.write), loop).result()
+        session, restored = asyncio.run_coroutine_threadsafe(Session.open(database, terminal.write, seed), loop).result()
         with terminal.session():
             terminal.write(WELCOME)
             terminal.write("Quit with /quit, Ctrl-D or Ctrl-C; the Up arrow brings back earlier lines, Tab completes.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -27,7 +28,7 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(
         None, validation_alias="PARLOUR_DEV_GUILD", description="Sync commands to this guild only."
     )
-    log_level: str = Field("INFO", validation_alias="PARLOUR_LOG_LEVEL")
+    log_level: str = Field("INFO", validation_alias="PARLOUR_LOG_LEVEL", description="DEBUG, INFO, WARNING or ERROR, in any case.")
     shard_count: int | None = Field(
         None,
         ge=1,
@@ -69,6 +70,23 @@ class Settings(BaseSettings):
         """``PARLOUR_DEV_GUILD=`` (as copied from the example file) means "not set"."""
         return None if isinstance(value, str) and not value.strip() else value
 
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _level(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            level = value.strip().upper()
+            if level not in LOG_LEVELS:
+                raise ValueError(f"the log level is one of {', '.join(LOG_LEVELS)} (in any case)")
+            return level
+        return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _database_url(cls, value: str | None) -> str | None:
+        if value is not None:
+            database_url_problem(value)
+        return value
+
     @field_validator("shard_ids", mode="before")
     @classmethod
     def _shard_list(cls, value: Any) -> Any:
@@ -94,12 +112,54 @@ class Settings(BaseSettings):
         return self
 
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def database_url_problem(url: str) -> None:
+    """Raise ValueError saying what is wrong with a ``PARLOUR_DATABASE_URL``, before anything is
+    opened: a scheme we do not store in, or a PostgreSQL address that does not split as meant."""
+    scheme, sep, rest = url.partition(":")
+    scheme = scheme.lower()
+    if not sep or scheme not in ("postgresql", "postgres", "sqlite"):
+        raise ValueError(
+            f"Parlour keeps its data in PostgreSQL (postgresql://user:password@host/name) or SQLite "
+            f"(sqlite:///path); {scheme if sep else 'this'} is not one of those"
+        )
+    if scheme == "sqlite":
+        return  # storage says what is wrong with the path, naming the setting
+    if not rest.startswith("//"):
+        raise ValueError("a PostgreSQL address is postgresql://user:password@host/name")
+    authority, _, path = rest[2:].partition("/")
+    if "@" in path.split("?", 1)[0]:
+        raise ValueError("the user or password holds a /: write each / in them as %2F")
+    if authority.count("@") > 1:
+        raise ValueError("the user or password holds an @: write each @ in them as %40")
+    if authority.rpartition("@")[0].count(":") > 1:
+        raise ValueError("the password holds a : (write each : in it as %3A)")
+    try:
+        urlsplit(url).port  # noqa: B018 (raises ValueError for a port that is not a number)
+    except ValueError:
+        raise ValueError("the port is not a number (a : in the password? write it as %3A)") from None
+
+
+def hidden_password(url: str) -> str:
+    """``url`` with everything between the user name and the host hidden, however it is written."""
+    scheme, sep, rest = url.partition("://")
+    userinfo, at, host = rest.rpartition("@")
+    if not sep or not at:
+        return url
+    return f"{scheme}://{userinfo.split(':', 1)[0]}:***@{host}"
+
+
 def settings_problem(exc: ValidationError) -> str:
     """One line naming the setting (environment variable) that was refused, and why."""
     parts = []
     for error in exc.errors():
         message = error["msg"].removeprefix("Value error, ")
-        if error["loc"]:
+        if error["loc"] == ("PARLOUR_DATABASE_URL",) and isinstance(error.get("input"), str):
+            url = error["input"]  # shown with the password hidden
+            parts.append(f"PARLOUR_DATABASE_URL={hidden_password(url)}: {message}")
+        elif error["loc"]:
             parts.append(f"{'.'.join(str(p) for p in error['loc'])}={error.get('input')!s}: {message}")
         else:  # settings that do not fit together
             parts.append(message)

@@ -300,8 +300,8 @@ def test_unit_stops_with_a_signal_the_bot_handles() -> None:
     unit = unit_file(UNIT)
     assert unit_value(unit, "KillSignal") in (None, "SIGTERM", "SIGINT")
     assert unit_value(unit, "Type") in (None, "simple", "exec")
-    client = (ROOT / "bot" / "discord" / "client.py").read_text(encoding="utf-8")
-    assert "signal.SIGTERM" in client and "add_signal_handler" in client
+    stopping = (ROOT / "bot" / "discord" / "stopping.py").read_text(encoding="utf-8")
+    assert "signal.SIGTERM" in stopping and "add_signal_handler" in stopping  # tests/test_stop.py stops it
 
 
 class InstallModel:
@@ -578,7 +578,14 @@ def test_compose_sharded_profile_splits_every_shard_between_its_processes(
     shard count and split the shards between them, each with settings the bot accepts."""
     spec = compose()
     services = spec["services"]
-    assert "profiles" not in services["bot"], "the single SQLite bot stays the default"
+    # every service in one profile: `--profile sharded up` cannot start the single bot beside the
+    # shards with the same token, nor a plain `up` both
+    assert services["bot"]["profiles"] == ["single"]
+    assert all(service.get("profiles") for service in services.values()), "a service in no profile starts with any"
+    for name, service in services.items():
+        assert not {"single", "sharded"} <= set(service["profiles"]), name
+    section = readme_section("### Docker Compose")
+    assert "--profile single up -d" in section and "Compose v2" in section
     postgres = services["postgres"]
     assert postgres["profiles"] == ["sharded"]
     assert str(postgres["volumes"][0]).split(":")[0] in spec["volumes"]

@@ -135,3 +135,44 @@ def test_the_console_still_starts_with_good_settings(tmp_path: Path) -> None:
     result = run_bot("console", env={"PARLOUR_DB": str(tmp_path / "p.sqlite3")}, stdin="ann: /games\n")
     assert result.returncode == 0 and "Traceback" not in result.stderr
     assert "Parlour console" in result.stdout
+
+
+@pytest.mark.parametrize("token", ["", None], ids=["empty", "missing"])
+def test_no_token_without_a_terminal_is_an_error(tmp_path: Path, token: str | None) -> None:
+    """As a service (standard input not a terminal) an empty token is a mistake: systemd and
+    Compose see a failure, not a console that exits 0. The console asked for by name still runs."""
+    db = tmp_path / "p.sqlite3"
+    env = {"PARLOUR_DB": str(db)} | ({"DISCORD_TOKEN": token} if token is not None else {})
+    result = run_bot(env=env, stdin="ann: /games\n")
+    assert result.returncode == 2
+    one_line_error(result, "DISCORD_TOKEN", "python -m bot console")
+    assert "Parlour console" not in result.stdout and not db.exists()
+    assert "Parlour console" in run_bot("console", env=env, stdin="ann: /games\n").stdout
+
+
+def test_setting_values_in_any_case(tmp_path: Path) -> None:
+    result = run_bot("console", env={"PARLOUR_DB": str(tmp_path / "p.sqlite3"), "PARLOUR_LOG_LEVEL": "info"}, stdin="ann: /games\n")
+    assert result.returncode == 0 and "Parlour console" in result.stdout and "Traceback" not in result.stderr
+    line = one_line_error(run_bot("console", env={"PARLOUR_DB": str(tmp_path / "q.sqlite3"), "PARLOUR_LOG_LEVEL": "chatty"}), "PARLOUR_LOG_LEVEL=chatty", "INFO")
+    assert not (tmp_path / "q.sqlite3").exists(), line
+
+
+@pytest.mark.parametrize(
+    ("url", "words"),
+    [
+        ("mysql://parlour:s3cret@db/parlour", ["mysql", "PostgreSQL", "SQLite"]),
+        ("postgresql://parlour:s3@cret@db/parlour", ["%40"]),
+        ("postgresql://parlour:s3:cret@db/parlour", ["%3A"]),
+        ("postgresql://parlour:s3/cret@db:5432/parlour", ["%2F"]),
+        ("parlour.sqlite3", ["PARLOUR_DATABASE_URL=parlour.sqlite3", "sqlite:///path"]),
+    ],
+    ids=["mysql", "at-sign", "colon", "slash", "no-scheme"],
+)
+def test_a_database_url_we_cannot_use_is_one_line(tmp_path: Path, url: str, words: list[str]) -> None:
+    """Refused before anything is opened, the password never shown."""
+    env = {"PARLOUR_DATABASE_URL": url, "PARLOUR_DB": str(tmp_path / "p.sqlite3")}
+    result = run_bot("console", env=env)
+    assert result.returncode == 2
+    line = one_line_error(result, *words)
+    assert "s3" not in line and "cret" not in line
+    assert not (tmp_path / "p.sqlite3").exists()

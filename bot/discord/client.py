@@ -17,12 +17,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import signal
 import sys
 from typing import Any
 
 import aiohttp
 import discord
+import yarl
 from discord import app_commands
 from discord.ext import commands
 
@@ -36,6 +36,7 @@ from bot.discord.components import DYNAMIC_ITEMS, dispatch_orphan
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.record_components import RECORD_ITEMS
 from bot.discord.safe import safe_reply
+from bot.discord.stopping import quiet_discord_logs, serve
 from bot.service.registry import UNAVAILABLE, everywhere
 from bot.settings import Settings
 from bot.shards import ShardKeeper, lease_plan, shard_of
@@ -45,7 +46,10 @@ from storage.sessions import Store
 
 log = logging.getLogger(__name__)
 
-SHUTDOWN_DRAIN_SECONDS = 5.0
+SHUTDOWN_DRAIN_SECONDS = 2.0
+"""How long a stop waits for pending table edits: within the few seconds a supervisor allows."""
+GATEWAY_RETRY_SECONDS = (1.0, 60.0)
+"""The first and the longest wait between attempts to reach a gateway never reached yet."""
 
 
 def bot_intents() -> discord.Intents:
@@ -75,6 +79,9 @@ class ParlourBot(commands.Bot):
         """This process's shard leases, when it serves only some shards (``PARLOUR_SHARD_IDS``)."""
         self.restored = 0
         self.lost_shards: list[int] = []
+        self.stop_requested = False
+        """Set when a signal asked the process to stop (what fails after that is not an error)."""
+        self._closing = asyncio.Event()
 
     @property
     def store(self) -> Store:
@@ -190,13 +197,60 @@ class ParlourBot(commands.Bot):
             await self._store.close()
             self._store = None
 
+    async def connect(self, *, reconnect: bool = True) -> None:
+        """discord.py's connection loop, retried here while the gateway has never been reached:
+        its own retry then asks for the session it never had (``AttributeError: 'NoneType'
+        object has no attribute 'sequence'``) and stops the bot."""
+        wait = GATEWAY_RETRY_SECONDS[0]
+        while not self.is_closed():
+            try:
+                await super().connect(reconnect=reconnect)
+                return
+            except AttributeError:
+                if isinstance(self, commands.AutoShardedBot) or self.ws is not None or self.is_closed():
+                    raise
+            log.debug("the Discord gateway was never reached; trying again in %.0f s", wait)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._closing.wait(), wait)
+            wait = min(2 * wait, GATEWAY_RETRY_SECONDS[1])
+
     async def close(self) -> None:
+        self._closing.set()
         await self.dispose()
         await super().close()
 
 
+class _LaunchAgain(Exception):
+    """discord.py's shard launcher asked to launch a shard again (see ``launch_shard``)."""
+
+
 class ShardedParlourBot(ParlourBot, commands.AutoShardedBot):
     """Several gateway shards in one process: all of the bot's, or (``PARLOUR_SHARD_IDS``) its share."""
+
+    def __init__(self, settings: Settings, *, sync_only: bool = False, **options: Any) -> None:
+        super().__init__(settings, sync_only=sync_only, **options)
+        self._launching: set[int] = set()
+
+    async def launch_shard(self, gateway: yarl.URL, shard_id: int, *, initial: bool = False) -> None:
+        """Connect one shard, trying again until it connects or the bot closes.
+
+        discord.py retries a shard that failed to connect by calling ``launch_shard`` again
+        after 5 s, from inside its ``except``: it never asks whether the client is closing, so a
+        stopped process runs on ("Session is closed"), each traceback chains the earlier ones,
+        and the recursion deepens forever (upstream Rapptz/discord.py#10202). Here that inner
+        call returns at once to this loop, which stops once the bot is closing."""
+        if shard_id in self._launching:  # discord.py's retry from inside its own attempt
+            raise _LaunchAgain
+        self._launching.add(shard_id)
+        try:
+            while not self.is_closed():
+                try:
+                    await super().launch_shard(gateway, shard_id, initial=initial)
+                    return
+                except _LaunchAgain:
+                    continue
+        finally:
+            self._launching.discard(shard_id)
 
 
 def make_bot(settings: Settings, *, sync_only: bool = False) -> ParlourBot:
@@ -216,28 +270,20 @@ async def _sync(bot: ParlourBot, token: str, guild_id: int | None) -> int:
     return 0
 
 
-async def _serve(bot: ParlourBot, token: str) -> None:
-    """Run until closed; SIGTERM (docker stop, systemd) and SIGINT close the bot cleanly, so
-    pending table edits are sent and the database is closed."""
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        with contextlib.suppress(NotImplementedError):  # not on Windows
-            loop.add_signal_handler(sig, lambda: loop.create_task(bot.close()))
-    async with bot:
-        await bot.start(token)
-
-
 def run_bot(settings: Settings, *, sync_only: bool = False, sync_guild: int | None = None) -> int:
     """Run the bot until stopped, or (``sync_only``) register the slash commands and exit."""
     token = settings.discord_token
     if not token:
         print("Set DISCORD_TOKEN (in the environment or .env) to talk to Discord.", file=sys.stderr)
         return 2
+    quiet_discord_logs()
     bot = make_bot(settings, sync_only=sync_only)
     try:
         if sync_only:
             return asyncio.run(_sync(bot, token, sync_guild))
-        asyncio.run(_serve(bot, token))
+        # SIGTERM (docker stop, systemd) and SIGINT stop it within a few seconds, the pending
+        # table edits sent, the shard leases given back and the database closed
+        asyncio.run(serve(bot, token))
         if bot.lost_shards:
             print(
                 f"Parlour stopped: shard(s) {', '.join(map(str, bot.lost_shards))} moved to another process "

@@ -191,7 +191,17 @@ def _wait_ready(proc: subprocess.Popen[str], soak: Soak) -> None:
     soak.restart_seconds.append(time.monotonic() - start)
 
 
-def run(tables: int, kills: int, seed: int = 1, *, min_wait: float = 0.3, max_wait: float = 1.5) -> Soak:
+def _wait_for_acks(proc: subprocess.Popen[str], soak: Soak, count: int) -> None:
+    """Until the child has acknowledged ``count`` actions in all (or has died): the kill comes
+    after so much play, however slowly a busy machine runs it."""
+    deadline = time.monotonic() + FINAL_PHASE_SECONDS
+    while len(soak.acked) < count and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+
+
+def run(tables: int, kills: int, seed: int = 1, *, min_acks: int = 30, max_acks: int = 150) -> Soak:
+    """Kill the child ``kills`` times, each after a random number of acknowledged actions (from
+    ``min_acks`` to ``max_acks``; it is killed wherever it is then, often in the middle of one)."""
     rng = random.Random(seed)
     soak = Soak()
     with tempfile.TemporaryDirectory() as tmp:
@@ -200,7 +210,7 @@ def run(tables: int, kills: int, seed: int = 1, *, min_wait: float = 0.3, max_wa
             proc = _spawn(db, seed * 1000 + k, tables, finish=False)
             _wait_ready(proc, soak)
             reader = _reader(proc, soak)
-            time.sleep(rng.uniform(min_wait, max_wait))
+            _wait_for_acks(proc, soak, len(soak.acked) + rng.randint(min_acks, max_acks))
             proc.send_signal(signal.SIGKILL)
             proc.wait()
             reader.join()  # what it printed before it died was acknowledged

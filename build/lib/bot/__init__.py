@@ -1,0 +1,1 @@
+"""Adapters: the table service, Discord and the local console."""

@@ -1,0 +1,1 @@
+"""The Discord adapter: a discord.py client, thin cogs, persistent components and the notifier."""

@@ -1,0 +1,1 @@
+"""Slash commands, one cog per area. Cogs only parse and call :mod:`bot.discord.flows`."""

@@ -1,0 +1,116 @@
+"""Live private views: the hand a player opened last, which the bot keeps up to date.
+
+When a player opens their hand (Show my hand, ``/hand``) or clicks a choice in it, Discord hands
+the bot an interaction whose token may edit that ephemeral message for 15 minutes. The bot keeps
+the newest one per player and table, and edits the view in place when the player's choices come
+back, so a move is one click. A view whose token has run out is forgotten: the player is pinged
+instead, and the Show my hand button always opens a fresh view.
+
+Each live view remembers the choices it shows. A click on a view that is a turn or two behind
+still means what the player saw: if that very action is still legal it is played; if not, the
+engine says why (a Spec challenge whose window has closed, a card that no longer follows suit).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import discord
+
+from games.engine import Action
+
+TOKEN_LIFETIME = 15 * 60.0
+"""How long Discord lets an interaction's response be edited."""
+MARGIN = 60.0
+"""A view is given up this long before its token runs out (an edit must not race the expiry)."""
+
+
+@dataclass
+class LiveView:
+    interaction: discord.Interaction
+    seat: int
+    turn: int
+    legal: list[Action]
+    expires_at: float
+    deal: int = 0
+    busy: int = field(default=0)
+    """How many of its owner's own clicks are being answered (the answer refreshes the view)."""
+
+
+class LiveViews:
+    """The newest private view of each (table, player), while Discord lets the bot edit it."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._views: dict[tuple[int, str], LiveView] = {}
+
+    def open(
+        self,
+        table_id: int,
+        user_id: str,
+        interaction: discord.Interaction,
+        *,
+        seat: int,
+        turn: int,
+        deal: int,
+        legal: Sequence[Action],
+    ) -> LiveView:
+        """Remember the view ``interaction`` answered with (it replaces the player's older one)."""
+        old = self._views.get((table_id, user_id))
+        live = LiveView(
+            interaction, seat, turn, list(legal), self.clock() + TOKEN_LIFETIME - MARGIN, deal,
+            busy=old.busy if old is not None else 0,
+        )
+        self._views[(table_id, user_id)] = live
+        return live
+
+    def redrawn(self, live: LiveView, *, turn: int, deal: int, legal: Sequence[Action]) -> None:
+        """The bot edited ``live`` in place (same token, same expiry) to show a later turn."""
+        live.turn, live.deal, live.legal = turn, deal, list(legal)
+
+    def get(self, table_id: int, user_id: str) -> LiveView | None:
+        live = self._views.get((table_id, user_id))
+        if live is not None and live.expires_at <= self.clock():
+            del self._views[(table_id, user_id)]
+            return None
+        return live
+
+    def watching(self, table_id: int, user_id: str | None) -> bool:
+        """Whether the player has a view the bot can still bring up to date."""
+        return user_id is not None and self.get(table_id, user_id) is not None
+
+    def drop(self, table_id: int, user_id: str, live: LiveView | None = None) -> None:
+        """Forget a view (its token failed); with ``live``, only if it is still the newest."""
+        current = self._views.get((table_id, user_id))
+        if current is not None and (live is None or current is live):
+            del self._views[(table_id, user_id)]
+
+    def forget_table(self, table_id: int) -> None:
+        for key in [k for k in self._views if k[0] == table_id]:
+            del self._views[key]
+
+    def begin_click(self, table_id: int, user_id: str) -> None:
+        live = self._views.get((table_id, user_id))
+        if live is not None:
+            live.busy += 1
+
+    def end_click(self, table_id: int, user_id: str) -> None:
+        live = self._views.get((table_id, user_id))
+        if live is not None and live.busy > 0:
+            live.busy -= 1
+
+    def offered(self, table_id: int, user_id: str, turn: int, index: int) -> Action | None:
+        """The action a live view showed at ``index`` when it was drawn at ``turn``."""
+        live = self.get(table_id, user_id)
+        if live is None or live.turn != turn or not 0 <= index < len(live.legal):
+            return None
+        return live.legal[index]
+
+
+def out_of_date(live: LiveView, *, deal: int, awaited: bool, legal: Sequence[Action]) -> bool:
+    """Whether a live view shows something out of date that matters: a new deal, or the player's
+    turn with choices the view does not offer. A view whose choices went away is left as it is (a
+    click on it is answered), and optional acts out of turn are offered on the table message."""
+    return live.deal != deal or (awaited and bool(legal) and list(legal) != live.legal)

@@ -1,0 +1,141 @@
+"""The messages the bot keeps up to date, as Discord messages: the table message (its embed,
+buttons and the picture of the table) and each player's private view (the embed, the choices and
+the picture of the hand), built the same way for a new message, an answer to a click and an edit.
+Also the short messages around them: how a deal ended, and the turn signal."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.components import ShowHandButton, hand_view, table_view
+from bot.discord.embeds import OVER_COLOUR, hand_embed, table_embed
+from bot.discord.limits import clip_lines, fit_embed
+from bot.discord.live import LiveView, out_of_date
+from bot.render import pictures
+from bot.render.text import entry_status_lines
+from bot.service.entries import referee_hand
+from bot.service.model import HandInfo, Table, User
+from bot.service.play import DEAL_STARTS, hand_of
+from games.engine import Event, View
+
+if TYPE_CHECKING:
+    from storage.sessions import Store
+
+log = logging.getLogger(__name__)
+
+HAND_FILE = "hand.png"
+TABLE_FILE = "table.png"
+
+
+def hand_info(table: Table, user: User) -> HandInfo:
+    """What ``user`` sees and may do at ``table``, also once the table has closed.
+
+    At a referee table that is everyone's possible entries, for anyone at the table."""
+    return referee_hand(table, user) if table.mode == "referee" else hand_of(table, user)
+
+
+@dataclass
+class Message:
+    embed: discord.Embed
+    view: discord.ui.View | None
+    files: list[discord.File] = field(default_factory=list)
+
+    def edit_fields(self) -> dict[str, Any]:
+        """Keyword arguments replacing a whole message (an answer to a click, a refresh)."""
+        return {"content": None, "embed": self.embed, "view": self.view, "attachments": self.files}
+
+    def send_fields(self) -> dict[str, Any]:
+        """Keyword arguments of a new message."""
+        fields: dict[str, Any] = {"embed": self.embed, "view": self.view}
+        if self.files:
+            fields["files"] = self.files
+        return fields
+
+
+async def hand_message(table: Table, info: HandInfo, note: str | None = None, path: Sequence[int] = ()) -> Message:
+    """The private view as a message, its choices opened at the menu group ``path``. The picture
+    is drawn in a worker thread; a picture that fails is left out (the text says everything the
+    picture shows)."""
+    view = hand_view(table.id, info, path) if table.status == "playing" else None
+    files: list[discord.File] = []
+    if table.mode != "referee" and info.seat >= 0:
+        png = await draw(pictures.hand_png, info.view, info.legal)
+        if png is not None:
+            files.append(discord.File(png, filename=HAND_FILE, description=pictures.hand_alt_text(info.view, info.legal)))
+    embed = hand_embed(table, info, note, pictured=bool(files))
+    if files:
+        embed.set_image(url=f"attachment://{HAND_FILE}")
+    return Message(embed, view, files)
+
+
+async def draw(painter: Callable[..., bytes], *args: Any) -> io.BytesIO | None:
+    """A picture drawn in a worker thread, as a file for an attachment; ``None`` when it could
+    not be drawn."""
+    try:
+        data = await asyncio.to_thread(painter, *args)
+    except Exception:  # a picture is a nicety: the message goes out without it
+        log.exception("drawing %s failed", getattr(painter, "__name__", painter))
+        return None
+    return io.BytesIO(data)
+
+
+async def table_message(table: Table, store: Store | None = None) -> Message:
+    """The table message: the embed and buttons, with the picture of the table once it plays
+    (and, at a referee table, its last entries with their status, read from ``store``)."""
+    files: list[discord.File] = []
+    entries: list[str] = []
+    if table.state is not None and table.mode == "referee" and store is not None:
+        record = await store.session(table.id)
+        if record is not None:
+            entries = entry_status_lines(table, record.actions, await store.entry_log(table.id))
+    if table.state is not None:
+        view = table.state.view(None)
+        png = await draw(pictures.table_png, view)
+        if png is not None:
+            files.append(discord.File(png, filename=TABLE_FILE, description=pictures.table_alt_text(view)))
+    embed = table_embed(table, entries, pictured=bool(files))
+    if files:
+        embed.set_image(url=f"attachment://{TABLE_FILE}")
+    return Message(embed, table_view(table), files)
+
+
+def needs_redraw(live: LiveView, info: HandInfo) -> bool:
+    return out_of_date(live, deal=info.view.deal, awaited=info.seat in info.view.awaiting, legal=info.legal)
+
+
+def deal_end_embed(table: Table, before: View, after: View, events: Sequence[Event]) -> discord.Embed:
+    """What the message of a finished deal shows once the next deal has its own message: the
+    last things that happened in it (the last trick or total, the deal's scoring) and the scores."""
+    ended: list[str] = []
+    for event in events:
+        if event.kind in DEAL_STARTS:
+            break
+        if event.to is None:
+            ended.append(event.text)
+    scores = ", ".join(f"{p} {s}" for p, s in zip(after.players, after.scores, strict=True))
+    embed = discord.Embed(
+        title=f"{table.game.title} - deal {before.deal} is over",
+        description=clip_lines([*ended[-8:], f"**Scores:** {scores}"], 4096),
+        colour=OVER_COLOUR,
+    )
+    embed.set_footer(text=f"Table #{table.id} - deal {after.deal} is below")
+    return fit_embed(embed)
+
+
+def turn_text(table: Table, users: Sequence[str]) -> str:
+    who = " ".join(f"<@{u}>" for u in users)
+    return f"{who} - your turn at {table.game.title}."
+
+
+def turn_view(table: Table) -> discord.ui.View:
+    """The turn signal's one button: open your private view."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ShowHandButton(table.id))
+    return view

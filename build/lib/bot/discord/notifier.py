@@ -1,0 +1,446 @@
+"""The table service's :class:`~bot.tables.Notifier` for Discord.
+
+The service calls the notifier while it holds a table's lock, so nothing here waits for Discord
+except a DM (whose answer the service needs). Table messages and notices go into a per-channel
+outbox worked by one background task: posts, edits and notices keep their order, and an edit
+asked for while another edit of the same table is still waiting is dropped, since every job
+renders the table as it is when the job runs (rapid edits coalesce into one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import time
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, cast
+
+import discord
+
+from bot.discord.components import public_choices
+from bot.discord.embeds import closed_embed
+from bot.discord.live import LiveViews
+from bot.discord.messages import (
+    deal_end_embed,
+    hand_info,
+    hand_message,
+    needs_redraw,
+    table_message,
+    turn_text,
+    turn_view,
+)
+from bot.discord.safe import Outcome, safe_dm, safe_edit_message, safe_outcome, safe_reply, safe_send
+from bot.discord.turns import TurnSignals
+from bot.render.charts import score_chart, score_progression
+from bot.service.model import Table, User
+from bot.service.records import stored_record
+from bot.settings import GuildSettings
+from games.engine import Action, Event, Game, MatchRecord, View
+
+if TYPE_CHECKING:
+    from bot.discord.client import ParlourBot
+    from storage.sessions import Store
+
+log = logging.getLogger(__name__)
+
+QUIET_REFRESH_SECONDS = 30.0
+
+DM_TIMEOUT = 10.0
+PUBLIC_TURNS_KEPT = 4
+"""How many turns back a click on the table message's optional acts is still understood."""
+Kind = Literal["post", "edit", "notice", "close", "view", "ping", "unping"]
+
+
+@dataclass
+class Job:
+    kind: Kind
+    table: Table
+    text: str = ""
+    mention: str | None = None
+    responder: discord.Interaction | None = None
+    users: tuple[str, ...] = ()
+    message_id: str | None = None
+
+
+class Responder:
+    """Lets a command's own response become the table message (``/play``, ``/table``)."""
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+        self.used = False
+
+
+class Outbox:
+    """One channel's queue of Discord work, run in order by a single background task."""
+
+    def __init__(self, notifier: DiscordNotifier) -> None:
+        self.notifier = notifier
+        self.queue: deque[Job] = deque()
+        self.task: asyncio.Task[None] | None = None
+
+    def push(self, job: Job) -> None:
+        if job.responder is None and self._covered(job):
+            return
+        if job.kind == "post":
+            self.queue = deque(j for j in self.queue if not (j.kind == "edit" and j.table is job.table))
+        self.queue.append(job)
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._run(), name="parlour-outbox")
+
+    def _covered(self, job: Job) -> bool:
+        """Whether a waiting job already shows what ``job`` would (it renders later anyway)."""
+        if job.kind == "edit":
+            return any(j.table is job.table and j.kind in ("edit", "post") for j in self.queue)
+        if job.kind == "post":
+            return any(j.table is job.table and j.kind == "post" for j in self.queue)
+        if job.kind == "view":
+            return any(j.table is job.table and j.kind == "view" and j.users == job.users for j in self.queue)
+        return False
+
+    async def _run(self) -> None:
+        while self.queue:
+            job = self.queue.popleft()
+            try:
+                await self.notifier.perform(job)
+            except Exception:  # one failed job must not stop the channel's later ones
+                log.exception("table message job %s for table %s failed", job.kind, job.table.id)
+
+
+class DiscordNotifier:
+    def __init__(self, client: discord.Client, store: Store) -> None:
+        self.client = client
+        self.store = store
+        self.outboxes: dict[tuple[str, str], Outbox] = {}
+        self.responders: dict[tuple[str, str], Responder] = {}
+        self.message_phase: dict[str, str] = {}
+        """The phase a table message was posted in ("lobby" or "play"), to tidy it when replaced."""
+        self._quiet: set[str] | None = None
+        self._quiet_read = 0.0
+        self.live = LiveViews()
+        self.turns = TurnSignals()
+        self.retired: dict[str, discord.Embed] = {}
+        """Table messages of ended deals, with how their deal ended (shown when they are retired)."""
+        self.shown: dict[int, View] = {}
+        """Each table's public view as last reported, to tell how a deal ended."""
+        self.public: dict[int, dict[int, list[Action]]] = {}
+        """The optional acts each table message offered, by turn (a few turns back)."""
+
+    # -- the Notifier protocol -------------------------------------------------------------------
+
+    async def table_changed(self, table: Table, events: Sequence[Event], repost: bool) -> None:
+        view = table.state.view(None) if table.state is not None else None
+        shown = self.shown.get(table.id)
+        if view is not None:
+            self.shown[table.id] = view
+            self._remember_public(table)
+        ended = shown is not None and view is not None and shown.deal != view.deal and not view.over
+        if repost and ended and table.message_id is not None:
+            assert shown is not None and view is not None
+            self.retired[table.message_id] = deal_end_embed(table, shown, view, events)
+        calls = self.turns.follow(table, self.live, view)
+        responder = self.responders.get(table.key) if repost else None
+        mentions = calls.pings if repost else ()
+        if responder is not None and not responder.used:
+            responder.used = True
+            self._push(Job("post", table, responder=responder.interaction, users=mentions))
+        elif repost:
+            self._push(Job("post", table, users=mentions))
+        elif view is None or not view.over:  # at the end, the closing edit shows the final result
+            self._push(Job("edit", table))
+        if calls.pings and not repost:
+            self._push(Job("ping", table, users=calls.pings))
+        for message_id in calls.unpings:
+            self._push(Job("unping", table, message_id=message_id))
+        for user_id in calls.refreshes:
+            self._push(Job("view", table, users=(user_id,)))
+
+    def _remember_public(self, table: Table) -> None:
+        offered = self.public.setdefault(table.id, {})
+        offered[table.turn] = public_choices(table)
+        for turn in [t for t in offered if t <= table.turn - PUBLIC_TURNS_KEPT]:
+            del offered[turn]
+
+    def public_offered(self, table_id: int, turn: int, index: int) -> Action | None:
+        """The optional act the table message offered as button ``index`` at ``turn``."""
+        offered = self.public.get(table_id, {}).get(turn, [])
+        return offered[index] if 0 <= index < len(offered) else None
+
+    async def send_private(self, table: Table, seat: int, text: str) -> bool:
+        user_id = table.seats[seat].user_id
+        if user_id is None:
+            return True
+        if self.live.watching(table.id, user_id):
+            return True  # their live view shows the new hand: no DM needed
+        try:
+            return await asyncio.wait_for(safe_dm(self.client, int(user_id), text), DM_TIMEOUT)
+        except TimeoutError:
+            log.warning("DM to %s timed out", user_id)
+            return True
+
+    async def notice(self, table: Table, text: str, mention: str | None = None) -> None:
+        self._push(Job("notice", table, text=text, mention=mention))
+
+    async def table_closed(self, table: Table) -> None:
+        for message_id in self.turns.forget(table.id):
+            self._push(Job("unping", table, message_id=message_id))
+        self.live.forget_table(table.id)
+        self.shown.pop(table.id, None)
+        self.public.pop(table.id, None)
+        self._push(Job("close", table))
+
+    async def channel_notice(self, guild_id: str, channel_id: str, text: str) -> None:
+        channel = self.client.get_partial_messageable(int(channel_id), guild_id=int(guild_id))
+        await safe_send(channel, content=text, allowed_mentions=discord.AllowedMentions.none())
+
+    # -- what the service knows that the notifier needs ------------------------------------------
+
+    async def guild_settings(self, guild_id: str) -> GuildSettings:
+        return await cast("ParlourBot", self.client).service.settings(guild_id)
+
+    def client_dm_closed(self) -> set[str]:
+        return cast("ParlourBot", self.client).service.dm_closed
+
+    async def quiet_users(self) -> set[str]:
+        """Players who turned their own turn pings off: kept up to date by ``set_quiet`` here, and
+        read again every half minute, for a player who changed it through another process of a
+        sharded bot (the choice is theirs in every server)."""
+        if self._quiet is None or time.monotonic() - self._quiet_read > QUIET_REFRESH_SECONDS:
+            self._quiet = await self.store.quiet_players()
+            self._quiet_read = time.monotonic()
+        return self._quiet
+
+    async def set_quiet(self, user_id: str, quiet: bool) -> None:
+        await self.store.set_quiet(user_id, quiet)
+        users = await self.quiet_users()
+        if quiet:
+            users.add(user_id)
+        else:
+            users.discard(user_id)
+
+    # -- helpers for the cogs ----------------------------------------------------------------------
+
+    def respond_with(self, key: tuple[str, str], interaction: discord.Interaction) -> Responder:
+        """Make the next repost of this channel's table the answer to ``interaction``."""
+        responder = Responder(interaction)
+        self.responders[key] = responder
+        return responder
+
+    def release(self, key: tuple[str, str], responder: Responder) -> None:
+        if self.responders.get(key) is responder:
+            del self.responders[key]
+
+    def repost(self, table: Table, interaction: discord.Interaction | None = None) -> None:
+        self._push(Job("post", table, responder=interaction))
+
+    async def drain(self) -> None:
+        """Wait until every outbox is empty (at shutdown, and in tests)."""
+        while True:
+            tasks = [o.task for o in self.outboxes.values() if o.task is not None and not o.task.done()]
+            if not tasks:
+                return
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _push(self, job: Job) -> None:
+        outbox = self.outboxes.get(job.table.key)
+        if outbox is None:
+            outbox = self.outboxes[job.table.key] = Outbox(self)
+        outbox.push(job)
+
+    # -- the jobs ------------------------------------------------------------------------------------
+
+    def channel(self, table: Table) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(int(table.channel_id), guild_id=int(table.guild_id))
+
+    async def perform(self, job: Job) -> None:
+        if job.kind == "post":
+            await self._post(job.table, job.responder, job.users)
+        elif job.kind == "edit":
+            await self._edit(job.table)
+        elif job.kind == "notice":
+            await self._notice(job.table, job.text, job.mention)
+        elif job.kind == "view":
+            await self._refresh_view(job.table, job.users[0])
+        elif job.kind == "ping":
+            await self._ping(job.table, job.users)
+        elif job.kind == "unping":
+            await self._unping(job.table, job.message_id)
+        else:
+            await self._close(job.table)
+
+    async def _post(self, table: Table, responder: discord.Interaction | None, mentions: Sequence[str] = ()) -> None:
+        message = await table_message(table, self.store)
+        pinged = await self._allowed_pings(table, mentions)
+        content = turn_text(table, pinged) if pinged else None
+        allowed = _mentions(pinged)
+        message_id: int | None = None
+        if responder is not None:
+            message_id = await safe_reply(
+                responder, content, ephemeral=False, allowed_mentions=allowed, **message.send_fields()
+            )
+        if message_id is None:
+            sent = await safe_send(self.channel(table), content=content, allowed_mentions=allowed, **message.send_fields())
+            message_id = sent.id if sent is not None else None
+        if message_id is None:
+            return
+        old = table.message_id
+        table.message_id = str(message_id)
+        self.message_phase[table.message_id] = "lobby" if table.state is None else "play"
+        await self.store.set_message(table.id, table.message_id)
+        if old is not None and old != table.message_id:
+            await self._retire(table, old)
+
+    async def _retire(self, table: Table, message_id: str) -> None:
+        """Tidy a replaced table message: no buttons; a lobby says the game went on below, and a
+        deal's message shows how that deal ended."""
+        partial = self.channel(table).get_partial_message(int(message_id))
+        ended = self.retired.pop(message_id, None)
+        if self.message_phase.pop(message_id, None) == "lobby" and table.state is not None:
+            embed = closed_embed(table, "The game has started: the table is below.")
+            embed.title = f"{table.game.title} - started"
+            await safe_edit_message(partial, content=None, embed=embed, view=None)
+        elif ended is not None:
+            await safe_edit_message(partial, content=None, embed=ended, view=None, attachments=[])
+        else:
+            await safe_edit_message(partial, content=None, view=None)
+
+    async def _edit(self, table: Table) -> None:
+        if table.message_id is None:
+            await self._post(table, None)
+            return
+        partial = self.channel(table).get_partial_message(int(table.message_id))
+        message = await table_message(table, self.store)
+        outcome = await safe_edit_message(partial, **message.edit_fields())
+        if outcome is Outcome.GONE:  # someone deleted the table message: post a new one
+            table.message_id = None
+            await self._post(table, None)
+
+    # -- live views and turn signals -----------------------------------------------------------
+
+    async def _refresh_view(self, table: Table, user_id: str) -> None:
+        """Bring a player's live view up to date in place (their choices came back, a new deal)."""
+        live = self.live.get(table.id, user_id)
+        if live is None or live.busy or table.status != "playing" or table.state is None:
+            return
+        seat = table.seat_of(user_id)
+        if seat is None:
+            return
+        info = hand_info(table, User(user_id, table.seats[seat].name))
+        if not needs_redraw(live, info):
+            return
+        note = "Your turn." if seat in info.view.awaiting else None
+        message = await hand_message(table, info, note)
+        outcome = await safe_outcome(
+            f"refresh the live view of {user_id}", live.interaction.edit_original_response(**message.edit_fields())
+        )
+        if outcome is Outcome.OK:
+            self.live.redrawn(live, turn=info.turn, deal=info.view.deal, legal=info.legal)
+            return
+        self.live.drop(table.id, user_id, live)  # its token ran out: tell them the usual way
+        if seat in info.view.awaiting and self.turns.is_awaited(table.id, user_id):
+            await self._ping(table, (user_id,))
+
+    async def _allowed_pings(self, table: Table, users: Sequence[str]) -> tuple[str, ...]:
+        """The users of ``users`` to be pinged in the channel, by the server's setting and their own."""
+        if not users:
+            return ()
+        mode = (await self.guild_settings(table.guild_id)).turn_ping
+        if mode == "off":
+            return ()
+        quiet = await self.quiet_users()
+        wanted = tuple(u for u in users if u not in quiet)
+        if mode == "dm":
+            for user_id in wanted:
+                await self._dm_turn(table, user_id)
+            return ()
+        return wanted
+
+    async def _ping(self, table: Table, users: Sequence[str]) -> None:
+        """Tell players their turn has started, with one short mention (removed once they moved)."""
+        still = [u for u in users if self.turns.is_awaited(table.id, u)]  # they may have moved meanwhile
+        pinged = await self._allowed_pings(table, still)
+        if not pinged:
+            return
+        message = await safe_send(
+            self.channel(table), content=turn_text(table, pinged), allowed_mentions=_mentions(pinged),
+            view=turn_view(table),
+        )
+        if message is None:
+            return
+        if any(self.turns.is_awaited(table.id, u) for u in pinged):
+            self.turns.pinged(table, str(message.id), pinged)
+        else:  # they moved while the ping was on its way
+            await self._unping(table, str(message.id))
+
+    async def _dm_turn(self, table: Table, user_id: str) -> None:
+        if user_id in self.client_dm_closed():
+            return
+        link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}"
+        await safe_dm(self.client, int(user_id), f"Your turn at {table.game.title}: {link}")
+
+    async def _unping(self, table: Table, message_id: str | None) -> None:
+        if message_id is None:
+            return
+        partial = self.channel(table).get_partial_message(int(message_id))
+        await safe_outcome(f"delete turn ping {message_id}", partial.delete())
+
+    async def tell(self, table: Table, text: str, mention: str) -> bool:
+        return await self._notice(table, text, mention)
+
+    async def _notice(self, table: Table, text: str, mention: str | None) -> bool:
+        content = f"<@{mention}> {text}" if mention else text
+        allowed = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(id=int(mention))] if mention else False
+        )
+        return await safe_send(self.channel(table), content=content, allowed_mentions=allowed) is not None
+
+    async def _close(self, table: Table) -> None:
+        if table.message_id is None:
+            return
+        files: list[discord.File] = []
+        if table.state is None:
+            embed = closed_embed(table, "This table was cancelled.")
+        elif table.state.is_over:
+            message = await table_message(table, self.store)
+            embed, files = message.embed, message.files
+            chart = await score_chart_file(table, self.store)
+            if chart is not None:  # the chart tells the whole match; the final table goes beside it
+                embed.set_image(url=f"attachment://{chart.filename}")
+                files = [chart]
+        else:
+            embed = closed_embed(table, "This game was abandoned.")
+        partial = self.channel(table).get_partial_message(int(table.message_id))
+        await safe_edit_message(partial, content=None, embed=embed, view=None, attachments=files)
+        with contextlib.suppress(KeyError):
+            del self.message_phase[table.message_id]
+
+
+async def score_chart_file(table: Table, store: Store) -> discord.File | None:
+    """The running scores of a finished match as a PNG, when it had more than one deal."""
+    if table.state is None:
+        return None
+    record = await stored_record(store, table)
+    players = [seat.name for seat in table.seats]
+    try:  # replaying the match and drawing take a moment: not on the event loop
+        png = await asyncio.to_thread(_score_chart_png, table.game, record, players)
+    except Exception:  # a chart is a nicety: never let it stop the end of a match
+        log.exception("score chart for table %s failed", table.id)
+        return None
+    return None if png is None else discord.File(io.BytesIO(png), filename="scores.png")
+
+
+def _score_chart_png(game: Game[Any], record: MatchRecord, players: list[str]) -> bytes | None:
+    progression = score_progression(game, record)
+    if len(progression) < 3:  # the start and one deal: the final scores say it all
+        return None
+    return score_chart(f"{game.title} - running scores", players, progression)
+
+
+def _mentions(users: Sequence[str]) -> discord.AllowedMentions:
+    """Allow exactly these users to be pinged (nobody else, no roles, no everyone)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(id=int(u)) for u in users] if users else False
+    )

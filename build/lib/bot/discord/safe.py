@@ -1,0 +1,184 @@
+"""The one funnel for calls to Discord.
+
+Every call the bot makes goes through a ``safe_*`` wrapper here: it catches what Discord throws
+(Forbidden, NotFound, other HTTP errors including 429s that outlived discord.py's retries),
+logs it, and returns a value the caller can act on. A failed edit or a lost interaction must
+never break a game: the table service has already recorded the action.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from enum import Enum
+from typing import Any, TypeVar
+
+import discord
+
+from bot.discord.limits import CONTENT, clip
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+class Outcome(Enum):
+    OK = "ok"
+    GONE = "gone"
+    """The target no longer exists (NotFound): a deleted message, an expired interaction."""
+    FAILED = "failed"
+
+
+def detached(view: discord.ui.View | None) -> discord.ui.View | None:
+    """A view discord.py will not track: every component of ours is a dynamic item, found by
+    its custom id, so a stored copy would only cost a 15-minute timer per ephemeral message."""
+    if view is not None and not view.is_finished():
+        view.stop()
+    return view
+
+
+def _detach_view(kwargs: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(kwargs.get("view"), discord.ui.View):
+        detached(kwargs["view"])
+    return kwargs
+
+
+async def safe_call(what: str, call: Awaitable[T]) -> T | None:
+    """Await ``call``; on a Discord error log it and return ``None``."""
+    try:
+        return await call
+    except discord.Forbidden as exc:
+        log.info("%s: forbidden (%s)", what, exc.text)
+    except discord.NotFound as exc:
+        log.info("%s: not found (%s)", what, exc.text)
+    except discord.HTTPException as exc:
+        log.warning("%s: HTTP %s (%s)", what, exc.status, exc.text)
+    except discord.InteractionResponded:
+        log.info("%s: interaction already answered", what)
+    return None
+
+
+async def safe_outcome(what: str, call: Awaitable[Any]) -> Outcome:
+    """Like :func:`safe_call`, telling apart a vanished target from another failure."""
+    try:
+        await call
+    except discord.NotFound as exc:
+        log.info("%s: not found (%s)", what, exc.text)
+        return Outcome.GONE
+    except discord.Forbidden as exc:
+        log.info("%s: forbidden (%s)", what, exc.text)
+        return Outcome.FAILED
+    except discord.HTTPException as exc:
+        log.warning("%s: HTTP %s (%s)", what, exc.status, exc.text)
+        return Outcome.FAILED
+    return Outcome.OK
+
+
+# -- channel messages ------------------------------------------------------------------------------
+
+
+async def safe_send(channel: discord.abc.Messageable, **kwargs: Any) -> discord.Message | None:
+    if isinstance(kwargs.get("content"), str):
+        kwargs["content"] = clip(kwargs["content"], CONTENT)
+    return await safe_call("send message", channel.send(**_detach_view(kwargs)))
+
+
+async def safe_edit_message(message: discord.PartialMessage, **kwargs: Any) -> Outcome:
+    return await safe_outcome(f"edit message {message.id}", message.edit(**_detach_view(kwargs)))
+
+
+async def safe_dm(client: discord.Client, user_id: int, text: str) -> bool:
+    """DM a user; ``False`` only when Discord refuses (DMs closed, no shared server, blocked).
+
+    Other failures are logged and count as delivered: they are passing troubles, and a ``False``
+    makes the service remember the user as unreachable for good.
+    """
+    try:
+        channel = await client.create_dm(discord.Object(id=user_id))
+        await channel.send(clip(text, CONTENT))
+    except discord.Forbidden as exc:
+        log.info("DM to %s refused (%s)", user_id, exc.text)
+        return False
+    except discord.HTTPException as exc:
+        log.warning("DM to %s failed: HTTP %s (%s)", user_id, exc.status, exc.text)
+    return True
+
+
+# -- interactions ----------------------------------------------------------------------------------
+
+
+async def safe_defer(
+    interaction: discord.Interaction, *, ephemeral: bool = False, thinking: bool = False
+) -> bool:
+    """Acknowledge within Discord's three seconds; ``False`` if the interaction is gone."""
+    if interaction.response.is_done():
+        return True
+    result = await safe_call(
+        "defer interaction", _as_awaitable(interaction.response.defer(ephemeral=ephemeral, thinking=thinking))
+    )
+    return result is not None
+
+
+async def _as_awaitable(call: Awaitable[Any]) -> bool:
+    await call
+    return True
+
+
+async def safe_reply(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    ephemeral: bool = True,
+    embed: discord.Embed | None = None,
+    view: discord.ui.View | None = None,
+    file: discord.File | None = None,
+    files: list[discord.File] | None = None,
+    allowed_mentions: discord.AllowedMentions | None = None,
+) -> int | None:
+    """Answer an interaction: the first response, or a followup once it was answered or deferred.
+
+    Returns the id of the message sent, when Discord tells it.
+    """
+    kwargs: dict[str, Any] = {"ephemeral": ephemeral}
+    if content is not None:
+        kwargs["content"] = clip(content, CONTENT)
+    if embed is not None:
+        kwargs["embed"] = embed
+    if view is not None:
+        kwargs["view"] = detached(view)
+    if file is not None:
+        kwargs["file"] = file
+    if files:
+        kwargs["files"] = files
+    if allowed_mentions is not None:
+        kwargs["allowed_mentions"] = allowed_mentions
+    if not interaction.response.is_done():
+        callback = await safe_call("respond to interaction", interaction.response.send_message(**kwargs))
+        return callback.message_id if callback is not None else None
+    message = await safe_call("send followup", interaction.followup.send(wait=True, **kwargs))
+    return message.id if message is not None else None
+
+
+async def safe_update(interaction: discord.Interaction, **fields: Any) -> bool:
+    """Replace the message a component sits on (answering the interaction, or after a defer).
+
+    ``fields`` are those of :meth:`discord.Message.edit` (``content``, ``embed``, ``view``); a
+    field given as ``None`` is removed from the message.
+    """
+    if isinstance(fields.get("content"), str):
+        fields["content"] = clip(fields["content"], CONTENT)
+    _detach_view(fields)
+    if not interaction.response.is_done():
+        done = await safe_call("update message", _as_awaitable(interaction.response.edit_message(**fields)))
+    else:
+        done = await safe_call(
+            "edit original response", _as_awaitable(interaction.edit_original_response(**fields))
+        )
+    return done is not None
+
+
+async def safe_modal(interaction: discord.Interaction, modal: discord.ui.Modal) -> bool:
+    done = await safe_call("send modal", _as_awaitable(interaction.response.send_modal(modal)))
+    return done is not None
+
+

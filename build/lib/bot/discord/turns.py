@@ -1,0 +1,75 @@
+"""Following whose turn it is at each table: which players to ping, which pings to take down, and
+which live views to bring up to date after a change.
+
+A person whose turn starts is told once. A player watching a live private view is not pinged:
+the view itself updates to show their choices. Anyone else gets one short mention (in the new
+table message at a new deal, else a message of its own that is deleted once they have moved).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.discord.live import LiveViews, out_of_date
+from bot.service.model import Table
+from games.engine import View
+
+
+@dataclass
+class Calls:
+    """What a change at a table asks of Discord, besides the table message itself."""
+
+    pings: tuple[str, ...] = ()
+    """Players whose turn has just started and who are not watching a live view."""
+    unpings: list[str] = field(default_factory=list)
+    """Ping messages to delete: everyone they mentioned has moved (or is no longer awaited)."""
+    refreshes: list[str] = field(default_factory=list)
+    """Players whose live view is out of date (their choices came back, a new deal)."""
+
+
+class TurnSignals:
+    def __init__(self) -> None:
+        self._awaited: dict[int, set[str]] = {}
+        self._pings: dict[int, dict[str, tuple[tuple[str, ...], int]]] = {}
+        """Per table: ping message id -> (who it mentions, how many actions the log held then)."""
+
+    def follow(self, table: Table, live: LiveViews, public: View | None) -> Calls:
+        """Note the table's awaited players after a change (``public``: the table's public view
+        now) and say what Discord must be told."""
+        state = table.state
+        if table.mode != "online" or state is None or public is None or table.status != "playing" or state.is_over:
+            return Calls(unpings=self.forget(table.id))
+        people = {s: seat.user_id for s, seat in enumerate(table.seats) if seat.bot is None and seat.user_id}
+        awaited = {people[s] for s in state.awaiting() if s in people}
+        newly = awaited - self._awaited.get(table.id, set())
+        self._awaited[table.id] = awaited
+        deal = public.deal
+        refreshes = []
+        for seat, user_id in people.items():
+            view = live.get(table.id, user_id)
+            if view is None or view.busy:
+                continue
+            mine = user_id in awaited
+            if out_of_date(view, deal=deal, awaited=mine, legal=state.legal_actions(seat) if mine else ()):
+                refreshes.append(user_id)
+        pings = tuple(sorted(u for u in newly if not live.watching(table.id, u)))
+        unpings = [
+            message_id
+            for message_id, (users, since) in self._pings.get(table.id, {}).items()
+            if not (awaited & set(users)) or set(users) <= set(table.actors[since:])
+        ]
+        for message_id in unpings:
+            del self._pings[table.id][message_id]
+        return Calls(pings, unpings, refreshes)
+
+    def is_awaited(self, table_id: int, user_id: str) -> bool:
+        return user_id in self._awaited.get(table_id, set())
+
+    def pinged(self, table: Table, message_id: str, users: tuple[str, ...]) -> None:
+        """A ping message went out; it is deleted once all of ``users`` have moved."""
+        self._pings.setdefault(table.id, {})[message_id] = (users, len(table.actors))
+
+    def forget(self, table_id: int) -> list[str]:
+        """The table closed: forget it, returning the ping messages still up."""
+        self._awaited.pop(table_id, None)
+        return list(self._pings.pop(table_id, {}))

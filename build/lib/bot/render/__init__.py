@@ -1,0 +1,1 @@
+"""Turning tables and views into text, embeds and menus. Generic over every game in the registry."""

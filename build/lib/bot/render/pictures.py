@@ -1,0 +1,145 @@
+"""Pictures of a table and of a hand, drawn from a game's views alone.
+
+The API the transports use:
+
+* :func:`table_png` ``(view) -> bytes``: the table as ``view`` sees it; for the channel, pass the
+  public view (``state.view(None)``);
+* :func:`hand_png` ``(view, legal) -> bytes``: a seat's hand, the cards it may play now raised and
+  outlined, the others dimmed (``view`` is that seat's view, ``legal`` its legal actions);
+* :func:`table_alt_text` and :func:`hand_alt_text`: a short description of each picture (an
+  image's alt text), naming only what the picture shows.
+
+A game shapes its picture with :meth:`games.engine.View.layout` and
+:meth:`games.engine.View.hand_layout` (pure data, see :mod:`games.layout`); everything here is
+drawing. Every picture is landscape, at least 4:3 (Discord fits it into a box about 400 by 300
+pixels): where the areas one under another would be taller, they are laid out in two columns or
+the picture is widened (:func:`bot.render.tableau.arrange`). Pictures are cached by their layout,
+so drawing the same table twice costs a lookup. Drawing is serialised by a lock (Pillow's font
+objects are shared), so any thread may call these.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from functools import lru_cache
+
+from PIL import Image
+
+from bot.render.tableau import Style, compact_style, draw_layout
+from games.cards import Card
+from games.engine import Action, View
+from games.layout import Layout
+
+ALT_TEXT_LIMIT = 1000
+"""Discord allows 1,024 characters of alt text."""
+PALETTE_COLOURS = 96
+"""The picture is stored with this many colours: a quarter of the bytes, no visible loss."""
+
+_lock = threading.Lock()
+
+
+def game_title(game_id: str) -> str:
+    try:
+        from games.registry import get_game
+
+        return get_game(game_id).title
+    except Exception:  # a game outside the catalogue (tests): its id will do
+        return game_id.replace("_", " ").capitalize()
+
+
+def playable_cards(legal: Iterable[Action]) -> tuple[Card, ...]:
+    """The cards the legal actions play or show, once each, in order."""
+    return tuple(dict.fromkeys(a.card for a in legal if a.card is not None))
+
+
+def table_layout(view: View) -> Layout:
+    layout = view.layout()
+    return layout if layout.title else replace(layout, title=game_title(view.game))
+
+
+def hand_layout(view: View, legal: Sequence[Action]) -> Layout:
+    layout = view.hand_layout(playable_cards(legal))
+    own = "your hand" if view.hand else "your view"
+    title = layout.title or (f"{view.players[view.seat]} - {own}" if view.seat is not None else "")
+    return replace(layout, title=title or game_title(view.game))
+
+
+def table_png(view: View) -> bytes:
+    """A PNG of the table as ``view`` sees it (the public view for the channel)."""
+    return picture(table_layout(view))
+
+
+def hand_png(view: View, legal: Sequence[Action]) -> bytes:
+    """A PNG of the seat's hand, the cards of ``legal`` marked (others dimmed); only as wide as
+    the hand needs (from 600 pixels) and 4:3, so a short hand keeps large cards on a phone."""
+    return picture(hand_layout(view, legal), compact=True)
+
+
+def picture(layout: Layout, compact: bool = False) -> bytes:
+    """The PNG of a layout, from the cache when it can be (a layout holding a list cannot)."""
+    try:
+        return layout_png(layout, compact)
+    except TypeError:  # unhashable: a game's hook built a list where a tuple belongs
+        return render_png(layout, compact)
+
+
+def table_alt_text(view: View) -> str:
+    """A short description of :func:`table_png`'s picture."""
+    return clip(table_layout(view).text())
+
+
+def hand_alt_text(view: View, legal: Sequence[Action]) -> str:
+    """A short description of :func:`hand_png`'s picture: the hand and the cards that may be played.
+
+    It names the seat's own cards: send it only to that seat."""
+    layout = hand_layout(view, legal)
+    can = playable_cards(legal)
+    text = layout.text()
+    hand_can = [c.short for c in can if c in view.hand]
+    if hand_can:
+        text += " You may play " + ", ".join(hand_can) + "."
+    return clip(text)
+
+
+def clip(text: str, limit: int = ALT_TEXT_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+@lru_cache(maxsize=256)
+def layout_png(layout: Layout, compact: bool = False) -> bytes:
+    """The PNG bytes of a layout (cached: equal layouts give the same bytes)."""
+    return render_png(layout, compact)
+
+
+def render_png(layout: Layout, compact: bool = False) -> bytes:
+    """The PNG bytes of a layout, drawn now (card faces still come from their cache); ``compact``
+    draws it only as wide as its content needs."""
+    with _lock:
+        return encode(draw_layout(layout, compact_style(layout) if compact else Style()))
+
+
+def encode(img: Image.Image) -> bytes:
+    small = img.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    small.save(out, format="PNG", optimize=False, compress_level=7)
+    return out.getvalue()
+
+
+def clear_caches() -> None:
+    """Forget every cached picture and card face (benchmarks measure a cold start with it)."""
+    from bot.render import cardfaces
+
+    layout_png.cache_clear()
+    for cached in (cardfaces.card_face, cardfaces.pip_mask, cardfaces.suit_chip, cardfaces.rich_width):
+        cached.cache_clear()
+
+
+__all__ = [
+    "hand_alt_text",
+    "hand_png",
+    "table_alt_text",
+    "table_png",
+]

@@ -1,0 +1,822 @@
+"""Drawing a :class:`games.layout.Layout` with Pillow: the felt, the heading and each area.
+
+Each area is drawn into a strip of its column's width; the strips are stacked on a felt panel with a
+light border, so the picture reads the same on Discord's dark and light themes. A picture is never
+taller than 3/4 of its width: Discord shows an embed's picture in a box about 400 by 300 pixels, so
+a taller one would be shrunk by its height. Where the areas one under another would be taller,
+:func:`arrange` shares them between two columns (the scores beside the trick, Spec's grid beside
+its scores) or widens the picture, whichever Discord shows larger; cards keep their size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from PIL import Image, ImageDraw
+
+from bot.render.cardfaces import (
+    BORDER,
+    FELT,
+    FELT_DARK,
+    FELT_LIGHT,
+    GOLD,
+    INK,
+    LAST,
+    LEGAL,
+    MUTED,
+    WINNING,
+    card_face,
+    card_size,
+    clip_text,
+    draw_rich,
+    paste_shape,
+    rich_width,
+    wrap_text,
+)
+from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, Scores, Spot
+
+WIDTH = 800
+"""The picture's width: phones show it without shrinking the cards past reading."""
+PAD = 18
+INNER = WIDTH - 2 * PAD
+GAP = 14
+"""Space between areas."""
+
+CARD_W = 84
+HAND_CARD_W = 100
+SMALL_CARD_W = 62
+CARD_GAP = 10
+MIN_STEP = 40
+"""The narrowest overlap step that still shows a card's index (rank and suit)."""
+RAISE = 18
+"""How far a card that may be played stands out of the hand."""
+
+TITLE_SIZE = 30
+SUB_SIZE = 22
+HEAD_SIZE = 21
+TEXT_SIZE = 20
+LABEL_SIZE = 18
+
+
+@dataclass(frozen=True)
+class Style:
+    """How big the cards of a picture are."""
+
+    card: int = CARD_W
+    hand: int = HAND_CARD_W
+    width: int = WIDTH
+
+
+def felt(width: int, height: int) -> Image.Image:
+    return Image.new("RGB", (width, height), FELT)
+
+
+# --- the picture -----------------------------------------------------------------------------------
+
+
+COMPACT_MIN = 600
+"""The narrowest a compact picture (a small hand) is drawn."""
+
+
+def natural_width(area: Area, style: Style) -> int:
+    """The width an area would like: its cards side by side, its chips in one line."""
+    if isinstance(area, Row):
+        cards = len(area.spots) * (row_card_width(area, style) + CARD_GAP) - CARD_GAP
+        return max(cards, rich_width(area.title, HEAD_SIZE, True))
+    if isinstance(area, Pile):
+        card = style.card if len(area.spots) <= 10 else SMALL_CARD_W
+        return 146 + len(area.spots) * (card + CARD_GAP)
+    if isinstance(area, Grid):
+        return 30 + len(area.columns) * (style.card + 8)
+    if isinstance(area, Facts):
+        size = TEXT_SIZE + 1
+        return sum(rich_width(f"{k} ", size) + rich_width(v, size, True) + 32 for k, v in area.items)
+    if isinstance(area, Counts):
+        return len(area.items) * 150
+    if isinstance(area, Scores):
+        return 200 + 130 * max((len(x.values) for x in area.lines), default=0)
+    return 0
+
+
+def compact_style(layout: Layout, style: Style = Style(), least: int = COMPACT_MIN) -> Style:
+    """The style of a picture only as wide as its content needs (at least ``least`` pixels), so a
+    small hand is not shrunk to fit a wide empty picture."""
+    want = max(
+        [rich_width(layout.title, TITLE_SIZE, True), *(natural_width(a, style) for a in layout.areas)]
+    )
+    return replace(style, width=max(least, min(style.width, want + 2 * PAD)))
+
+
+def draw_layout(layout: Layout, style: Style = Style()) -> Image.Image:
+    """The whole picture of ``layout``: its areas one under another, or in two columns where one
+    column would make the picture taller than 4:3 (see :func:`arrange`)."""
+    blocks, plan = arrange(layout, style)
+    return compose(layout, blocks, plan, style)
+
+
+# --- the arrangement ---------------------------------------------------------------------------------
+
+ASPECT = 4 / 3
+"""The least width-to-height ratio of a picture. Discord fits an embed's picture into a box about
+400 by 300 pixels: a taller picture is shrunk by its height, its cards with it."""
+COLUMN_GAP = 34
+"""Space between the two columns of a picture drawn in columns."""
+COLUMN_STEPS = (320, 380, 440, 500, 560, 620, 680, INNER)
+"""The widths a column is drawn at (the least that holds what its areas ask for), so each area is
+drawn at a few widths however many arrangements are compared."""
+PREFER_COLUMNS = 0.97
+"""Two columns are drawn only when Discord shows them at least this much larger than one."""
+MAX_ARRANGED = 7
+"""Up to this many blocks, every way of sharing them between two columns is tried; beyond, only
+the first ones against the rest, and the cards against the rest."""
+
+Block = list[Area]
+"""Areas drawn in one band: one area, or small rows side by side (see :func:`side_by_side`)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where a picture's blocks go: the indices ``left`` (the whole picture when ``right`` is
+    empty) and ``right``, each a column drawn at its width; the heading across the top, or atop the
+    right column (``head_right``)."""
+
+    left: tuple[int, ...]
+    left_width: int
+    right: tuple[int, ...] = ()
+    right_width: int = 0
+    head_right: bool = False
+
+    @property
+    def width(self) -> int:
+        if not self.right:
+            return self.left_width + 2 * PAD
+        return self.left_width + COLUMN_GAP + self.right_width + 2 * PAD
+
+    @property
+    def head_width(self) -> int:
+        return self.right_width if self.head_right else self.width - 2 * PAD
+
+
+class Measure:
+    """The heights of a picture's blocks and heading at each width, measured once (not drawn), however
+    many arrangements ask for them."""
+
+    def __init__(self, layout: Layout, blocks: Sequence[Block], style: Style) -> None:
+        self.layout = layout
+        self.blocks = blocks
+        self.style = style
+        self.heights: dict[tuple[int, int], int] = {}
+        self.heads: dict[int, int] = {}
+
+    def block(self, index: int, width: int) -> int:
+        """The height of a block drawn ``width`` wide (0: nothing to draw)."""
+        if (index, width) not in self.heights:
+            self.heights[index, width] = block_height(self.blocks[index], width, self.style)
+        return self.heights[index, width]
+
+    def column(self, indices: Sequence[int], width: int) -> int:
+        drawn = [h for h in (self.block(i, width) for i in indices) if h]
+        return sum(drawn) + GAP * max(0, len(drawn) - 1)
+
+    def head(self, width: int) -> int:
+        if width not in self.heads:
+            self.heads[width] = heading_height(self.layout, width)
+        return self.heads[width] + GAP if self.heads[width] else 0
+
+    def height(self, plan: Plan) -> int:
+        left, right = self.column(plan.left, plan.left_width), self.column(plan.right, plan.right_width)
+        head = self.head(plan.head_width)
+        if plan.head_right:
+            return 2 * PAD + max(left, head + right)
+        return 2 * PAD + head + max(left, right)
+
+    def key(self, plan: Plan) -> tuple[float, int]:
+        """Better plans first: shown larger on Discord (the width of the 4:3 box the picture fills),
+        then with less empty felt."""
+        height = self.height(plan)
+        return max(plan.width, height * ASPECT), plan.width * height
+
+
+def block_height(block: Block, width: int, style: Style) -> int:
+    if len(block) > 1:
+        return max(row_height(a, row_width(a, style), style) for a in block if isinstance(a, Row))
+    return area_height(block[0], width, style)
+
+
+def arrange(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
+    """The blocks of a picture and their plan: one column at the style's width where that is at
+    least 4:3; otherwise whichever Discord shows larger of the one column widened to 4:3 and the
+    best arrangement in two columns (each keeping the areas' order, the first on the left), itself
+    widened to 4:3 where it is taller than that."""
+    inner = style.width - 2 * PAD
+    blocks = side_by_side(layout.areas, inner, style)
+    measure = Measure(layout, blocks, style)
+    single = Plan(tuple(range(len(blocks))), inner)
+    if measure.height(single) * ASPECT <= single.width:
+        return blocks, single
+    best: Plan | None = None
+    best_key = (math.inf, 0)
+    tried: set[Plan] = set()
+    for spread in PILE_SPREADS:
+        wants = [wanted_width(b, style, spread) for b in blocks]
+        for left, right in splits(blocks):
+            lw, rw = column_width(max(wants[i] for i in left)), column_width(max(wants[i] for i in right))
+            if not measure.column(left, lw) or not measure.column(right, rw):
+                continue
+            # the heading may top the right column beside a left one that opens with cards (a
+            # grid); facts and notes stay under it
+            for head_right in (False, True) if isinstance(blocks[left[0]][0], Row | Pile | Grid) else (False,):
+                plan = Plan(tuple(left), lw, tuple(right), rw, head_right)
+                if plan in tried:
+                    continue
+                tried.add(plan)
+                key = measure.key(plan)
+                if key < best_key:
+                    best, best_key = plan, key
+    wide_blocks, wide = widened(layout, style)
+    if best is None or Measure(layout, wide_blocks, style).key(wide)[0] * PREFER_COLUMNS <= best_key[0]:
+        return wide_blocks, wide
+    extra = math.ceil(measure.height(best) * ASPECT) - best.width
+    if extra > 0:  # the right column takes the extra width (its text takes fewer lines)
+        best = replace(best, right_width=best.right_width + extra)
+    return blocks, best
+
+
+WIDEN_STEP = 40
+"""How much wider, at most, each try of :func:`widened` draws a picture."""
+
+
+def widened(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
+    """One column, made wider step by step until it is 4:3: its rows spread out, small rows share
+    a band, its text takes fewer lines."""
+    width = style.width - 2 * PAD
+    while True:
+        blocks = side_by_side(layout.areas, width, style)
+        plan = Plan(tuple(range(len(blocks))), width)
+        height = Measure(layout, blocks, style).height(plan)
+        if height * ASPECT <= plan.width:
+            return blocks, plan
+        width = min(width + WIDEN_STEP, math.ceil(height * ASPECT) - 2 * PAD)
+
+
+def splits(blocks: Sequence[Block]) -> list[tuple[list[int], list[int]]]:
+    """The ways to share the blocks between a left and a right column, each keeping their order and
+    the first block on the left: every way for a few blocks; for more, the first ones against the
+    rest, and the cards (rows, piles, grids) against the rest."""
+    n = len(blocks)
+    if n <= MAX_ARRANGED:
+        return [
+            ([i for i in range(n) if not mask >> i & 1], [i for i in range(n) if mask >> i & 1])
+            for mask in range(2, 2**n, 2)
+        ]
+    out = [(list(range(k)), list(range(k, n))) for k in range(1, n)]
+    cards = [i for i, b in enumerate(blocks) if isinstance(b[0], Row | Pile | Grid)]
+    rest = [i for i in range(n) if i not in cards]
+    if 0 not in cards:
+        cards, rest = rest, cards
+    if cards and rest:
+        out.append((cards, rest))
+    return out
+
+
+PILE_SPREADS = (3, 5)
+"""How many cards of a pile a column is made wide enough for (the rest overlap), each tried."""
+
+
+def wanted_width(block: Block, style: Style, spread: int = PILE_SPREADS[0]) -> int:
+    """The width a block asks of a column: a grid or a trick its own; a pile enough for ``spread``
+    cards side by side (the rest overlap); a hand all its cards; text a modest column."""
+    if len(block) > 1:
+        return sum(row_width(a, style) for a in block if isinstance(a, Row)) + BESIDE_GAP * (len(block) - 1)
+    area = block[0]
+    if isinstance(area, Grid):
+        return max(natural_width(area, style), rich_width(area.title, HEAD_SIZE, True))
+    if isinstance(area, Row):
+        return row_width(area, style) if not area.overlap else min(natural_width(area, style), INNER)
+    if isinstance(area, Pile):
+        card = style.card if len(area.spots) <= 10 else SMALL_CARD_W
+        return 146 + min(len(area.spots), spread) * (card + CARD_GAP)
+    if isinstance(area, Scores):
+        return min(natural_width(area, style), 560)
+    if isinstance(area, Facts | Counts):
+        return min(natural_width(area, style), 440)
+    return 380
+
+
+def column_width(want: int) -> int:
+    """The width a column is drawn at: the least of :data:`COLUMN_STEPS` that holds ``want``."""
+    return next((w for w in COLUMN_STEPS if w >= want), max(want, INNER))
+
+
+def draw_block(block: Block, width: int, style: Style) -> Image.Image | None:
+    return draw_area(block[0], width, style) if len(block) == 1 else draw_beside(block, width, style)
+
+
+def compose(layout: Layout, blocks: Sequence[Block], plan: Plan, style: Style) -> Image.Image:
+    """The picture of a plan: the felt, the heading and the columns, a light border round it."""
+    head = heading(layout, plan.head_width)
+    columns = [
+        [s for s in (draw_block(blocks[i], w, style) for i in ids) if s is not None]
+        for ids, w in ((plan.left, plan.left_width), (plan.right, plan.right_width))
+    ]
+    head_h = head.height + GAP if head is not None else 0
+    left_h, right_h = (sum(s.height + GAP for s in col) - (GAP if col else 0) for col in columns)
+    height = 2 * PAD + (max(left_h, head_h + right_h) if plan.head_right else head_h + max(left_h, right_h))
+    width = max(plan.width, math.ceil(height * ASPECT))
+    img = felt(width, height)
+    right_x = PAD + plan.left_width + COLUMN_GAP
+    if head is not None:
+        img.paste(head, (right_x if plan.head_right else PAD, PAD))
+    top = PAD + (0 if plan.head_right else head_h)
+    for x, strips, y in ((PAD, columns[0], top), (right_x, columns[1], top + (head_h if plan.head_right else 0))):
+        for strip in strips:
+            img.paste(strip, (x, y))
+            y += strip.height + GAP
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle([1, 1, width - 2, height - 2], radius=14, outline=BORDER, width=3)
+    return img
+
+
+BESIDE_GAP = 34
+"""Space between small rows drawn side by side."""
+
+
+def row_width(area: Row, style: Style) -> int:
+    """The width a small spaced row needs (its cards or its heading, whichever is wider)."""
+    cards = len(area.spots) * (style.card + CARD_GAP) - CARD_GAP
+    title = rich_width(f"{area.title}  ·  {area.note}" if area.note else area.title, HEAD_SIZE, True)
+    return max(cards, title, style.card)
+
+
+def side_by_side(areas: Sequence[Area], width: int, style: Style) -> list[list[Area]]:
+    """Groups of areas to draw in one band: consecutive small rows (a trick, the last trick, each
+    player's cards) share a band while they fit."""
+    groups: list[list[Area]] = []
+    used = 0
+    for area in areas:
+        small = isinstance(area, Row) and not area.overlap and area.spots
+        last = groups[-1] if groups else None
+        if (
+            small
+            and last is not None
+            and isinstance(last[-1], Row)
+            and not last[-1].overlap
+            and last[-1].spots
+            and used + BESIDE_GAP + row_width(area, style) <= width  # type: ignore[arg-type]
+        ):
+            last.append(area)
+            used += BESIDE_GAP + row_width(area, style)  # type: ignore[arg-type]
+            continue
+        groups.append([area])
+        used = row_width(area, style) if small else width + 1  # type: ignore[arg-type]
+    return groups
+
+
+def draw_beside(group: Sequence[Area], width: int, style: Style) -> Image.Image:
+    parts = []
+    for area in group:
+        assert isinstance(area, Row)
+        parts.append(draw_row(area, row_width(area, style), style))
+    img = felt(width, max(p.height for p in parts))
+    x = 0
+    for part in parts:
+        img.paste(part, (x, 0))
+        x += part.width + BESIDE_GAP
+    return img
+
+
+def heading(layout: Layout, width: int) -> Image.Image | None:
+    if not layout.title and not layout.subtitle:
+        return None
+    lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
+    if layout.title:
+        lines.append((clip_text(layout.title, width, TITLE_SIZE, True), TITLE_SIZE, INK, True))
+    for line in wrap_text(layout.subtitle, width, SUB_SIZE)[:2] if layout.subtitle else []:
+        lines.append((line, SUB_SIZE, GOLD, False))
+    height = sum(int(size * 1.25) for _, size, _, _ in lines)
+    img = felt(width, height)
+    y = 0
+    for text, size, colour, bold in lines:
+        draw_rich(img, (0, y), text, size, colour, bold)
+        y += int(size * 1.25)
+    return img
+
+
+def draw_area(area: Area, width: int, style: Style) -> Image.Image | None:
+    if isinstance(area, Facts):
+        return draw_facts(area, width)
+    if isinstance(area, Row):
+        return draw_row(area, width, style)
+    if isinstance(area, Pile):
+        return draw_pile(area, width, style)
+    if isinstance(area, Grid):
+        return draw_grid(area, width, style)
+    if isinstance(area, Counts):
+        return draw_counts(area, width)
+    if isinstance(area, Scores):
+        return draw_scores(area, width)
+    return draw_notes(area, width)
+
+
+def area_title(title: str, note: str, width: int) -> tuple[list[str], int]:
+    """The heading of an area (title, then the note in the same line if it fits)."""
+    if not title and not note:
+        return [], 0
+    text = f"{title}  ·  {note}" if title and note else (title or note)
+    lines = wrap_text(text, width, HEAD_SIZE, True)[:2]
+    return lines, len(lines) * int(HEAD_SIZE * 1.3) + 4
+
+
+def put_title(img: Image.Image, lines: Sequence[str]) -> None:
+    y = 0
+    for line in lines:
+        draw_rich(img, (0, y), line, HEAD_SIZE, GOLD, True)
+        y += int(HEAD_SIZE * 1.3)
+
+
+# --- facts, notes, counts, scores ------------------------------------------------------------------
+
+
+def fact_chips(area: Facts, width: int) -> list[list[tuple[str, str, int]]]:
+    """The facts as chips ``(name, value, width)``, in lines of at most ``width`` pixels."""
+    size = TEXT_SIZE + 1
+    chips: list[tuple[str, str, int]] = []
+    for name, value in area.items:
+        name_text = f"{name} " if name else ""
+        w = rich_width(name_text, size) + rich_width(value, size, True) + 22
+        chips.append((name_text, value, min(w, width)))
+    rows: list[list[tuple[str, str, int]]] = [[]]
+    used = 0
+    for chip in chips:
+        if rows[-1] and used + chip[2] > width:
+            rows.append([])
+            used = 0
+        rows[-1].append(chip)
+        used += chip[2] + 10
+    return rows
+
+
+def draw_facts(area: Facts, width: int) -> Image.Image | None:
+    if not area.items:
+        return None
+    size = TEXT_SIZE + 1
+    chip_h = int(size * 1.7)
+    rows = fact_chips(area, width)
+    height = len(rows) * (chip_h + 8) - 8
+    img = felt(width, height)
+    d = ImageDraw.Draw(img)
+    y = 0
+    for row in rows:
+        x = 0
+        for name_text, value, w in row:
+            d.rounded_rectangle([x, y, x + w, y + chip_h], radius=chip_h // 2, fill=FELT_LIGHT, outline=(70, 140, 100))
+            tx = x + 11
+            ty = y + (chip_h - int(size * 1.2)) // 2
+            tx += draw_rich(img, (tx, ty), name_text, size, MUTED)
+            draw_rich(img, (tx, ty), clip_text(value, w - (tx - x) - 10, size, True), size, INK, True)
+            x += w + 10
+        y += chip_h + 8
+    return img
+
+
+def draw_notes(area: Notes, width: int) -> Image.Image | None:
+    lines: list[str] = []
+    for line in area.lines:
+        lines.extend(wrap_text(line, width, TEXT_SIZE))
+    title, top = area_title(area.title, "", width)
+    if not lines and not title:
+        return None
+    lh = int(TEXT_SIZE * 1.35)
+    img = felt(width, top + lh * len(lines))
+    put_title(img, title)
+    for i, line in enumerate(lines):
+        draw_rich(img, (0, top + i * lh), line, TEXT_SIZE, INK)
+    return img
+
+
+def draw_counts(area: Counts, width: int) -> Image.Image | None:
+    if not area.items:
+        return None
+    title, top = area_title(area.title, "", width)
+    back_w = 40
+    bw, bh = card_size(back_w)
+    cell = 0
+    for name, _ in area.items:
+        cell = max(cell, bw + 12 + min(rich_width(name, TEXT_SIZE, True), 150) + 16)
+    per_line = max(1, (width + 16) // cell)
+    lines = (len(area.items) + per_line - 1) // per_line
+    img = felt(width, top + lines * (bh + 10) - 10)
+    put_title(img, title)
+    d = ImageDraw.Draw(img)
+    back = card_face(None, back_w)
+    for i, (name, count) in enumerate(area.items):
+        x = (i % per_line) * cell
+        y = top + (i // per_line) * (bh + 10)
+        if count > 1:
+            img.paste(back, (x + 5, y), back)
+        img.paste(back, (x, y + (0 if count <= 1 else 3)), back) if count else d.rounded_rectangle(
+            [x, y, x + bw, y + bh], radius=5, outline=MUTED, width=2
+        )
+        num = str(count)
+        nw = rich_width(num, 22, True)
+        d.rounded_rectangle([x + bw // 2 - nw // 2 - 5, y + bh // 2 - 15, x + bw // 2 + nw // 2 + 5, y + bh // 2 + 14], radius=6, fill=(250, 250, 250))
+        draw_rich(img, (x + bw // 2 - nw // 2, y + bh // 2 - 14), num, 22, (20, 20, 20), True)
+        draw_rich(img, (x + bw + 12, y + bh // 2 - 12), clip_text(name, cell - bw - 20, TEXT_SIZE, True), TEXT_SIZE, INK, True)
+    return img
+
+
+SPLIT_SCORES = 7
+"""From this many players on, a short score table is drawn in two halves side by side..."""
+SPLIT_WIDTH = 540
+"""... where it is at least this wide (two halves of a narrow column would cut the names short)."""
+
+
+def draw_scores(area: Scores, width: int, split: bool = True) -> Image.Image | None:
+    if not area.lines:
+        return None
+    ncol = max((len(x.values) for x in area.lines), default=0)
+    if split and len(area.lines) >= SPLIT_SCORES and ncol <= 2 and width >= SPLIT_WIDTH:
+        half = (len(area.lines) + 1) // 2
+        title, top = area_title(area.title, "", width)
+        left = draw_scores(replace(area, lines=area.lines[:half], title=""), (width - BESIDE_GAP) // 2, False)
+        right = draw_scores(replace(area, lines=area.lines[half:], title=""), (width - BESIDE_GAP) // 2, False)
+        assert left is not None and right is not None
+        img = felt(width, top + max(left.height, right.height))
+        put_title(img, title)
+        img.paste(left, (0, top))
+        img.paste(right, ((width + BESIDE_GAP) // 2, top))
+        return img
+    size = TEXT_SIZE + 1
+    lh = int(size * 1.55)
+    title, top = area_title(area.title, "", width)
+    columns = area.columns
+    name_w = min(max(rich_width(x.name, size, True) for x in area.lines) + 40, int(width * 0.4))
+    col_w = max(90, (width - name_w) // max(1, ncol)) if ncol else 0
+    col_w = min(col_w, 170)
+    header = any(columns) and tuple(columns) != ("Score",)
+    img = felt(width, top + lh * (len(area.lines) + (1 if header else 0)))
+    put_title(img, title)
+    d = ImageDraw.Draw(img)
+    y = top
+    if header:
+        for i, name in enumerate(columns[:ncol]):
+            draw_rich(img, (name_w + i * col_w, y + 4), clip_text(name, col_w - 8, LABEL_SIZE + 1), LABEL_SIZE + 1, MUTED)
+        y += lh
+    for k, line in enumerate(area.lines):
+        if k % 2 == 0:
+            d.rectangle([0, y, min(width, name_w + ncol * col_w), y + lh - 2], fill=FELT_DARK)
+        colour = LEGAL if line.active else INK
+        if line.active:
+            d.polygon([(6, y + lh // 2 - 8), (6, y + lh // 2 + 8), (18, y + lh // 2)], fill=LEGAL)
+        draw_rich(img, (26, y + (lh - size) // 2 - 2), clip_text(line.name, name_w - 34, size, True), size, colour, True)
+        for i, value in enumerate(line.values):
+            draw_rich(img, (name_w + i * col_w, y + (lh - size) // 2 - 2), clip_text(value, col_w - 8, size, i == 0), size, colour, i == 0)
+        y += lh
+    return img
+
+
+# --- cards in a row, a pile, a grid ------------------------------------------------------------------
+
+
+def _label_lines(spots: Sequence[Spot]) -> int:
+    return max((len(s.label.split("\n")) for s in spots if s.label), default=0)
+
+
+def _fit(count: int, width: int, card_w: int, spaced: bool) -> tuple[int, int]:
+    """How many cards a line holds and the step between them."""
+    full = card_w + CARD_GAP
+    if count * full - CARD_GAP <= width:
+        return count, full if spaced else min(full, (width - card_w) // max(1, count - 1) if count > 1 else full)
+    per_line = max(1, (width - card_w) // MIN_STEP + 1)
+    lines = (count + per_line - 1) // per_line
+    per_line = (count + lines - 1) // lines
+    step = min(full, (width - card_w) // max(1, per_line - 1)) if per_line > 1 else full
+    return per_line, step
+
+
+def draw_cards(
+    spots: Sequence[Spot], width: int, card_w: int, spaced: bool = True, label_size: int = LABEL_SIZE
+) -> Image.Image:
+    """Cards in lines (overlapping when they would not fit), labels under, marks drawn."""
+    if not spots:
+        img = felt(width, 30)
+        draw_rich(img, (0, 2), "none", TEXT_SIZE, MUTED)
+        return img
+    cw, ch = card_size(card_w)
+    per_line, step = _fit(len(spots), width, card_w, spaced)
+    labels = _label_lines(spots)
+    if step < cw + CARD_GAP:
+        label_size = min(label_size, LABEL_SIZE - 3)  # overlapping cards: smaller labels fit the step
+    label_h = labels * int(label_size * 1.2) + (4 if labels else 0)
+    raised = any(s.mark == "legal" for s in spots)
+    top = RAISE if raised else 4
+    line_h = top + ch + 4 + label_h
+    nlines = (len(spots) + per_line - 1) // per_line
+    img = felt(width, nlines * line_h + (nlines - 1) * 8)
+    for i, spot in enumerate(spots):
+        line, col = divmod(i, per_line)
+        x = col * step
+        y = line * (line_h + 8) + top
+        if spot.mark == "legal":
+            y -= RAISE - 4
+        place_card(img, spot, (x, y), card_w)
+        if spot.label:
+            last = col == per_line - 1 or i == len(spots) - 1
+            # the last card of a line may spread its label to the right
+            lw = min(width - x, cw + 2 * CARD_GAP + 60) if last else step - 3
+            ly = line * (line_h + 8) + top + ch + 6
+            for k, text in enumerate(spot.label.split("\n")):
+                text = clip_text(text, lw, label_size, k == 0)
+                tw = rich_width(text, label_size, k == 0)
+                tx = x + max(0, (min(cw, lw) - tw) // 2)
+                if last:
+                    tx = max(x, min(x + (cw - tw) // 2, x + lw - tw))
+                colour = WINNING if spot.mark == "winning" and k == 0 else (INK if k == 0 else MUTED)
+                draw_rich(img, (tx, ly + k * int(label_size * 1.2)), text, label_size, colour, k == 0)
+    return img
+
+
+def place_card(img: Image.Image, spot: Spot, xy: tuple[int, int], card_w: int) -> None:
+    cw, ch = card_size(card_w)
+    x, y = xy
+    d = ImageDraw.Draw(img)
+    if spot.empty:
+        waiting = spot.mark == "waiting"
+        d.rounded_rectangle(
+            [x, y, x + cw - 1, y + ch - 1],
+            radius=card_w // 10,
+            fill=FELT_DARK,
+            outline=LEGAL if waiting else (60, 120, 85),
+            width=3 if waiting else 2,
+        )
+        if waiting:
+            size = cw // 2
+            draw_rich(img, (x + (cw - rich_width("?", size, True)) // 2, y + (ch - size) // 2 - 4), "?", size, LEGAL, True)
+        return
+    face = card_face(spot.card, card_w)
+    img.paste(face, (x, y), face)
+    if spot.mark == "dimmed":
+        shade = Image.new("RGB", (cw, ch), FELT_DARK)
+        mask = face.getchannel("A").point(lambda a: a * 105 // 255)
+        img.paste(shade, (x, y), mask)
+    elif spot.mark in ("legal", "winning", "last"):
+        colour = {"legal": LEGAL, "winning": WINNING, "last": LAST}[spot.mark]
+        width = 4
+        d.rounded_rectangle([x - 2, y - 2, x + cw + 1, y + ch + 1], radius=card_w // 10 + 2, outline=colour, width=width)
+
+
+def row_card_width(area: Row, style: Style) -> int:
+    """A hand's cards are drawn larger than the table's (smaller again when there are very many)."""
+    marked = any(s.mark in ("legal", "dimmed") for s in area.spots)
+    card_w = style.hand if (area.overlap and (marked or area.title == "Your hand")) else style.card
+    if area.overlap and len(area.spots) > 20:
+        card_w = min(card_w, style.card)
+    return card_w
+
+
+def draw_row(area: Row, width: int, style: Style) -> Image.Image:
+    title, top = area_title(area.title, area.note, width)
+    cards = draw_cards(area.spots, width, row_card_width(area, style), spaced=not area.overlap)
+    img = felt(width, top + cards.height)
+    put_title(img, title)
+    img.paste(cards, (0, top))
+    return img
+
+
+def draw_pile(area: Pile, width: int, style: Style) -> Image.Image:
+    title, top = area_title(area.title, area.note, width)
+    badge_w = 0
+    if area.total is not None:
+        badge_w = 130
+    card_w = style.card if len(area.spots) <= 10 else SMALL_CARD_W
+    cards = draw_cards(area.spots, width - badge_w - (16 if badge_w else 0), card_w, spaced=False) if area.spots else None
+    _, ch = card_size(card_w)
+    height = max(cards.height if cards is not None else 0, 110 if badge_w else 0)
+    img = felt(width, top + height)
+    put_title(img, title)
+    if badge_w:
+        d = ImageDraw.Draw(img)
+        by = top + max(0, (min(height, ch + 10) - 100) // 2)
+        d.rounded_rectangle([0, by, badge_w - 1, by + 100], radius=16, fill=(250, 246, 230), outline=GOLD, width=3)
+        label = clip_text(area.total_label, badge_w - 12, LABEL_SIZE, True)
+        lw = rich_width(label, LABEL_SIZE, True)
+        draw_rich(img, ((badge_w - lw) // 2, by + 8), label, LABEL_SIZE, (60, 60, 60), True)
+        num = str(area.total)
+        size = 50 if len(num) <= 3 else 38
+        nw = rich_width(num, size, True)
+        draw_rich(img, ((badge_w - nw) // 2, by + 30), num, size, (20, 20, 20), True)
+    if cards is not None:
+        img.paste(cards, (badge_w + (16 if badge_w else 0), top))
+    return img
+
+
+def draw_grid(area: Grid, width: int, style: Style) -> Image.Image:
+    title, top = area_title(area.title, area.note, width)
+    ncols, nrows = len(area.columns), len(area.rows)
+    head = 30
+    card_w = min(style.card, (width - head - (ncols - 1) * 8) // max(1, ncols))
+    cw, ch = card_size(card_w)
+    img = felt(width, top + head + nrows * (ch + 8))
+    put_title(img, title)
+    left = head + max(0, (width - head - ncols * (cw + 8)) // 2)
+    for c, name in enumerate(area.columns):
+        tw = rich_width(name, HEAD_SIZE, True)
+        draw_rich(img, (left + c * (cw + 8) + (cw - tw) // 2, top), name, HEAD_SIZE, MUTED, True)
+    for r, name in enumerate(area.rows):
+        y = top + head + r * (ch + 8)
+        tw = rich_width(name, HEAD_SIZE, True)
+        draw_rich(img, (left - head + (head - tw) // 2 - 4, y + ch // 2 - HEAD_SIZE // 2 - 2), name, HEAD_SIZE, MUTED, True)
+        for c in range(ncols):
+            spot = area.cells[r * ncols + c]
+            place_card(img, spot, (left + c * (cw + 8), y), card_w)
+            if spot.label:
+                lw = rich_width(spot.label, LABEL_SIZE, True)
+                d = ImageDraw.Draw(img)
+                x = left + c * (cw + 8) + (cw - lw) // 2
+                d.rounded_rectangle([x - 4, y + ch - 24, x + lw + 4, y + ch - 3], radius=5, fill=(20, 20, 20))
+                draw_rich(img, (x, y + ch - 24), spot.label, LABEL_SIZE, INK, True)
+    return img
+
+
+# --- heights, measured without drawing (to compare arrangements) ---------------------------------------
+# Each mirrors its drawing function above: tests/bot/test_pictures.py checks that they agree.
+
+
+def heading_height(layout: Layout, width: int) -> int:
+    if not layout.title and not layout.subtitle:
+        return 0
+    subtitle = len(wrap_text(layout.subtitle, width, SUB_SIZE)[:2]) if layout.subtitle else 0
+    return (int(TITLE_SIZE * 1.25) if layout.title else 0) + subtitle * int(SUB_SIZE * 1.25)
+
+
+def area_height(area: Area, width: int, style: Style) -> int:
+    """The height :func:`draw_area` draws ``area`` at, ``width`` wide (0: nothing drawn)."""
+    if isinstance(area, Facts):
+        return len(fact_chips(area, width)) * (int((TEXT_SIZE + 1) * 1.7) + 8) - 8 if area.items else 0
+    if isinstance(area, Row):
+        return row_height(area, width, style)
+    if isinstance(area, Pile):
+        _, top = area_title(area.title, area.note, width)
+        badge_w = 130 if area.total is not None else 0
+        card_w = style.card if len(area.spots) <= 10 else SMALL_CARD_W
+        cards = cards_height(area.spots, width - badge_w - (16 if badge_w else 0), card_w, False) if area.spots else 0
+        return top + max(cards, 110 if badge_w else 0)
+    if isinstance(area, Grid):
+        _, top = area_title(area.title, area.note, width)
+        ncols = len(area.columns)
+        card_w = min(style.card, (width - 30 - (ncols - 1) * 8) // max(1, ncols))
+        return top + 30 + len(area.rows) * (card_size(card_w)[1] + 8)
+    if isinstance(area, Counts):
+        return counts_height(area, width)
+    if isinstance(area, Scores):
+        return scores_height(area, width)
+    lines = sum(len(wrap_text(line, width, TEXT_SIZE)) for line in area.lines)
+    title, top = area_title(area.title, "", width)
+    return top + int(TEXT_SIZE * 1.35) * lines if lines or title else 0
+
+
+def row_height(area: Row, width: int, style: Style) -> int:
+    _, top = area_title(area.title, area.note, width)
+    return top + cards_height(area.spots, width, row_card_width(area, style), not area.overlap)
+
+
+def cards_height(spots: Sequence[Spot], width: int, card_w: int, spaced: bool) -> int:
+    if not spots:
+        return 30
+    cw, ch = card_size(card_w)
+    per_line, step = _fit(len(spots), width, card_w, spaced)
+    labels = _label_lines(spots)
+    label_size = LABEL_SIZE - 3 if step < cw + CARD_GAP else LABEL_SIZE
+    label_h = labels * int(label_size * 1.2) + (4 if labels else 0)
+    top = RAISE if any(s.mark == "legal" for s in spots) else 4
+    nlines = (len(spots) + per_line - 1) // per_line
+    return nlines * (top + ch + 4 + label_h) + (nlines - 1) * 8
+
+
+def counts_height(area: Counts, width: int) -> int:
+    if not area.items:
+        return 0
+    _, top = area_title(area.title, "", width)
+    bw, bh = card_size(40)
+    cell = max(bw + 12 + min(rich_width(name, TEXT_SIZE, True), 150) + 16 for name, _ in area.items)
+    per_line = max(1, (width + 16) // cell)
+    lines = (len(area.items) + per_line - 1) // per_line
+    return top + lines * (bh + 10) - 10
+
+
+def scores_height(area: Scores, width: int) -> int:
+    if not area.lines:
+        return 0
+    _, top = area_title(area.title, "", width)
+    ncol = max((len(x.values) for x in area.lines), default=0)
+    lh = int((TEXT_SIZE + 1) * 1.55)
+    header = 1 if any(area.columns) and tuple(area.columns) != ("Score",) else 0
+    lines = len(area.lines)
+    if len(area.lines) >= SPLIT_SCORES and ncol <= 2 and width >= SPLIT_WIDTH:
+        lines = (lines + 1) // 2
+    return top + lh * (lines + header)
+
+
+__all__ = ["Style", "draw_layout", "paste_shape"]

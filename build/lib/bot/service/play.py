@@ -1,0 +1,277 @@
+"""Play: a player's move (or a referee-table entry) checked, logged, then applied; bots' replies;
+what the transport is told after a change; hands delivered at a new deal; the result recorded.
+
+Every method that changes a table expects the caller to hold the channel's lock."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import random
+import sqlite3
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from bot.render.text import private_text
+from bot.service.core import Core
+from bot.service.entries import SeatEntry, referee_seat
+from bot.service.model import HandInfo, Table, TableError, User, ranks_with_leaver_last
+from bot.service.timers import Timers
+from games.engine import Action, Event, IllegalAction, rank_scores
+from games.players import Player, bot_player
+from storage.sessions import ResultPlayer, SessionClosed
+
+log = logging.getLogger(__name__)
+
+RECENT_EVENTS = 8
+DEAL_STARTS = frozenset({"deal", "new_deal", "deal_start"})
+"""Kinds of event that start a deal: the table message is posted afresh and hands go out."""
+DMS_CLOSED = "I could not send you a DM: use the Show my hand button (or /hand) to see your cards."
+MAX_BOT_STEPS = 10_000
+
+
+def hand_of(table: Table, user: User) -> HandInfo:
+    """A seated player's private view, what they may do (nothing once the table has closed), and
+    their private notes of this deal."""
+    seat = table.seat_of(user.id)
+    if seat is None:
+        raise TableError("You are not playing at this table.")
+    if table.state is None:
+        raise TableError("The game has not started yet.")
+    state = table.state
+    legal = state.legal_actions(seat) if table.status == "playing" else []
+    return HandInfo(seat, state.view(seat), legal, state.turn, private_notes(state.log, seat))
+
+
+def this_deal(events: Sequence[Event]) -> list[Event]:
+    """The last few of ``events`` since the current deal began: "Recent" on a table message
+    (the events of an ended deal went with that deal's message)."""
+    starts = [i for i, e in enumerate(events) if e.kind in DEAL_STARTS]
+    return list(events[starts[-1] if starts else 0 :])[-RECENT_EVENTS:]
+
+
+HAND_LISTINGS = frozenset({"hand"})
+"""Kinds of private event that only list the hand dealt: the private view shows the hand as it is."""
+
+
+def private_notes(log: Sequence[Event], seat: int, keep: int = 5) -> list[Event]:
+    """The last few events only ``seat`` was told, in the deal now being played (not the listing
+    of the hand dealt, which the view shows as it is now)."""
+    notes: list[Event] = []
+    for event in reversed(log[-30:]):
+        if event.kind in DEAL_STARTS:
+            break
+        if event.to == seat and event.kind not in HAND_LISTINGS:
+            notes.append(event)
+    return notes[:keep][::-1]
+
+
+def has_secrets(state: Any, seat: int) -> bool:
+    """Whether ``seat`` knows something the table does not (a hand, a hidden card): only then is
+    a private message worth sending."""
+    own = state.view(seat).model_dump(exclude={"seat"})
+    public = state.view(None).model_dump(exclude={"seat"})
+    return bool(own != public)
+
+
+class PlayDesk:
+    def __init__(self, core: Core) -> None:
+        self.core = core
+        self.timers = Timers(core, self.take_over)
+
+    async def act(
+        self, table: Table, user: User, action: Action | dict[str, Any], turn: int | None, seat: int | None
+    ) -> list[Event]:
+        """A move by ``user`` (online: their own seat; referee: any seat's entry)."""
+        if table.mode != "referee":
+            seat = table.seat_of(user.id)
+            if seat is None:
+                raise TableError("You are not playing at this table.")
+        elif not table.is_member(user):
+            raise TableError("Only the players at this table (and its host) can make entries.")
+        if table.status != "playing" or table.state is None:
+            raise TableError("The game has not started yet." if table.status == "lobby" else "This game is over.")
+        if turn is not None and turn != table.state.turn:
+            raise TableError("That choice is from an earlier turn. Press Show my hand for the current one.")
+        if not isinstance(action, Action):
+            try:
+                action = table.game.action_from_json(action)
+            except ValueError:
+                raise TableError("That choice is not one this game understands.") from None
+        if table.mode == "referee":
+            if isinstance(action, SeatEntry):
+                seat, action = action.seat, action.entry
+            seat = referee_seat(table, await self.core.settings(table.guild_id), user, action, seat)
+        assert seat is not None
+        events = await self.apply(table, seat, action, user.id)
+        events += await self.run_bots(table)
+        await self.after_change(table, events)
+        return events
+
+    async def apply(self, table: Table, seat: int, action: Action, actor_id: str | None) -> list[Event]:
+        """Check, persist, apply."""
+        state = table.state
+        assert state is not None
+        try:
+            state.check(seat, action)
+        except IllegalAction as exc:
+            raise TableError(str(exc)) from None
+        try:
+            await self.core.store.append_action(table.id, state.turn, seat, table.game.action_to_json(action), actor_id)
+        except sqlite3.IntegrityError:
+            raise TableError("That turn was already played.") from None
+        except SessionClosed:
+            raise TableError("This game is over.") from None
+        table.actors.append(actor_id)
+        table.confirmed_by.append(None)
+        table.last_change_at = time.time()
+        events = state.apply(seat, action)
+        state.forget_past()  # the stored log is the match's memory; the live state keeps the position
+        return events
+
+    async def run_bots(self, table: Table, extra: Sequence[int] = ()) -> list[Event]:
+        """Let bot seats (and ``extra`` seats taken over after a timeout) move while they are awaited."""
+        state = table.state
+        assert state is not None
+        events: list[Event] = []
+        if table.mode == "referee":  # the cards are real: only the people at the table make entries
+            return events
+        rng = random.Random(f"{table.seed}:{state.turn}")
+        steps = 0
+        while not state.is_over and steps < MAX_BOT_STEPS:
+            bots = [s for s in sorted(state.awaiting()) if table.seats[s].bot is not None or s in extra]
+            if not bots:
+                break
+            seat = bots[0]
+            player = self._player_for(table, seat)
+            # in a worker thread, so a bot that thinks for a while (a solver) leaves the event loop
+            # free; the channel's lock keeps everything else off this state meanwhile
+            action = await asyncio.to_thread(player.choose, state.view(seat), state.legal_actions(seat), rng)
+            events += await self.apply(table, seat, action, None)
+            steps += 1
+            if extra and not (set(extra) & state.awaiting()):
+                extra = ()
+        return events
+
+    def _player_for(self, table: Table, seat: int) -> Player:
+        return bot_player(table.game.id, table.seats[seat].bot or "easy")
+
+    async def take_over(self, table: Table, absent: list[int]) -> list[Event]:
+        """Time is up: bots play for the absent awaited seats; the match is no longer rated."""
+        reasons = {*table.unrated, "a bot played for an absent player"}
+        await self.core.store.set_unrated(table.id, sorted(reasons))
+        table.unrated = reasons
+        names = ", ".join(table.seats[s].name for s in absent)
+        events = [Event(kind="timeout", text=f"Time is up: a bot plays for {names}.")]
+        events += await self.run_bots(table, extra=absent)
+        await self.after_change(table, events)
+        return events
+
+    async def hand_over(self, table: Table, user: User) -> None:
+        """A player leaves a game in progress: a bot plays their seat from now on."""
+        seat = table.seat_of(user.id)
+        if seat is None:
+            raise TableError("You are not seated at this table.")
+        if table.status != "playing":
+            raise TableError("This game is over.")
+        seats = list(table.seats)
+        seats[seat] = dataclasses.replace(seats[seat], bot="easy", left_at=table.turn)
+        await self.core.store.set_seats(table.id, seats)
+        table.seats = seats
+        await self.core.notifier.notice(table, f"{user.name} left; a bot plays their seat from now on (and they rank last).")
+        await self.after_change(table, await self.run_bots(table))
+
+    async def after_change(self, table: Table, events: Sequence[Event], new_deal: bool = False) -> None:
+        """Tell the transport, deliver hands at a new deal, record the result at the end.
+
+        Runs under the channel's lock, so a transport's notifier should hand slow work (message
+        edits) to a background task rather than wait for it.
+        """
+        state = table.state
+        assert state is not None
+        public = [e for e in events if e.to is None]
+        table.recent = this_deal(table.recent + public)
+        new_deal = new_deal or any(e.kind in DEAL_STARTS for e in events)
+        await self.core.notifier.table_changed(table, public, repost=new_deal)
+        if state.is_over:
+            await self.finish(table)
+            return
+        if new_deal:
+            await self._deliver_hands(table)
+        self.timers.schedule(table)
+
+    async def _deliver_hands(self, table: Table) -> None:
+        settings = await self.core.settings(table.guild_id)
+        if not settings.dms_enabled or table.mode == "referee":
+            return
+        assert table.state is not None
+        for seat in table.human_seats():
+            user_id = table.seats[seat].user_id
+            if user_id is None or not has_secrets(table.state, seat):
+                continue
+            if user_id not in self.core.dm_closed:
+                if await self.core.notifier.send_private(table, seat, private_text(table, table.state.view(seat))):
+                    continue
+                self.core.dm_closed.add(user_id)
+                self.core.dm_untold.add(user_id)
+                await self.core.store.mark_dm_closed(user_id)
+            if user_id in self.core.dm_untold and await self.core.notifier.tell(table, DMS_CLOSED, user_id):
+                self.core.dm_untold.discard(user_id)  # told once; until then, at every deal
+                await self.core.store.mark_dm_told(user_id)
+
+    async def finish(self, table: Table) -> None:
+        state = table.state
+        assert state is not None and state.outcome is not None
+        outcome = state.outcome
+        team_of = {seat: t for t, team in enumerate(outcome.teams or []) for seat in team}
+        ranks = ranks_with_leaver_last(outcome.ranks, table.first_leaver())
+        players = [
+            ResultPlayer(i, s.name, s.user_id, outcome.scores[i], ranks[i], team_of.get(i))
+            for i, s in enumerate(table.seats)
+        ]
+        reasons = set(table.unrated)
+        if any(s.bot is not None and s.left_at is None for s in table.seats):
+            reasons.add("bot seats")
+        if getattr(table.options, "hints", False):
+            reasons.add("hints allowed")
+        if table.mode == "referee" and any(c is None for c in table.confirmed_by):
+            reasons.add("referee-mode entries not confirmed")
+        rated = not reasons  # every seat a person, or a person who left mid-game (see "bot seats")
+        await self.core.store.record_result(
+            table.id,
+            guild_id=table.guild_id,
+            game=table.game.id,
+            rated=rated,
+            outcome=outcome.model_dump(mode="json"),
+            players=players,
+            unrated=sorted(reasons),
+            mode=table.mode,
+        )
+        table.unrated = reasons
+        self.core.registry.drop(table)
+        await self.core.notifier.table_closed(table)
+
+    async def abandon(self, table: Table, user: User) -> None:
+        """End a match in play without a result of record (the host or a moderator)."""
+        assert table.state is not None
+        state = table.state
+        ranks = rank_scores(state.scores)
+        players = [ResultPlayer(i, s.name, s.user_id, state.scores[i], ranks[i]) for i, s in enumerate(table.seats)]
+        reasons = {*table.unrated, "abandoned"}
+        await self.core.store.record_result(
+            table.id,
+            guild_id=table.guild_id,
+            game=table.game.id,
+            rated=False,
+            outcome={"scores": state.scores, "abandoned_by": user.id},
+            players=players,
+            status="abandoned",
+            unrated=sorted(reasons),
+            mode=table.mode,
+        )
+        table.unrated = reasons
+        self.core.registry.drop(table)
+        await self.core.notifier.notice(table, f"{user.name} abandoned the game of {table.game.title}.")
+        await self.core.notifier.table_closed(table)

@@ -1,0 +1,62 @@
+"""Stored matches as shown to people: sealed while live, replayable once over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service.model import Table, TableError
+from games.engine import GameState, MatchRecord
+from storage.sessions import SessionRecord, Store
+
+
+def finished_match(data: dict[str, Any] | None, match_id: int) -> dict[str, Any]:
+    """A stored match (``storage.stats.match_json``) that may be shown in full: it exists on this
+    server and is no longer live. A live match's seed, deck and log would rebuild every hidden hand."""
+    if data is None:
+        raise TableError(f"There is no match #{match_id} on this server. /history lists them.")
+    if data["live"]:
+        raise TableError(
+            f"Match #{match_id} is still being played: its record is sealed until it ends "
+            "(the table message shows where it stands)."
+        )
+    return data
+
+
+def record_from_json(data: dict[str, Any]) -> MatchRecord:
+    """A stored match (as ``storage.stats.match_json`` gives it) as a replayable record."""
+    return MatchRecord(
+        game=data["game"],
+        options=data["options"],
+        players=data["players"],
+        seed=data["seed"],
+        deck=data["deck"],
+        actions=[(seat, action) for seat, action in data["actions"]],
+    )
+
+
+def session_record(table: Table, session: SessionRecord) -> MatchRecord:
+    """A stored session of ``table`` as a replayable record."""
+    return MatchRecord(
+        game=table.game.id,
+        options=session.options,
+        players=[s.name for s in session.seats],
+        seed=session.seed,
+        deck=session.deck,
+        actions=session.actions,
+    )
+
+
+async def stored_record(store: Store, table: Table) -> MatchRecord:
+    """The table's whole match from storage: a live state keeps only its recent past."""
+    session = await store.session(table.id)
+    if session is None:
+        raise TableError("This table's record is missing.")
+    return session_record(table, session)
+
+
+def position(table: Table, record: MatchRecord) -> GameState[Any]:
+    """The position after ``record``, as a live table keeps it (no history; the log is stored).
+    Raises :class:`~games.engine.ReplayError` naming an action that no longer applies."""
+    state = table.game.replay(record)
+    state.forget_past()
+    return state

@@ -1,0 +1,158 @@
+"""Referee mode: a table for people playing with real cards, where the bot keeps score and checks
+each entry; confirmation by a second player, undo of the last entry, correction of an older one.
+
+The methods that change a table expect the caller to hold the channel's lock and to have checked
+(:func:`require_member`) that the user belongs at this referee table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.service.core import Core
+from bot.service.model import Table, TableError, User
+from bot.service.play import RECENT_EVENTS, PlayDesk
+from bot.service.records import position, stored_record
+from games.engine import Action, Event, GameState, MatchRecord, ReplayError, SetupError
+from games.registry import referee_game
+from storage.sessions import SeatRecord
+
+
+def require_member(table: Table, user: User) -> None:
+    if table.mode != "referee":
+        raise TableError("That is only for referee tables (opened with /referee).")
+    if not table.is_member(user) and not user.is_moderator:
+        raise TableError("Only the players at this table (and its host) can do that.")
+
+
+def require_open(table: Table) -> None:
+    if table.status != "playing" or table.state is None or table.state.is_over:
+        raise TableError("This game is over: its entries are final.")
+
+
+class RefereeDesk:
+    def __init__(self, core: Core, play: PlayDesk) -> None:
+        self.core = core
+        self.play = play
+
+    async def open(
+        self,
+        guild_id: str,
+        channel_id: str,
+        host: User,
+        game_id: str,
+        players: Sequence[User | str],
+        option_pairs: Sequence[str],
+    ) -> Table:
+        """Open a referee table (members or guest names). The caller holds the channel's lock."""
+        self.core.registry.require_free(guild_id, channel_id)
+        try:
+            game = referee_game(game_id)
+            options = game.parse_options(option_pairs)
+            seats = [
+                SeatRecord(name=p.name, user_id=p.id) if isinstance(p, User) else SeatRecord(name=p.strip())
+                for p in players
+            ]
+            if any(not s.name for s in seats):
+                raise SetupError("Every player needs a name.")
+            names = [s.name for s in seats]
+            if len(set(names)) != len(names):
+                raise SetupError("Two players have the same name: give each a different one.")
+            game.check_players(len(seats), options)
+        except SetupError as exc:
+            raise TableError(str(exc)) from None
+        table = await self.core.new_table(guild_id, channel_id, game, options, host, seats, mode="referee")
+        table.state = game.start(names, options, table.seed)
+        await self.core.store.set_status(table.id, "playing")
+        table.status = "playing"
+        self.core.registry.add(table)
+        await self.play.after_change(table, [Event(kind="start", text=f"Refereeing {game.title}.")], new_deal=True)
+        return table
+
+    @staticmethod
+    def entries(table: Table) -> tuple[int, list[tuple[int, Action]]]:
+        """Every entry that may be made now, as (seat, entry), and the turn."""
+        state = table.state
+        assert state is not None
+        return state.turn, [(seat, a) for seat in state.actors() for a in state.legal_actions(seat)]
+
+    async def entry_choices(self, table: Table, entry: int) -> tuple[int, list[Action]]:
+        """What could have been entered as entry number ``entry`` (for a correction)."""
+        record = await stored_record(self.core.store, table)
+        if not 1 <= entry <= len(record.actions):
+            raise TableError(f"There is no entry {entry}: the entries are numbered 1 to {len(record.actions)}.")
+        state = replayed(table, record.model_copy(update={"actions": record.actions[: entry - 1]}))
+        seat = record.actions[entry - 1][0]
+        return seat, state.legal_actions(seat)
+
+    async def confirm(self, table: Table, user: User) -> None:
+        require_open(table)
+        if not table.confirmed_by:
+            raise TableError("There is no entry to confirm yet.")
+        if table.confirmed_by[-1] is not None:
+            raise TableError("The last entry is already confirmed.")
+        if table.actors[-1] == user.id:
+            raise TableError("Another player must confirm your entry.")
+        await self.core.store.confirm_action(table.id, len(table.confirmed_by) - 1, user.id)
+        table.confirmed_by[-1] = user.id
+        event = Event(kind="confirm", text=f"{user.name} confirms the last entry.")
+        await self.core.notifier.table_changed(table, [event], repost=False)
+
+    async def undo(self, table: Table, user: User) -> None:
+        """Take back the last entry (its author, the host or a moderator)."""
+        require_open(table)
+        record = await stored_record(self.core.store, table)
+        if not record.actions:
+            raise TableError("There is nothing to undo.")
+        if table.actors[-1] != user.id and user.id != table.host_id and not user.is_moderator:
+            raise TableError("Only the player who made the last entry, or the host, can undo it.")
+        label = table.game.action_from_json(record.actions[-1][1]).label()
+        rebuilt = replayed(table, record.model_copy(update={"actions": record.actions[:-1]}))
+        await self.core.store.undo_action(table.id, len(record.actions) - 1, user.id)
+        table.state = rebuilt
+        table.actors.pop()
+        table.confirmed_by.pop()
+        event = Event(kind="undo", text=f"{user.name} took back the last entry ({label}).")
+        table.recent_from_position(RECENT_EVENTS, event)
+        await self.core.notifier.table_changed(table, [event], repost=False)
+
+    async def correct(self, table: Table, user: User, entry: int, action: Action | dict[str, Any]) -> None:
+        """Replace entry number ``entry`` (1-based) by ``action``: the host or a moderator, logged."""
+        require_open(table)
+        if user.id != table.host_id and not user.is_moderator:
+            raise TableError("Only the host or a moderator can correct an earlier entry.")
+        record = await stored_record(self.core.store, table)
+        if not 1 <= entry <= len(record.actions):
+            raise TableError(f"There is no entry {entry}: the entries are numbered 1 to {len(record.actions)}.")
+        if not isinstance(action, Action):
+            try:
+                action = table.game.action_from_json(action)
+            except ValueError:
+                raise TableError("That entry is not one this game understands.") from None
+        actions = list(record.actions)
+        seat, stored = actions[entry - 1]
+        previous = table.game.action_from_json(stored)
+        if previous == action:
+            raise TableError(f"Entry {entry} is already {action.label()}: there is nothing to correct.")
+        actions[entry - 1] = (seat, table.game.action_to_json(action))
+        rebuilt = replayed(table, record.model_copy(update={"actions": actions}), correcting=True)
+        await self.core.store.correct_action(
+            table.id, entry - 1, table.game.action_to_json(action), table.game.action_to_json(previous), user.id
+        )
+        table.state = rebuilt
+        table.confirmed_by[entry - 1] = None
+        text = f"{user.name} corrected entry {entry}: {previous.label()} becomes {action.label()}."
+        event = Event(kind="correct", text=text)
+        table.recent_from_position(RECENT_EVENTS, event)
+        await self.core.notifier.table_changed(table, [event], repost=False)
+        if rebuilt.is_over:
+            await self.play.after_change(table, [])
+
+
+def replayed(table: Table, record: MatchRecord, correcting: bool = False) -> GameState[Any]:
+    """The table's match rebuilt from these entries; an entry that no longer fits is refused."""
+    try:
+        return position(table, record)
+    except ReplayError as exc:
+        what = "That correction" if correcting else "That change"
+        raise TableError(f"{what} makes entry {exc.number} impossible: {exc.reason}") from None

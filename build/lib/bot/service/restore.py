@@ -1,0 +1,133 @@
+"""Restoring open tables at start-up without replaying the world: each table comes back from its
+session row alone, and its log is read and replayed on first use (a click, its turn timer, or a
+bot's turn). A session whose log no longer replays is marked broken (its log kept for a bug
+report), and its channel is freed and told once. Tables in play go on by themselves: a bot whose
+turn it is moves, a match whose last move was logged has its result recorded, turn timers count
+from the last action."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from bot.service.core import Core
+from bot.service.model import Table, TableError
+from bot.service.play import PlayDesk, this_deal
+from bot.service.records import position, session_record
+from games.registry import get_game, referee_game
+from storage.sessions import SessionRecord
+
+log = logging.getLogger(__name__)
+
+
+class Restorer:
+    def __init__(self, core: Core, play: PlayDesk) -> None:
+        self.core = core
+        self.play = play
+        self.resuming: set[asyncio.Task[None]] = set()
+        core.registry.loader = self.load_table
+
+    async def load(self) -> int:
+        """Restore every open table; returns how many. Its state is rebuilt on first use; a table
+        where a bot may be due to move is rebuilt now, in the background."""
+        self.core.dm_closed = await self.core.store.dm_closed_users()
+        self.core.dm_untold = await self.core.store.dm_untold_users()
+        count = 0
+        for record in await self.core.store.open_session_heads():
+            if not self.core.registry.serves(record.guild_id):
+                continue  # another process's server (a sharded bot)
+            try:
+                table = table_from_record(record)
+            except Exception as exc:  # an unknown game or options: a corrupt session must not stop the bot
+                log.exception("could not restore session %s; marking it broken", record.id)
+                await self._mark_broken(record.id, record.guild_id, record.channel_id, exc)
+                continue
+            self.core.registry.add(table)
+            count += 1
+            if table.status != "playing":
+                continue
+            if any(s.bot is not None for s in table.seats):
+                task = asyncio.get_running_loop().create_task(self._resume(table), name=f"parlour-resume-{table.id}")
+                self.resuming.add(task)
+                task.add_done_callback(self.resuming.discard)
+            else:
+                self.play.timers.schedule(table)
+        return count
+
+    async def wait_resumed(self) -> None:
+        """Wait until every restored table that may go on by itself has done so."""
+        while self.resuming:
+            await asyncio.gather(*self.resuming, return_exceptions=True)
+
+    def cancel(self) -> None:
+        for task in list(self.resuming):
+            task.cancel()
+
+    async def load_table(self, table: Table) -> None:
+        """Rebuild a restored table from its stored log (the caller holds the channel's lock); the
+        first time a table is loaded, a match whose last move was logged but not its result is
+        recorded. A log that no longer replays closes the table as broken."""
+        record = await self.core.store.session(table.id)
+        try:
+            if record is None:
+                raise LookupError("the session row is gone")
+            table.state = position(table, session_record(table, record))
+        except Exception as exc:
+            log.exception("could not restore session %s; marking it broken", table.id)
+            self.core.registry.drop(table)
+            await self._mark_broken(table.id, table.guild_id, table.channel_id, exc)
+            raise TableError(
+                f"The game in this channel (match #{table.id}) could not be restored after a restart; "
+                "it has been closed and the channel is free for a new /play."
+            ) from None
+        table.actors, table.confirmed_by = list(record.actors), list(record.confirmed_by)
+        table.recent = this_deal([e for e in table.state.log if e.to is None])  # as before the restart
+        if table.state.is_over:
+            await self.play.after_change(table, [])
+
+    async def _resume(self, table: Table) -> None:
+        try:
+            async with self.core.registry.lock(table.key):
+                if not await self.core.registry.settle(table):  # closed, broken, or finished on loading
+                    return
+                events = await self.play.run_bots(table)
+                if events:
+                    await self.play.after_change(table, events)
+                else:
+                    self.play.timers.schedule(table)
+        except Exception:
+            log.exception("table %s could not go on after the restart", table.id)
+
+    async def _mark_broken(self, session_id: int, guild_id: str, channel_id: str, exc: Exception) -> None:
+        reason = f"{type(exc).__name__}: {exc}"[:500]
+        await self.core.store.mark_broken(session_id, reason)
+        text = (
+            f"Sorry: the game in this channel (match #{session_id}) could not be restored after the bot "
+            "restarted, so it has been closed and the channel is free for a new /play. Its log is kept "
+            "for a bug report."
+        )
+        try:
+            await self.core.notifier.channel_notice(guild_id, channel_id, text)
+        except Exception:
+            log.exception("could not tell channel %s about broken session %s", channel_id, session_id)
+
+
+def table_from_record(record: SessionRecord) -> Table:
+    """A stored session as a table; one in play waits for its state (see ``Table.loaded``)."""
+    game = referee_game(record.game) if record.mode == "referee" else get_game(record.game)
+    return Table(
+        id=record.id,
+        guild_id=record.guild_id,
+        channel_id=record.channel_id,
+        game=game,
+        options=game.options(record.options),
+        host_id=record.host_id,
+        seats=record.seats,
+        seed=record.seed,
+        status=record.status,
+        message_id=record.message_id,
+        unrated=set(record.unrated),
+        mode=record.mode,
+        stored_turn=record.action_count,
+        last_change_at=record.last_change_at,
+    )

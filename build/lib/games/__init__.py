@@ -1,0 +1,1 @@
+"""Parlour's games: pure, deterministic rules with no I/O, asyncio or Discord."""

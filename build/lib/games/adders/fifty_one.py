@@ -1,0 +1,207 @@
+"""Fifty-One (German Einundfünfzig): draw, play, and do not be the one who takes the total past 50."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from games.cards import Card, Rank, piquet_pack
+from games.counting import CountingOptions, CountingState, PlayAs
+from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
+from games.registry import declare
+
+LIMIT = 50
+"""The highest safe total: a play that makes it 51 or more loses the deal."""
+
+PENGUIN_VALUES: dict[Rank, int] = {
+    Rank.ACE: 11,
+    Rank.KING: 4,
+    Rank.QUEEN: 3,
+    Rank.JACK: 2,
+    Rank.TEN: -1,
+    Rank.NINE: 0,
+    Rank.EIGHT: 8,
+    Rank.SEVEN: 7,
+}
+GERMAN_VALUES: dict[Rank, int] = {**PENGUIN_VALUES, Rank.ACE: 1}
+GERMAN_SEVEN_CHOICES = (1, 7)
+HAND_SIZE = 5
+
+
+def card_values(values: str) -> dict[Rank, int]:
+    """The value table: ``"penguin"`` (Ace 11) or ``"german"`` (Ace 1; a Seven 1 or 7 when played)."""
+    return dict(GERMAN_VALUES if values == "german" else PENGUIN_VALUES)
+
+
+def new_total(before: int, value: int, floor_zero: bool = False) -> int:
+    """The total after adding ``value``; with ``floor_zero`` it never drops below 0."""
+    after = before + value
+    return max(after, 0) if floor_zero else after
+
+
+def loses(total: int) -> bool:
+    """Whether a play that made this total loses the deal (only totals above 50 do)."""
+    return total > LIMIT
+
+
+def pack_total(values: str = "penguin") -> int:
+    """The sum of all 32 cards (Sevens as 7): 136 with the Penguin values, 96 with the German."""
+    table = card_values(values)
+    return sum(table[c.rank] for c in piquet_pack() if c.rank is not None)
+
+
+class FiftyOneOptions(CountingOptions):
+    values: Literal["penguin", "german"] = Field(
+        "penguin",
+        description="Card values: penguin (Ace 11) or german (Ace 1, and a Seven counts 1 or 7 as its player chooses).",
+    )
+    match: Literal["penalties", "lives"] = Field(
+        "penalties",
+        description="penalties: each deal's loser takes a penalty point and the fewest after the planned deals wins; "
+        "lives: each loss costs a life and the last player with lives left wins.",
+    )
+    lives: int = Field(3, ge=1, le=10, description="Lives each player starts with (only with match=lives).")
+    floor_zero: bool = Field(
+        False, description="The total never drops below 0: a Ten played at 0 leaves it at 0."
+    )
+
+    @model_validator(mode="after")
+    def _check(self) -> FiftyOneOptions:
+        if self.match == "penalties" and self.lives != 3:
+            raise ValueError("lives only counts with match=lives; choose match=lives or leave lives at 3")
+        if self.match == "lives" and self.rounds != 1:
+            raise ValueError(
+                "rounds only counts with match=penalties; a match played for lives ends when one player is left"
+            )
+        return self
+
+
+class FiftyOneState(CountingState[FiftyOneOptions]):
+    draw_timing = "before"
+    higher_is_better = False  # scores are penalty points (deals lost)
+
+    def init_match(self) -> None:
+        self.table = card_values(self.options.values)
+        self.elimination_order: list[Seat] = []
+        if self.options.match == "lives":
+            self.lives = [self.options.lives] * self.n
+
+    def pack(self) -> list[Card]:
+        return piquet_pack()
+
+    def hand_size(self) -> int:
+        return HAND_SIZE
+
+    def after_deal(self, rest: list[Card]) -> list[Event]:
+        starter, self.stock = rest[0], rest[1:]
+        self.pile = [starter]
+        # the starter opens the total from 0 like any card played: with floor_zero a Ten opens it at 0
+        self.total = new_total(0, self.card_value(starter), self.options.floor_zero)
+        return [self.event("starter", f"{starter.short} is turned up to start the pile: the total opens at {self.total}.")]
+
+    def card_value(self, card: Card) -> int:
+        assert card.rank is not None
+        return self.table[card.rank]
+
+    def value_choices(self, card: Card) -> Sequence[int] | None:
+        if self.options.values == "german" and card.rank == Rank.SEVEN:
+            return GERMAN_SEVEN_CHOICES
+        return None
+
+    def resulting_total(self, action: Action, before: int) -> int:
+        if isinstance(action, PlayAs):
+            value = action.value
+        else:
+            card = action.card
+            assert card is not None
+            value = self.card_value(card)
+        return new_total(before, value, self.options.floor_zero)
+
+    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        if not loses(after):
+            return []
+        self.note("over 50: loses")
+        return self.lose_deal(seat)
+
+    def lose_deal(self, seat: Seat) -> list[Event]:
+        """``seat`` took the total past 50: a penalty point (or a life), and the deal ends."""
+        self.add_points(seat, 1)
+        self.close_deal()
+        events = [self.event("deal_lost", f"{self.name(seat)} has taken the total past {LIMIT} and loses the deal.")]
+        if self.lives is not None:
+            events += self.lose_life(seat)
+            if self.out[seat]:
+                self.elimination_order.append(seat)
+        return events
+
+    def match_over(self) -> bool:
+        if self.options.match == "lives":
+            return len(self.active_seats()) <= 1
+        return super().match_over()
+
+    def match_outcome(self) -> Outcome:
+        if self.options.match == "penalties":
+            return Outcome.from_scores(self.scores, higher_is_better=False, notes=["Fewest deals lost wins."])
+        # the survivor first, then by how long each lasted
+        order = self.active_seats() + list(reversed(self.elimination_order))
+        ranks = [0] * self.n
+        for place, seat in enumerate(order, start=1):
+            ranks[seat] = place
+        return Outcome.from_scores(
+            self.scores, ranks=ranks, notes=[f"{self.name(order[0])} is the last player with a life left."]
+        )
+
+    def view_fields(self, seat: Seat | None) -> dict[str, Any]:
+        fields = super().view_fields(seat)
+        if self.options.match == "penalties":
+            fields["deals_left"] = max(0, self.planned_deals() - self.deals_played())
+        return fields
+
+    def view_notes(self, seat: Seat | None) -> list[str]:
+        notes = [f"Safe up to {LIMIT}; whoever takes the total past it loses."]
+        if self.options.match == "penalties":
+            notes.append(f"Scores count deals lost (fewest wins); deal {self.deals_played()} of {self.planned_deals()}.")
+        else:
+            notes.append("Scores count deals lost; a player with no lives left is out.")
+        return notes
+
+
+SUMMARY = """\
+Fifty-One, for 2 to 5 players with a 32-card pack (A K Q J 10 9 8 7).
+Values: Ace 11, King 4, Queen 3, Jack 2, Ten minus 1, Nine 0, Eight 8, Seven 7.
+Each player gets 5 cards; the next card is turned up and its value opens the total.
+On your turn you first draw from the stock (while it lasts), then play a card; the bot keeps the total.
+Once the stock is gone you play on from your hand. A total of exactly 50 is safe; whoever makes it 51
+or more loses the deal at once, and you must play even when every card you hold would do that.
+Match (penalties): the loser of each deal takes a penalty point; after every player has dealt (times
+the rounds option) the fewest penalties wins, ties shared. Match (lives): each loss costs a life, a
+player with none left is out, and the last one standing wins.
+German values (option): Ace 1, and a Seven counts 1 or 7 as you choose (a Seven turned up counts 7).
+Totals may go below zero unless floor_zero is set, when the total stops at 0 instead (a Ten
+turned up then opens it at 0).
+"""
+
+GAME = declare(
+    Game(
+        id="fifty_one",
+        title="Fifty-One",
+        min_players=2,
+        max_players=5,
+        options=FiftyOneOptions,
+        state=FiftyOneState,
+        actions=[PlayCard, PlayAs],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.fifty_one",
+    bots={
+        "easy": "games.players.adders:FIFTY_ONE_EASY",
+        "strong": "games.players.adders:FIFTY_ONE_STRONG",
+    },
+    ladder={
+        "random": "rated 1490; plays any legal move",
+        "easy": "rated 2208; wins 81% of matches against two random bots (a fair share is 33%)",
+        "strong": "rated 2435; wins 46% of matches against two easy bots (a fair share is 33%)",
+    },
+)

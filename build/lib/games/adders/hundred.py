@@ -1,0 +1,131 @@
+"""Hundred: make the total exactly 100 to win the deal; jump past it and you lose the deal."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from games.cards import Card, Rank, piquet_pack
+from games.counting import CountingOptions, CountingState, targets_crossed
+from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
+from games.registry import declare
+
+VALUES: dict[Rank, int] = {
+    Rank.ACE: 11,
+    Rank.KING: 4,
+    Rank.QUEEN: 3,
+    Rank.JACK: 2,
+    Rank.TEN: 10,
+    Rank.NINE: 9,
+    Rank.EIGHT: 8,
+    Rank.SEVEN: 7,
+}
+FIRST_POINT = 100
+SECOND_POINT = 200
+
+
+def pack_total() -> int:
+    """All 32 cards add up to 216, so 200 is always reached or passed."""
+    return sum(VALUES[c.rank] for c in piquet_pack() if c.rank is not None)
+
+
+def deal_shape(players: int, pack_size: int = 32) -> tuple[int, int]:
+    """Cards each and cards left over (face up to start the pile) when dividing evenly."""
+    return pack_size // players, pack_size % players
+
+
+def point_result(before: int, after: int, point: int) -> int:
+    """+1 for making ``point`` exactly, -1 for jumping over it, 0 otherwise."""
+    hit, skipped = targets_crossed(before, after, (point,))
+    return 1 if hit else -1 if skipped else 0
+
+
+def starting_total(cards: list[Card]) -> int:
+    return sum(VALUES[c.rank] for c in cards if c.rank is not None)
+
+
+class HundredOptions(CountingOptions):
+    second_point_200: bool = Field(
+        False,
+        description="Play on after the 100 point to a second point at 200 (exactly 200 wins it, jumping past loses it).",
+    )
+
+
+class HundredState(CountingState[HundredOptions]):
+    values = VALUES
+
+    def init_deal(self) -> None:
+        self.points_left: list[int] = [FIRST_POINT, SECOND_POINT] if self.options.second_point_200 else [FIRST_POINT]
+
+    def pack(self) -> list[Card]:
+        return piquet_pack()
+
+    def after_deal(self, rest: list[Card]) -> list[Event]:
+        self.pile = rest
+        self.total = starting_total(rest)
+        if not rest:
+            return [self.event("start", "Every card was dealt, so the count starts at 0.")]
+        cards = " ".join(c.short for c in rest)
+        return [self.event("start", f"{cards} left over, face up: the count starts at {self.total}.")]
+
+    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        point = self.points_left[0]
+        result = point_result(before, after, point)
+        if result == 0:
+            return []
+        self.points_left.pop(0)
+        self.add_points(seat, result)
+        who = self.name(seat)
+        if result > 0:
+            self.note(f"exactly {point}: +1")
+            event = self.event("point_won", f"{who} makes exactly {point} and scores a point.")
+        else:
+            self.note(f"jumped {point}: \u22121")
+            event = self.event("point_lost", f"{who} jumps past {point} and loses a point.")
+        if not self.points_left:
+            self.close_deal()
+        return [event]
+
+    def match_outcome(self) -> Outcome:
+        return Outcome.from_scores(self.scores, notes=["Most points after the planned deals wins."])
+
+    def view_notes(self, seat: Seat | None) -> list[str]:
+        if not self.points_left or self.is_over:
+            return []
+        return [f"Next point: exactly {self.points_left[0]} (+1); jumping past it costs 1. "
+                f"Deal {self.deals_played()} of {self.planned_deals()}."]
+
+
+SUMMARY = """\
+Hundred, for 2 to 6 players with a 32-card pack (A K Q J 10 9 8 7).
+Values: Ace 11, King 4, Queen 3, Jack 2, Ten 10, Nine 9, Eight 8, Seven 7.
+The whole pack is dealt out evenly; any cards left over (two with 3, 5 or 6 players) are laid face up
+and their values open the count, which otherwise starts at 0.
+From the dealer's left, each player in turn must play one card; the bot adds it up.
+Whoever makes the count exactly 100 scores a point; whoever jumps it from below 100 to over 100
+loses a point. Either way the deal ends there, unless second_point_200 is on: then play goes on, and
+exactly 200 scores a point while jumping past 200 costs one, which ends the deal.
+The match lasts one deal per player (times the rounds option); most points wins, ties shared.
+"""
+
+GAME = declare(
+    Game(
+        id="hundred",
+        title="Hundred",
+        min_players=2,
+        max_players=6,
+        options=HundredOptions,
+        state=HundredState,
+        actions=[PlayCard],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.hundred",
+    bots={
+        "easy": "games.players.adders:HUNDRED_EASY",
+        "strong": "games.players.adders:HUNDRED_STRONG",
+    },
+    ladder={
+        "random": "rated 1392; plays any legal move",
+        "easy": "rated 1991; wins 66% of matches against two random bots (a fair share is 33%)",
+        "strong": "rated 2134; wins 45% of matches against two easy bots (a fair share is 33%)",
+    },
+)

@@ -1,0 +1,208 @@
+"""Obstacle Race (Hindernislauf): land on 55, 66, 77, 88, 99 and 111, never jump over them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from games.cards import Card, Rank, piquet_pack
+from games.counting import CountingOptions, CountingState, PlayAs, signed, targets_crossed
+from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
+from games.registry import declare
+
+OBSTACLES: tuple[int, ...] = (55, 66, 77, 88, 99, 111)
+RESET_AT = 120
+"""Reaching this total (or more) starts the count again at 0."""
+FINISH_BONUS = 5
+QUEEN_CHOICES = (3, -3)
+STARTERS = 2
+"""Cards laid face up to start the row, unless four play."""
+
+BASE_VALUES: dict[Rank, int] = {
+    Rank.ACE: 11,
+    Rank.KING: 4,
+    Rank.QUEEN: 3,
+    Rank.JACK: 2,
+    Rank.TEN: 10,
+    Rank.NINE: 9,
+    Rank.EIGHT: 8,
+    Rank.SEVEN: 7,
+}
+
+
+def card_values(ace_value: int = 11) -> dict[Rank, int]:
+    """Values with the Queen at +3 (as a starter; in play it counts +3 or -3 by choice)."""
+    return {**BASE_VALUES, Rank.ACE: ace_value}
+
+
+def deal_shape(players: int) -> tuple[int, int]:
+    """Cards each and face-up starters: two starters unless four play."""
+    starters = 0 if players == 4 else STARTERS
+    return (32 - starters) // players, starters
+
+
+def obstacle_points(before: int, after: int) -> int:
+    """+1 for landing on an obstacle, -1 for each obstacle jumped over (either direction)."""
+    hit, skipped = targets_crossed(before, after, OBSTACLES)
+    return len(hit) - len(skipped)
+
+
+def reaches_line(total: int) -> bool:
+    return total >= RESET_AT
+
+
+def apply_floor(score: int, change: int, score_floor: bool) -> int:
+    """The change actually made to a score: with ``score_floor`` a player at 0 or less loses nothing."""
+    if score_floor and change < 0:
+        return max(change, -max(score, 0))
+    return change
+
+
+class ObstacleRaceOptions(CountingOptions):
+    ace_value: Literal[11, 1] = Field(11, description="The Ace counts 11 (as in the Penguin book) or 1 (German rules).")
+    finish_bonus: bool = Field(
+        False,
+        description="German rule: whoever brings the total to 120 or more scores 5 and the deal ends there, instead of counting again from 0.",
+    )
+    score_floor: bool = Field(
+        False, description="A player with no points cannot lose one: scores never go below 0."
+    )
+    allow_negative: bool = Field(
+        False, description="A Queen may count -3 even when that takes the total below 0."
+    )
+    play_off_ties: bool = Field(
+        False, description="If the lead is tied after the planned deals, play further deals until one player leads."
+    )
+
+    @field_validator("ace_value", mode="before")
+    @classmethod
+    def _number(cls, value: object) -> object:
+        return int(value) if isinstance(value, str) and value.strip().isdigit() else value
+
+
+class ObstacleRaceState(CountingState[ObstacleRaceOptions]):
+    def init_match(self) -> None:
+        self.table = card_values(self.options.ace_value)
+
+    def pack(self) -> list[Card]:
+        return piquet_pack()
+
+    def hand_size(self) -> int:
+        return deal_shape(self.n)[0]
+
+    def card_value(self, card: Card) -> int:
+        assert card.rank is not None
+        return self.table[card.rank]
+
+    def value_choices(self, card: Card) -> Sequence[int] | None:
+        return QUEEN_CHOICES if card.rank == Rank.QUEEN else None
+
+    def after_deal(self, rest: list[Card]) -> list[Event]:
+        self.pile = rest
+        self.total = sum(self.card_value(c) for c in rest)
+        if not rest:
+            return [self.event("start", "With four players every card is dealt: the count starts at 0.")]
+        cards = " ".join(c.short for c in rest)
+        return [self.event("start", f"{cards} start the row face up: the count starts at {self.total}.")]
+
+    def refusal(self, seat: Seat, action: Action, before: int, after: int) -> str | None:
+        if after < 0 and not self.options.allow_negative:
+            return f"The total is {before}, so a Queen counted as \u22123 would take it below 0: count it +3."
+        return None
+
+    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        events: list[Event] = []
+        hit, skipped = targets_crossed(before, after, OBSTACLES)
+        change = len(hit) - len(skipped)
+        who = self.name(seat)
+        if change:
+            made = apply_floor(self.scores[seat], change, self.options.score_floor)
+            self.add_points(seat, made)
+            parts = [f"hit {t}" for t in hit] + [f"jumped {t}" for t in skipped]
+            self.note(f"{', '.join(parts)}: {signed(made)}")
+            if hit:
+                events.append(self.event("obstacle_hit", f"{who} lands on the obstacle {hit[0]} and scores a point."))
+            else:
+                lost = "loses a point" if made else "has no point to lose"
+                events.append(self.event("obstacle_jumped", f"{who} jumps over {skipped[0]} and {lost}."))
+        if reaches_line(after):
+            if self.options.finish_bonus:
+                self.add_points(seat, FINISH_BONUS)
+                self.note(f"reached {RESET_AT}: +{FINISH_BONUS}")
+                self.close_deal()
+                events.append(
+                    self.event("finish", f"{who} reaches {RESET_AT} first, scores {FINISH_BONUS} and ends the deal.")
+                )
+            else:
+                self.total = 0
+                self.note("back to 0")
+                events.append(self.event("reset", f"The total has reached {after}: the count starts again at 0."))
+        return events
+
+    def match_over(self) -> bool:
+        if self.deals_played() < self.planned_deals():
+            return False
+        if self.options.play_off_ties:
+            best = max(self.scores)
+            return self.scores.count(best) == 1
+        return True
+
+    def match_outcome(self) -> Outcome:
+        notes = ["Most points wins."]
+        extra = self.deals_played() - self.planned_deals()
+        if extra:
+            notes.append(f"The tie for the lead took {extra} more deal{'s' if extra > 1 else ''} to settle.")
+        return Outcome.from_scores(self.scores, notes=notes)
+
+    def view_notes(self, seat: Seat | None) -> list[str]:
+        if self.is_over:
+            return []
+        ahead = [t for t in OBSTACLES if t > self.total]
+        end = f"{RESET_AT} ends the deal" if self.options.finish_bonus else f"at {RESET_AT} the count restarts at 0"
+        lines = [f"Obstacles ahead: {' '.join(map(str, ahead)) or 'none'}; {end}."]
+        if self.deals_played() > self.planned_deals():
+            lines.append(f"Play-off deal {self.deals_played() - self.planned_deals()} to break the tie.")
+        else:
+            lines.append(f"Deal {self.deals_played()} of {self.planned_deals()}.")
+        return lines
+
+
+SUMMARY = """\
+Obstacle Race (Hindernislauf), for 2 to 6 players with a 32-card pack (A K Q J 10 9 8 7).
+Values: Ace 11, King 4, Jack 2, Ten 10, Nine 9, Eight 8, Seven 7; a Queen counts +3 or -3, and you
+pick which each time you play one (as a starting card it counts +3).
+The cards are shared out evenly; unless four play, the two left over start the row face up and their
+values open the count. Everyone must play one card a turn until every card is down.
+The obstacles are 55, 66, 77, 88, 99 and 111. Landing exactly on one scores you a point, even coming
+down with a Queen; jumping over one, up or down, costs you a point. When the total reaches 120 or more,
+the count goes back to 0 and the obstacles count again (111 jumped on the way still costs a point).
+The total may not go below 0 (a Queen must count +3 below 3) unless allow_negative is on.
+German options: Ace 1; finish_bonus (reaching 120 scores 5 and ends the deal); score_floor (nobody
+drops below 0 points). The match lasts one deal per player (times the rounds option), most points
+wins; ties are shared unless play_off_ties adds deals until one player leads.
+"""
+
+GAME = declare(
+    Game(
+        id="obstacle_race",
+        title="Obstacle Race",
+        min_players=2,
+        max_players=6,
+        options=ObstacleRaceOptions,
+        state=ObstacleRaceState,
+        actions=[PlayCard, PlayAs],
+        summary=SUMMARY,
+    ),
+    referee="games.referee.obstacle_race",
+    bots={
+        "easy": "games.players.adders:OBSTACLE_RACE_EASY",
+        "strong": "games.players.adders:OBSTACLE_RACE_STRONG",
+    },
+    ladder={
+        "random": "rated 1089; plays any legal move",
+        "easy": "rated 2356; wins 93% of matches against two random bots (a fair share is 33%)",
+        "strong": "rated 2706; wins 63% of matches against two easy bots (a fair share is 33%)",
+    },
+)

@@ -1,0 +1,84 @@
+"""What the two Wit and Reason games share: two players racing a common total to exactly 31, over
+a match of several races in which the first player alternates.
+
+Everything else (turns, passing, the total, the match) is the shared counting machinery.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from pydantic import Field
+
+from games.counting import CountingOptions, CountingState
+from games.engine import Action, Event, Outcome, Seat
+
+TARGET = 31
+
+
+class RaceOptions(CountingOptions):
+    rounds: int = Field(
+        1,
+        ge=1,
+        le=10,
+        description="How many races each player starts: the match has twice this many races.",
+    )
+    hints: bool = Field(
+        False,
+        description="Let players ask for a hint: which cards win, draw or lose under perfect play. "
+        "A match with hints on is not rated.",
+    )
+
+
+RO = TypeVar("RO", bound=RaceOptions)
+
+
+class RaceState(CountingState[RO]):
+    """A match of races to 31. The "dealer" of a race is the player who starts it; the two take
+    turns starting (``first_dealer`` names who starts the first race)."""
+
+    ceiling = TARGET
+
+    def first_player(self) -> Seat:
+        return self.dealer
+
+    def _start_deal(self) -> list[Event]:
+        events = super()._start_deal()
+        if events and events[0].kind == "deal":  # nobody deals a race: name its starter instead
+            events[0] = self.event("deal", f"Race {self.deal_no}: {self.name(self.dealer)} goes first.")
+        return events
+
+    def init_deal(self) -> None:
+        self.last_player: Seat | None = None
+
+    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        self.last_player = seat
+        if after == TARGET:
+            return self.win_race(seat, f"{self.name(seat)} makes exactly 31 and wins the race.")
+        return []
+
+    def win_race(self, seat: Seat, text: str) -> list[Event]:
+        self.add_points(seat, 1)
+        self.close_deal()
+        return [self.event("race_won", text)]
+
+    def match_outcome(self) -> Outcome:
+        races = self.deals_played()
+        tally = ", ".join(f"{self.name(s)} {self.scores[s]}" for s in range(self.n))
+        return Outcome.from_scores(self.scores, notes=[f"Races won out of {races}: {tally}."])
+
+    def view_fields(self, seat: Seat | None) -> dict[str, Any]:
+        fields = super().view_fields(seat)
+        fields["dealer"] = None  # nobody deals a race; the starter is named in the notes
+        return fields
+
+    def view_notes(self, seat: Seat | None) -> list[str]:
+        return [
+            f"Race {self.deal_no} of {self.planned_deals()}, started by {self.name(self.dealer)}; "
+            "the first to make exactly 31 wins it."
+        ]
+
+    def phase_text(self) -> str:
+        if self.is_over:
+            return "Match over"
+        return f"Race {self.deal_no}: {self.name(self.to_play) if self.to_play is not None else '-'} to play"

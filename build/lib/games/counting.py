@@ -1,0 +1,913 @@
+"""What the adding-up games share: a running total, card values, targets, passing, stock, turns.
+
+Every adder (Fifty-One, Hundred, Jubilee, Obstacle Race, Ninety-Nine, Twenty-Nine, Wit and Reason)
+is a :class:`CountingState` that states only what differs, through hooks. The machinery keeps:
+
+* the **pack, hands, stock and pile** of the current deal (``self.hands``, ``self.stock``,
+  ``self.pile``) and the **running total** (``self.total``);
+* **turn order**: ``self.to_play`` and ``self.direction`` (``+1`` to the left, ``-1`` after a reversal);
+  seats that are out of the match or have nothing left to play are skipped;
+* **drawing** from the stock before or after a play, while it lasts (:attr:`CountingState.draw_timing`),
+  with :meth:`CountingState.on_stock_empty` for a reshuffle;
+* **passing**: a seat with no legal play is handled by :meth:`CountingState.on_stuck` (by default it
+  passes automatically, optionally showing its hand); when every seat in turn has passed in a row,
+  :meth:`CountingState.on_blocked` decides (end the deal, void it, ...);
+* **lives and elimination** (``self.lives``, ``self.out``, :meth:`CountingState.lose_life`);
+* **the match**: deals rotate the dealer to the left, points go to ``self.scores`` (and
+  ``self.deal_points`` for the current deal), and :meth:`CountingState.match_over` ends it.
+
+A turn, in order:
+
+1. the turn begins (:meth:`CountingState.begin_turn`: a draw first when ``draw_timing == "before"``);
+2. if :meth:`CountingState.legal_plays` is empty the seat is stuck (:meth:`CountingState.on_stuck`);
+3. otherwise the seat chooses a play: :class:`~games.engine.PlayCard` for a card with one value, or
+   :class:`PlayAs` when the card offers a choice (:meth:`CountingState.value_choices` for a choice of
+   amounts to add, :meth:`CountingState.total_choices` for a choice of totals to set);
+4. the card leaves the hand (:meth:`CountingState.take_card`), goes on the pile, and the total
+   becomes :meth:`CountingState.resulting_total`; :meth:`CountingState.after_play` then scores,
+   busts, resets or ends the deal (:meth:`CountingState.close_deal`);
+5. a draw when ``draw_timing == "after"``; then the next seat (:meth:`CountingState.next_seat`, or a
+   seat named by :meth:`CountingState.set_next`).
+
+When a deal is closed, :meth:`CountingState.score_deal` runs, then :meth:`CountingState.match_over`
+either ends the match with :meth:`CountingState.match_outcome` or the next deal starts.
+
+Scoring questions that referee mode must answer without a state are pure functions here
+(:func:`targets_crossed`, :func:`multiples_crossed`) and in each game's module.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from functools import cache
+from typing import Any, ClassVar, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.cards import Card, Rank, format_cards, shuffled, sort_hand
+from games.engine import (
+    Action,
+    BaseOptions,
+    Event,
+    GameState,
+    Outcome,
+    PlayCard,
+    Seat,
+    View,
+    Zone,
+)
+from games.layout import (
+    Area,
+    Counts,
+    Layout,
+    Notes,
+    Pile,
+    Row,
+    Scores,
+    Spot,
+    dealer_facts,
+    finish,
+    own_hand,
+    spots,
+    standard_scores,
+)
+
+# --- pure helpers (usable by referee mode) ----------------------------------------------------
+
+
+def targets_crossed(old: int, new: int, targets: Iterable[int]) -> tuple[list[int], list[int]]:
+    """Which ``targets`` a move from ``old`` to ``new`` hits and which it skips.
+
+    A target is *hit* when the move ends on it (and did not start there: staying put makes nothing);
+    it is *skipped* when it lies strictly between ``old`` and ``new``, in either direction. Leaving a
+    target is neither.
+    """
+    lo, hi = min(old, new), max(old, new)
+    hit = [t for t in targets if t == new and t != old]
+    skipped = [t for t in targets if lo < t < hi]
+    return hit, skipped
+
+
+def multiples_crossed(old: int, new: int, step: int, *, include_zero: bool = False) -> tuple[list[int], list[int]]:
+    """Like :func:`targets_crossed` for every multiple of ``step`` (0 counts only with ``include_zero``)."""
+    lo, hi = min(old, new), max(old, new)
+    first = -(-(lo + 1) // step) * step  # the smallest multiple above lo
+    skipped = [m for m in range(first, hi, step) if include_zero or m != 0]
+    hit = [new] if new != old and new % step == 0 and (include_zero or new != 0) else []
+    return hit, skipped
+
+
+def stack_deck(
+    pack: Sequence[Card],
+    hands: Sequence[Sequence[Card]],
+    then: Sequence[Card] = (),
+    hand_size: int | None = None,
+) -> list[Card]:
+    """A pack order that deals ``hands`` (listed from the dealer's left; the machinery deals one
+    card at a time round the table) and then has ``then`` next (starters, then the stock's top
+    cards). With ``hand_size`` each hand is topped up from the unused cards; the pack's other
+    cards follow at the end. For tests and for replaying a real deal in referee mode."""
+    unused = Counter(pack)
+    unused.subtract([c for h in hands for c in h])
+    unused.subtract(then)
+    if any(v < 0 for v in unused.values()):
+        raise ValueError("the hands and cards asked for are not all in the pack")
+    spare: list[Card] = []
+    for c in pack:
+        if unused[c] > 0:
+            unused[c] -= 1
+            spare.append(c)
+    size = hand_size if hand_size is not None else max((len(h) for h in hands), default=0)
+    full = [list(h) for h in hands]
+    for h in full:
+        while len(h) < size:
+            h.append(spare.pop(0))
+    if any(len(h) != size for h in full):
+        raise ValueError("every hand must hold the same number of cards")
+    order = [full[i % len(full)][i // len(full)] for i in range(size * len(full))]
+    return order + list(then) + spare
+
+
+def signed(value: int) -> str:
+    """``+4``, ``-1`` (with a real minus sign), ``0``."""
+    if value < 0:
+        return f"\u2212{-value}"
+    return f"+{value}" if value > 0 else "0"
+
+
+# --- actions ------------------------------------------------------------------------------------
+
+
+class PlayAs(Action):
+    """Play a card whose effect the player chooses: an amount to add (a Queen as +3 or -3 in
+    Obstacle Race) or, with ``sets_total``, the new total itself (a black Ace in Ninety-Nine)."""
+
+    kind: Literal["play_as"] = "play_as"
+    play: Card
+    value: int
+    sets_total: bool = False
+
+    @property
+    def card(self) -> Card:
+        return self.play
+
+    def label(self) -> str:
+        if self.sets_total:
+            return f"{self.play.short} \u2192 {self.value}"
+        return f"{self.play.short} as {signed(self.value)}"
+
+    def choice_path(self) -> tuple[str, ...]:
+        group = self.play.suit.title if self.play.suit is not None else "Jokers"
+        if self.sets_total:  # up to 100 totals: group them by 25 so each menu stays small
+            lo = (self.value // 25) * 25
+            return (group, self.play.short, f"{lo}-{lo + 24}", self.label())
+        return (group, self.play.short, self.label())
+
+
+@cache
+def play_card(card: Card) -> PlayCard:
+    """The (shared, immutable) action that plays ``card``."""
+    return PlayCard(play=card)
+
+
+@cache
+def play_as(card: Card, value: int, sets_total: bool = False) -> PlayAs:
+    """The (shared, immutable) action that plays ``card`` with a chosen value or total."""
+    return PlayAs(play=card, value=value, sets_total=sets_total)
+
+
+def play_card_of(action: Action) -> Card | None:
+    """The card a play action plays (``None`` for a pass or another action)."""
+    if isinstance(action, (PlayCard, PlayAs)):
+        return action.play
+    return None
+
+
+# --- records and views --------------------------------------------------------------------------
+
+
+class PlayRecord(BaseModel):
+    """One line of the deal's recent history: a play (``card`` set) or a pass (``card`` is None)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: Seat
+    card: Card | None = None
+    effect: str = ""
+    total: int = 0
+    note: str = ""
+    shown: list[Card] = []
+
+
+RECENT_LIMIT = 8
+"""How many recent plays a view shows."""
+
+
+class CountingView(View):
+    """The table of an adding-up game: total, whose turn, recent plays, stock and hand sizes."""
+
+    total: int = 0
+    to_play: Seat | None = None
+    direction: int = 1
+    recent: list[PlayRecord] = Field(default_factory=list)
+    stock: int = 0
+    hand_counts: list[int] = Field(default_factory=list)
+    deal_points: list[int] = Field(default_factory=list)
+    lives: list[int] | None = None
+    deals_left: int | None = None
+    """Deals still to come after this one, where the match is a fixed number of deals and that
+    number decides it (a bot weighs a deal's result by what it does to the match)."""
+    ends_at_first_out: bool = False
+    """Where there are lives: the match ends as soon as one player has none left (the most lives
+    win), not when a single player is left in."""
+    out: list[bool] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+    """Game-specific lines: the next target, obstacles, the match plan..."""
+
+    def record_text(self, r: PlayRecord) -> str:
+        who = self.players[r.seat]
+        if r.card is None:
+            shown = f" (showed {format_cards(r.shown)})" if r.shown else ""
+            text = f"{who} passed{shown}"
+        else:
+            effect = f" {r.effect}" if r.effect else ""
+            text = f"{who} {r.card.short}{effect} \u2192 {r.total}"
+        return f"{text} [{r.note}]" if r.note else text
+
+    def table_lines(self) -> list[str]:
+        lines = [f"Total: {self.total}"]
+        if self.to_play is not None and not self.over:
+            arrow = "" if self.direction == 1 else " (play goes to the right)"
+            lines.append(f"To play: {self.players[self.to_play]}{arrow}")
+        if self.recent:
+            lines.append("Last plays: " + "; ".join(self.record_text(r) for r in self.recent))
+        lines.append(f"Stock: {self.stock} cards")
+        counts = ", ".join(
+            f"{p} {'out' if self.out and self.out[i] else c}"
+            for i, (p, c) in enumerate(zip(self.players, self.hand_counts, strict=True))
+        )
+        lines.append(f"Cards in hand: {counts}")
+        if self.lives is not None:
+            lines.append("Lives: " + ", ".join(f"{p} {v}" for p, v in zip(self.players, self.lives, strict=True)))
+        if any(self.deal_points):
+            lines.append(
+                "This deal: " + ", ".join(f"{p} {v}" for p, v in zip(self.players, self.deal_points, strict=True))
+            )
+        lines.extend(self.notes)
+        return lines
+
+    # -- the picture -------------------------------------------------------------------------------
+
+    def play_spot(self, r: PlayRecord) -> Spot:
+        """A recent play: the card, who played it and what it did (``+7 → 24``); a pass as a gap."""
+        who = self.players[r.seat]
+        if r.card is None:
+            return Spot(None, label=f"{who}\npassed", empty=True)
+        if not r.effect:
+            effect = f"→ {r.total}"
+        elif r.effect[:1].isalpha() and str(r.total) in r.effect.split():  # "sets 73"
+            effect = r.effect
+        else:
+            effect = f"{r.effect}\n→ {r.total}"
+        return Spot(r.card, label=f"{who}\n{effect}")
+
+    def pile_area(self, last: int | None = None) -> Pile:
+        """The recent plays (the last ``last`` of them) beside the running total."""
+        recent = self.recent if last is None else self.recent[-last:]
+        spots = tuple(self.play_spot(r) for r in recent)
+        if spots and spots[-1].card is not None:
+            spots = (*spots[:-1], replace(spots[-1], mark="last"))
+        return Pile("Played" if recent else "Nothing played yet", spots, total=self.total)
+
+    def table_facts(self) -> list[tuple[str, str]]:
+        facts: list[tuple[str, str]] = []
+        if self.to_play is not None and not self.over:
+            facts.append(("To play", self.players[self.to_play]))
+        if self.direction != 1:
+            facts.append(("", "Play goes to the right"))
+        facts.extend(dealer_facts(self))
+        return facts
+
+    def hands_area(self) -> Counts | None:
+        """The face-down hands and the stock, as counts."""
+        items = [
+            (name, count)
+            for i, (name, count) in enumerate(zip(self.players, self.hand_counts, strict=True))
+            if not (self.out and self.out[i])
+        ]
+        if self.stock:
+            items.append(("Stock", self.stock))
+        return Counts("Cards in hand", tuple(items)) if any(c for _, c in items) else None
+
+    def scores_area(self) -> Scores:
+        extra: list[tuple[str, Sequence[object]]] = []
+        if any(self.deal_points):
+            extra.append(("This deal", self.deal_points))
+        if self.lives is not None:
+            extra.append(("Lives", [("out" if self.out and self.out[s] else v) for s, v in enumerate(self.lives)]))
+        return standard_scores(self, *extra)
+
+    def shown_rows(self) -> list[Row]:
+        """Cards a player showed when passing (they are public from then on)."""
+        return [
+            Row(f"{self.players[r.seat]} showed", spots(r.shown), overlap=len(r.shown) > 8)
+            for r in self.recent
+            if r.card is None and r.shown
+        ]
+
+    def layout(self) -> Layout:
+        return finish(
+            self,
+            [self.pile_area(), *self.shown_rows(), *own_hand(self), self.hands_area(),
+             Notes(tuple(self.notes)), self.scores_area()],
+            self.table_facts(),
+        )
+
+    def hand_context(self) -> tuple[Area, ...]:
+        return (self.pile_area(last=4),)
+
+
+# --- options ------------------------------------------------------------------------------------
+
+
+class CountingOptions(BaseOptions):
+    """Options most adders share: how long the match lasts."""
+
+    rounds: int = Field(
+        1,
+        ge=1,
+        le=10,
+        description="How many times each player deals: the match lasts this many deals per player.",
+    )
+
+
+CO = TypeVar("CO", bound=BaseOptions)
+
+DrawTiming = Literal["before", "after", "none"]
+
+
+class DealClosed(Exception):
+    """Raised internally if a hook leaves the deal in a position nobody can move from."""
+
+
+# --- the state ----------------------------------------------------------------------------------
+
+
+class CountingState(GameState[CO]):
+    """The running-total machinery. Subclasses set the class attributes and override hooks.
+
+    Class attributes:
+
+    * ``values``: rank -> amount added (the default :meth:`card_value` reads it);
+    * ``draw_timing``: ``"before"`` (Fifty-One), ``"after"`` (Jubilee, Ninety-Nine) or ``"none"``;
+    * ``floor`` / ``ceiling``: totals a play may not go below / above (``None``: no limit). A total
+      past the ceiling is *illegal* (Ninety-Nine, Twenty-Nine); a total that is legal but loses
+      (Fifty-One's 51) is the game's business in :meth:`after_play`;
+    * ``show_hand_on_pass``: a stuck seat shows its hand to the table (Jubilee);
+    * ``higher_is_better``: how :meth:`match_outcome` ranks ``self.scores``.
+    """
+
+    values: ClassVar[dict[Rank, int]] = {}
+    draw_timing: ClassVar[DrawTiming] = "none"
+    floor: ClassVar[int | None] = None
+    ceiling: ClassVar[int | None] = None
+    show_hand_on_pass: ClassVar[bool] = False
+    higher_is_better: ClassVar[bool] = True
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        options: CO,
+        seed: int,
+        deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
+    ) -> None:
+        super().__init__(players, options, seed, deck)
+        n = self.n
+        self.dealer: Seat = self.choose_first_dealer()
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.stock: list[Card] = []
+        self.pile: list[Card] = []
+        self.set_aside: list[Card] = []
+        """Cards out of play for this deal, face down (Twenty-Nine's removed Tens)."""
+        self.shown: list[list[Card]] = [[] for _ in range(n)]
+        """Cards a seat showed on passing and still holds (public knowledge)."""
+        self.total = 0
+        self.direction = 1
+        self.to_play: Seat | None = None
+        self.recent: list[PlayRecord] = []
+        self.deal_points: list[int] = [0] * n
+        self.lives: list[int] | None = None
+        self.out: list[bool] = [False] * n
+        self.passes_in_row = 0
+        self.deal_closed = False
+        self.deal_void = False
+        self.void_deals = 0
+        self._next: Seat | None = None
+        self._notes: list[str] = []
+        self.init_match()
+        events = self._start_deal()
+        events += self._run(self.to_play)
+        self.log.extend(events)
+
+    # ===== hooks: the pack and the deal ======================================================
+
+    def init_match(self) -> None:
+        """Set up match-wide state before the first deal (lives, say). Default: nothing.
+
+        Subclasses set their own attributes here (or in :meth:`init_deal`), not in ``__init__``:
+        the base ``__init__`` deals the first hand before a subclass ``__init__`` body would run.
+        """
+
+    def init_deal(self) -> None:
+        """Reset a game's own per-deal state; runs at each deal before the cards are dealt."""
+
+    def pack(self) -> list[Card]:
+        """Every card of one deal's pack."""
+        raise NotImplementedError
+
+    def hand_size(self) -> int:
+        """Cards dealt to each seat in the deal. Default: the whole pack as evenly as possible."""
+        return len(self.pack()) // len(self.active_seats())
+
+    def after_deal(self, rest: list[Card]) -> list[Event]:
+        """Place the cards left after dealing the hands. Default: they form the stock
+        (``rest[0]`` is drawn first). Games put starters on the pile and set ``self.total`` here."""
+        self.stock = rest
+        return []
+
+    def first_player(self) -> Seat:
+        """Who plays first in a deal. Default: the next active seat at the dealer's left."""
+        seat = self.next_active(self.dealer, 1)
+        assert seat is not None
+        return seat
+
+    # ===== hooks: values and legality ========================================================
+
+    def card_value(self, card: Card) -> int:
+        """What a card adds to the total when it has a single value. Default: ``values[rank]``."""
+        assert card.rank is not None
+        return self.values[card.rank]
+
+    def value_choices(self, card: Card) -> Sequence[int] | None:
+        """The amounts a card may add when the player chooses (e.g. ``(3, -3)``); ``None``: no choice."""
+        return None
+
+    def total_choices(self, card: Card) -> Sequence[int] | None:
+        """The totals a card may set (e.g. ``range(100)``); ``None``: it does not set the total."""
+        return None
+
+    def resulting_total(self, action: Action, before: int) -> int:
+        """The total after a play. Default: chosen value, set total, or ``before + card_value``."""
+        if isinstance(action, PlayAs):
+            return action.value if action.sets_total else before + action.value
+        card = play_card_of(action)
+        assert card is not None
+        return before + self.card_value(card)
+
+    def refusal(self, seat: Seat, action: Action, before: int, after: int) -> str | None:
+        """Why this play is not allowed, or ``None`` if it is. Default: ``floor`` and ``ceiling``.
+
+        This one function decides both legality and the refusal sentence, so they never disagree.
+        """
+        if self.floor is not None and after < self.floor:
+            return f"That would take the total from {before} down to {after}, below {self.floor}."
+        if self.ceiling is not None and after > self.ceiling:
+            return f"That would take the total from {before} to {after}, past {self.ceiling}."
+        return None
+
+    def source_cards(self, seat: Seat) -> list[Card]:
+        """The cards ``seat`` may play from. Default: its hand (Wit and Reason II: the shared pool)."""
+        return self.hands[seat]
+
+    def take_card(self, seat: Seat, card: Card) -> None:
+        """Remove a played card from where it came from. Default: the seat's hand."""
+        self.hands[seat].remove(card)
+        shown = self.shown[seat]
+        if card in shown:
+            shown.remove(card)
+
+    def effect_text(self, action: Action, before: int, after: int) -> str:
+        """How a play changed the total, for events and history: ``+4``, ``as -3``, ``sets 99``."""
+        if isinstance(action, PlayAs):
+            return f"sets {action.value}" if action.sets_total else f"as {signed(action.value)}"
+        return signed(after - before)
+
+    # ===== hooks: what happens ===============================================================
+
+    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        """Score the play, bust, reset the total, reverse, or :meth:`close_deal`. Default: nothing.
+
+        ``self.total`` already equals ``after``; a hook may change it (a reset to 0). Use
+        :meth:`note` to annotate the play in the history, :meth:`add_points` to score.
+        """
+        return []
+
+    def other_action(self, seat: Seat, action: Action) -> list[Event]:
+        """Apply a legal action that is not a play (a game that lists one in :meth:`legal_plays`)."""
+        raise NotImplementedError(f"{type(action).__name__} is not handled")
+
+    def begin_turn(self, seat: Seat) -> list[Event]:
+        """A turn begins. Default: draw first when ``draw_timing == "before"``."""
+        if self.draw_timing == "before":
+            return self.draw(seat)
+        return []
+
+    def on_stuck(self, seat: Seat) -> list[Event]:
+        """``seat`` has no legal play. Default: it passes (showing its hand if ``show_hand_on_pass``).
+
+        Override to lose a life or the game instead (then :meth:`close_deal` or end the match).
+        """
+        return self.record_pass(seat)
+
+    def on_blocked(self) -> list[Event]:
+        """Every seat in turn has passed in a row. Default: the deal ends with nobody scoring.
+
+        Must close the deal, finish the match, or change the position so that someone can play.
+        """
+        self.close_deal()
+        return [self.event("blocked", "Nobody can play, so the deal ends.")]
+
+    def on_exhausted(self) -> list[Event]:
+        """Nobody has a card left (and the stock is empty). Default: the deal ends."""
+        self.close_deal()
+        return [self.event("deal_end", "All the cards have been played.")]
+
+    def on_stock_empty(self) -> list[Event]:
+        """A draw is due but the stock is empty. Default: nothing (play goes on from hand).
+        Ninety-Nine would call :meth:`restock_from_pile` here."""
+        return []
+
+    def score_deal(self) -> list[Event]:
+        """Settle the deal after :meth:`close_deal`. Default: nothing (points were added as they came)."""
+        return []
+
+    def planned_deals(self) -> int:
+        """How many deals a fixed-length match has. Default: ``rounds`` (if an option) per player."""
+        return int(getattr(self.options, "rounds", 1)) * self.n
+
+    def match_over(self) -> bool:
+        """Checked after each deal. Default: the planned deals are played, or one seat is left."""
+        return self.deals_played() >= self.planned_deals() or len(self.active_seats()) <= 1
+
+    def match_outcome(self) -> Outcome:
+        """The final result. Default: rank ``self.scores`` (see ``higher_is_better``)."""
+        return Outcome.from_scores(self.scores, higher_is_better=self.higher_is_better)
+
+    def view_notes(self, seat: Seat | None) -> list[str]:
+        """Extra lines for the view (next target, obstacles...). Default: none."""
+        return []
+
+    def phase_text(self) -> str:
+        if self.is_over:
+            return "Match over"
+        if self.to_play is None:
+            return "Between deals"
+        return f"{self.name(self.to_play)} to play"
+
+    # ===== helpers for hooks =================================================================
+
+    def active_seats(self) -> list[Seat]:
+        """Seats still in the match (not eliminated)."""
+        return [s for s in range(self.n) if not self.out[s]]
+
+    def next_active(self, seat: Seat, direction: int = 1) -> Seat | None:
+        """The next seat still in the match from ``seat`` in ``direction``."""
+        for step in range(1, self.n + 1):
+            s = (seat + direction * step) % self.n
+            if not self.out[s]:
+                return s
+        return None
+
+    def takes_turns(self, seat: Seat) -> bool:
+        """Whether turns still come to ``seat``: in the match and with something to play from."""
+        if self.out[seat]:
+            return False
+        return bool(self.source_cards(seat)) or (self.draw_timing == "before" and self.stock_size() > 0)
+
+    def cards_held(self, seat: Seat) -> int:
+        """How many cards ``seat`` holds (referee mode counts them without knowing them)."""
+        return len(self.hands[seat])
+
+    def stock_size(self) -> int:
+        """How many cards are left in the stock."""
+        return len(self.stock)
+
+    def turn_takers(self) -> list[Seat]:
+        return [s for s in range(self.n) if self.takes_turns(s)]
+
+    def next_seat(self, seat: Seat) -> Seat | None:
+        """The next seat after ``seat`` in the current direction that takes turns (``None``: nobody)."""
+        for step in range(1, self.n + 1):
+            s = (seat + self.direction * step) % self.n
+            if self.takes_turns(s):
+                return s
+        return None
+
+    def set_next(self, seat: Seat) -> None:
+        """Make ``seat`` move next (a trick winner leading again), instead of the usual next seat."""
+        self._next = seat
+
+    def reverse(self) -> None:
+        """Reverse the direction of play (Ninety-Nine's Jack)."""
+        self.direction = -self.direction
+
+    def note(self, text: str) -> None:
+        """Annotate the play being made in the recent history (``hit 55``, ``reset to 0``)."""
+        self._notes.append(text)
+
+    def add_points(self, seat: Seat, points: int) -> None:
+        """Score for ``seat`` in this deal and in the match."""
+        self.deal_points[seat] += points
+        self.scores[seat] += points
+
+    def close_deal(self) -> None:
+        """End the deal after the current step; :meth:`score_deal` then runs. (Why it ends is told
+        in the events of the step that ends it.)"""
+        self.deal_closed = True
+
+    def void_deal(self) -> None:
+        """End the deal as if it never happened: no scoring, the same dealer deals again, and it
+        does not count towards the match's deals (Jubilee with no black card anywhere)."""
+        self.close_deal()
+        self.deal_void = True
+
+    def deals_played(self) -> int:
+        """Deals completed or in progress, void deals not counted."""
+        return self.deal_no - self.void_deals
+
+    def lose_life(self, seat: Seat) -> list[Event]:
+        """Take a life from ``seat`` (``self.lives`` must be set); at none left it is out."""
+        assert self.lives is not None
+        self.lives[seat] -= 1
+        left = self.lives[seat]
+        who = self.name(seat)
+        if left <= 0:
+            self.out[seat] = True
+            return [self.event("out", f"{who} has lost their last life and is out of the match.")]
+        plural = "life" if left == 1 else "lives"
+        return [self.event("life_lost", f"{who} loses a life ({left} {plural} left).")]
+
+    def draw(self, seat: Seat) -> list[Event]:
+        """Draw the top stock card into ``seat``'s hand, if there is one (see :meth:`on_stock_empty`)."""
+        events: list[Event] = []
+        if not self.stock:
+            events += self.on_stock_empty()
+            if not self.stock:
+                return events
+        card = self.stock.pop(0)
+        self.hands[seat] = sort_hand([*self.hands[seat], card])
+        events.append(self.event("draw", f"You draw {card.short}.", to=seat))
+        return events
+
+    def restock_from_pile(self, keep: int = 1) -> list[Event]:
+        """Shuffle the pile, all but its top ``keep`` cards, into a new stock (seeded, so replays agree)."""
+        if len(self.pile) <= keep:
+            return []
+        cut = len(self.pile) - keep
+        self.stock = shuffled(self.pile[:cut], self.rng) + self.stock
+        self.pile = self.pile[cut:]
+        return [self.event("restock", "The played cards are shuffled to make a new stock.")]
+
+    def record_pass(self, seat: Seat) -> list[Event]:
+        """Pass for ``seat`` (showing its hand when ``show_hand_on_pass``)."""
+        who = self.name(seat)
+        if self.show_hand_on_pass:
+            hand = list(self.hands[seat])
+            self.shown[seat] = list(hand)
+            self._remember(PlayRecord(seat=seat, total=self.total, shown=hand))
+            return [self.event("pass", f"{who} has no card that can be played, shows {format_cards(hand)} and passes.")]
+        self._remember(PlayRecord(seat=seat, total=self.total))
+        return [self.event("pass", f"{who} cannot play and passes.")]
+
+    def legal_plays(self, seat: Seat) -> list[Action]:
+        """Every play ``seat`` may make now (each card once, even when the pack has two alike)."""
+        out: list[Action] = []
+        seen: set[Card] = set()
+        before = self.total
+        for card in self.source_cards(seat):
+            if card in seen:
+                continue
+            seen.add(card)
+            for action in self.plays_for(card):
+                if self.refusal(seat, action, before, self.resulting_total(action, before)) is None:
+                    out.append(action)
+        return out
+
+    def can_play(self, seat: Seat) -> bool:
+        """Whether ``seat`` has any legal play (stops at the first one found). A game that
+        overrides :meth:`legal_plays` is asked through it, so the two always agree."""
+        if type(self).legal_plays is not CountingState.legal_plays:
+            return bool(self.legal_plays(seat))
+        before = self.total
+        return any(
+            self.refusal(seat, action, before, self.resulting_total(action, before)) is None
+            for card in self.source_cards(seat)
+            for action in self.plays_for(card)
+        )
+
+    def plays_for(self, card: Card) -> list[Action]:
+        """The ways a card can be played, legal or not."""
+        totals = self.total_choices(card)
+        if totals is not None:
+            return [play_as(card, v, True) for v in totals]
+        amounts = self.value_choices(card)
+        if amounts is not None:
+            return [play_as(card, v, False) for v in amounts]
+        return [play_card(card)]
+
+    # ===== the engine protocol ===============================================================
+
+    def awaiting(self) -> frozenset[Seat]:
+        if self.is_over or self.to_play is None:
+            return frozenset()
+        return frozenset((self.to_play,))
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if self.is_over or seat != self.to_play:
+            return []
+        return self.legal_plays(seat)
+
+    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        if seat not in self.awaiting():
+            return None  # the base says whose turn it is
+        card = play_card_of(action)
+        if card is None:
+            if self.can_play(seat):
+                return "You have a card you can play, so you may not pass."
+            return None
+        if card not in self.source_cards(seat):
+            return f"You do not hold {card.name}."
+        ways = self.plays_for(card)
+        if action not in ways:
+            options = ", ".join(w.label() for w in ways[:6]) + (", ..." if len(ways) > 6 else "")
+            return f"Say how your {card.short} counts: {options}."
+        before = self.total
+        return self.refusal(seat, action, before, self.resulting_total(action, before))
+
+    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        card = play_card_of(action)
+        events = self.other_action(seat, action) if card is None else self._play(seat, action, card)
+        if not self.deal_closed and self.draw_timing == "after":
+            events += self.draw(seat)
+        nxt = self._next if self._next is not None else self.next_seat(seat)
+        self._next = None
+        events += self._run(nxt)
+        return events
+
+    def _play(self, seat: Seat, action: Action, card: Card) -> list[Event]:
+        before = self.total
+        after = self.resulting_total(action, before)
+        effect = self.effect_text(action, before, after)
+        self.take_card(seat, card)
+        self.pile.append(card)
+        self.total = after
+        self.passes_in_row = 0
+        self._notes = []
+        events = [self.event("play", f"{self.name(seat)} plays {card.short} ({effect}): the total is {after}.")]
+        events += self.after_play(seat, action, before, after)
+        self._remember(
+            PlayRecord(seat=seat, card=card, effect=effect, total=self.total, note="; ".join(self._notes))
+        )
+        self._notes = []
+        return events
+
+    def _remember(self, record: PlayRecord) -> None:
+        self.recent.append(record)
+        if len(self.recent) > RECENT_LIMIT:
+            del self.recent[0]
+
+    def _run(self, seat: Seat | None) -> list[Event]:
+        """Carry out everything automatic (turn starts, forced passes, deal ends, new deals)
+        until a seat must choose or the match is over."""
+        events: list[Event] = []
+        guard = 0
+        while not self.is_over:
+            guard += 1
+            if guard > 10_000:
+                raise DealClosed(f"{self.game.id}: the automatic steps do not settle")
+            if self.deal_closed:
+                self.to_play = None
+                if self.deal_void:
+                    events += self._start_deal()
+                    seat = self.to_play
+                    continue
+                events += self.score_deal()
+                if self.match_over():
+                    events.append(self.finish(self.match_outcome()))
+                    break
+                events += self._start_deal()
+                seat = self.to_play
+                continue
+            if seat is None:
+                events += self.on_exhausted()
+                if not (self.deal_closed or self.is_over):
+                    raise DealClosed(f"{self.game.id}: nobody can move and the deal did not end")
+                continue
+            self.to_play = seat
+            events += self.begin_turn(seat)
+            if self.deal_closed or self.is_over:
+                continue
+            if self.can_play(seat):
+                return events
+            events += self.on_stuck(seat)
+            if self.deal_closed or self.is_over:
+                continue
+            self.passes_in_row += 1
+            if self.passes_in_row >= len(self.turn_takers()):
+                events += self.on_blocked()
+                self.passes_in_row = 0
+                if self._next is not None:
+                    seat, self._next = self._next, None
+                    continue
+                if not (self.deal_closed or self.is_over):
+                    seat = self.next_seat(seat)
+                continue
+            seat = self.next_seat(seat)
+        self.to_play = None
+        return events
+
+    def _start_deal(self) -> list[Event]:
+        """Deal the next hand: rotate the dealer, shuffle (or take the fixed deck), deal, place
+        the rest (:meth:`after_deal`), and name the first player."""
+        if self.deal_void:
+            self.void_deals += 1
+        elif self.deal_no > 0:
+            nxt = self.next_active(self.dealer, 1)
+            assert nxt is not None
+            self.dealer = nxt
+        self.deal_no += 1
+        self.deal_void = False
+        self.deal_closed = False
+        self.direction = 1
+        self.total = 0
+        self.pile = []
+        self.stock = []
+        self.set_aside = []
+        self.recent = []
+        self.passes_in_row = 0
+        self._next = None
+        self.deal_points = [0] * self.n
+        self.hands = [[] for _ in range(self.n)]
+        self.shown = [[] for _ in range(self.n)]
+        self.init_deal()
+        order = self.next_pack_order(self.pack())
+        seats = self._deal_order()
+        size = self.hand_size()
+        dealt = size * len(seats)
+        for i, card in enumerate(order[:dealt]):
+            self.hands[seats[i % len(seats)]].append(card)
+        self.hands = [sort_hand(h) for h in self.hands]
+        events = [self.event("deal", f"Deal {self.deal_no}: {self.name(self.dealer)} deals {size} cards each.")]
+        events += self.after_deal(list(order[dealt:]))
+        if not self.deal_closed:
+            self.to_play = self.first_player()
+        return events
+
+    def _deal_order(self) -> list[Seat]:
+        """Active seats from the dealer's left round to the dealer."""
+        return [s for k in range(1, self.n + 1) if not self.out[s := (self.dealer + k) % self.n]]
+
+    # ===== views and zones ===================================================================
+
+    def view(self, seat: Seat | None) -> CountingView:
+        return CountingView(**self.view_fields(seat))
+
+    def view_fields(self, seat: Seat | None) -> dict[str, Any]:
+        """The fields of :class:`CountingView`; a game with a richer view adds its own."""
+        return {
+            **self.base_view(seat),
+            "phase": self.phase_text(),
+            "hand": list(self.hands[seat]) if seat is not None else [],
+            "total": self.total,
+            "to_play": self.to_play,
+            "direction": self.direction,
+            "recent": list(self.recent),
+            "stock": self.stock_size(),
+            "hand_counts": [self.cards_held(s) for s in range(self.n)],
+            "deal_points": list(self.deal_points),
+            "lives": list(self.lives) if self.lives is not None else None,
+            "out": list(self.out),
+            "notes": self.view_notes(seat),
+        }
+
+    def card_zones(self) -> list[Zone]:
+        zones = [Zone(f"hand {s + 1}", self.hands[s], frozenset((s,))) for s in range(self.n)]
+        zones.append(Zone("stock", self.stock, frozenset()))
+        zones.append(Zone("pile", self.pile))
+        zones.append(Zone("set aside", self.set_aside, frozenset()))
+        zones.extend(self.extra_zones())
+        return zones
+
+    def extra_zones(self) -> list[Zone]:
+        """Other places a game keeps cards (won piles, a shared pool)."""
+        return []
+
+    def public_knowledge(self) -> list[Card]:
+        """Cards shown on passing and still held, and the recent plays (everyone saw them played,
+        even if a reshuffle or a won trick has since hidden them)."""
+        known = [c for cards in self.shown for c in cards]
+        known += [r.card for r in self.recent if r.card is not None]
+        known += [c for r in self.recent for c in r.shown]
+        return known

@@ -1,0 +1,264 @@
+"""Bot players for Parity for Three.
+
+* ``easy``: names as trumps its longest (then strongest) suit; names the parity of the tricks its
+  hand looks worth (Aces, guarded Kings, long trumps); in play it wants a trick when its count has
+  the wrong parity and not when it has the right one (weighing the 10 for no trick and the other
+  players' parities through the same expected-score reckoning the Hoodwink bot uses), wins
+  cheaply or plays under.
+* ``strong``: plans. Each call is tried over random deals of the unseen cards (the Joker with
+  its announced holder), the others announcing as the easy bot does and everyone playing out with
+  the easy play. Each card is tried in deals drawn consistent with what the seat has seen (cards
+  played, suits players showed out of) and played out the same way, the others playing a random
+  card half the time (a bot cannot tell how well its opponents play).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.cards import JOKER, SUITS, Card, Suit, piquet_pack
+from games.engine import Action, PlayCard, View
+from games.parity import Parity
+from games.parity_for_three import (
+    PLAYERS,
+    RANKS,
+    ChooseParity,
+    ChooseTrump,
+    ParityForThreeView,
+    player_score,
+)
+from games.players import RandomPlayer
+from games.players.trick_sim import (
+    TRICKS,
+    Goal,
+    Knowledge,
+    Memory,
+    Ranking,
+    World,
+    cards_played,
+    easy_choice,
+    play_out,
+    seat_knowledge,
+    strong_choice,
+    suit_strength,
+)
+from games.tricks import TrickRules
+
+PACK: tuple[Card, ...] = tuple(piquet_pack(jokers=[JOKER]))
+_RANKINGS: dict[Suit, Ranking] = {
+    s: Ranking.build(PACK, TrickRules(RANKS, s, jokers_are_trumps=False)) for s in SUITS
+}
+_JOKER = PACK.index(JOKER)
+
+
+class ParityGoal(Goal):
+    """Everyone scores 1 a trick (10 for none) plus 10 on the target parity."""
+
+    def __init__(self, target: Parity) -> None:
+        super().__init__()
+        self.target = target
+        self._scores: dict[tuple[int, ...], list[int]] = {}
+
+    def scores(self, counts: Sequence[int], first: int | None, last: int | None) -> Sequence[int]:
+        key = tuple(counts)
+        known = self._scores.get(key)
+        if known is None:
+            known = self._scores[key] = [player_score(t, self.target) for t in counts]
+        return known
+
+
+GOALS: dict[Parity, ParityGoal] = {p: ParityGoal(p) for p in Parity}
+
+
+# --- announcements ------------------------------------------------------------------------------------
+
+
+def easy_trump(hand: Sequence[Card]) -> Suit:
+    """The longest suit, the higher cards breaking ties."""
+    return max(SUITS, key=lambda s: suit_strength(hand, s))
+
+
+def trick_estimate(hand: Sequence[Card], trump: Suit) -> float:
+    """A rough count of the tricks a hand takes: Aces, Kings with a guard, trumps beyond three."""
+    worth = 0.0
+    for s in SUITS:
+        length, ranks = suit_strength(hand, s)
+        worth += sum(1.0 for r in ranks if r == 14)
+        worth += sum(0.5 for r in ranks if r == 13 and length >= 2)
+        if s == trump:
+            worth += 0.6 * max(0, length - 3)
+    return worth
+
+
+def easy_parity(hand: Sequence[Card], trump: Suit) -> Parity:
+    return Parity.ODD if round(trick_estimate(hand, trump)) % 2 else Parity.EVEN
+
+
+def _deal_worlds(
+    view: ParityForThreeView, rng: random.Random, samples: int
+) -> list[tuple[list[list[Card]], int]]:
+    """Random deals of the unseen cards to the other two (the Joker to its announced holder),
+    with the seat holding the Joker in each."""
+    me = view.seat
+    assert me is not None
+    others = [s for s in range(PLAYERS) if s != me]
+    unseen = [c for c in PACK if c not in view.hand]
+    out = []
+    for _ in range(samples):
+        rng.shuffle(unseen)
+        hands: list[list[Card]] = [[], [], []]
+        hands[me] = list(view.hand)
+        hands[others[0]], hands[others[1]] = unseen[:TRICKS], unseen[TRICKS:]
+        holder = view.joker_holder
+        if holder is not None and holder != me and JOKER not in hands[holder]:
+            other = others[1] if holder == others[0] else others[0]
+            swap = hands[holder].pop(rng.randrange(TRICKS))
+            hands[other].remove(JOKER)
+            hands[holder].append(JOKER)
+            hands[other].append(swap)
+        owner = next(s for s in range(PLAYERS) if JOKER in hands[s])
+        out.append((hands, owner))
+    return out
+
+
+def _announcement_value(
+    hands: list[list[Card]], trump: Suit, target: Parity, leader: int, me: int, rng: random.Random, noise: float
+) -> float:
+    rank = _RANKINGS[trump]
+    world = World(rank, [[rank.index[c] for c in h] for h in hands], leader, [], [0, 0, 0], 0, joker=_JOKER)
+    goal = GOALS[target]
+    play_out(world, goal, me, noise, rng)
+    return goal.value(world.counts, me, world.first, world.last)
+
+
+def strong_trump(view: ParityForThreeView, rng: random.Random, samples: int, noise: float) -> Suit:
+    """The trump suit with the best average result, the other non-holder then naming the parity
+    as the easy bot would."""
+    me = view.seat
+    assert me is not None
+    leader = ((view.dealer or 0) + 1) % PLAYERS
+    totals = dict.fromkeys(SUITS, 0.0)
+    for i, (hands, owner) in enumerate(_deal_worlds(view, rng, samples)):
+        (caller,) = (s for s in range(PLAYERS) if s not in (me, owner))
+        for suit in SUITS:
+            target = easy_parity(hands[caller], suit)
+            totals[suit] += _announcement_value(hands, suit, target, leader, me, random.Random(i), noise)
+    return max(SUITS, key=lambda s: totals[s])
+
+
+def strong_parity(view: ParityForThreeView, rng: random.Random, samples: int, noise: float) -> Parity:
+    me = view.seat
+    assert me is not None and view.trump is not None
+    leader = ((view.dealer or 0) + 1) % PLAYERS
+    totals = dict.fromkeys(Parity, 0.0)
+    for i, (hands, _) in enumerate(_deal_worlds(view, rng, samples)):
+        for parity in Parity:
+            totals[parity] += _announcement_value(hands, view.trump, parity, leader, me, random.Random(i), noise)
+    return max(Parity, key=lambda p: totals[p])
+
+
+# --- play ------------------------------------------------------------------------------------------------
+
+
+_MEMORY = Memory()
+
+
+def _leader(view: ParityForThreeView) -> int:
+    if view.trick:
+        return view.trick[0][0]
+    if view.last_winner is not None:
+        return view.last_winner
+    return ((view.dealer or 0) + 1) % PLAYERS
+
+
+def _knowledge(view: ParityForThreeView) -> Knowledge:
+    """The deal as this seat knows it (see the Hoodwink bot); the known card of another seat is
+    the announced Joker until the first trick, which it must go to, is over."""
+    me = view.seat
+    assert me is not None and view.trump is not None
+    rank = _RANKINGS[view.trump]
+    tricks = sum(view.tricks_won)
+    key = ("parity_for_three", tuple(view.players), me, view.deal, view.dealer, tuple(view.scores))
+    seen = _MEMORY.update(key, view.hand, tricks, rank, [view.last_trick, view.trick])
+    played = cards_played(rank, seen, view.trick)
+    if tricks:
+        played.add(_JOKER)  # the Joker always goes to the first trick
+    fixed: list[list[int]] = [[], [], []]
+    holder = view.joker_holder
+    if holder is not None and holder != me and _JOKER not in played:
+        fixed[holder].append(_JOKER)
+    first = view.last_winner if tricks else None  # only "whether the first trick is over" matters here
+    return seat_knowledge(
+        rank, me, view.hand, view.trick, view.tricks_won, played, fixed, seen.void,
+        leader=_leader(view), first=first, joker=_JOKER,
+    )
+
+
+def _plays(legal: Sequence[Action]) -> list[PlayCard]:
+    return [a for a in legal if isinstance(a, PlayCard)]
+
+
+def _action_for(plays: Sequence[PlayCard], card: Card) -> PlayCard:
+    return next(a for a in plays if a.play == card)
+
+
+def _trump_action(legal: Sequence[Action], suit: Suit) -> Action:
+    return next(a for a in legal if isinstance(a, ChooseTrump) and a.suit == suit)
+
+
+def _parity_action(legal: Sequence[Action], parity: Parity) -> Action:
+    return next(a for a in legal if isinstance(a, ChooseParity) and a.parity == parity)
+
+
+class EasyParityForThreePlayer:
+    name = "easy"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not isinstance(view, ParityForThreeView) or view.seat is None:
+            return RandomPlayer().choose(view, legal, rng)
+        if len(legal) == 1:
+            return legal[0]
+        if any(isinstance(a, ChooseTrump) for a in legal):
+            return _trump_action(legal, easy_trump(view.hand))
+        if any(isinstance(a, ChooseParity) for a in legal):
+            assert view.trump is not None
+            return _parity_action(legal, easy_parity(view.hand, view.trump))
+        plays = _plays(legal)
+        if not plays or view.target is None:
+            return legal[0]
+        card = easy_choice(_knowledge(view), view.seat, [a.play for a in plays], GOALS[view.target])
+        return _action_for(plays, card)
+
+
+class StrongParityForThreePlayer:
+    name = "strong"
+
+    def __init__(self, budget: int = 120, call_samples: int = 10, noise: float = 0.5) -> None:
+        self.budget = budget
+        """Playouts per card decision (shared among the distinct cards tried)."""
+        self.call_samples = call_samples
+        self.noise = noise
+        """How often the other seats play a random card in the playouts."""
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        if not isinstance(view, ParityForThreeView) or view.seat is None:
+            return RandomPlayer().choose(view, legal, rng)
+        if len(legal) == 1:
+            return legal[0]
+        me = view.seat
+        if any(isinstance(a, ChooseTrump) for a in legal):
+            return _trump_action(legal, strong_trump(view, rng, self.call_samples, self.noise))
+        if any(isinstance(a, ChooseParity) for a in legal):
+            return _parity_action(legal, strong_parity(view, rng, self.call_samples, self.noise))
+        plays = _plays(legal)
+        if not plays or view.target is None:
+            return legal[0]
+        known = _knowledge(view)
+        card = strong_choice(known, me, [a.play for a in plays], GOALS[view.target], self.budget, self.noise, rng)
+        return _action_for(plays, card)
+
+
+# the players Parity for Three's declaration names (games/parity_for_three.py)
+EASY = EasyParityForThreePlayer()
+STRONG = StrongParityForThreePlayer()

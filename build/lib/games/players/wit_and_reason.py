@@ -1,0 +1,323 @@
+"""Bot players for the two Wit and Reason races to 31.
+
+Both games are small enough to solve exactly (the game modules hold the solvers), so:
+
+* ``easy`` makes 31 when it can, and otherwise avoids a total from which the other player can make
+  31 with one card they may hold, choosing at random among the rest;
+* ``strong`` plays perfectly: a winning play if there is one, else (I) one that draws, else the
+  play that leaves the other player the fewest ways to win (II).
+
+In (I) the other player's cards are their colour less what they have played this race, known from
+the recent plays; when older plays have scrolled out of sight, the missing ones are filled in with
+values that add up to what the total says they must.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from games.adders import wit_and_reason_1 as wr1
+from games.adders import wit_and_reason_2 as wr2
+from games.adders.wit_and_reason import TARGET
+from games.advice import AnalysisError, Decision, finished_deal, replay_decisions
+from games.cards import Card
+from games.counting import CountingView, play_card_of
+from games.engine import Action, MatchRecord, Seat, View
+
+
+def _plays(legal: Sequence[Action]) -> list[tuple[int, Action]]:
+    """(value, action) for each legal play, one per value."""
+    out: dict[int, Action] = {}
+    for action in legal:
+        card = play_card_of(action)
+        if card is not None:
+            out.setdefault(_value(card), action)
+    return sorted(out.items(), key=lambda item: item[0])
+
+
+def _value(card: Card) -> int:
+    return wr1.card_value(card)
+
+
+# --- Wit and Reason (I) --------------------------------------------------------------------------
+
+
+def opponent_counts(view: CountingView) -> tuple[int, ...]:
+    """The value counts of the other player's hand, as far as the view tells them."""
+    assert view.seat is not None
+    other: Seat = 1 - view.seat
+    counts = list(wr1.COLOUR_COUNTS)
+    mine_played = _less_counts(wr1.COLOUR_COUNTS, wr1.value_counts(view.hand))
+    seen = [r.card for r in view.recent if r.seat == other and r.card is not None]
+    for c in seen:
+        counts[_value(c) - 1] -= 1
+    played = sum(wr1.COLOUR_COUNTS) - view.hand_counts[other]
+    missing = played - len(seen)
+    if missing > 0:  # plays older than the recent list: fill in values that make up the total
+        owed = view.total - sum(v * k for v, k in zip(wr1.VALUES, mine_played, strict=True)) - sum(_value(c) for c in seen)
+        for _ in range(missing):
+            share = max(1, min(10, round(owed / missing)))
+            while counts[share - 1] == 0 and share > 1:
+                share -= 1
+            counts[share - 1] = max(0, counts[share - 1] - 1)
+            owed -= share
+            missing -= 1
+    return tuple(max(0, k) for k in counts)
+
+
+def _less_counts(full: Sequence[int], held: Sequence[int]) -> list[int]:
+    return [a - b for a, b in zip(full, held, strict=True)]
+
+
+class StrongWitAndReason1Player:
+    """Perfect play by exhaustive search on the two hands' value counts."""
+
+    name = "strong"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        assert isinstance(view, CountingView)
+        mine = wr1.value_counts(view.hand)
+        other = opponent_counts(view)
+        rule = "draw"  # the standard ruling; the view does not say which the table chose
+        best: tuple[int, int] | None = None
+        choice = legal[0]
+        for value, action in _plays(legal):
+            total = view.total + value
+            if total == TARGET:
+                return action
+            result = -wr1.solve(total, other, wr1._less(mine, value), rule)
+            key = (result, -value)
+            if best is None or key > best:
+                best, choice = key, action
+        return choice
+
+
+class EasyWitAndReason1Player:
+    """Makes 31 when it can; otherwise keeps out of the other player's one-card reach."""
+
+    name = "easy"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        assert isinstance(view, CountingView)
+        other = opponent_counts(view)
+        return _easy_choice(view.total, legal, lambda need: 1 <= need <= 10 and other[need - 1] > 0, rng)
+
+
+def _easy_choice(total: int, legal: Sequence[Action], reachable: object, rng: random.Random) -> Action:
+    plays = _plays(legal)
+    for value, action in plays:
+        if total + value == TARGET:
+            return action
+    assert callable(reachable)
+    safe = [a for v, a in plays if not reachable(TARGET - total - v)]
+    return rng.choice(safe or [a for _, a in plays] or list(legal))
+
+
+# --- Wit and Reason (II) -------------------------------------------------------------------------
+
+
+def _pool(view: View) -> list[Card]:
+    pool = getattr(view, "pool", None)
+    assert pool is not None, "Wit and Reason (II) shows the pool in the view"
+    return list(pool)
+
+
+class StrongWitAndReason2Player:
+    """Perfect play: take a value that leaves the other player lost, if there is one."""
+
+    name = "strong"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        assert isinstance(view, CountingView)
+        counts = wr2.pool_counts(_pool(view))
+        winning = wr2.winning_takes(view.total, counts)
+        plays = _plays(legal)
+        for value, action in plays:
+            if value in winning:
+                return action
+        # lost against perfect play: leave the other player as few winning answers as possible
+        return min(plays, key=lambda p: _answer_share(view.total + p[0], counts, p[0]))[1]
+
+
+def _answer_share(total: int, counts: tuple[int, ...], taken: int) -> float:
+    rest = (*counts[: taken - 1], counts[taken - 1] - 1, *counts[taken:])
+    answers = [v for v in range(1, 7) if rest[v - 1] and total + v <= TARGET]
+    if not answers:
+        return 0.0  # the other player cannot take a card: they lose
+    return len(wr2.winning_takes(total, rest)) / len(answers)
+
+
+class EasyWitAndReason2Player:
+    """Makes 31 when it can; otherwise leaves no single card that makes 31."""
+
+    name = "easy"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        assert isinstance(view, CountingView)
+        counts = list(wr2.pool_counts(_pool(view)))
+
+        def reachable(need: int) -> bool:
+            return 1 <= need <= 6 and counts[need - 1] > 0
+
+        return _easy_choice(view.total, legal, reachable, rng)
+
+
+# the players the two games' declarations name (games/adders/wit_and_reason_1.py, _2.py)
+WIT_AND_REASON_1_EASY = EasyWitAndReason1Player()
+WIT_AND_REASON_1_STRONG = StrongWitAndReason1Player()
+WIT_AND_REASON_2_EASY = EasyWitAndReason2Player()
+WIT_AND_REASON_2_STRONG = StrongWitAndReason2Player()
+
+
+# --- advice: hints and analysis (both games are solved exactly) ------------------------------------
+
+_RESULT = {1: "a win", 0: "a draw", -1: "a loss"}
+
+
+def _values_text(values: Sequence[int]) -> str:
+    words = [str(v) for v in values]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _hint_lines(judged: dict[int, int]) -> list[str]:
+    """Hint lines from each playable value's result for the mover (1, 0, -1) under perfect play."""
+    lines = ["Each card you may play, if both then play perfectly:"]
+    words = {1: "you win the race", 0: "the race is drawn", -1: "you lose the race"}
+    for result in (1, 0, -1):
+        values = sorted(v for v, r in judged.items() if r == result)
+        if values:
+            lines.append(f"{_values_text(values)}: {words[result]}.")
+    return lines
+
+
+def results_1(total: int, mover: tuple[int, ...], other: tuple[int, ...], stalemate: str) -> dict[int, int]:
+    """Wit and Reason (I): each value the mover may play, with its result for the mover."""
+    out: dict[int, int] = {}
+    for i, count in enumerate(mover):
+        value = i + 1
+        if count and total + value <= TARGET:
+            out[value] = 1 if total + value == TARGET else -wr1.solve(total + value, other, wr1._less(mover, value), stalemate)
+    return out
+
+
+def results_2(total: int, pool: tuple[int, ...]) -> dict[int, int]:
+    """Wit and Reason (II): each value the mover may take, with its result for the mover."""
+    out: dict[int, int] = {}
+    for i, count in enumerate(pool):
+        value = i + 1
+        if count and total + value <= TARGET:
+            rest = (*pool[:i], count - 1, *pool[i + 1 :])
+            out[value] = 1 if total + value == TARGET else -wr2.solve(total + value, rest)
+    return out
+
+
+def hint_wit_and_reason_1(view: View, legal: Sequence[Action]) -> list[str]:
+    """Every playable value with its result under perfect play (the other hand read from the plays)."""
+    assert isinstance(view, CountingView)
+    playable = {v for v, _ in _plays(legal)}
+    if not playable:
+        return ["Nothing for you to play right now."]
+    judged = results_1(view.total, wr1.value_counts(view.hand), opponent_counts(view), "draw")
+    return _hint_lines({v: r for v, r in judged.items() if v in playable})
+
+
+def hint_wit_and_reason_2(view: View, legal: Sequence[Action]) -> list[str]:
+    """Every value that may be taken with its result under perfect play."""
+    assert isinstance(view, CountingView)
+    playable = {v for v, _ in _plays(legal)}
+    if not playable:
+        return ["Nothing for you to take right now."]
+    judged = results_2(view.total, wr2.pool_counts(_pool(view)))
+    return _hint_lines({v: r for v, r in judged.items() if v in playable})
+
+
+def _race_lines(
+    players: Sequence[str],
+    number: int,
+    decisions: Sequence[Decision[tuple[int, dict[int, int]]]],
+    seat: Seat | None,
+    last_card_wins: bool,
+) -> list[str]:
+    """The analysis of one race from each play's position: the total and every value's result."""
+    first = decisions[0]
+    start = max(first.before[1].values())
+    starter = players[first.seat]
+    outcome = {1: f"{starter} wins", 0: "the race is drawn", -1: f"{players[1 - first.seat]} wins"}[start]
+    lines = [f"Race {number}, started by {starter}: with perfect play from the first card, {outcome}."]
+    mistakes = 0
+    for d in decisions:
+        total, judged = d.before
+        card = play_card_of(d.action)
+        if card is None:
+            continue
+        value = _value(card)
+        best = max(judged.values())
+        got = judged.get(value, best)
+        if got >= best or (seat is not None and d.seat != seat):
+            continue
+        mistakes += 1
+        keepers = sorted(v for v, r in judged.items() if r == best)
+        verb = "keep" if best < 1 else "win"
+        lines.append(
+            f"{players[d.seat]}'s {value} on {total} (making {total + value}) turned {_RESULT[best]} into "
+            f"{_RESULT[got]}; {_values_text(keepers)} would {verb} {'it' if best < 1 else 'the race'}."
+        )
+    if not mistakes:
+        who = "Both players" if seat is None else players[seat]
+        lines.append(f"{who} kept the best result there was with every card.")
+    last = decisions[-1]
+    card = play_card_of(last.action)
+    made = last.before[0] + (_value(card) if card is not None else 0)
+    if made == TARGET or last_card_wins:
+        lines.append(f"In the event, {players[last.seat]} won the race.")
+    else:
+        lines.append("In the event, the race was drawn.")
+    return lines
+
+
+def _analyse_races(
+    record: MatchRecord,
+    game_id: str,
+    deal: int | None,
+    seat: Seat | None,
+    note: Callable[[Any], tuple[int, dict[int, int]] | None],
+    last_card_wins: bool,
+) -> list[str]:
+    if seat is not None and seat not in (0, 1):
+        raise AnalysisError("The race has two seats.")
+    decisions, finished = replay_decisions(record, game_id, note)
+    number = finished_deal(deal, finished, "race")
+    plays = decisions.get(number, [])
+    if not plays:
+        raise AnalysisError(f"Race {number} has no play to analyse.")
+    return _race_lines(record.players, number, plays, seat, last_card_wins)
+
+
+def analyse_wit_and_reason_1(record: MatchRecord, deal: int | None = None, seat: Seat | None = None) -> list[str]:
+    """A finished race of (I) against perfect play: the plays that threw a result away, and the
+    plays that would have kept it."""
+    stalemate = str(record.options.get("stalemate", "draw"))
+
+    def note(state: Any) -> tuple[int, dict[int, int]] | None:
+        mover = state.to_play
+        if mover is None or not state.legal_actions(mover):
+            return None
+        mine, other = wr1.value_counts(state.hands[mover]), wr1.value_counts(state.hands[1 - mover])
+        return state.total, results_1(state.total, mine, other, stalemate)
+
+    return _analyse_races(record, "wit_and_reason_1", deal, seat, note, stalemate == "last_player_wins")
+
+
+def analyse_wit_and_reason_2(record: MatchRecord, deal: int | None = None, seat: Seat | None = None) -> list[str]:
+    """A finished race of (II) against perfect play (a player left without a card loses, so the
+    last card taken always wins the race)."""
+
+    def note(state: Any) -> tuple[int, dict[int, int]] | None:
+        mover = state.to_play
+        if mover is None or not state.legal_actions(mover):
+            return None
+        return state.total, results_2(state.total, wr2.pool_counts(state.pool))
+
+    return _analyse_races(record, "wit_and_reason_2", deal, seat, note, True)

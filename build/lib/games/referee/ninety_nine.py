@@ -1,0 +1,79 @@
+"""Ninety-Nine refereed: every card as it is played, and "Bust" for a player who cannot play.
+
+A black Ace is entered with the total its player names; a Bust is accepted only while the
+player's three cards could all be unplayable (every card left unseen that fits under 99 may be in
+someone else's hand). When the stock runs out and the played cards are shuffled into a new one,
+they become unseen again. Values, the Jack's reversal, lives and the match are the online game's
+(:mod:`games.adders.ninety_nine`).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from games.adders.ninety_nine import GAME as ONLINE
+from games.adders.ninety_nine import NinetyNineOptions, NinetyNineState
+from games.counting import PlayAs
+from games.engine import Action, Event, Game, PlayCard, Seat
+from games.referee import entries_alias, referee_mode
+from games.referee.counting import RefereeCounting
+
+
+class RefereeNinetyNineOptions(NinetyNineOptions):
+    entries: Literal["cards", "result"] = Field(
+        "cards",
+        description="What the table enters: cards (each card as it is played) or result (only who went bust in each deal).",
+    )
+
+    _entries = field_validator("entries", mode="before")(entries_alias(plural=False))
+
+
+class Bust(Action):
+    """The player to move has no card that keeps the total at 99 or under: they lose a life."""
+
+    kind: Literal["bust"] = "bust"
+
+    def label(self) -> str:
+        return "Bust: cannot play"
+
+
+class RefereeNinetyNineState(RefereeCounting[RefereeNinetyNineOptions], NinetyNineState):
+    stuck_entry = Bust()
+    result_entry = Bust()
+
+    def settle(self, seat: Seat) -> list[Event]:
+        return self.on_stuck(seat)
+
+    def result_question(self) -> str:
+        return f"who went bust in deal {self.deal_no}"
+
+
+SUMMARY = """
+Referee mode: play Ninety-Nine with a real 52-card pack and enter each card as it is played; the
+bot keeps the total and the direction of play, takes the lives and runs the match exactly as the
+online game does.
+
+Draw from the stock at the table as usual: the bot only counts it (when it runs out, the played
+cards but the top one are shuffled into a new stock, unless stock_out=play_out). Enter each card in
+turn; a black Ace with the total its player names (0 to 99, "AS 12"); a whole round may go in one
+entry, in playing order ("KH AS 12 5D"). A card already played, a card that
+would take the total past 99, and a Ten or Nine the table options forbid are refused. When the
+player to move cannot play, enter Bust: they lose a life and the deal ends. Bust is refused while
+that player must hold a card that fits (when the total is low, say); when no card left unseen
+could fit, the bot declares the bust itself. Card effects: black Ace sets 0-99, red Ace +2 (or 1),
+Two +2, Three and Four 0, Five to Eight their pips, Nine makes 99, Ten -10, Jack +10 and reverses,
+Queen and King +10. Three lives each; the first to lose all three loses the match (or, with
+mode=last_survivor, the last one left wins). With entries=result the table enters only who went
+bust in each deal, and the bot keeps the lives and the match.
+"""
+
+GAME: Game[RefereeNinetyNineOptions] = referee_mode(
+    ONLINE,
+    state=RefereeNinetyNineState,
+    actions=[PlayCard, PlayAs, Bust],
+    summary=SUMMARY,
+    options=RefereeNinetyNineOptions,
+    series=True,
+)

@@ -1,0 +1,161 @@
+"""Trick counts entered at the end of a deal, one entry per player.
+
+Shared by the referee games whose deal is settled by how many tricks each player took (Parity,
+Parity for Three, Hoodwink). Every player still to be counted is awaited at once, in any order;
+a count larger than the tricks left is refused. The last player's count has only one possible
+value, so the bot fills it in (:func:`forced`); a table that enters it anyway, as it had to before,
+is told it was already filled in (:class:`FilledCount`), and older records replay unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import Field
+
+from games.engine import Action, Event, Seat
+
+Counts = list[int | None]
+"""Each seat's entered trick count, ``None`` while not yet entered."""
+
+
+class TricksWon(Action):
+    """How many tricks one player took this deal."""
+
+    kind: Literal["tricks_won"] = "tricks_won"
+    tricks: int = Field(ge=0)
+
+    def label(self) -> str:
+        return f"{self.tricks} trick{'' if self.tricks == 1 else 's'}"
+
+
+_ENTRIES: dict[int, TricksWon] = {}
+
+
+def tricks_entry(tricks: int) -> TricksWon:
+    """The (cached, immutable) entry of a count: menus are rebuilt after every entry."""
+    entry = _ENTRIES.get(tricks)
+    if entry is None:
+        entry = _ENTRIES[tricks] = TricksWon(tricks=tricks)
+    return entry
+
+
+def missing(counts: Counts) -> list[Seat]:
+    """The seats whose count is still to be entered."""
+    return [s for s, c in enumerate(counts) if c is None]
+
+
+def left(counts: Counts, total: int) -> int:
+    """Tricks not yet accounted for by the counts entered."""
+    return total - sum(c for c in counts if c is not None)
+
+
+def count_choices(counts: Counts, total: int, seat: Seat) -> list[TricksWon]:
+    """The counts ``seat`` may enter: any that fits what is left; the last one must fill it."""
+    if counts[seat] is not None:
+        return []
+    rest = left(counts, total)
+    if missing(counts) == [seat]:
+        return [tricks_entry(rest)]
+    return [tricks_entry(t) for t in range(rest + 1)]
+
+
+def forced(counts: Counts, total: int) -> tuple[Seat, int] | None:
+    """The one count still missing and the only value it can have, once all others are in."""
+    seats = missing(counts)
+    if len(seats) == 1:
+        return seats[0], left(counts, total)
+    return None
+
+
+def filled_text(names: Sequence[str], seat: Seat, tricks: int, total: int) -> str:
+    return f"{names[seat]} took the other {tricks} (filled in: the counts add up to {total})."
+
+
+class FilledCount:
+    """State mixin for a forced count filled in by the bot: the same count entered by hand right
+    after it (as tables did, and older records hold) is accepted and changes nothing.
+
+    The state sets ``self.filled`` to ``(seat, tricks)`` when it fills a count in, and calls
+    :meth:`echo` at the top of ``_apply``, which also forgets the fill once anything else is entered.
+    """
+
+    filled: tuple[Seat, int] | None = None
+
+    def is_echo(self, seat: Seat, action: Action) -> bool:
+        return isinstance(action, TricksWon) and self.filled == (seat, action.tricks)
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        return self.is_echo(seat, action) or super().is_legal(seat, action)  # type: ignore[misc]
+
+    def check(self, seat: Seat, action: Action) -> None:
+        if not self.is_echo(seat, action):  # accepted even after the count ended the match
+            super().check(seat, action)  # type: ignore[misc]
+
+    def echo(self, seat: Seat, action: Action, names: Sequence[str]) -> list[Event] | None:
+        """The events of a repeated filled-in count (nothing changes), or ``None`` for any other
+        entry (the fill is then forgotten)."""
+        if self.is_echo(seat, action):
+            self.filled = None
+            text = f"{names[seat]}'s count ({self.filled_tricks(action)}) was already filled in: nothing changes."
+            return [Event(kind="tricks", text=text)]
+        self.filled = None
+        return None
+
+    @staticmethod
+    def filled_tricks(action: Action) -> int:
+        assert isinstance(action, TricksWon)
+        return action.tricks
+
+
+def entered_text(counts: Counts, names: Sequence[str], but: Seat | None = None) -> str:
+    """``Ann 4 and Bob 5``: the counts entered so far (except ``but``'s)."""
+    parts = [f"{names[s]} {c}" for s, c in enumerate(counts) if c is not None and s != but]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def count_refusal(counts: Counts, total: int, seat: Seat, tricks: int, names: Sequence[str]) -> str:
+    """Why ``seat`` cannot have taken ``tricks`` given the counts already entered."""
+    name = names[seat]
+    if counts[seat] is not None:
+        return already_entered(counts, seat, names)
+    if tricks > total:
+        return f"A deal has {total} tricks: {name} cannot have taken {tricks}."
+    rest = left(counts, total)
+    others = entered_text(counts, names)
+    if missing(counts) == [seat]:
+        return (
+            f"The trick counts must add up to {total}: after {others}, {name} took {rest}. "
+            "If a count already entered is wrong, undo it first."
+        )
+    return (
+        f"Only {rest} of the {total} tricks are left for {name} once {others} are counted. "
+        "If a count already entered is wrong, undo it first."
+    )
+
+
+def already_entered(counts: Counts, seat: Seat, names: Sequence[str]) -> str:
+    return (
+        f"{names[seat]}'s trick count is already entered ({counts[seat]}): undo it, or ask the host "
+        "to correct it."
+    )
+
+
+def counts_line(counts: Counts, names: Sequence[str], total: int) -> str:
+    """``Trick counts: Ann 4, Bob (to enter), Cat (to enter); 7 of 11 left``."""
+    parts = [f"{names[s]} {c}" if c is not None else f"{names[s]} (to enter)" for s, c in enumerate(counts)]
+    return f"Trick counts: {', '.join(parts)}; {left(counts, total)} of {total} tricks not yet counted."
+
+
+def referee_lines(last_deal: Sequence[str], counts: str, due: str) -> list[str]:
+    """The lines every trick-count referee view adds: the last deal's result, the counts entered
+    so far and the entry due next."""
+    lines = list(last_deal)
+    if counts:
+        lines.append(counts)
+    if due:
+        lines.append(f"Next entry: {due}")
+    return lines

@@ -1,0 +1,267 @@
+"""The catalogue of games, derived from one declaration per game.
+
+A game declares itself once, at the end of its own module (OpenSpiel's habit), and that one
+statement says everything the rest of Parlour needs to know about it::
+
+    GAME = declare(
+        Game(id="parity", title="Parity", min_players=2, max_players=2, options=ParityOptions,
+             state=ParityState, actions=[...], summary=SUMMARY),
+        referee="games.referee.parity",                       # its referee mode
+        bots={"easy": "games.players.parity:EASY", ...},       # its bot levels, weakest first
+        hinter="games.players.parity:parity_hint",             # optional
+        analyser="games.players.parity:analyse_parity",        # optional
+    )
+
+Heavy pieces (the bot players, the Parity solver, the referee mode) are named as ``"module"`` or
+``"module:NAME"`` and imported on first use; a declaration may also hold the objects themselves.
+``random`` is a level of every game and is never declared. :data:`CATALOGUE` lists the modules
+whose games the bot serves, in the order they are listed to players; ``tests/games/test_every_game.py``
+checks that every declaration is complete (bots at each level, a referee mode that replays a
+dealt match, a rules summary).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from pydantic import BaseModel
+
+from games.engine import Game, SetupError
+
+if TYPE_CHECKING:
+    from games.advice import Analyser, Hinter
+    from games.players import Player
+
+# The modules of the served games, in catalogue order. A game's id is its module's name, and ids
+# never change once released: they are stored with every session.
+CATALOGUE: tuple[str, ...] = (
+    "games.parity",
+    "games.parity_for_three",
+    "games.hoodwink",
+    "games.spec",
+    "games.caterpillar",
+    "games.costly_colours",
+    "games.adders.fifty_one",
+    "games.adders.hundred",
+    "games.adders.jubilee",
+    "games.adders.ninety_nine",
+    "games.adders.obstacle_race",
+    "games.adders.twenty_nine",
+    "games.adders.wit_and_reason_1",
+    "games.adders.wit_and_reason_2",
+)
+
+_MODULES: dict[str, str] = {module.rpartition(".")[2]: module for module in CATALOGUE}
+"""game id -> module, derived from :data:`CATALOGUE` (the bot's fallback listing reads it)."""
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """Everything about one game: the game itself (id, title, player counts, options model, rules
+    summary), its referee mode, its bot levels and, where it has them, its hinter and analyser.
+
+    ``referee`` is a module path whose ``GAME`` is the referee game, or the referee game itself.
+    ``bots`` maps each level but ``random`` (weakest first) to ``"module:NAME"`` naming a player,
+    or to the player itself. ``hinter`` and ``analyser`` are ``"module:NAME"`` or the function.
+    ``ladder`` says, for each level ``random`` included, how it fares against the others in a few
+    words; ``tests/bench/ladder.py`` measures it from bot-versus-bot matches and writes it here.
+    """
+
+    game: Game[Any]
+    referee: str | Game[Any] | None = None
+    bots: Mapping[str, str | Player] = field(default_factory=dict)
+    hinter: str | Hinter | None = None
+    analyser: str | Analyser | None = None
+    ladder: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    def levels(self) -> list[str]:
+        """The bot levels of this game, weakest first: ``random``, then the declared ones."""
+        return ["random", *self.bots]
+
+
+_DECLARED: dict[str, Declaration] = {}
+"""Every declaration made so far, by game id (served or not: a test's game is declared too)."""
+
+
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+
+
+def declare(
+    game: Game[OptionsT],
+    *,
+    referee: str | Game[Any] | None = None,
+    bots: Mapping[str, str | Player] | None = None,
+    hinter: str | Hinter | None = None,
+    analyser: str | Analyser | None = None,
+    ladder: Mapping[str, str] | None = None,
+) -> Game[OptionsT]:
+    """Declare ``game`` with its referee mode, bot levels and advice; returns ``game``.
+
+    Declaring does not serve the game: the catalogue's modules are served, and a test serves a
+    game of its own with :func:`register`.
+    """
+    if "random" in (bots or {}):
+        raise ValueError(f"{game.id}: 'random' is a level of every game; declare only the others.")
+    known = _DECLARED.get(game.id)
+    if known is not None and known.game is not game:
+        raise ValueError(f"Two games declare the id {game.id!r}.")
+    _DECLARED[game.id] = Declaration(game, referee, dict(bots or {}), hinter, analyser, dict(ladder or {}))
+    return game
+
+
+def resolve(reference: Any) -> Any:
+    """The object a reference names: ``"module:NAME"`` is imported, anything else is itself."""
+    if not isinstance(reference, str):
+        return reference
+    module, _, name = reference.partition(":")
+    target = importlib.import_module(module)
+    return getattr(target, name) if name else target
+
+
+# --- the catalogue and games registered by tests ---------------------------------------------------
+
+
+@cache
+def _import(game_id: str) -> Declaration:
+    module_name = _MODULES[game_id]
+    module = importlib.import_module(module_name)
+    game = getattr(module, "GAME", None)
+    if not isinstance(game, Game):
+        raise TypeError(f"{module_name} must end with GAME = declare(Game(...), ...).")
+    if game.id != game_id:
+        raise ValueError(f"{module_name} declares id {game.id!r}; a game's id is its module's name, {game_id!r}.")
+    found = _DECLARED.get(game_id)
+    if found is None or found.game is not game:
+        raise TypeError(f"{module_name} defines GAME without declaring it: write GAME = declare(Game(...), ...).")
+    return found
+
+
+_EXTRA: dict[str, Declaration] = {}
+"""Games served besides the catalogue (a test's toy game), by id."""
+
+_EXTRA_REFEREE: dict[str, Game[Any]] = {}
+
+
+def register(game: Game[Any]) -> None:
+    """Serve a game that is not in the catalogue (a test's game, a plug-in).
+
+    A declared game is served as declared. A bare game, declared nowhere (the table service's toy
+    game), is served with a random player standing in at the ``easy`` and ``strong`` levels, so that
+    bot seats can be tested with it. The catalogue's games are all declared, and the every-game
+    test refuses a stand-in among their bots.
+    """
+    found = _DECLARED.get(game.id)
+    if found is not None and found.game is game:
+        _EXTRA[game.id] = found
+        return
+    from games.players import RandomPlayer
+
+    stand_in = RandomPlayer()
+    _EXTRA[game.id] = Declaration(game, bots={"easy": stand_in, "strong": stand_in})
+
+
+def unregister(game_id: str) -> None:
+    """Stop serving a game added with :func:`register` (tests tidy up with it)."""
+    _EXTRA.pop(game_id, None)
+    _EXTRA_REFEREE.pop(game_id, None)
+
+
+def register_referee(game: Game[Any]) -> None:
+    """Give a game registered outside the catalogue its referee mode (tests)."""
+    _EXTRA_REFEREE[game.id] = game
+
+
+def _find(game_id: str) -> Declaration | None:
+    if game_id in _EXTRA:
+        return _EXTRA[game_id]
+    return _import(game_id) if game_id in _MODULES else None
+
+
+def _key(text: str) -> str:
+    return text.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+def declaration(game_id: str) -> Declaration:
+    """The declaration of a served game, by id or title; raises :class:`SetupError` otherwise."""
+    key = _key(game_id)
+    found = _find(key)
+    if found is not None:
+        return found
+    for d in declarations():
+        if _key(d.game.title) == key:
+            return d
+    raise SetupError(f"There is no game called '{game_id}'. Games: {', '.join(game_ids())}.")
+
+
+def ladder_lines(game_id: str) -> list[str]:
+    """How each bot level of a game fares, weakest first ("strong: wins 45% ..."), for the rules;
+    empty for a game whose ladder has not been measured."""
+    found = declaration(game_id)
+    return [f"{level}: {found.ladder[level]}" for level in found.levels() if level in found.ladder]
+
+
+def catalogue() -> list[Declaration]:
+    """The declarations of the catalogue's games, in catalogue order (no game added by a test)."""
+    return [_import(game_id) for game_id in _MODULES]
+
+
+def declarations() -> list[Declaration]:
+    """Every served game's declaration: the catalogue's, then those added with :func:`register`."""
+    served = [_EXTRA.get(game_id) or _import(game_id) for game_id in _MODULES]
+    return [*served, *(d for game_id, d in _EXTRA.items() if game_id not in _MODULES)]
+
+
+def all_games() -> list[Game[Any]]:
+    """Every available game, in catalogue order."""
+    return [d.game for d in declarations()]
+
+
+def game_ids() -> list[str]:
+    return [g.id for g in all_games()]
+
+
+def get_game(game_id: str) -> Game[Any]:
+    """The game with this id; raises :class:`SetupError` with a list of known ids otherwise."""
+    return declaration(game_id).game
+
+
+def referee_game(game_id: str) -> Game[Any]:
+    """The referee-mode version of a game (entries typed in as people play with real cards)."""
+    found = declaration(game_id)
+    game = found.game
+    if game.id in _EXTRA_REFEREE:
+        return _EXTRA_REFEREE[game.id]
+    if found.referee is None:
+        raise SetupError(f"Referee mode is not available for {game.title} yet.")
+    target = resolve(found.referee)
+    ref = target if isinstance(target, Game) else getattr(target, "GAME", None)
+    if not isinstance(ref, Game) or ref.id != game.id:
+        raise TypeError(f"The referee mode of {game.id} ({found.referee!r}) is not a game with its id.")
+    return ref
+
+
+__all__ = [
+    "CATALOGUE",
+    "Declaration",
+    "all_games",
+    "catalogue",
+    "declaration",
+    "declarations",
+    "declare",
+    "game_ids",
+    "get_game",
+    "ladder_lines",
+    "referee_game",
+    "register",
+    "register_referee",
+    "resolve",
+    "unregister",
+]

@@ -1,0 +1,417 @@
+"""Sessions (a table in a channel), their action logs, results of record and per-user flags."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from storage.db import NOW, Database, Ownership, Row, connect, ownership, transaction
+from storage.ratings import Placing, update_ratings
+
+OPEN_STATUSES = ("lobby", "playing")
+"""A match with either status is live: nothing hidden of it may leave the bot."""
+
+
+def unix_time(stamp: str) -> float:
+    """A stored UTC time stamp (``2026-11-24T10:00:00.123Z``) as a Unix time."""
+    return datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()
+
+
+class SessionClosed(Exception):
+    """A write that only an open session may take, refused because the session is closed."""
+
+
+@dataclass
+class SeatRecord:
+    name: str
+    user_id: str | None = None
+    bot: str | None = None
+    """The bot level playing this seat, or ``None`` for a person."""
+    left_at: int | None = None
+    """The turn at which the person left a game in progress (a bot plays on for them)."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"name": self.name, "user_id": self.user_id, "bot": self.bot, "left_at": self.left_at}
+
+
+@dataclass
+class SessionRecord:
+    id: int
+    guild_id: str
+    channel_id: str
+    game: str
+    options: dict[str, Any]
+    host_id: str
+    seats: list[SeatRecord]
+    seed: int
+    deck: list[list[str]] | None
+    status: str
+    mode: str = "online"
+    message_id: str | None = None
+    unrated: list[str] = field(default_factory=list)
+    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    actors: list[str | None] = field(default_factory=list)
+    """Who entered each action (``None`` for a bot), parallel to ``actions``."""
+    confirmed_by: list[str | None] = field(default_factory=list)
+    """Who confirmed each referee-mode entry, parallel to ``actions``."""
+    last_change_at: float = 0.0
+    """When the last action was logged (or the session last changed), as a Unix time."""
+    action_count: int = 0
+    """How many actions the log holds (``actions`` may be left unread)."""
+
+
+@dataclass
+class ResultPlayer:
+    seat: int
+    name: str
+    user_id: str | None
+    score: int
+    rank: int
+    team: int | None = None
+
+
+class Store:
+    """All reads and writes of sessions. Every write is committed before the method returns, or
+    rolled back if it fails (see :func:`storage.db.transaction`)."""
+
+    def __init__(self, conn: Database, process_lock: Ownership | None = None) -> None:
+        self.conn = conn
+        self._process_lock = process_lock
+
+    @classmethod
+    async def open(cls, target: str | Path, *, shared: bool = False) -> Store:
+        """Open (and migrate) the database ``target`` names (a SQLite file, or a ``postgresql://``
+        URL: see :func:`storage.db.connect`); refuses a database another process is using, unless
+        it is ``shared`` by the processes of a sharded bot (which then take shard leases)."""
+        lock = ownership(target, shared=shared)
+        await lock.acquire()
+        try:
+            return cls(await connect(target), lock)
+        except BaseException:
+            await lock.release()
+            raise
+
+    async def close(self) -> None:
+        try:
+            await self.conn.close()
+        finally:
+            if self._process_lock is not None:
+                await self._process_lock.release()
+
+    # -- sessions ------------------------------------------------------------------------------
+
+    async def create_session(
+        self,
+        *,
+        guild_id: str,
+        channel_id: str,
+        game: str,
+        options: dict[str, Any],
+        host_id: str,
+        seats: list[SeatRecord],
+        seed: int,
+        deck: list[list[str]] | None = None,
+        mode: str = "online",
+    ) -> int:
+        """A new session in its lobby. A channel with an open session already raises
+        IntegrityError (the unique open-table index), with nothing written."""
+        async with transaction(self.conn):
+            return await self.conn.insert(
+                "INSERT INTO sessions (guild_id, channel_id, game, options, host_id, seats, seed, deck,"
+                " status, mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    game,
+                    json.dumps(options),
+                    host_id,
+                    json.dumps([s.as_json() for s in seats]),
+                    seed,
+                    json.dumps(deck) if deck is not None else None,
+                    mode,
+                ),
+            )
+
+    async def update_lobby(
+        self, session_id: int, *, options: dict[str, Any], seats: list[SeatRecord], host_id: str
+    ) -> None:
+        await self._update(
+            session_id,
+            options=json.dumps(options),
+            seats=json.dumps([s.as_json() for s in seats]),
+            host_id=host_id,
+        )
+
+    async def set_status(self, session_id: int, status: str) -> None:
+        await self._update(session_id, status=status)
+
+    async def mark_broken(self, session_id: int, reason: str) -> None:
+        """The session's log no longer replays: close it (freeing its channel), keep its log."""
+        await self._update(session_id, status="broken", broken_because=reason)
+
+    async def set_message(self, session_id: int, message_id: str | None) -> None:
+        await self._update(session_id, message_id=message_id)
+
+    async def set_unrated(self, session_id: int, reasons: list[str]) -> None:
+        await self._update(session_id, unrated=json.dumps(sorted(set(reasons))))
+
+    async def set_seats(self, session_id: int, seats: list[SeatRecord]) -> None:
+        await self._update(session_id, seats=json.dumps([s.as_json() for s in seats]))
+
+    async def _update(self, session_id: int, **values: Any) -> None:
+        sets = ", ".join(f"{k} = ?" for k in values)
+        async with transaction(self.conn):
+            await self.conn.execute(
+                f"UPDATE sessions SET {sets}, updated_at = {NOW}"
+                " WHERE id = ?",
+                (*values.values(), session_id),
+            )
+
+    async def append_action(
+        self, session_id: int, seq: int, seat: int, action: dict[str, Any], actor_id: str | None
+    ) -> None:
+        """Log one action durably; a duplicate ``seq`` (a double click racing) raises IntegrityError
+        and leaves nothing behind (the failed write is rolled back)."""
+        async with transaction(self.conn):
+            cur = await self.conn.execute(
+                "INSERT INTO actions (session_id, seq, seat, action, actor_id)"
+                " SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ? AND status = 'playing')",
+                (session_id, seq, seat, json.dumps(action), actor_id, session_id),
+            )
+            if cur.rowcount != 1:
+                raise SessionClosed(f"session {session_id} is not in play: no action can be logged")
+
+    # -- referee-mode entries -----------------------------------------------------------------------
+
+    async def confirm_action(self, session_id: int, seq: int, user_id: str) -> None:
+        async with transaction(self.conn):
+            await self.conn.execute(
+                "UPDATE actions SET confirmed_by = ? WHERE session_id = ? AND seq = ?", (user_id, session_id, seq)
+            )
+            await self._log_entry(session_id, seq, "confirm", user_id)
+
+    async def undo_action(self, session_id: int, seq: int, user_id: str) -> None:
+        """Remove the last entry (the caller checks it is the last), keeping a log of it."""
+        async with transaction(self.conn):
+            await self._require_playing(session_id)
+            async with self.conn.execute(
+                "SELECT action FROM actions WHERE session_id = ? AND seq = ?", (session_id, seq)
+            ) as cur:
+                row = await cur.fetchone()
+            await self.conn.execute("DELETE FROM actions WHERE session_id = ? AND seq = ?", (session_id, seq))
+            await self._log_entry(session_id, seq, "undo", user_id, action=row["action"] if row else None)
+
+    async def correct_action(
+        self, session_id: int, seq: int, action: dict[str, Any], previous: dict[str, Any], user_id: str
+    ) -> None:
+        """Replace an earlier entry; the correction and what it replaced are logged."""
+        async with transaction(self.conn):
+            await self._require_playing(session_id)
+            await self.conn.execute(
+                "UPDATE actions SET action = ?, confirmed_by = NULL WHERE session_id = ? AND seq = ?",
+                (json.dumps(action), session_id, seq),
+            )
+            await self._log_entry(
+                session_id, seq, "correct", user_id, action=json.dumps(action), previous=json.dumps(previous)
+            )
+
+    async def _require_playing(self, session_id: int) -> None:
+        """A finished match's log is final: undo and correction stop with its result."""
+        async with self.conn.execute("SELECT status FROM sessions WHERE id = ?", (session_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None or row["status"] != "playing":
+            raise SessionClosed(f"session {session_id} is not in play: its log is final")
+
+    async def entry_log(self, session_id: int) -> list[dict[str, Any]]:
+        async with self.conn.execute(
+            "SELECT seq, kind, action, previous, by_user, at FROM entry_log WHERE session_id = ? ORDER BY id",
+            (session_id,),
+        ) as cur:
+            return [dict(r) for r in await cur.fetchall()]
+
+    async def _log_entry(
+        self, session_id: int, seq: int, kind: str, user_id: str, *, action: str | None = None, previous: str | None = None
+    ) -> None:
+        await self.conn.execute(
+            "INSERT INTO entry_log (session_id, seq, kind, action, previous, by_user) VALUES (?, ?, ?, ?, ?, ?)",
+            (session_id, seq, kind, action, previous, user_id),
+        )
+
+    async def open_session_heads(self) -> list[SessionRecord]:
+        """Every table still in its lobby or in play, oldest first, without its log: how many
+        actions it has and when the last was logged (a restart reads each log on first use)."""
+        # the log's last row by its primary key (seq runs 0..n-1): no scan of the whole log
+        async with self.conn.execute(
+            "SELECT s.*,"
+            " COALESCE((SELECT MAX(seq) + 1 FROM actions a WHERE a.session_id = s.id), 0) AS action_count,"
+            " (SELECT created_at FROM actions a WHERE a.session_id = s.id ORDER BY seq DESC LIMIT 1)"
+            " AS last_action_at"
+            " FROM sessions s WHERE s.status IN ('lobby', 'playing') ORDER BY s.id"
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            self._record(row, [], action_count=row["action_count"], last=row["last_action_at"] or row["updated_at"])
+            for row in rows
+        ]
+
+    async def session(self, session_id: int) -> SessionRecord | None:
+        async with self.conn.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)) as cur:
+            row = await cur.fetchone()
+        return await self._with_actions(row) if row else None
+
+    async def _with_actions(self, row: Row) -> SessionRecord:
+        async with self.conn.execute(
+            "SELECT seat, action, actor_id, confirmed_by, created_at FROM actions WHERE session_id = ? ORDER BY seq",
+            (row["id"],),
+        ) as cur:
+            rows = list(await cur.fetchall())
+        return self._record(row, rows, action_count=len(rows), last=rows[-1]["created_at"] if rows else row["updated_at"])
+
+    @staticmethod
+    def _record(row: Row, actions: list[Row], *, action_count: int, last: str) -> SessionRecord:
+        return SessionRecord(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            game=row["game"],
+            options=json.loads(row["options"]),
+            host_id=row["host_id"],
+            seats=[SeatRecord(**s) for s in json.loads(row["seats"])],
+            seed=row["seed"],
+            deck=json.loads(row["deck"]) if row["deck"] else None,
+            status=row["status"],
+            mode=row["mode"],
+            message_id=row["message_id"],
+            unrated=json.loads(row["unrated"]),
+            actions=[(int(a["seat"]), json.loads(a["action"])) for a in actions],
+            actors=[a["actor_id"] for a in actions],
+            confirmed_by=[a["confirmed_by"] for a in actions],
+            action_count=action_count,
+            last_change_at=unix_time(last),
+        )
+
+    # -- results -------------------------------------------------------------------------------
+
+    async def record_result(
+        self,
+        session_id: int,
+        *,
+        guild_id: str,
+        game: str,
+        rated: bool,
+        outcome: dict[str, Any],
+        players: list[ResultPlayer],
+        status: str = "finished",
+        mode: str = "online",
+        unrated: list[str] | None = None,
+    ) -> None:
+        """Store a finished (or abandoned) match, close its session and, when it is rated, update
+        the ratings: all in one transaction."""
+        reasons = sorted(set(unrated or []))
+        if rated and any(p.user_id is None for p in players):
+            rated, reasons = False, sorted({*reasons, "guest or bot players"})
+        async with transaction(self.conn):
+            async with self.conn.execute("SELECT status FROM sessions WHERE id = ?", (session_id,)) as cur:
+                row = await cur.fetchone()
+            if row is None or row["status"] not in OPEN_STATUSES:
+                raise SessionClosed(f"session {session_id} is not open: its result cannot be recorded again")
+            await self.conn.execute(
+                "INSERT INTO results (session_id, guild_id, game, rated, outcome, mode, unrated)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (session_id, guild_id, game, int(rated), json.dumps(outcome), mode, json.dumps(reasons)),
+            )
+            await self.conn.executemany(
+                "INSERT INTO result_players (session_id, seat, user_id, name, score, rank, team)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(session_id, p.seat, p.user_id, p.name, p.score, p.rank, p.team) for p in players],
+            )
+            await self.conn.execute(
+                f"UPDATE sessions SET status = ?, unrated = ?, updated_at = {NOW} WHERE id = ?",
+                (status, json.dumps(reasons), session_id),
+            )
+            if rated:
+                await update_ratings(
+                    self.conn,
+                    session_id=session_id,
+                    guild_id=guild_id,
+                    game=game,
+                    placings=[Placing(p.user_id or "", p.rank, p.team) for p in players],
+                    names={p.user_id or "": p.name for p in players},
+                )
+
+    async def results(self, guild_id: str, limit: int = 20) -> list[dict[str, Any]]:
+        """The most recent results of a server, newest first, with their players."""
+        async with self.conn.execute(
+            "SELECT r.session_id, r.game, r.rated, r.finished_at, p.seat, p.name, p.user_id, p.score,"
+            " p.rank FROM results r JOIN result_players p USING (session_id)"
+            " WHERE r.session_id IN (SELECT session_id FROM results WHERE guild_id = ?"
+            " ORDER BY finished_at DESC, session_id DESC LIMIT ?)"
+            " ORDER BY r.finished_at DESC, r.session_id DESC, p.seat",
+            (guild_id, limit),
+        ) as cur:
+            rows = await cur.fetchall()
+        out: dict[int, dict[str, Any]] = {}
+        for row in rows:
+            entry = out.setdefault(
+                row["session_id"],
+                {
+                    "session_id": row["session_id"],
+                    "game": row["game"],
+                    "rated": bool(row["rated"]),
+                    "finished_at": row["finished_at"],
+                    "players": [],
+                },
+            )
+            entry["players"].append(
+                ResultPlayer(row["seat"], row["name"], row["user_id"], row["score"], row["rank"])
+            )
+        return list(out.values())
+
+    # -- per-user and per-server flags -----------------------------------------------------------
+
+    async def dm_closed_users(self) -> set[str]:
+        async with self.conn.execute("SELECT user_id FROM dm_closed") as cur:
+            return {row["user_id"] for row in await cur.fetchall()}
+
+    async def dm_untold_users(self) -> set[str]:
+        """Players whose DMs are closed and who have not been told so yet."""
+        async with self.conn.execute("SELECT user_id FROM dm_closed WHERE told = 0") as cur:
+            return {row["user_id"] for row in await cur.fetchall()}
+
+    async def mark_dm_closed(self, user_id: str) -> None:
+        async with transaction(self.conn):
+            await self.conn.execute("INSERT INTO dm_closed (user_id, told) VALUES (?, 0) ON CONFLICT DO NOTHING", (user_id,))
+
+    async def mark_dm_told(self, user_id: str) -> None:
+        async with transaction(self.conn):
+            await self.conn.execute("UPDATE dm_closed SET told = 1 WHERE user_id = ?", (user_id,))
+
+    async def quiet_players(self) -> set[str]:
+        """Players who turned their turn pings off."""
+        async with self.conn.execute("SELECT user_id FROM quiet_players") as cur:
+            return {row["user_id"] for row in await cur.fetchall()}
+
+    async def set_quiet(self, user_id: str, quiet: bool) -> None:
+        async with transaction(self.conn):
+            if quiet:
+                await self.conn.execute("INSERT INTO quiet_players (user_id) VALUES (?) ON CONFLICT DO NOTHING", (user_id,))
+            else:
+                await self.conn.execute("DELETE FROM quiet_players WHERE user_id = ?", (user_id,))
+
+    async def guild_settings(self, guild_id: str) -> dict[str, Any]:
+        async with self.conn.execute(
+            "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return json.loads(row["settings"]) if row else {}
+
+    async def set_guild_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
+        async with transaction(self.conn):
+            await self.conn.execute(
+                "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+                (guild_id, json.dumps(settings)),
+            )

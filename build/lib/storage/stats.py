@@ -1,0 +1,343 @@
+"""Leaderboards, player statistics, history, seasons, admin log and exports: read side of results."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, Literal
+
+from storage.db import Database, transaction
+from storage.ratings import ALL_TIME, DEFAULT_MU, DEFAULT_SIGMA, current_season, is_provisional
+from storage.sessions import OPEN_STATUSES
+
+Period = Literal["all", "season", "month", "week"]
+PERIODS: tuple[Period, ...] = ("all", "season", "month", "week")
+
+
+FINISHED = " JOIN sessions fin ON fin.id = r.session_id AND fin.status = 'finished'"
+"""Joined to ``results r``: only matches played to their end count as games played (an abandoned
+match has a result row, for the history, but no winner)."""
+
+WON = "CASE WHEN p.rank = 1 THEN 1 ELSE 0 END"
+"""1 for a win of ``result_players p`` (summed: PostgreSQL does not add up comparisons)."""
+
+
+@dataclass
+class BoardRow:
+    rank: int
+    user_id: str
+    name: str
+    rating: float
+    games: int
+    wins: int
+    provisional: bool
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass
+class Board:
+    game: str
+    period: Period
+    season: int
+    rows: list[BoardRow]
+    """Established players, best first, then provisional players, best first."""
+    total: int
+
+
+def stamp(moment: datetime) -> str:
+    """A UTC time as the tables store it (``2026-11-24T10:00:00.123Z``), so that the text compares
+    as the time does."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+def _since(period: Period, now: datetime | None = None) -> str | None:
+    now = now or datetime.now(UTC)
+    if period == "week":
+        return stamp(now - timedelta(days=7))
+    if period == "month":
+        return stamp(now - timedelta(days=30))
+    return None
+
+
+async def leaderboard(
+    conn: Database,
+    guild_id: str,
+    game: str,
+    period: Period = "all",
+    *,
+    offset: int = 0,
+    limit: int = 10,
+    now: datetime | None = None,
+) -> Board:
+    """One page of a server's leaderboard for a game.
+
+    ``all`` and ``season`` rank by the rating of that scope; ``month`` and ``week`` count the
+    rated games and wins of the period and show the all-time rating of those who played.
+    """
+    season = await current_season(conn, guild_id)
+    if period in ("all", "season"):
+        scope = ALL_TIME if period == "all" else season
+        sql = (
+            "SELECT user_id, name, mu, sigma, ordinal, games, wins FROM ratings"
+            " WHERE guild_id = ? AND game = ? AND season = ?"
+        )
+        args: tuple[Any, ...] = (guild_id, game, scope)
+    else:
+        sql = (
+            # one ratings row at most per player: MAX() only makes that plain to PostgreSQL
+            "SELECT p.user_id, MAX(p.name) AS name, COALESCE(MAX(r.mu), ?) AS mu,"
+            " COALESCE(MAX(r.sigma), ?) AS sigma, COALESCE(MAX(r.ordinal), ?) AS ordinal, COUNT(*) AS games,"
+            f" SUM({WON}) AS wins"
+            " FROM results res JOIN result_players p USING (session_id)"
+            " LEFT JOIN ratings r ON r.guild_id = res.guild_id AND r.game = res.game AND r.season = 0"
+            " AND r.user_id = p.user_id"
+            " WHERE res.guild_id = ? AND res.game = ? AND res.rated = 1 AND res.finished_at >= ?"
+            " AND p.user_id IS NOT NULL GROUP BY p.user_id"
+        )
+        args = (DEFAULT_MU, DEFAULT_SIGMA, DEFAULT_MU - 3 * DEFAULT_SIGMA, guild_id, game, _since(period, now))
+    async with conn.execute(sql, args) as cur:
+        rows = await cur.fetchall()
+    entries = [
+        (is_provisional(r["games"], r["sigma"]), -r["ordinal"], r["name"], r) for r in rows
+    ]
+    entries.sort(key=lambda e: (e[0], e[1], e[2]))
+    out: list[BoardRow] = []
+    established_rank = provisional_rank = 0
+    for provisional, _, _, r in entries:
+        if provisional:
+            provisional_rank += 1
+            rank = provisional_rank
+        else:
+            established_rank += 1
+            rank = established_rank
+        out.append(BoardRow(rank, r["user_id"], r["name"], round(r["ordinal"], 2), r["games"], r["wins"] or 0, provisional))
+    return Board(game, period, season, out[offset : offset + limit], len(out))
+
+
+async def new_season(conn: Database, guild_id: str, admin_id: str) -> int:
+    """Start the next season; all-time ratings and every result stay."""
+    async with transaction(conn):
+        number = await current_season(conn, guild_id) + 1
+        await conn.execute(
+            "INSERT INTO seasons (guild_id, number, started_by) VALUES (?, ?, ?)", (guild_id, number, admin_id)
+        )
+        await _log_admin(conn, guild_id, admin_id, "season new", f"season {number}")
+    return number
+
+
+async def reset_rating(conn: Database, guild_id: str, admin_id: str, user_id: str) -> int:
+    """Forget a member's ratings on this server (all games, all seasons); results stay."""
+    async with transaction(conn):
+        cur = await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+        await _log_admin(conn, guild_id, admin_id, "rating reset", f"user {user_id}")
+    return cur.rowcount
+
+
+async def log_admin(conn: Database, guild_id: str, admin_id: str, action: str, detail: str = "") -> None:
+    async with transaction(conn):
+        await _log_admin(conn, guild_id, admin_id, action, detail)
+
+
+async def _log_admin(conn: Database, guild_id: str, admin_id: str, action: str, detail: str) -> None:
+    await conn.execute(
+        "INSERT INTO admin_log (guild_id, user_id, action, detail) VALUES (?, ?, ?, ?)",
+        (guild_id, admin_id, action, detail),
+    )
+
+
+async def admin_log(conn: Database, guild_id: str, limit: int = 50) -> list[dict[str, Any]]:
+    async with conn.execute(
+        "SELECT user_id, action, detail, at FROM admin_log WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
+        (guild_id, limit),
+    ) as cur:
+        return [dict(r) for r in await cur.fetchall()]
+
+
+@dataclass
+class PlayerStats:
+    games: int
+    wins: int
+    average_score: float
+    best_score: int | None
+    favourite_game: str | None
+    rating: float | None
+    provisional: bool
+    history: list[tuple[str, float]]
+    """(time, ordinal) after each rated match, oldest first (for the game asked, or all games)."""
+
+
+async def player_stats(
+    conn: Database, guild_id: str, user_id: str, game: str | None = None
+) -> PlayerStats:
+    """A member's finished games (an abandoned match is no game played), wins, scores, rating."""
+    game_filter = " AND r.game = ?" if game else ""
+    args: tuple[Any, ...] = (guild_id, user_id, *((game,) if game else ()))
+    async with conn.execute(
+        f"SELECT COUNT(*) AS games, COALESCE(SUM({WON}), 0) AS wins, AVG(p.score) AS avg, MAX(p.score) AS best"
+        f" FROM results r JOIN result_players p USING (session_id){FINISHED}"
+        f" WHERE r.guild_id = ? AND p.user_id = ?{game_filter}",
+        args,
+    ) as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    async with conn.execute(
+        f"SELECT r.game, COUNT(*) AS n FROM results r JOIN result_players p USING (session_id){FINISHED}"
+        " WHERE r.guild_id = ? AND p.user_id = ? GROUP BY r.game ORDER BY n DESC, r.game LIMIT 1",
+        (guild_id, user_id),
+    ) as cur:
+        fav = await cur.fetchone()
+    rating: float | None = None
+    provisional = True
+    if game:
+        async with conn.execute(
+            "SELECT ordinal, games, sigma FROM ratings WHERE guild_id = ? AND game = ? AND season = 0 AND user_id = ?",
+            (guild_id, game, user_id),
+        ) as cur:
+            rr = await cur.fetchone()
+        if rr:
+            rating, provisional = round(rr["ordinal"], 2), is_provisional(rr["games"], rr["sigma"])
+    hist_filter = " AND game = ?" if game else ""
+    async with conn.execute(
+        f"SELECT at, mu - 3 * sigma FROM rating_history WHERE guild_id = ? AND user_id = ?{hist_filter} ORDER BY at, session_id",
+        args,
+    ) as cur:
+        history = [(r[0], round(r[1], 3)) for r in await cur.fetchall()]
+    return PlayerStats(
+        games=row["games"],
+        wins=row["wins"],
+        average_score=round(row["avg"] or 0.0, 2),
+        best_score=row["best"],
+        favourite_game=fav["game"] if fav else None,
+        rating=rating,
+        provisional=provisional,
+        history=history,
+    )
+
+
+async def head_to_head(
+    conn: Database, guild_id: str, user_a: str, user_b: str, game: str | None = None
+) -> tuple[int, int, int]:
+    """(finished matches together, times A ranked above B, times B ranked above A)."""
+    game_filter = " AND r.game = ?" if game else ""
+    async with conn.execute(
+        "SELECT COUNT(*), COALESCE(SUM(CASE WHEN a.rank < b.rank THEN 1 ELSE 0 END), 0),"
+        " COALESCE(SUM(CASE WHEN b.rank < a.rank THEN 1 ELSE 0 END), 0)"
+        f" FROM results r JOIN result_players a USING (session_id){FINISHED}"
+        " JOIN result_players b ON b.session_id = r.session_id"
+        f" WHERE r.guild_id = ? AND a.user_id = ? AND b.user_id = ?{game_filter}",
+        (guild_id, user_a, user_b, *((game,) if game else ())),
+    ) as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    return int(row[0]), int(row[1]), int(row[2])
+
+
+async def history(
+    conn: Database,
+    guild_id: str,
+    *,
+    user_id: str | None = None,
+    channel_id: str | None = None,
+    limit: int = 10,
+) -> list[dict[str, Any]]:
+    """Recent matches with a result (newest first) with their players and scores; ``status``
+    says whether each was ``finished`` or ``abandoned``."""
+    where = ["r.guild_id = ?"]
+    args: list[Any] = [guild_id]
+    if user_id is not None:
+        where.append("r.session_id IN (SELECT session_id FROM result_players WHERE user_id = ?)")
+        args.append(user_id)
+    if channel_id is not None:
+        where.append("s.channel_id = ?")
+        args.append(channel_id)
+    async with conn.execute(
+        "SELECT r.session_id, r.game, r.rated, r.mode, r.finished_at, s.channel_id, s.status FROM results r"
+        f" JOIN sessions s ON s.id = r.session_id WHERE {' AND '.join(where)}"
+        " ORDER BY r.finished_at DESC, r.session_id DESC LIMIT ?",
+        (*args, limit),
+    ) as cur:
+        matches = [dict(r) for r in await cur.fetchall()]
+    for m in matches:
+        async with conn.execute(
+            "SELECT seat, name, user_id, score, rank FROM result_players WHERE session_id = ? ORDER BY seat",
+            (m["session_id"],),
+        ) as cur:
+            m["players"] = [dict(r) for r in await cur.fetchall()]
+    return matches
+
+
+async def export_csv(conn: Database, guild_id: str) -> str:
+    """Every result of a server, one row per player, as CSV; ``status`` says whether the match
+    was ``finished`` or ``abandoned`` (an abandoned one's scores are where it stopped)."""
+    buf = io.StringIO()
+    writer = csv.writer(buf)
+    writer.writerow(
+        ["match", "game", "finished_at", "mode", "status", "rated", "seat", "player", "user_id", "score", "rank"]
+    )
+    async with conn.execute(
+        "SELECT r.session_id, r.game, r.finished_at, r.mode, s.status, r.rated, p.seat, p.name, p.user_id,"
+        " p.score, p.rank FROM results r JOIN result_players p USING (session_id)"
+        " JOIN sessions s ON s.id = r.session_id WHERE r.guild_id = ?"
+        " ORDER BY r.finished_at, r.session_id, p.seat",
+        (guild_id,),
+    ) as cur:
+        async for row in cur:
+            writer.writerow(list(row))
+    return buf.getvalue()
+
+
+async def match_json(conn: Database, guild_id: str, session_id: int) -> dict[str, Any] | None:
+    """One match of this server: its setup, action log and result, enough to replay it.
+
+    A live match (in its lobby or in play) comes without its seed, deck and actions, from which
+    every hidden hand could be rebuilt: ``live`` is then true, and callers refuse it politely."""
+    if not 0 < session_id < 2**63:  # no such row, and SQLite cannot even hold the number
+        return None
+    async with conn.execute(
+        "SELECT s.*, r.outcome, r.rated, r.unrated AS result_unrated, r.finished_at FROM sessions s"
+        " LEFT JOIN results r ON r.session_id = s.id WHERE s.id = ? AND s.guild_id = ?",
+        (session_id, guild_id),
+    ) as cur:
+        row = await cur.fetchone()
+    if row is None:
+        return None
+    live = row["status"] in OPEN_STATUSES
+    actions: list[list[Any]] = []
+    if not live:
+        async with conn.execute(
+            "SELECT seat, action FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
+        ) as cur:
+            actions = [[r[0], json.loads(r[1])] for r in await cur.fetchall()]
+    return {
+        "match": row["id"],
+        "game": row["game"],
+        "options": json.loads(row["options"]),
+        "players": [s["name"] for s in json.loads(row["seats"])],
+        "seats": json.loads(row["seats"]),
+        "seed": None if live else row["seed"],
+        "deck": json.loads(row["deck"]) if row["deck"] and not live else None,
+        "mode": row["mode"],
+        "status": row["status"],
+        "live": live,
+        "actions": actions,
+        "outcome": json.loads(row["outcome"]) if row["outcome"] else None,
+        "rated": bool(row["rated"]) if row["rated"] is not None else None,
+        "unrated_because": json.loads(row["result_unrated"]) if row["result_unrated"] else [],
+        "finished_at": row["finished_at"],
+    }
+
+
+async def most_played_game(conn: Database, guild_id: str) -> str | None:
+    """The game with the most rated matches on a server (the leaderboard shown by default)."""
+    async with conn.execute(
+        "SELECT game FROM results WHERE guild_id = ? AND rated = 1 GROUP BY game ORDER BY COUNT(*) DESC, game LIMIT 1",
+        (guild_id,),
+    ) as cur:
+        row = await cur.fetchone()
+    return str(row[0]) if row else None
