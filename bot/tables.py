@@ -216,13 +216,15 @@ class TableService:
         seat: int | None = None,
         *,
         session: int | None = None,
+        shown_at: int | None = None,
     ) -> list[Event]:
         """Apply a player's action: checked, then logged, then applied; returns the events.
 
         At a referee table any member may enter for any seat (``seat``, or the one awaited seat).
+        ``shown_at`` is the turn the view the choice was made in was drawn at (see ``PlayDesk.act``).
         """
         async with self.core.registry.locked(guild_id, channel_id, session) as table:
-            return await self.play.act(table, user, action, turn, seat)
+            return await self.play.act(table, user, action, turn, seat, shown_at)
 
     async def timeout_now(self, table: Table, turn: int) -> list[Event]:
         """A bot plays every awaited seat whose player is absent, if the turn has not moved on."""

@@ -30,6 +30,7 @@ DEAL_STARTS = frozenset({"deal", "new_deal", "deal_start"})
 """Kinds of event that start a deal: the table message is posted afresh and hands go out."""
 DMS_CLOSED = "I could not send you a DM: use the Show my hand button (or /hand) to see your cards."
 MAX_BOT_STEPS = 10_000
+EARLIER_TURN = "That choice is from an earlier turn. Press Show my hand for the current one."
 
 
 def hand_of(table: Table, user: User) -> HandInfo:
@@ -101,9 +102,19 @@ class PlayDesk:
         self.timers = Timers(core, self.take_over)
 
     async def act(
-        self, table: Table, user: User, action: Action | dict[str, Any], turn: int | None, seat: int | None
+        self,
+        table: Table,
+        user: User,
+        action: Action | dict[str, Any],
+        turn: int | None,
+        seat: int | None,
+        shown_at: int | None = None,
     ) -> list[Event]:
-        """A move by ``user`` (online: their own seat; referee: any seat's entry)."""
+        """A move by ``user`` (online: their own seat; referee: any seat's entry).
+
+        ``turn`` is the turn the choice was read at (refused if the table has moved since);
+        ``shown_at``, the turn the view it was made in was drawn at: a view drawn before the
+        user's own last move (or at a turn taken back) is not theirs to click any more."""
         if table.mode != "referee":
             seat = table.seat_of(user.id)
             if seat is None:
@@ -115,7 +126,9 @@ class PlayDesk:
         if table.state.is_over:  # a referee match waiting for its last entry's confirmation
             raise TableError(LAST_ENTRY)
         if turn is not None and turn != table.state.turn:
-            raise TableError("That choice is from an earlier turn. Press Show my hand for the current one.")
+            raise TableError(EARLIER_TURN)
+        if shown_at is not None and (shown_at > table.state.turn or user.id in table.actors[shown_at:]):
+            raise TableError(EARLIER_TURN)
         if not isinstance(action, Action):
             try:
                 action = table.game.action_from_json(action)
