@@ -139,6 +139,7 @@ class TableService:
     ) -> Table:
         async with self.core.registry.lock((guild_id, channel_id)):
             await self.core.registry.settle_channel(guild_id, channel_id)  # a broken table frees its channel
+            await self.play.settle_result(self.table(guild_id, channel_id))  # an ended one, once its result is stored
             return await self.lobby.open_table(guild_id, channel_id, host, game_id, option_pairs)
 
     async def join(self, guild_id: str, channel_id: str, user: User, *, session: int | None = None) -> Table:
@@ -264,6 +265,7 @@ class TableService:
         """Open a referee table for people playing with real cards: members or guest names."""
         async with self.core.registry.lock((guild_id, channel_id)):
             await self.core.registry.settle_channel(guild_id, channel_id)  # a broken table frees its channel
+            await self.play.settle_result(self.table(guild_id, channel_id))  # an ended one, once its result is stored
             return await self.referee.open(guild_id, channel_id, host, game_id, players, option_pairs)
 
     def entries(self, guild_id: str, channel_id: str, user: User) -> tuple[int, list[tuple[int, Action]]]:

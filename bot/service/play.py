@@ -30,6 +30,14 @@ DEAL_STARTS = frozenset({"deal", "new_deal", "deal_start"})
 """Kinds of event that start a deal: the table message is posted afresh and hands go out."""
 DMS_CLOSED = "I could not send you a DM: use the Show my hand button (or /hand) to see your cards."
 MAX_BOT_STEPS = 10_000
+RESULT_DUE = (
+    "The game is over, but its result could not be saved yet (the database did not answer). "
+    "I keep trying; the table closes once it is saved."
+)
+RESULT_STILL_DUE = (
+    "That game has ended, and its result is still being saved (the database did not answer): "
+    "it will be recorded as played, not abandoned. Nothing was changed; try again in a moment."
+)
 EARLIER_TURN = "That choice is from an earlier turn. Press Show my hand for the current one."
 
 
@@ -99,7 +107,7 @@ def unrated_reasons(table: Table, referee: bool = True) -> set[str]:
 class PlayDesk:
     def __init__(self, core: Core) -> None:
         self.core = core
-        self.timers = Timers(core, self.take_over)
+        self.timers = Timers(core, self.take_over, self.resume)
 
     async def act(
         self,
@@ -180,10 +188,17 @@ class PlayDesk:
                 break
             seat = bots[0]
             player = self._player_for(table, seat)
-            # in a worker thread, so a bot that thinks for a while (a solver) leaves the event loop
-            # free; the channel's lock keeps everything else off this state meanwhile
-            action = await asyncio.to_thread(player.choose, state.view(seat), state.legal_actions(seat), rng)
-            events += await self.apply(table, seat, action, None)
+            try:
+                # in a worker thread, so a bot that thinks for a while (a solver) leaves the event
+                # loop free; the channel's lock keeps everything else off this state meanwhile
+                action = await asyncio.to_thread(player.choose, state.view(seat), state.legal_actions(seat), rng)
+                events += await self.apply(table, seat, action, None)
+            except TableError:
+                raise
+            except Exception as exc:  # what was played stands; the table's timer tries the bot again
+                log.warning("table %s: a bot's move at turn %s could not be stored (%s); trying again shortly",
+                            table.id, state.turn, exc)
+                break
             steps += 1
             if extra and not (set(extra) & state.awaiting()):
                 extra = ()
@@ -276,19 +291,45 @@ class PlayDesk:
         ]
         reasons = unrated_reasons(table)
         rated = not reasons  # every seat a person, or a person who left mid-game (see "bot seats")
-        await self.core.store.record_result(
-            table.id,
-            guild_id=table.guild_id,
-            game=table.game.id,
-            rated=rated,
-            outcome=outcome.model_dump(mode="json"),
-            players=players,
-            unrated=sorted(reasons),
-            mode=table.mode,
-        )
+        try:
+            await self.core.store.record_result(
+                table.id,
+                guild_id=table.guild_id,
+                game=table.game.id,
+                rated=rated,
+                outcome=outcome.model_dump(mode="json"),
+                players=players,
+                unrated=sorted(reasons),
+                mode=table.mode,
+            )
+        except SessionClosed:  # stored already (a write whose answer was lost): what is stored stands
+            pass
+        except Exception as exc:  # kept open and tried again until stored; never abandoned
+            log.warning("table %s: the result could not be stored (%s); trying again shortly", table.id, exc)
+            if not table.result_due:
+                table.result_due = True
+                await self.core.notifier.notice(table, RESULT_DUE)
+            self.timers.schedule(table)
+            return
+        table.result_due = False
         table.unrated = reasons
+        self.timers.stop(table)
         self.core.registry.drop(table)
         await self.core.notifier.table_closed(table)
+
+    async def resume(self, table: Table) -> None:
+        """Try again what a failed write left undone: the result of a match that ended, or the
+        bots' turn (the caller holds the channel's lock)."""
+        if table.result_due:
+            await self.finish(table)
+            return
+        await self.after_change(table, await self.run_bots(table))
+
+    async def settle_result(self, table: Table | None) -> None:
+        """Before the channel is used for something else: store the result of its ended match
+        now, if it is still due (the caller holds the channel's lock)."""
+        if table is not None and table.result_due:
+            await self.finish(table)
 
     async def abandon(self, table: Table, user: User) -> None:
         """End a match in play without a result of record (the host or a moderator). A player
@@ -297,8 +338,10 @@ class PlayDesk:
         its last entry's confirmation is recorded as it stands (unrated), never as abandoned."""
         assert table.state is not None
         state = table.state
-        if state.is_over:
+        if state.is_over or table.result_due:  # an ended match is stored as played, never abandoned
             await self.finish(table)
+            if table.result_due:
+                raise TableError(RESULT_STILL_DUE)
             return
         seat = table.seat_of(user.id)
         others = [i for i, s in enumerate(table.seats) if i != seat and s.bot is None and s.left_at is None]
