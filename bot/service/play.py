@@ -218,8 +218,11 @@ class PlayDesk:
             await self.core.store.set_seats(table.id, seats)
             table.seats = seats
         names = ", ".join(table.seats[s].name for s in absent)
-        events = [Event(kind="timeout", text=f"Time is up: a bot plays for {names} (who rank last).")]
-        events += await self.run_bots(table, extra=absent)
+        turn = table.turn
+        played = await self.run_bots(table, extra=absent)
+        if table.turn == turn:  # nothing could be stored: the turn timer tries again later
+            raise RuntimeError("no move of the take-over could be stored")
+        events = [Event(kind="timeout", text=f"Time is up: a bot plays for {names} (who rank last)."), *played]
         await self.after_change(table, events)
         return events
 
@@ -228,7 +231,7 @@ class PlayDesk:
         seat = table.seat_of(user.id)
         if seat is None:
             raise TableError("You are not seated at this table.")
-        if table.status != "playing":
+        if table.status != "playing" or table.state is None or table.state.is_over:
             raise TableError("This game is over.")
         seats = list(table.seats)
         left_at = seats[seat].left_at if seats[seat].left_at is not None else table.turn  # a timeout came first

@@ -103,7 +103,15 @@ class Timers:
             await asyncio.sleep(max(0.0, timeout - waited))
         else:
             return
-        await self.timeout_now(table, turn)
+        failures = 0
+        while True:  # a take-over whose writes fail is tried again, less often each time
+            try:
+                await self.timeout_now(table, turn)
+                return
+            except Exception as exc:
+                log.warning("table %s: a take-over at turn %s could not be stored (%s); trying again", table.id, turn, exc)
+            await asyncio.sleep(min(RETRY_FIRST * 2**failures, RETRY_MOST))
+            failures += 1
 
     async def _loaded(self, table: Table) -> bool:
         """Load a table restored after a restart, if it still is this channel's open table."""

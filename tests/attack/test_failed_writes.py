@@ -19,9 +19,10 @@ import pytest
 
 from bot.service import timers
 from bot.service.model import Table
+from bot.settings import GuildSettings
 from tests.attack.conftest import AttackWorld
 from tests.attack.support import open_table
-from tests.bot.discord.conftest import play_turn, reply_text, start_game
+from tests.bot.discord.conftest import embed_text, play_turn, reply_text, start_game
 
 FAULT = "storage_fault"
 
@@ -53,9 +54,22 @@ async def until(check: Callable[[], bool], what: str) -> None:
 
 
 @pytest.fixture(autouse=True)
-def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(timers, "RETRY_FIRST", 0.02)
-    monkeypatch.setattr(timers, "RETRY_MOST", 0.1)
+def slow_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Retries an hour apart unless a test says otherwise (SimCord's verbs wait for the bot to
+    settle, which a retry every few milliseconds would not let it do)."""
+    retry_every(monkeypatch, 3600.0)
+
+
+def retry_every(monkeypatch: pytest.MonkeyPatch, seconds: float, world: AttackWorld | None = None) -> None:
+    """Retries of failed writes ``seconds`` apart from now on; with ``world``, its table's next
+    retry too (the one already waiting is replaced)."""
+    monkeypatch.setattr(timers, "RETRY_FIRST", seconds / 2)
+    monkeypatch.setattr(timers, "RETRY_MOST", seconds)
+    table = world.table if world is not None else None
+    if world is not None and table is not None and table.timer is not None:
+        table.timer.cancel()
+        table.timer = None
+        world.bot.service.play.timers.schedule(table)
 
 
 def bots_awaited(table: Table) -> bool:
@@ -63,7 +77,9 @@ def bots_awaited(table: Table) -> bool:
     return any(table.seats[s].bot is not None for s in table.state.awaiting())
 
 
-async def test_a_bot_move_that_fails_to_write_is_tried_again_until_the_table_goes_on(world: AttackWorld) -> None:
+async def test_a_bot_move_that_fails_to_write_is_tried_again_until_the_table_goes_on(
+    world: AttackWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
     world.expect_warnings("could not be stored", "trying a failed write again")
     table = await start_game(world, "hundred", players=1, bots=1)
     break_writes(world, "actions", "NEW.actor_id IS NULL")  # the bot's moves, not the people's
@@ -72,6 +88,7 @@ async def test_a_bot_move_that_fails_to_write_is_tried_again_until_the_table_goe
     assert note.startswith("You chose")  # Ann's move counted, and she is told so (no apology)
     assert len(world.stored_actions(table.id)) == len(before) + 1 and bots_awaited(table)
     turn = table.turn
+    retry_every(monkeypatch, 0.05, world)
     await until(lambda: world.bot.service.play.timers.failures.get(table.id, 0) >= 3, "a few retries")
     assert table.turn == turn and len(world.stored_actions(table.id)) == len(before) + 1  # nothing half-done
 
@@ -85,7 +102,9 @@ async def test_a_bot_move_that_fails_to_write_is_tried_again_until_the_table_goe
     assert note.startswith("You chose")
 
 
-async def test_a_result_that_fails_to_write_is_stored_rated_and_never_abandoned(world: AttackWorld) -> None:
+async def test_a_result_that_fails_to_write_is_stored_rated_and_never_abandoned(
+    world: AttackWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
     world.expect_warnings("could not be stored", "trying a failed write again")
     await open_table(world, "toy")
     table = world.require_table()
@@ -105,7 +124,9 @@ async def test_a_result_that_fails_to_write_is_stored_rated_and_never_abandoned(
     assert state.is_over and table.result_due
     assert rows(world, "SELECT status FROM sessions WHERE id = ?", table.id) == [("playing",)]
     assert world.table is table  # the table stays until its result is stored
-    await until(lambda: world.bot.service.play.timers.failures.get(table.id, 0) >= 2, "a few retries")
+    retry_every(monkeypatch, 0.05, world)
+    await until(lambda: world.bot.service.play.timers.failures.get(table.id, 0) >= 3, "a few retries")
+    retry_every(monkeypatch, 3600.0, world)
     notices = [m.content for m in world.bot_messages()]
     assert any("could not be saved yet" in n for n in notices)
 
@@ -117,6 +138,7 @@ async def test_a_result_that_fails_to_write_is_stored_rated_and_never_abandoned(
     assert rows(world, "SELECT COUNT(*) FROM results") == [(0,)]
 
     mend_writes(world)
+    retry_every(monkeypatch, 0.05, world)  # the timer's next try stores it
     await until(lambda: world.table is None, "the result to be stored")
     await world.settle()
     assert rows(world, "SELECT status FROM sessions WHERE id = ?", table.id) == [("finished",)]
@@ -143,3 +165,29 @@ async def test_abandon_after_the_end_stores_the_result_as_played(world: AttackWo
     assert said.acknowledged and world.table is None
     assert rows(world, "SELECT status FROM sessions WHERE id = ?", table.id) == [("finished",)]
     assert rows(world, "SELECT rated FROM results WHERE session_id = ?", table.id) == [(1,)]
+
+
+async def test_a_take_over_that_fails_to_write_is_tried_again_without_a_flood(
+    world: AttackWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A turn timer whose bot cannot store the absent player's move tries again later (less often
+    each time), says nothing until a move is stored, and then the table goes on."""
+    world.expect_warnings("could not be stored", "trying again")
+    guild = str(world.guild.id)
+    await world.bot.service.update_settings(guild, GuildSettings(turn_reminder_seconds=0, turn_timeout_seconds=1))
+    await open_table(world, "hundred")
+    table = world.require_table()
+    break_writes(world, "actions", "NEW.actor_id IS NULL")
+    retry_every(monkeypatch, 0.05)
+    turn, before = table.turn, len(world.stored_actions(table.id))
+    await asyncio.sleep(1.6)  # the timeout passes, and a few retries fail
+    assert table.turn == turn and len(world.stored_actions(table.id)) == before
+    assert not any("Time is up" in m.content for m in world.bot_messages())
+
+    mend_writes(world)
+    await until(lambda: table.turn > turn, "the take-over's move")
+    await world.bot.service.update_settings(guild, GuildSettings(turn_reminder_seconds=0, turn_timeout_seconds=0))
+    if table.timer is not None:  # the next player's timer: this test is over
+        table.timer.cancel()
+    assert world.stored_actions(table.id)[turn][3] is None  # a bot's move for the absent player
+    await until(lambda: "Time is up" in embed_text(world.table_message()), "the table message to say so")
