@@ -556,13 +556,20 @@ async def _answer_with_hand(
         live = views.open(
             table.id, user.id, interaction, seat=info.seat, turn=info.turn, deal=info.view.deal, legal=info.legal
         )
-    message = await hand_message(table, info, note, path)
-    if fresh:
-        answered = await safe_reply(interaction, ephemeral=True, **message.send_fields()) is not None
-    else:
-        answered = await safe_update(interaction, **message.edit_fields())
+        live.busy += 1  # not refreshed by the notifier before this answer is out
+    try:
+        message = await hand_message(table, info, note, path)
+        if fresh:
+            answered = await safe_reply(interaction, ephemeral=True, **message.send_fields()) is not None
+        else:
+            answered = await safe_update(interaction, **message.edit_fields())
+    finally:
+        if live is not None:
+            live.busy = max(live.busy - 1, 0)
     if not answered and live is not None:
         views.drop(table.id, user.id, live)
+    elif live is not None:
+        bot_of(interaction).notifier.catch_up(table, user.id)
 
 
 @guarded
@@ -600,6 +607,7 @@ async def _act_in_hand(
         await _answer_with_hand(interaction, table, user, note, fresh=False)
     finally:
         views.end_click(table.id, user.id)
+        bot_of(interaction).notifier.catch_up(table, user.id)
 
 
 def _chosen(interaction: discord.Interaction, table: Table, user: User, turn: int, index: int) -> Action | str:

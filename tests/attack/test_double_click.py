@@ -23,7 +23,7 @@ from bot.service.model import TableError, User
 from games.engine import Action, GameState
 from tests.attack.conftest import AttackWorld
 from tests.attack.support import open_table, snapshot
-from tests.bot.discord.conftest import components_of, note_of, response, selects
+from tests.bot.discord.conftest import components_of, custom_ids, note_of, raw_component, response, selects
 
 MAX_MOVES = 400
 
@@ -187,3 +187,39 @@ async def test_a_view_drawn_before_ones_own_last_move_is_refused_under_the_lock(
     await service.act(*place, bob, later, table.turn, shown_at=shown)  # Bob has not moved since
     assert len(world.stored_actions(table.id)) == shown + 2
     await world.settle()
+
+
+async def test_a_view_outdated_while_its_answer_is_drawn_is_brought_up_to_date(
+    world: AttackWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Registered before its picture is drawn, a view cannot be refreshed until it is sent: a move
+    made meanwhile marks it stale, and it is brought up to date once it is out."""
+    await open_table(world, "toy")
+    table = world.require_table()
+    assert table.state is not None
+    mover_seat = min(table.state.awaiting())
+    mover = world.actor(table.seats[mover_seat].user_id)
+    watcher = world.bob if mover is world.ann else world.ann
+    watching = User(str(watcher.id), watcher.name)
+    assert not flows.hand_info(table, watching).legal  # not the watcher's turn yet
+
+    drawn = flows.hand_message
+    held, reached = asyncio.Event(), asyncio.Event()
+
+    async def held_back(*args: Any, **kwargs: Any) -> Any:
+        if not reached.is_set():
+            reached.set()
+            await held.wait()
+        return await drawn(*args, **kwargs)
+
+    monkeypatch.setattr(flows, "hand_message", held_back)
+    show = next(c for c in custom_ids(world.table_message()) if c.startswith("parlour:hand:"))
+    shown = raw_component(world, watcher, world.table_message(), show)
+    await asyncio.wait_for(reached.wait(), 10)
+    user = User(str(mover.id), mover.name)
+    place = (str(world.guild.id), str(world.channel.id))
+    await world.bot.service.act(*place, user, flows.hand_info(table, user).legal[0], table.turn)
+    assert flows.hand_info(table, watching).legal  # now it is the watcher's turn
+    held.set()
+    await world.settle()
+    assert selects(response(shown)) or any(c.startswith("parlour:act:") for c in custom_ids(response(shown)))
