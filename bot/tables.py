@@ -139,6 +139,7 @@ class TableService:
     ) -> Table:
         async with self.core.registry.lock((guild_id, channel_id)):
             await self.core.registry.settle_channel(guild_id, channel_id)  # a broken table frees its channel
+            await self.play.settle_result(self.table(guild_id, channel_id))  # an ended one, once its result is stored
             return await self.lobby.open_table(guild_id, channel_id, host, game_id, option_pairs)
 
     async def join(self, guild_id: str, channel_id: str, user: User, *, session: int | None = None) -> Table:
@@ -216,13 +217,15 @@ class TableService:
         seat: int | None = None,
         *,
         session: int | None = None,
+        shown_at: int | None = None,
     ) -> list[Event]:
         """Apply a player's action: checked, then logged, then applied; returns the events.
 
         At a referee table any member may enter for any seat (``seat``, or the one awaited seat).
+        ``shown_at`` is the turn the view the choice was made in was drawn at (see ``PlayDesk.act``).
         """
         async with self.core.registry.locked(guild_id, channel_id, session) as table:
-            return await self.play.act(table, user, action, turn, seat)
+            return await self.play.act(table, user, action, turn, seat, shown_at)
 
     async def timeout_now(self, table: Table, turn: int) -> list[Event]:
         """A bot plays every awaited seat whose player is absent, if the turn has not moved on."""
@@ -262,6 +265,7 @@ class TableService:
         """Open a referee table for people playing with real cards: members or guest names."""
         async with self.core.registry.lock((guild_id, channel_id)):
             await self.core.registry.settle_channel(guild_id, channel_id)  # a broken table frees its channel
+            await self.play.settle_result(self.table(guild_id, channel_id))  # an ended one, once its result is stored
             return await self.referee.open(guild_id, channel_id, host, game_id, players, option_pairs)
 
     def entries(self, guild_id: str, channel_id: str, user: User) -> tuple[int, list[tuple[int, Action]]]:

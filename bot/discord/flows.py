@@ -555,15 +555,26 @@ async def _answer_with_hand(
                 raise
             await safe_update(interaction, content=str(exc), embed=None, view=None, attachments=[])
             return
-    message = await hand_message(table, info, note, path)
-    if fresh:
-        answered = await safe_reply(interaction, ephemeral=True, **message.send_fields()) is not None
-    else:
-        answered = await safe_update(interaction, **message.edit_fields())
-    if answered and table.status == "playing":
-        live_views(interaction).open(
+    views = live_views(interaction)
+    live = None
+    if table.status == "playing":  # registered before the picture and the edit: no click reads an older one
+        live = views.open(
             table.id, user.id, interaction, seat=info.seat, turn=info.turn, deal=info.view.deal, legal=info.legal
         )
+        live.busy += 1  # not refreshed by the notifier before this answer is out
+    try:
+        message = await hand_message(table, info, note, path)
+        if fresh:
+            answered = await safe_reply(interaction, ephemeral=True, **message.send_fields()) is not None
+        else:
+            answered = await safe_update(interaction, **message.edit_fields())
+    finally:
+        if live is not None:
+            live.busy = max(live.busy - 1, 0)
+    if not answered and live is not None:
+        views.drop(table.id, user.id, live)
+    elif live is not None:
+        bot_of(interaction).notifier.catch_up(table, user.id)
 
 
 @guarded
@@ -577,15 +588,18 @@ async def _closed_hand(interaction: discord.Interaction) -> None:
 
 
 async def _act_in_hand(
-    interaction: discord.Interaction, table: Table, user: User, action: Action, turn: int
+    interaction: discord.Interaction, table: Table, user: User, action: Action, turn: int, shown_at: int
 ) -> None:
-    """Play ``action`` and answer with the player's view as it is afterwards (bots' replies
-    included). The click is deferred only when the move takes long."""
+    """Play ``action`` (read at ``turn`` from a view drawn at ``shown_at``) and answer with the
+    player's view as it is afterwards (bots' replies included). The click is deferred only when
+    the move takes long."""
     views = live_views(interaction)
     views.begin_click(table.id, user.id)  # the answer brings the view up to date: no refresh job
     try:
         move = asyncio.ensure_future(
-            service_of(interaction).act(*place_of(interaction), user, action, turn, session=table.id)
+            service_of(interaction).act(
+                *place_of(interaction), user, action, turn, session=table.id, shown_at=shown_at
+            )
         )
         done, _ = await asyncio.wait({move}, timeout=QUICK_ANSWER)
         if not done:
@@ -598,6 +612,7 @@ async def _act_in_hand(
         await _answer_with_hand(interaction, table, user, note, fresh=False)
     finally:
         views.end_click(table.id, user.id)
+        bot_of(interaction).notifier.catch_up(table, user.id)
 
 
 def _chosen(interaction: discord.Interaction, table: Table, user: User, turn: int, index: int) -> Action | str:
@@ -647,7 +662,7 @@ async def act_from_hand(interaction: discord.Interaction, session: int, turn: in
     if isinstance(chosen, str):
         await _answer_with_hand(interaction, table, user, chosen, fresh=False)
         return
-    await _act_in_hand(interaction, table, user, chosen, table.turn)
+    await _act_in_hand(interaction, table, user, chosen, table.turn, turn)
 
 
 @guarded

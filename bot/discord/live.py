@@ -9,6 +9,10 @@ instead, and the Show my hand button always opens a fresh view.
 Each live view remembers the choices it shows. A click on a view that is a turn or two behind
 still means what the player saw: if that very action is still legal it is played; if not, the
 engine says why (a Spec challenge whose window has closed, a card that no longer follows suit).
+A view stops meaning anything the moment it is out of date (a new deal, choices it does not show:
+marked under the table's lock, before it is redrawn), and a click from a view drawn before the
+player's own last move is refused under the lock (a double click), so a click is never read as a
+choice the player did not see.
 """
 
 from __future__ import annotations
@@ -37,6 +41,8 @@ class LiveView:
     deal: int = 0
     busy: int = field(default=0)
     """How many of its owner's own clicks are being answered (the answer refreshes the view)."""
+    stale: bool = False
+    """The table moved on in a way this view does not show yet: its choices mean nothing now."""
 
 
 class LiveViews:
@@ -68,7 +74,7 @@ class LiveViews:
 
     def redrawn(self, live: LiveView, *, turn: int, deal: int, legal: Sequence[Action]) -> None:
         """The bot edited ``live`` in place (same token, same expiry) to show a later turn."""
-        live.turn, live.deal, live.legal = turn, deal, list(legal)
+        live.turn, live.deal, live.legal, live.stale = turn, deal, list(legal), False
 
     def get(self, table_id: int, user_id: str) -> LiveView | None:
         live = self._views.get((table_id, user_id))
@@ -104,7 +110,7 @@ class LiveViews:
     def offered(self, table_id: int, user_id: str, turn: int, index: int) -> Action | None:
         """The action a live view showed at ``index`` when it was drawn at ``turn``."""
         live = self.get(table_id, user_id)
-        if live is None or live.turn != turn or not 0 <= index < len(live.legal):
+        if live is None or live.stale or live.turn != turn or not 0 <= index < len(live.legal):
             return None
         return live.legal[index]
 

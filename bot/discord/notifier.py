@@ -323,6 +323,13 @@ class DiscordNotifier:
 
     # -- live views and turn signals -----------------------------------------------------------
 
+    def catch_up(self, table: Table, user_id: str) -> None:
+        """A player's live view was marked out of date while its own answer was being drawn:
+        bring it up to date now that the answer is out."""
+        live = self.live.get(table.id, user_id)
+        if live is not None and live.stale and not live.busy:
+            self._push(Job("view", table, users=(user_id,)))
+
     async def _refresh_view(self, table: Table, user_id: str) -> None:
         """Bring a player's live view up to date in place (their choices came back, a new deal)."""
         live = self.live.get(table.id, user_id)
@@ -333,6 +340,7 @@ class DiscordNotifier:
             return
         info = hand_info(table, User(user_id, table.seats[seat].name))
         if not needs_redraw(live, info):
+            live.stale = False  # the table came back to what the view shows (an entry taken back)
             return
         note = "Your turn." if seat in info.view.awaiting else None
         message = await hand_message(table, info, note)

@@ -47,11 +47,13 @@ class TurnSignals:
         refreshes = []
         for seat, user_id in people.items():
             view = live.get(table.id, user_id)
-            if view is None or view.busy:
+            if view is None:
                 continue
             mine = user_id in awaited
             if out_of_date(view, deal=deal, awaited=mine, legal=state.legal_actions(seat) if mine else ()):
-                refreshes.append(user_id)
+                view.stale = True  # at once, under the lock: a click on it no longer means its choices
+                if not view.busy:  # a view being answered is brought up to date by the answer
+                    refreshes.append(user_id)
         pings = tuple(sorted(u for u in newly if not live.watching(table.id, u)))
         unpings = [
             message_id

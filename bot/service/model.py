@@ -56,6 +56,9 @@ class Table:
     """How many actions the stored log holds, for a table not loaded yet (see ``loaded``)."""
     last_change_at: float = field(default_factory=time.time)
     """When the last action was applied (Unix time): turn timers count from it, across restarts."""
+    result_due: bool = False
+    """The match has ended but its result failed to write: it is retried until stored (the
+    table stays open meanwhile, and is never abandoned)."""
 
     @property
     def key(self) -> tuple[str, str]:

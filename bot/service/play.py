@@ -30,6 +30,15 @@ DEAL_STARTS = frozenset({"deal", "new_deal", "deal_start"})
 """Kinds of event that start a deal: the table message is posted afresh and hands go out."""
 DMS_CLOSED = "I could not send you a DM: use the Show my hand button (or /hand) to see your cards."
 MAX_BOT_STEPS = 10_000
+RESULT_DUE = (
+    "The game is over, but its result could not be saved yet (the database did not answer). "
+    "I keep trying; the table closes once it is saved."
+)
+RESULT_STILL_DUE = (
+    "That game has ended, and its result is still being saved (the database did not answer): "
+    "it will be recorded as played, not abandoned. Nothing was changed; try again in a moment."
+)
+EARLIER_TURN = "That choice is from an earlier turn. Press Show my hand for the current one."
 
 
 def hand_of(table: Table, user: User) -> HandInfo:
@@ -98,12 +107,22 @@ def unrated_reasons(table: Table, referee: bool = True) -> set[str]:
 class PlayDesk:
     def __init__(self, core: Core) -> None:
         self.core = core
-        self.timers = Timers(core, self.take_over)
+        self.timers = Timers(core, self.take_over, self.resume)
 
     async def act(
-        self, table: Table, user: User, action: Action | dict[str, Any], turn: int | None, seat: int | None
+        self,
+        table: Table,
+        user: User,
+        action: Action | dict[str, Any],
+        turn: int | None,
+        seat: int | None,
+        shown_at: int | None = None,
     ) -> list[Event]:
-        """A move by ``user`` (online: their own seat; referee: any seat's entry)."""
+        """A move by ``user`` (online: their own seat; referee: any seat's entry).
+
+        ``turn`` is the turn the choice was read at (refused if the table has moved since);
+        ``shown_at``, the turn the view it was made in was drawn at: a view drawn before the
+        user's own last move (or at a turn taken back) is not theirs to click any more."""
         if table.mode != "referee":
             seat = table.seat_of(user.id)
             if seat is None:
@@ -115,7 +134,9 @@ class PlayDesk:
         if table.state.is_over:  # a referee match waiting for its last entry's confirmation
             raise TableError(LAST_ENTRY)
         if turn is not None and turn != table.state.turn:
-            raise TableError("That choice is from an earlier turn. Press Show my hand for the current one.")
+            raise TableError(EARLIER_TURN)
+        if shown_at is not None and (shown_at > table.state.turn or user.id in table.actors[shown_at:]):
+            raise TableError(EARLIER_TURN)
         if not isinstance(action, Action):
             try:
                 action = table.game.action_from_json(action)
@@ -167,10 +188,17 @@ class PlayDesk:
                 break
             seat = bots[0]
             player = self._player_for(table, seat)
-            # in a worker thread, so a bot that thinks for a while (a solver) leaves the event loop
-            # free; the channel's lock keeps everything else off this state meanwhile
-            action = await asyncio.to_thread(player.choose, state.view(seat), state.legal_actions(seat), rng)
-            events += await self.apply(table, seat, action, None)
+            try:
+                # in a worker thread, so a bot that thinks for a while (a solver) leaves the event
+                # loop free; the channel's lock keeps everything else off this state meanwhile
+                action = await asyncio.to_thread(player.choose, state.view(seat), state.legal_actions(seat), rng)
+                events += await self.apply(table, seat, action, None)
+            except TableError:
+                raise
+            except Exception as exc:  # what was played stands; the table's timer tries the bot again
+                log.warning("table %s: a bot's move at turn %s could not be stored (%s); trying again shortly",
+                            table.id, state.turn, exc)
+                break
             steps += 1
             if extra and not (set(extra) & state.awaiting()):
                 extra = ()
@@ -190,8 +218,11 @@ class PlayDesk:
             await self.core.store.set_seats(table.id, seats)
             table.seats = seats
         names = ", ".join(table.seats[s].name for s in absent)
-        events = [Event(kind="timeout", text=f"Time is up: a bot plays for {names} (who rank last).")]
-        events += await self.run_bots(table, extra=absent)
+        turn = table.turn
+        played = await self.run_bots(table, extra=absent)
+        if table.turn == turn:  # nothing could be stored: the turn timer tries again later
+            raise RuntimeError("no move of the take-over could be stored")
+        events = [Event(kind="timeout", text=f"Time is up: a bot plays for {names} (who rank last)."), *played]
         await self.after_change(table, events)
         return events
 
@@ -200,7 +231,7 @@ class PlayDesk:
         seat = table.seat_of(user.id)
         if seat is None:
             raise TableError("You are not seated at this table.")
-        if table.status != "playing":
+        if table.status != "playing" or table.state is None or table.state.is_over:
             raise TableError("This game is over.")
         seats = list(table.seats)
         left_at = seats[seat].left_at if seats[seat].left_at is not None else table.turn  # a timeout came first
@@ -263,19 +294,45 @@ class PlayDesk:
         ]
         reasons = unrated_reasons(table)
         rated = not reasons  # every seat a person, or a person who left mid-game (see "bot seats")
-        await self.core.store.record_result(
-            table.id,
-            guild_id=table.guild_id,
-            game=table.game.id,
-            rated=rated,
-            outcome=outcome.model_dump(mode="json"),
-            players=players,
-            unrated=sorted(reasons),
-            mode=table.mode,
-        )
+        try:
+            await self.core.store.record_result(
+                table.id,
+                guild_id=table.guild_id,
+                game=table.game.id,
+                rated=rated,
+                outcome=outcome.model_dump(mode="json"),
+                players=players,
+                unrated=sorted(reasons),
+                mode=table.mode,
+            )
+        except SessionClosed:  # stored already (a write whose answer was lost): what is stored stands
+            pass
+        except Exception as exc:  # kept open and tried again until stored; never abandoned
+            log.warning("table %s: the result could not be stored (%s); trying again shortly", table.id, exc)
+            if not table.result_due:
+                table.result_due = True
+                await self.core.notifier.notice(table, RESULT_DUE)
+            self.timers.schedule(table)
+            return
+        table.result_due = False
         table.unrated = reasons
+        self.timers.stop(table)
         self.core.registry.drop(table)
         await self.core.notifier.table_closed(table)
+
+    async def resume(self, table: Table) -> None:
+        """Try again what a failed write left undone: the result of a match that ended, or the
+        bots' turn (the caller holds the channel's lock)."""
+        if table.result_due:
+            await self.finish(table)
+            return
+        await self.after_change(table, await self.run_bots(table))
+
+    async def settle_result(self, table: Table | None) -> None:
+        """Before the channel is used for something else: store the result of its ended match
+        now, if it is still due (the caller holds the channel's lock)."""
+        if table is not None and table.result_due:
+            await self.finish(table)
 
     async def abandon(self, table: Table, user: User) -> None:
         """End a match in play without a result of record (the host or a moderator). A player
@@ -284,8 +341,10 @@ class PlayDesk:
         its last entry's confirmation is recorded as it stands (unrated), never as abandoned."""
         assert table.state is not None
         state = table.state
-        if state.is_over:
+        if state.is_over or table.result_due:  # an ended match is stored as played, never abandoned
             await self.finish(table)
+            if table.result_due:
+                raise TableError(RESULT_STILL_DUE)
             return
         seat = table.seat_of(user.id)
         others = [i for i, s in enumerate(table.seats) if i != seat and s.bot is None and s.left_at is None]

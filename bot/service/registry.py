@@ -63,6 +63,11 @@ class TableRegistry:
     def require_free(self, guild_id: str, channel_id: str) -> None:
         self.require_served(guild_id)
         existing = self.get(guild_id, channel_id)
+        if existing is not None and existing.result_due:
+            raise TableError(
+                f"The game of {existing.game.title} here has ended, and its result is still being saved "
+                "(the database did not answer). Nothing was opened: try again in a moment."
+            )
         if existing is not None:
             raise TableError(
                 f"This channel already has a table of {existing.game.title}. "
