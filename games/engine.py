@@ -22,6 +22,7 @@ writes no copy helper of its own.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -354,6 +355,12 @@ class GameState(ABC, Generic[OptionsT]):
     def apply(self, seat: Seat, action: Action) -> list[Event]:
         """Apply one move, returning what happened; raises :class:`IllegalAction` and changes nothing if illegal."""
         self.check(seat, action)
+        return self.apply_checked(seat, action)
+
+    def apply_checked(self, seat: Seat, action: Action) -> list[Event]:
+        """Apply a move whose legality was checked when it was made (an action of the match's own
+        stored log, replayed): the same as :meth:`apply` without checking again. An action that
+        was never checked may leave the state anything but a position of the game."""
         events = self._apply(seat, action)
         self.history.append((seat, action))
         self.log.extend(events)
@@ -631,30 +638,42 @@ class Game(Generic[OptionsT]):
             seed = random.SystemRandom().randrange(2**63)
         return self.state_cls(players, opts, seed, deck)
 
-    def replay(self, record: MatchRecord) -> GameState[OptionsT]:
-        """Rebuild a match from its record by applying every action in order."""
+    def replay(self, record: MatchRecord, *, checked: bool = True) -> GameState[OptionsT]:
+        """Rebuild a match from its record by applying every action in order (``checked``: see
+        :meth:`replay_steps`)."""
         state = self.start(record.players, record.options, record.seed, record.deck)
-        for _ in self.replay_steps(record, state):
+        for _ in self.replay_steps(record, state, checked=checked):
             pass
         return state
 
     def replay_steps(
-        self, record: MatchRecord, state: GameState[OptionsT] | None = None
+        self, record: MatchRecord, state: GameState[OptionsT] | None = None, *, checked: bool = True
     ) -> Iterator[tuple[int, Seat, Action, list[Event]]]:
         """The one way a match is replayed: apply the record's actions in order (to ``state``, a
         fresh start of the record, or a snapshot taken part-way: then only the actions after it),
         yielding ``(number, seat, action, events)`` after each, numbered from 1.
 
         The caller sees the state change as it goes (scores per deal, events per page); an action
-        that no longer applies raises :class:`IllegalAction` naming its number."""
+        that no longer applies raises :class:`IllegalAction` naming its number. Unless
+        ``checked``, the actions are taken as legal, as they were when they were logged (the
+        match's own stored log, replayed to restore it: about twice as fast); one that does not
+        fit the position raises :class:`ReplayError` only if applying it fails."""
         if state is None:
             state = self.start(record.players, record.options, record.seed, record.deck)
+        parsed: dict[str, Action] = {}
         for number, (seat, data) in enumerate(record.actions[state.turn :], state.turn + 1):
-            action = self.action_from_json(data)
+            key = json.dumps(data, sort_keys=True)
+            action = parsed.get(key)
+            if action is None:  # a log repeats its moves (pass, draw, the same card in later deals)
+                action = parsed[key] = self.action_from_json(data)
             try:
-                events = state.apply(seat, action)
+                events = state.apply(seat, action) if checked else state.apply_checked(seat, action)
             except IllegalAction as exc:
                 raise ReplayError(number, str(exc)) from exc
+            except Exception as exc:
+                if checked:
+                    raise
+                raise ReplayError(number, f"{type(exc).__name__}: {exc}") from exc
             yield number, seat, action, events
 
     def record(self, state: GameState[OptionsT]) -> MatchRecord:

@@ -62,6 +62,9 @@ class SessionRecord:
     """When the last action was logged (or the session last changed), as a Unix time."""
     action_count: int = 0
     """How many actions the log holds (``actions`` may be left unread)."""
+    clock_at: float | None = None
+    """When the bot last noted that this table's turn clock ran (a Unix time; see
+    :meth:`Store.note_clocks`), or ``None``."""
 
 
 @dataclass
@@ -170,6 +173,17 @@ class Store:
                 " WHERE id = ?",
                 (*values.values(), session_id),
             )
+
+    async def note_clocks(self, session_ids: list[int], at: float) -> None:
+        """The turn clocks of these sessions in play ran until ``at`` (a Unix time): a restart
+        resumes them from there rather than counting the downtime."""
+        async with transaction(self.conn):
+            for start in range(0, len(session_ids), 500):
+                chunk = session_ids[start : start + 500]
+                marks = ", ".join("?" * len(chunk))
+                await self.conn.execute(
+                    f"UPDATE sessions SET clock_at = ? WHERE status = 'playing' AND id IN ({marks})", (at, *chunk)
+                )
 
     async def append_action(
         self, session_id: int, seq: int, seat: int, action: dict[str, Any], actor_id: str | None
@@ -292,6 +306,7 @@ class Store:
             confirmed_by=[a["confirmed_by"] for a in actions],
             action_count=action_count,
             last_change_at=unix_time(last),
+            clock_at=row["clock_at"],
         )
 
     # -- results -------------------------------------------------------------------------------

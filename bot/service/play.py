@@ -10,7 +10,6 @@ import dataclasses
 import logging
 import random
 import sqlite3
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -147,7 +146,7 @@ class PlayDesk:
             raise TableError("This game is over.") from None
         table.actors.append(actor_id)
         table.confirmed_by.append(None)
-        table.last_change_at = time.time()
+        table.last_change_at = self.core.clock.now()
         events = state.apply(seat, action)
         state.forget_past()  # the stored log is the match's memory; the live state keeps the position
         return events

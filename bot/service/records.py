@@ -54,9 +54,11 @@ async def stored_record(store: Store, table: Table) -> MatchRecord:
     return session_record(table, session)
 
 
-def position(table: Table, record: MatchRecord) -> GameState[Any]:
+def position(table: Table, record: MatchRecord, *, checked: bool = True) -> GameState[Any]:
     """The position after ``record``, as a live table keeps it (no history; the log is stored).
-    Raises :class:`~games.engine.ReplayError` naming an action that no longer applies."""
-    state = table.game.replay(record)
+    Raises :class:`~games.engine.ReplayError` naming an action that no longer applies. Unless
+    ``checked``, the actions are taken as legal (a stored log as it was logged, every action
+    checked then; see :meth:`~games.engine.Game.replay_steps`)."""
+    state = table.game.replay(record, checked=checked)
     state.forget_past()
     return state
