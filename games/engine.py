@@ -22,13 +22,17 @@ writes no copy helper of its own.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
+import pickle
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, is_dataclass
 from enum import Enum
 from functools import cached_property
+from pathlib import Path
 from types import BuiltinFunctionType, FunctionType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeVar
 
@@ -442,6 +446,11 @@ class GameState(ABC, Generic[OptionsT]):
                 attributes[key] = clone_value(value, memo)
         return twin
 
+    def snapshot(self) -> bytes:
+        """The whole position as bytes, for :meth:`Game.from_snapshot` in a later process of the
+        same code (a restart resumes from it instead of replaying the log from the start)."""
+        return pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL)
+
     def fingerprint(self) -> dict[str, Any]:
         """Everything the state holds, comparable with ``==`` (used to check replays)."""
         out: dict[str, Any] = {}
@@ -647,7 +656,12 @@ class Game(Generic[OptionsT]):
         return state
 
     def replay_steps(
-        self, record: MatchRecord, state: GameState[OptionsT] | None = None, *, checked: bool = True
+        self,
+        record: MatchRecord,
+        state: GameState[OptionsT] | None = None,
+        *,
+        checked: bool = True,
+        from_turn: int = 0,
     ) -> Iterator[tuple[int, Seat, Action, list[Event]]]:
         """The one way a match is replayed: apply the record's actions in order (to ``state``, a
         fresh start of the record, or a snapshot taken part-way: then only the actions after it),
@@ -657,11 +671,14 @@ class Game(Generic[OptionsT]):
         that no longer applies raises :class:`IllegalAction` naming its number. Unless
         ``checked``, the actions are taken as legal, as they were when they were logged (the
         match's own stored log, replayed to restore it: about twice as fast); one that does not
-        fit the position raises :class:`ReplayError` only if applying it fails."""
+        fit the position raises :class:`ReplayError` only if applying it fails. ``from_turn``:
+        the record holds the actions from this turn on (the tail after a snapshot)."""
         if state is None:
             state = self.start(record.players, record.options, record.seed, record.deck)
+        if state.turn < from_turn:
+            raise ValueError(f"the record begins at action {from_turn + 1}, after this state's turn {state.turn}")
         parsed: dict[str, Action] = {}
-        for number, (seat, data) in enumerate(record.actions[state.turn :], state.turn + 1):
+        for number, (seat, data) in enumerate(record.actions[state.turn - from_turn :], state.turn + 1):
             key = json.dumps(data, sort_keys=True)
             action = parsed.get(key)
             if action is None:  # a log repeats its moves (pass, draw, the same card in later deals)
@@ -675,6 +692,17 @@ class Game(Generic[OptionsT]):
                     raise
                 raise ReplayError(number, f"{type(exc).__name__}: {exc}") from exc
             yield number, seat, action, events
+
+    def from_snapshot(self, data: bytes, format: str) -> GameState[OptionsT] | None:
+        """A position saved by :meth:`GameState.snapshot`, or ``None`` if other code saved it
+        (``format`` is not :func:`snapshot_format`) or it is not a position of this game."""
+        if format != snapshot_format():
+            return None
+        try:
+            state = pickle.loads(data)  # our own storage, written by this very code
+        except Exception:
+            return None
+        return state if type(state) is self.state_cls else None
 
     def record(self, state: GameState[OptionsT]) -> MatchRecord:
         if state.forgotten:
@@ -691,6 +719,21 @@ class Game(Generic[OptionsT]):
     def option_fields(self) -> list[OptionInfo]:
         """The options with their type, default, choices and description, for menus and help."""
         return [describe_option(name, f) for name, f in self.Options.model_fields.items()]
+
+
+_SNAPSHOT_FORMAT: list[str] = []
+
+
+def snapshot_format() -> str:
+    """Names the code that saves and reads snapshots: the games' sources and the Python version.
+    Any change to a game makes earlier snapshots unusable (a restart then replays the log)."""
+    if not _SNAPSHOT_FORMAT:
+        digest = hashlib.sha256(sys.version.encode())
+        for path in sorted(Path(__file__).parent.rglob("*.py")):
+            digest.update(path.relative_to(Path(__file__).parent).as_posix().encode())
+            digest.update(path.read_bytes())
+        _SNAPSHOT_FORMAT.append(digest.hexdigest()[:32])
+    return _SNAPSHOT_FORMAT[0]
 
 
 class ReplayError(IllegalAction):

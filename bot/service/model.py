@@ -41,22 +41,27 @@ class Clock:
 
 
 class Column(MutableSequence[str | None]):
-    """One entry per logged action (who made it, who confirmed it), two bytes each: a match of
+    """One entry per logged action (who made it, who confirmed it), a byte each: a match of
     thousands of actions has a handful of distinct people, so each entry is a number standing for
-    one of them rather than a string object of its own. Compares equal to a list of the same."""
+    one of them rather than a string object of its own (two bytes past 255 people). Compares equal
+    to a list of the same."""
 
     __slots__ = ("_codes", "_index", "_values")
 
     def __init__(self, items: Iterable[str | None] = ()) -> None:
         self._values: list[str | None] = [None]
         self._index: dict[str | None, int] = {None: 0}
-        self._codes = array("H", [self._code(v) for v in items])
+        self._codes = array("B")
+        codes = [self._code(v) for v in items]
+        self._codes.extend(codes)
 
     def _code(self, value: str | None) -> int:
         code = self._index.get(value)
         if code is None:
             code = self._index[value] = len(self._values)
             self._values.append(value)
+            if code > 255 and self._codes.typecode == "B":
+                self._codes = array("H", self._codes)
         return code
 
     @overload
@@ -74,7 +79,8 @@ class Column(MutableSequence[str | None]):
     def __setitem__(self, index: slice, value: Iterable[str | None]) -> None: ...
     def __setitem__(self, index: int | slice, value: Any) -> None:
         if isinstance(index, slice):
-            self._codes[index] = array("H", [self._code(v) for v in value])
+            codes = [self._code(v) for v in value]
+            self._codes[index] = array(self._codes.typecode, codes)
         else:
             self._codes[index] = self._code(value)
 

@@ -17,6 +17,7 @@ from bot.render.text import private_text
 from bot.service.core import Core
 from bot.service.entries import SeatEntry, awaits_last_confirmation, referee_seat, referee_unrated
 from bot.service.model import HandInfo, Table, TableError, User, ranks_with_leaver_last
+from bot.service.records import keep_snapshot
 from bot.service.timers import Timers
 from games.engine import Action, Event, IllegalAction, rank_scores
 from games.players import Player, bot_player
@@ -229,6 +230,10 @@ class PlayDesk:
             return
         if new_deal:
             await self._deliver_hands(table)
+            try:  # a restart replays from here; without it, from the start
+                await keep_snapshot(self.core.store, table)
+            except Exception:
+                log.warning("table %s: its position at this deal was not saved", table.id, exc_info=True)
         self.timers.schedule(table)
 
     async def _deliver_hands(self, table: Table) -> None:

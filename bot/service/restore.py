@@ -10,11 +10,13 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+from typing import Any
 
 from bot.service.core import Core
 from bot.service.model import Column, Table, TableError
 from bot.service.play import PlayDesk, this_deal
 from bot.service.records import position, session_record
+from games.engine import GameState
 from games.registry import get_game, referee_game
 from storage.sessions import SessionRecord
 
@@ -72,11 +74,17 @@ class Restorer:
         """Rebuild a restored table from its stored log (the caller holds the channel's lock); the
         first time a table is loaded, a match whose last move was logged but not its result is
         recorded. A log that no longer replays closes the table as broken."""
-        record = await self.core.store.session(table.id)
+        start = await self._snapshot(table)
+        record = await self.core.store.session(table.id, from_seq=start.turn if start else 0)
         try:
             if record is None:
                 raise LookupError("the session row is gone")
-            table.state = position(table, session_record(table, record), checked=False)
+            if start is not None and start.turn > record.action_count:  # never expected: the log is written first
+                start, record = None, await self.core.store.session(table.id)
+                assert record is not None
+            table.state = position(
+                table, session_record(table, record), checked=False, start=start, from_turn=record.actions_from
+            )
         except Exception as exc:
             log.exception("could not restore session %s; marking it broken", table.id)
             self.core.registry.drop(table)
@@ -89,6 +97,13 @@ class Restorer:
         table.recent = this_deal([e for e in table.state.log if e.to is None])  # as before the restart
         if table.state.is_over:
             await self.play.after_change(table, [])
+
+    async def _snapshot(self, table: Table) -> GameState[Any] | None:
+        """The table's position saved at its latest deal start, if this code saved it."""
+        if table.mode != "online":
+            return None
+        saved = await self.core.store.snapshot(table.id)
+        return table.game.from_snapshot(saved.state, saved.format) if saved is not None else None
 
     async def _resume(self, table: Table) -> None:
         try:

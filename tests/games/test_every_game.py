@@ -155,6 +155,24 @@ def test_referee_mode_replays_a_dealt_match(game_id: str, served: Declaration) -
         mirror(seed)
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_stored_log_replays_unchecked_to_the_position_checked_play_reached(game_id: str, served: Declaration) -> None:
+    """A restart replays a match's own log without checking each action again: the position (and
+    every position on the way, the scores after each deal, the outcome) is the one play reached."""
+    game = served.game
+    positions: list[dict[str, Any]] = []
+    played = play_match(
+        game, game.player_counts[-1], {}, seed=5, on_action=lambda s: positions.append(s.clone().fingerprint())
+    )
+    record = game.record(played)
+    replayed = game.start(record.players, record.options, record.seed, record.deck)
+    assert replayed.fingerprint() == positions[0]
+    for number, *_ in game.replay_steps(record, replayed, checked=False):
+        assert replayed.fingerprint() == positions[number]
+    assert game.replay(record, checked=False).fingerprint() == played.fingerprint() == game.replay(record).fingerprint()
+    assert played.outcome is not None and replayed.outcome == played.outcome
+
+
 # --- nothing falls back silently -----------------------------------------------------------------
 
 
