@@ -499,3 +499,51 @@ async def test_two_typed_entries_for_one_turn_enter_one(service: TableService, o
     refused = [r for r in results if isinstance(r, BaseException)]
     assert len(refused) == 1 and isinstance(refused[0], TableError) and "earlier turn" in str(refused[0])
     assert len(await stored_actions(service, table)) == 1 and table.state.turn == turn + 1
+
+
+async def test_a_restart_resumes_from_the_latest_deal_start(db_path: Path, service: TableService) -> None:
+    """The position saved at the second deal's start is what a restart replays from: an action
+    before it is not read again (here it is made unreadable, and the table still comes back as it
+    was); a snapshot of other game code is not used (the whole log is replayed instead)."""
+    table = await started(service, "deals=3")
+    assert table.state is not None
+    while table.state.deal_no < 2:
+        await play_one(service, table)
+    saved = await service.store.snapshot(table.id)
+    assert saved is not None and 0 < saved.turn <= table.turn
+    await play_one(service, table)
+    before = table.state.fingerprint()
+
+    await service.store.conn.execute(
+        "UPDATE actions SET action = ? WHERE session_id = ? AND seq = 0", (json.dumps({"kind": "no such move"}), table.id)
+    )
+    await service.store.conn.commit()
+    service2, store2, _ = await restarted(db_path)
+    try:
+        table2 = await service2.ready(G, C)
+        assert table2 is not None and table2.state is not None and table2.state.fingerprint() == before
+        assert list(table2.actors) == list(table.actors)
+    finally:
+        await service2.shutdown()
+        await store2.close()
+
+    await service.store.conn.execute("UPDATE snapshots SET format = 'other code' WHERE session_id = ?", (table.id,))
+    await service.store.conn.commit()
+    service3, store3, notifier3 = await restarted(db_path)
+    try:  # replayed from the start, it meets the unreadable action
+        with pytest.raises(TableError, match="could not be restored"):
+            await service3.act(G, C, ANN, {"kind": "knock"})
+    finally:
+        await service3.shutdown()
+        await store3.close()
+
+
+async def test_a_finished_match_keeps_no_snapshot(service: TableService) -> None:
+    table = await started(service, "deals=2")
+    assert table.state is not None
+    while table.state.deal_no < 2:
+        await play_one(service, table)
+    assert await service.store.snapshot(table.id) is not None
+    while service.table(G, C) is not None:
+        await play_one(service, table)
+    assert await service.store.snapshot(table.id) is None
