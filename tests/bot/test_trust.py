@@ -529,7 +529,7 @@ async def test_a_restart_resumes_from_the_latest_deal_start(db_path: Path, servi
 
     await service.store.conn.execute("UPDATE snapshots SET format = 'other code' WHERE session_id = ?", (table.id,))
     await service.store.conn.commit()
-    service3, store3, notifier3 = await restarted(db_path)
+    service3, store3, _ = await restarted(db_path)
     try:  # replayed from the start, it meets the unreadable action
         with pytest.raises(TableError, match="could not be restored"):
             await service3.act(G, C, ANN, {"kind": "knock"})
