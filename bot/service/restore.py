@@ -58,7 +58,7 @@ class Restorer:
             else:
                 self.play.timers.schedule(table)
         self.play.timers.start_noting()
-        gc.freeze()  # the restored tables are long-lived: no collection need look at them again
+        settle_memory()
         return count
 
     async def wait_resumed(self) -> None:
@@ -94,6 +94,7 @@ class Restorer:
                 "it has been closed and the channel is free for a new /play."
             ) from None
         table.actors, table.confirmed_by = Column(record.actors), Column(record.confirmed_by)
+        settle_memory()
         table.recent = this_deal([e for e in table.state.log if e.to is None])  # as before the restart
         if table.state.is_over:
             await self.play.after_change(table, [])
@@ -130,6 +131,16 @@ class Restorer:
             await self.core.notifier.channel_notice(guild_id, channel_id, text)
         except Exception:
             log.exception("could not tell channel %s about broken session %s", channel_id, session_id)
+
+
+def settle_memory() -> None:
+    """Take what is alive now (restored tables, a position just loaded) out of the garbage
+    collector's generations: a table in use lives long, and full collections that walked every
+    loaded position stalled clicks (about 120-185 ms with 1,000 in memory). The young garbage is
+    collected first; a garbage cycle older than that is left until the next restart (rare: the
+    service's own objects hold no cycles)."""
+    gc.collect(1)
+    gc.freeze()
 
 
 def resumed_clock(record: SessionRecord, now: float) -> float:
