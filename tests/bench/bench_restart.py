@@ -67,7 +67,7 @@ class CountingNotifier(QuietNotifier):
         self.timer_notices = 0
 
     async def notice(self, table: Table, text: str, mention: str | None = None) -> None:
-        if text == "It is your turn." or text.startswith("Time is up"):
+        if text.startswith(("It is your turn.", "Time is up")):
             self.timer_notices += 1
 
 
