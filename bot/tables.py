@@ -27,7 +27,7 @@ from bot.service import advising
 from bot.service.core import Core
 from bot.service.entries import SeatEntry, referee_hand
 from bot.service.lobby import LobbyDesk
-from bot.service.model import HandInfo, Notifier, Table, TableError, User, ranks_with_leaver_last
+from bot.service.model import Clock, HandInfo, Notifier, Table, TableError, User, ranks_with_leaver_last
 from bot.service.play import PlayDesk, hand_of
 from bot.service.records import finished_match, record_from_json
 from bot.service.referee import RefereeDesk, require_member
@@ -38,6 +38,7 @@ from games.engine import Action, Event
 from storage.sessions import Store
 
 __all__ = [
+    "Clock",
     "HandInfo",
     "Notifier",
     "SeatEntry",
@@ -54,11 +55,18 @@ __all__ = [
 
 class TableService:
     def __init__(
-        self, store: Store, notifier: Notifier, *, rng: random.Random | None = None, serves: Serves = everywhere
+        self,
+        store: Store,
+        notifier: Notifier,
+        *,
+        rng: random.Random | None = None,
+        serves: Serves = everywhere,
+        clock: Clock | None = None,
     ) -> None:
         """``serves`` says which servers' tables are this process's (a sharded bot's process: the
-        servers of the shards it holds); the others are neither restored nor acted on."""
-        self.core = Core(store, notifier, rng, serves)
+        servers of the shards it holds); the others are neither restored nor acted on. ``clock``
+        is the turn timers' time (a test drives its own)."""
+        self.core = Core(store, notifier, rng, serves, clock)
         self.play = PlayDesk(self.core)
         self.timers = self.play.timers
         self.lobby = LobbyDesk(self.core, self.play)
@@ -123,9 +131,11 @@ class TableService:
         await self.restorer.wait_resumed()
 
     async def shutdown(self) -> None:
+        """Stop the timers; the turn clocks stop now, and go on from here after a restart."""
         self.restorer.cancel()
         for table in self.tables.values():
             self.timers.stop(table)
+        await self.timers.close()
 
     def let_go(self, gone: Serves) -> int:
         """Forget the tables of the servers ``gone`` names (their shard now belongs to another

@@ -125,6 +125,11 @@ class Card:
     def joker(colour: Colour | None = None) -> Card:
         return Card(None, None, colour)
 
+    def __reduce__(self) -> tuple[Any, tuple[Rank | None, Suit | None, Colour | None]]:
+        """Pickled by value, unpickled as one shared instance per card (a card is immutable), so
+        that positions restored from snapshots do not each hold their own copies of the pack."""
+        return (_shared_card, (self.rank, self.suit, self.colour))
+
     @property
     def is_joker(self) -> bool:
         return self.rank is None
@@ -212,6 +217,17 @@ def parse_card(text: str) -> Card:
     if suit is None or rank is None:
         raise CardError(f"'{text}' is not a card: try a code such as QS, 10H or Joker")
     return Card(rank, suit)
+
+
+_SHARED_CARDS: dict[tuple[Rank | None, Suit | None, Colour | None], Card] = {}
+
+
+def _shared_card(rank: Rank | None, suit: Suit | None, colour: Colour | None) -> Card:
+    key = (rank, suit, colour)
+    card = _SHARED_CARDS.get(key)
+    if card is None:
+        card = _SHARED_CARDS[key] = Card(rank, suit, colour)
+    return card
 
 
 def _suit_from_letter(letter: str) -> Suit | None:

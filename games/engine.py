@@ -22,12 +22,17 @@ writes no copy helper of its own.
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
+import pickle
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, is_dataclass
 from enum import Enum
 from functools import cached_property
+from pathlib import Path
 from types import BuiltinFunctionType, FunctionType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeVar
 
@@ -354,6 +359,12 @@ class GameState(ABC, Generic[OptionsT]):
     def apply(self, seat: Seat, action: Action) -> list[Event]:
         """Apply one move, returning what happened; raises :class:`IllegalAction` and changes nothing if illegal."""
         self.check(seat, action)
+        return self.apply_checked(seat, action)
+
+    def apply_checked(self, seat: Seat, action: Action) -> list[Event]:
+        """Apply a move whose legality was checked when it was made (an action of the match's own
+        stored log, replayed): the same as :meth:`apply` without checking again. An action that
+        was never checked may leave the state anything but a position of the game."""
         events = self._apply(seat, action)
         self.history.append((seat, action))
         self.log.extend(events)
@@ -434,6 +445,11 @@ class GameState(ABC, Generic[OptionsT]):
             else:
                 attributes[key] = clone_value(value, memo)
         return twin
+
+    def snapshot(self) -> bytes:
+        """The whole position as bytes, for :meth:`Game.from_snapshot` in a later process of the
+        same code (a restart resumes from it instead of replaying the log from the start)."""
+        return pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL)
 
     def fingerprint(self) -> dict[str, Any]:
         """Everything the state holds, comparable with ``==`` (used to check replays)."""
@@ -631,31 +647,62 @@ class Game(Generic[OptionsT]):
             seed = random.SystemRandom().randrange(2**63)
         return self.state_cls(players, opts, seed, deck)
 
-    def replay(self, record: MatchRecord) -> GameState[OptionsT]:
-        """Rebuild a match from its record by applying every action in order."""
+    def replay(self, record: MatchRecord, *, checked: bool = True) -> GameState[OptionsT]:
+        """Rebuild a match from its record by applying every action in order (``checked``: see
+        :meth:`replay_steps`)."""
         state = self.start(record.players, record.options, record.seed, record.deck)
-        for _ in self.replay_steps(record, state):
+        for _ in self.replay_steps(record, state, checked=checked):
             pass
         return state
 
     def replay_steps(
-        self, record: MatchRecord, state: GameState[OptionsT] | None = None
+        self,
+        record: MatchRecord,
+        state: GameState[OptionsT] | None = None,
+        *,
+        checked: bool = True,
+        from_turn: int = 0,
     ) -> Iterator[tuple[int, Seat, Action, list[Event]]]:
         """The one way a match is replayed: apply the record's actions in order (to ``state``, a
         fresh start of the record, or a snapshot taken part-way: then only the actions after it),
         yielding ``(number, seat, action, events)`` after each, numbered from 1.
 
         The caller sees the state change as it goes (scores per deal, events per page); an action
-        that no longer applies raises :class:`IllegalAction` naming its number."""
+        that no longer applies raises :class:`IllegalAction` naming its number. Unless
+        ``checked``, the actions are taken as legal, as they were when they were logged (the
+        match's own stored log, replayed to restore it: about twice as fast); one that does not
+        fit the position raises :class:`ReplayError` only if applying it fails. ``from_turn``:
+        the record holds the actions from this turn on (the tail after a snapshot)."""
         if state is None:
             state = self.start(record.players, record.options, record.seed, record.deck)
-        for number, (seat, data) in enumerate(record.actions[state.turn :], state.turn + 1):
-            action = self.action_from_json(data)
+        if state.turn < from_turn:
+            raise ValueError(f"the record begins at action {from_turn + 1}, after this state's turn {state.turn}")
+        parsed: dict[str, Action] = {}
+        for number, (seat, data) in enumerate(record.actions[state.turn - from_turn :], state.turn + 1):
+            key = json.dumps(data, sort_keys=True)
+            action = parsed.get(key)
+            if action is None:  # a log repeats its moves (pass, draw, the same card in later deals)
+                action = parsed[key] = self.action_from_json(data)
             try:
-                events = state.apply(seat, action)
+                events = state.apply(seat, action) if checked else state.apply_checked(seat, action)
             except IllegalAction as exc:
                 raise ReplayError(number, str(exc)) from exc
+            except Exception as exc:
+                if checked:
+                    raise
+                raise ReplayError(number, f"{type(exc).__name__}: {exc}") from exc
             yield number, seat, action, events
+
+    def from_snapshot(self, data: bytes, format: str) -> GameState[OptionsT] | None:
+        """A position saved by :meth:`GameState.snapshot`, or ``None`` if other code saved it
+        (``format`` is not :func:`snapshot_format`) or it is not a position of this game."""
+        if format != snapshot_format():
+            return None
+        try:
+            state = pickle.loads(data)  # our own storage, written by this very code
+        except Exception:
+            return None
+        return state if type(state) is self.state_cls else None
 
     def record(self, state: GameState[OptionsT]) -> MatchRecord:
         if state.forgotten:
@@ -672,6 +719,21 @@ class Game(Generic[OptionsT]):
     def option_fields(self) -> list[OptionInfo]:
         """The options with their type, default, choices and description, for menus and help."""
         return [describe_option(name, f) for name, f in self.Options.model_fields.items()]
+
+
+_SNAPSHOT_FORMAT: list[str] = []
+
+
+def snapshot_format() -> str:
+    """Names the code that saves and reads snapshots: the games' sources and the Python version.
+    Any change to a game makes earlier snapshots unusable (a restart then replays the log)."""
+    if not _SNAPSHOT_FORMAT:
+        digest = hashlib.sha256(sys.version.encode())
+        for path in sorted(Path(__file__).parent.rglob("*.py")):
+            digest.update(path.relative_to(Path(__file__).parent).as_posix().encode())
+            digest.update(path.read_bytes())
+        _SNAPSHOT_FORMAT.append(digest.hexdigest()[:32])
+    return _SNAPSHOT_FORMAT[0]
 
 
 class ReplayError(IllegalAction):

@@ -62,6 +62,21 @@ class SessionRecord:
     """When the last action was logged (or the session last changed), as a Unix time."""
     action_count: int = 0
     """How many actions the log holds (``actions`` may be left unread)."""
+    clock_at: float | None = None
+    """When the bot last noted that this table's turn clock ran (a Unix time; see
+    :meth:`Store.note_clocks`), or ``None``."""
+    actions_from: int = 0
+    """``actions`` holds the log from this action on (``session(..., from_seq=)``); ``actors`` and
+    ``confirmed_by`` always hold every action's."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A session's position after its first ``turn`` actions, as the game code ``format`` saved it."""
+
+    turn: int
+    format: str
+    state: bytes
 
 
 @dataclass
@@ -152,6 +167,29 @@ class Store:
     async def mark_broken(self, session_id: int, reason: str) -> None:
         """The session's log no longer replays: close it (freeing its channel), keep its log."""
         await self._update(session_id, status="broken", broken_because=reason)
+        await self.drop_snapshot(session_id)
+
+    async def save_snapshot(self, session_id: int, snapshot: Snapshot) -> None:
+        """Keep ``snapshot`` as the session's (in place of an earlier one) while it is in play."""
+        async with transaction(self.conn):
+            await self.conn.execute(
+                "INSERT INTO snapshots (session_id, turn, format, state)"
+                " SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ? AND status = 'playing')"
+                " ON CONFLICT (session_id) DO UPDATE SET turn = excluded.turn, format = excluded.format,"
+                " state = excluded.state",
+                (session_id, snapshot.turn, snapshot.format, snapshot.state, session_id),
+            )
+
+    async def snapshot(self, session_id: int) -> Snapshot | None:
+        async with self.conn.execute(
+            "SELECT turn, format, state FROM snapshots WHERE session_id = ?", (session_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return Snapshot(row["turn"], row["format"], bytes(row["state"])) if row else None
+
+    async def drop_snapshot(self, session_id: int) -> None:
+        async with transaction(self.conn):
+            await self.conn.execute("DELETE FROM snapshots WHERE session_id = ?", (session_id,))
 
     async def set_message(self, session_id: int, message_id: str | None) -> None:
         await self._update(session_id, message_id=message_id)
@@ -170,6 +208,17 @@ class Store:
                 " WHERE id = ?",
                 (*values.values(), session_id),
             )
+
+    async def note_clocks(self, session_ids: list[int], at: float) -> None:
+        """The turn clocks of these sessions in play ran until ``at`` (a Unix time): a restart
+        resumes them from there rather than counting the downtime."""
+        async with transaction(self.conn):
+            for start in range(0, len(session_ids), 500):
+                chunk = session_ids[start : start + 500]
+                marks = ", ".join("?" * len(chunk))
+                await self.conn.execute(
+                    f"UPDATE sessions SET clock_at = ? WHERE status = 'playing' AND id IN ({marks})", (at, *chunk)
+                )
 
     async def append_action(
         self, session_id: int, seq: int, seat: int, action: dict[str, Any], actor_id: str | None
@@ -258,21 +307,24 @@ class Store:
             for row in rows
         ]
 
-    async def session(self, session_id: int) -> SessionRecord | None:
+    async def session(self, session_id: int, from_seq: int = 0) -> SessionRecord | None:
+        """The session with its log (the actions from ``from_seq`` on: see ``actions_from``)."""
         async with self.conn.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)) as cur:
             row = await cur.fetchone()
-        return await self._with_actions(row) if row else None
+        return await self._with_actions(row, from_seq) if row else None
 
-    async def _with_actions(self, row: Row) -> SessionRecord:
+    async def _with_actions(self, row: Row, from_seq: int = 0) -> SessionRecord:
         async with self.conn.execute(
-            "SELECT seat, action, actor_id, confirmed_by, created_at FROM actions WHERE session_id = ? ORDER BY seq",
-            (row["id"],),
+            "SELECT seat, CASE WHEN seq >= ? THEN action END AS action, actor_id, confirmed_by, created_at"
+            " FROM actions WHERE session_id = ? ORDER BY seq",
+            (from_seq, row["id"]),
         ) as cur:
             rows = list(await cur.fetchall())
-        return self._record(row, rows, action_count=len(rows), last=rows[-1]["created_at"] if rows else row["updated_at"])
+        last = rows[-1]["created_at"] if rows else row["updated_at"]
+        return self._record(row, rows, action_count=len(rows), last=last, from_seq=from_seq)
 
     @staticmethod
-    def _record(row: Row, actions: list[Row], *, action_count: int, last: str) -> SessionRecord:
+    def _record(row: Row, actions: list[Row], *, action_count: int, last: str, from_seq: int = 0) -> SessionRecord:
         return SessionRecord(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -287,11 +339,13 @@ class Store:
             mode=row["mode"],
             message_id=row["message_id"],
             unrated=json.loads(row["unrated"]),
-            actions=[(int(a["seat"]), json.loads(a["action"])) for a in actions],
+            actions=[(int(a["seat"]), json.loads(a["action"])) for a in actions[from_seq:]],
             actors=[a["actor_id"] for a in actions],
             confirmed_by=[a["confirmed_by"] for a in actions],
             action_count=action_count,
             last_change_at=unix_time(last),
+            clock_at=row["clock_at"],
+            actions_from=min(from_seq, action_count),
         )
 
     # -- results -------------------------------------------------------------------------------
@@ -333,6 +387,7 @@ class Store:
                 f"UPDATE sessions SET status = ?, unrated = ?, updated_at = {NOW} WHERE id = ?",
                 (status, json.dumps(reasons), session_id),
             )
+            await self.conn.execute("DELETE FROM snapshots WHERE session_id = ?", (session_id,))
             if rated:
                 await update_ratings(
                     self.conn,

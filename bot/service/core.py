@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.service.model import Notifier, Table, TableError, User
+from bot.service.model import Clock, Notifier, Table, TableError, User
 from bot.service.registry import MOVED, Serves, TableRegistry, everywhere
 from bot.settings import GuildSettings
 from games.engine import Game
@@ -20,9 +20,16 @@ from storage.sessions import SeatRecord, Store
 
 class Core:
     def __init__(
-        self, store: Store, notifier: Notifier, rng: random.Random | None = None, serves: Serves = everywhere
+        self,
+        store: Store,
+        notifier: Notifier,
+        rng: random.Random | None = None,
+        serves: Serves = everywhere,
+        clock: Clock | None = None,
     ) -> None:
         self.store = store
+        self.clock = clock or Clock()
+        """Wall-clock time for the turn clocks (a test drives its own)."""
         self.notifier = notifier
         self.registry = TableRegistry(serves)
         self.rng: random.Random = rng or secrets.SystemRandom()

@@ -4,7 +4,6 @@ Every change is stored first and taken in memory after, so a failed write change
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -105,7 +104,7 @@ class LobbyDesk:
         await self.core.store.set_status(table.id, "playing")
         table.state = table.game.start([s.name for s in table.seats], table.options, table.seed)
         table.status = "playing"
-        table.last_change_at = time.time()
+        table.last_change_at = self.core.clock.now()
         events = [Event(kind="start", text=f"{table.game.title} begins.")]
         events += await self.play.run_bots(table)
         await self.play.after_change(table, events, new_deal=True)

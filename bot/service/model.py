@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Sequence
+from array import array
+from collections.abc import Iterable, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
 from pydantic import BaseModel
 
@@ -28,6 +29,85 @@ class User:
     """May abandon any table in the channel (Discord: Manage Messages)."""
 
 
+class Clock:
+    """Wall-clock time and sleeping, as the turn timers see them (a test drives its own)."""
+
+    def now(self) -> float:
+        """The Unix time now."""
+        return time.time()
+
+    async def sleep(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+
+
+class Column(MutableSequence[str | None]):
+    """One entry per logged action (who made it, who confirmed it), a byte each: a match of
+    thousands of actions has a handful of distinct people, so each entry is a number standing for
+    one of them rather than a string object of its own (two bytes past 255 people). Compares equal
+    to a list of the same."""
+
+    __slots__ = ("_codes", "_index", "_values")
+
+    def __init__(self, items: Iterable[str | None] = ()) -> None:
+        self._values: list[str | None] = [None]
+        self._index: dict[str | None, int] = {None: 0}
+        self._codes = array("B")
+        codes = [self._code(v) for v in items]
+        self._codes.extend(codes)
+
+    def _code(self, value: str | None) -> int:
+        code = self._index.get(value)
+        if code is None:
+            code = self._index[value] = len(self._values)
+            self._values.append(value)
+            if code > 255 and self._codes.typecode == "B":
+                self._codes = array("H", self._codes)
+        return code
+
+    @overload
+    def __getitem__(self, index: int) -> str | None: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str | None]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str | None] | None:
+        if isinstance(index, slice):
+            return [self._values[c] for c in self._codes[index]]
+        return self._values[self._codes[index]]
+
+    @overload
+    def __setitem__(self, index: int, value: str | None) -> None: ...
+    @overload
+    def __setitem__(self, index: slice, value: Iterable[str | None]) -> None: ...
+    def __setitem__(self, index: int | slice, value: Any) -> None:
+        if isinstance(index, slice):
+            codes = [self._code(v) for v in value]
+            self._codes[index] = array(self._codes.typecode, codes)
+        else:
+            self._codes[index] = self._code(value)
+
+    def __delitem__(self, index: int | slice) -> None:
+        del self._codes[index]
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    def __iter__(self) -> Iterator[str | None]:
+        values = self._values
+        return (values[c] for c in self._codes)
+
+    def insert(self, index: int, value: str | None) -> None:
+        self._codes.insert(index, self._code(value))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Column | list | tuple):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Column({list(self)!r})"
+
+
 @dataclass
 class Table:
     id: int
@@ -45,9 +125,9 @@ class Table:
     recent: list[Event] = field(default_factory=list)
     mode: str = "online"
     """``online`` (the bot deals) or ``referee`` (real cards; people enter what happens)."""
-    actors: list[str | None] = field(default_factory=list)
+    actors: Column = field(default_factory=Column)
     """Who made each action of the log (``None``: a bot)."""
-    confirmed_by: list[str | None] = field(default_factory=list)
+    confirmed_by: Column = field(default_factory=Column)
     """Referee mode: who confirmed each entry."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     """The channel's lock (the service hands every table of a channel the same one)."""
@@ -55,7 +135,10 @@ class Table:
     stored_turn: int = 0
     """How many actions the stored log holds, for a table not loaded yet (see ``loaded``)."""
     last_change_at: float = field(default_factory=time.time)
-    """When the last action was applied (Unix time): turn timers count from it, across restarts."""
+    """When the turn's clock started (Unix time): the last action, or, for a table restored after
+    a restart, that moved on by the downtime (see ``bot/service/restore.py``)."""
+    resumed_turn: int | None = None
+    """The turn a table restored after a restart was at: its clock resumed then (see the timers)."""
     result_due: bool = False
     """The match has ended but its result failed to write: it is retried until stored (the
     table stays open meanwhile, and is never abandoned)."""

@@ -10,7 +10,6 @@ import dataclasses
 import logging
 import random
 import sqlite3
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +17,7 @@ from bot.render.text import private_text
 from bot.service.core import Core
 from bot.service.entries import SeatEntry, awaits_last_confirmation, referee_seat, referee_unrated
 from bot.service.model import HandInfo, Table, TableError, User, ranks_with_leaver_last
+from bot.service.records import keep_snapshot
 from bot.service.timers import Timers
 from games.engine import Action, Event, IllegalAction, rank_scores
 from games.players import Player, bot_player
@@ -168,7 +168,7 @@ class PlayDesk:
             raise TableError("This game is over.") from None
         table.actors.append(actor_id)
         table.confirmed_by.append(None)
-        table.last_change_at = time.time()
+        table.last_change_at = self.core.clock.now()
         events = state.apply(seat, action)
         state.forget_past()  # the stored log is the match's memory; the live state keeps the position
         return events
@@ -261,6 +261,10 @@ class PlayDesk:
             return
         if new_deal:
             await self._deliver_hands(table)
+            try:  # a restart replays from here; without it, from the start
+                await keep_snapshot(self.core.store, table)
+            except Exception:
+                log.warning("table %s: its position at this deal was not saved", table.id, exc_info=True)
         self.timers.schedule(table)
 
     async def _deliver_hands(self, table: Table) -> None:

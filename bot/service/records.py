@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.service.model import Table, TableError
-from games.engine import GameState, MatchRecord
-from storage.sessions import SessionRecord, Store
+from games.engine import GameState, MatchRecord, snapshot_format
+from storage.sessions import SessionRecord, Snapshot, Store
 
 
 def finished_match(data: dict[str, Any] | None, match_id: int) -> dict[str, Any]:
@@ -54,9 +54,26 @@ async def stored_record(store: Store, table: Table) -> MatchRecord:
     return session_record(table, session)
 
 
-def position(table: Table, record: MatchRecord) -> GameState[Any]:
+def position(
+    table: Table, record: MatchRecord, *, checked: bool = True, start: GameState[Any] | None = None, from_turn: int = 0
+) -> GameState[Any]:
     """The position after ``record``, as a live table keeps it (no history; the log is stored).
-    Raises :class:`~games.engine.ReplayError` naming an action that no longer applies."""
-    state = table.game.replay(record)
-    state.forget_past()
-    return state
+    Raises :class:`~games.engine.ReplayError` naming an action that no longer applies. Unless
+    ``checked``, the actions are taken as legal (a stored log as it was logged, every action
+    checked then); ``start`` is a position part-way (a snapshot) and the record holds the actions
+    from ``from_turn`` on (see :meth:`~games.engine.Game.replay_steps`)."""
+    if start is None:
+        start = table.game.start(record.players, record.options, record.seed, record.deck)
+    for _ in table.game.replay_steps(record, start, checked=checked, from_turn=from_turn):
+        pass
+    start.forget_past()
+    return start
+
+
+async def keep_snapshot(store: Store, table: Table) -> None:
+    """Save the position of a table in play (at a deal start), so that a restart replays only the
+    actions after it. Online mode only: a referee table's entries may be corrected."""
+    if table.mode != "online" or table.state is None or table.state.is_over:
+        return
+    state = table.state
+    await store.save_snapshot(table.id, Snapshot(state.turn, snapshot_format(), state.snapshot()))

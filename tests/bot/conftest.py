@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import pytest
 
-from bot.tables import Table, TableService
+from bot.tables import Clock, Table, TableService
 from games.engine import Action, Event
 from games.registry import register
 from storage.sessions import Store
@@ -46,6 +48,55 @@ class RecordingNotifier:
 
     async def channel_notice(self, guild_id: str, channel_id: str, text: str) -> None:
         self.notices.append((text, None))
+
+
+class ManualClock(Clock):
+    """Wall-clock time that moves only when the test moves it: a timer sleeping on it wakes when
+    :meth:`advance` passes its deadline, and runs until it sleeps again or ends."""
+
+    def __init__(self, now: float | None = None) -> None:
+        self.time = time.time() if now is None else now
+        self._sleepers: dict[asyncio.Task[object], tuple[float, asyncio.Future[None]]] = {}
+
+    def now(self) -> float:
+        return self.time
+
+    async def sleep(self, seconds: float) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        wake: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._sleepers[task] = (self.time + max(0.0, seconds), wake)
+        try:
+            if seconds <= 0:
+                wake.set_result(None)
+            await wake
+        finally:
+            self._sleepers.pop(task, None)
+
+    async def advance(self, seconds: float) -> None:
+        """Move time on by ``seconds``, waking each sleeper in the order of its deadline."""
+        until = self.time + seconds
+        while True:
+            await self.settle()
+            due = [(at, wake) for at, wake in self._sleepers.values() if at <= until and not wake.done()]
+            if not due:
+                break
+            at, wake = min(due, key=lambda d: d[0])
+            self.time = max(self.time, at)
+            wake.set_result(None)
+        self.time = until
+        await self.settle()
+
+    async def settle(self, patience: float = 5.0) -> None:
+        """Let every other task run until it sleeps on this clock or ends (or ``patience`` real
+        seconds pass: a task waiting on something else is left waiting)."""
+        give_up = time.monotonic() + patience
+        me = asyncio.current_task()
+        while time.monotonic() < give_up:
+            await asyncio.sleep(0.005)
+            asleep = {t for t, (_, wake) in self._sleepers.items() if not wake.done()}
+            if all(t is me or t.done() or t in asleep for t in asyncio.all_tasks()):
+                return
 
 
 async def stored_actions(service: TableService, table: Table) -> list[tuple[int, Action]]:

@@ -191,3 +191,16 @@ async def test_abandon_needs_host_or_moderator(service: TableService) -> None:
     await service.abandon(G, C, User("9", "Mod", is_moderator=True))
     assert service.table(G, C) is None
     assert (await service.store.results(G))[0]["rated"] is False
+
+
+def test_who_made_each_action_is_kept_a_byte_an_action() -> None:
+    from bot.service.model import Column
+
+    actors = Column(["1", "2", None] * 1000)
+    assert len(actors) == 3000 and actors[-3:] == ["1", "2", None] and actors[1] == "2"
+    actors.append("3")
+    actors[0] = None
+    assert actors.pop() == "3" and actors[:2] == [None, "2"] and actors == [None, "2", None, *(["1", "2", None] * 999)]
+    assert actors._codes.itemsize == 1
+    many = Column(str(i) for i in range(300))  # more than 255 people: two bytes an action
+    assert list(many) == [str(i) for i in range(300)]

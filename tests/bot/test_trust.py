@@ -10,19 +10,19 @@ import io
 import json
 import random
 import sqlite3
-import time
 from pathlib import Path
 
 import pytest
 
 from bot.console import run_console
+from bot.service.timers import RESTART_GRACE_SECONDS, RESTART_SPREAD_SECONDS, deadlines, reminder
 from bot.settings import GuildSettings
-from bot.tables import Table, TableError, TableService, User, finished_match
+from bot.tables import Clock, Table, TableError, TableService, User, finished_match
 from games.engine import PlayCard
 from games.registry import register_referee
 from storage import stats
 from storage.sessions import Store
-from tests.bot.conftest import RecordingNotifier, stored_actions
+from tests.bot.conftest import ManualClock, RecordingNotifier, stored_actions
 from tests.bot.toy_game import TOY
 
 register_referee(TOY)
@@ -69,10 +69,10 @@ async def play_one(service: TableService, table: Table) -> None:
     await service.act(G, C, [ANN, BOB][seat], a_card(table, seat), table.turn)
 
 
-async def restarted(db_path: Path) -> tuple[TableService, Store, RecordingNotifier]:
+async def restarted(db_path: Path, clock: Clock | None = None) -> tuple[TableService, Store, RecordingNotifier]:
     store = await Store.open(db_path)
     notifier = RecordingNotifier()
-    service = TableService(store, notifier)
+    service = TableService(store, notifier, clock=clock)
     await service.load()
     await service.wait_resumed()
     return service, store, notifier
@@ -162,40 +162,103 @@ async def test_after_a_crash_a_match_whose_last_move_was_logged_is_recorded(db_p
 async def test_a_restored_table_whose_match_ended_is_recorded_by_its_timer(db_path: Path, service: TableService) -> None:
     table = await match_whose_last_move_is_only_logged(service)
     await service.update_settings(G, GuildSettings(turn_reminder_seconds=0, turn_timeout_seconds=1))
-    stamp = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(time.time() - 50))
-    await service.store.conn.execute("UPDATE actions SET created_at = ? WHERE session_id = ?", (stamp, table.id))
-    await service.store.conn.commit()
-    service2, store2, _ = await restarted(db_path)
+    clock = ManualClock()
+    service2, store2, _ = await restarted(db_path, clock)
     try:
-        for _ in range(100):
-            if service2.table(G, C) is None:
-                break
-            await asyncio.sleep(0.02)
+        assert service2.table(G, C) is not None and await store2.results(G) == []
+        await clock.advance(200)  # its timeout: at least a short grace after the restart
+        assert service2.table(G, C) is None
         assert [r["session_id"] for r in await store2.results(G)] == [table.id]
     finally:
         await service2.shutdown()
         await store2.close()
 
 
-async def test_turn_timers_count_from_the_last_action_across_a_restart(db_path: Path, service: TableService) -> None:
-    await service.update_settings(G, GuildSettings(turn_reminder_seconds=1000, turn_timeout_seconds=1001))
+REMIND, TIMEOUT = 120, 600
+
+
+async def first_service(db_path: Path, clock: ManualClock) -> tuple[TableService, Store, RecordingNotifier]:
+    """A bot (on ``clock``) with a table whose turn has been Bob's for 90 s, not yet reminded."""
+    service, store, notifier = await restarted(db_path, clock)
+    await service.update_settings(G, GuildSettings(turn_reminder_seconds=REMIND, turn_timeout_seconds=TIMEOUT))
     table = await started(service)
-    turn = table.turn
-    stamp = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(time.time() - 5000))
-    await service.store.conn.execute("UPDATE sessions SET updated_at = ? WHERE id = ?", (stamp, table.id))
-    await service.store.conn.commit()
-    service2, store2, notifier2 = await restarted(db_path)
+    await play_one(service, table)
+    assert table.state is not None and table.state.awaiting() == {1}
+    await clock.advance(90)
+    assert notifier.notices == []
+    return service, store, notifier
+
+
+@pytest.mark.parametrize("stop", ["shutdown", "crash"])
+async def test_a_downtime_longer_than_the_reminder_and_the_timeout_is_nobodys_fault(db_path: Path, stop: str) -> None:
+    """An hour's downtime, then the turn goes on with the time it had left: its reminder 30 s after
+    the restart (40 s after a crash: the clocks were last noted 80 s into the turn), the bot plays
+    for Bob only once his 600 s are used: nobody ranks last for the downtime."""
+    clock = ManualClock()
+    service, store, _ = await first_service(db_path, clock)
+    turn = service.require_table(G, C).turn
+    if stop == "shutdown":
+        await service.shutdown()
+        await store.close()
+    later = ManualClock(clock.now() + 3600)  # a crashed bot's clock never moves again
+    left = 30 if stop == "shutdown" else 40
+    service2, store2, notifier2 = await restarted(db_path, later)
     try:
         table2 = service2.require_table(G, C)
-        for _ in range(100):  # both deadlines passed while the bot was down: at once, not in 1,000 s
-            if table2.turn > turn:
-                break
-            await asyncio.sleep(0.02)
-        assert table2.turn > turn and [s.left_at for s in table2.seats].count(turn) == 1
-        assert any(text.startswith("It is your turn.") for text, _ in notifier2.notices)
+        await later.advance(left - 5)
+        assert notifier2.notices == [] and not table2.loaded  # nothing due: not even loaded
+        await later.advance(10)
+        assert notifier2.notices == [(reminder(TIMEOUT), BOB.id)]
+        await later.advance(TIMEOUT - REMIND - 10)
+        assert table2.turn == turn and not table2.unrated  # no bot move, nobody ranked last
+        assert all(s.left_at is None for s in table2.seats)
+        await later.advance(10)
+        assert table2.turn > turn and [s.left_at for s in table2.seats] == [None, turn]  # Bob's time ran out
+        assert notifier2.notices.count((reminder(TIMEOUT), BOB.id)) == 1
     finally:
         await service2.shutdown()
         await store2.close()
+        if stop == "crash":
+            await service.shutdown()
+            await store.close()
+
+
+async def test_a_turn_reminded_before_the_downtime_is_not_reminded_again(db_path: Path) -> None:
+    """Bob was reminded 120 s into his turn; 500 s in, the bot went down for an hour. After the
+    restart: no second reminder, and his last 100 s (at least the grace) before a bot plays."""
+    clock = ManualClock()
+    service, store, notifier = await first_service(db_path, clock)
+    turn = service.require_table(G, C).turn
+    await clock.advance(410)
+    assert notifier.notices == [(reminder(TIMEOUT), BOB.id)]
+    await service.shutdown()
+    await store.close()
+    later = ManualClock(clock.now() + 3600)
+    service2, store2, notifier2 = await restarted(db_path, later)
+    try:
+        table2 = service2.require_table(G, C)
+        await later.advance(95)
+        assert notifier2.notices == [] and table2.turn == turn and all(s.left_at is None for s in table2.seats)
+        await later.advance(RESTART_GRACE_SECONDS + RESTART_SPREAD_SECONDS)
+        assert notifier2.notices == [] and table2.turn > turn
+    finally:
+        await service2.shutdown()
+        await store2.close()
+
+
+def test_timeouts_due_at_a_restart_are_spread_out() -> None:
+    """Tables whose time ran out while the bot was down time out over a window after a grace,
+    not all at once."""
+    now, settings = 1e9, GuildSettings(turn_reminder_seconds=REMIND, turn_timeout_seconds=TIMEOUT)
+    due = []
+    for table_id in range(1, 101):
+        table = Table(table_id, G, f"c{table_id}", TOY, TOY.options(), ANN.id, [], 1, status="playing",
+                      last_change_at=now - 5000, resumed_turn=0)
+        remind_at, timeout_at = deadlines(table, settings, now)
+        assert remind_at is None and timeout_at is not None
+        due.append(timeout_at - now)
+    assert min(due) >= RESTART_GRACE_SECONDS and max(due) <= RESTART_GRACE_SECONDS + RESTART_SPREAD_SECONDS
+    assert len({round(d) for d in due}) > 50  # most tables in a second of their own
 
 
 async def test_a_session_that_no_longer_replays_is_marked_broken_and_frees_its_channel(
@@ -436,3 +499,51 @@ async def test_two_typed_entries_for_one_turn_enter_one(service: TableService, o
     refused = [r for r in results if isinstance(r, BaseException)]
     assert len(refused) == 1 and isinstance(refused[0], TableError) and "earlier turn" in str(refused[0])
     assert len(await stored_actions(service, table)) == 1 and table.state.turn == turn + 1
+
+
+async def test_a_restart_resumes_from_the_latest_deal_start(db_path: Path, service: TableService) -> None:
+    """The position saved at the second deal's start is what a restart replays from: an action
+    before it is not read again (here it is made unreadable, and the table still comes back as it
+    was); a snapshot of other game code is not used (the whole log is replayed instead)."""
+    table = await started(service, "deals=3")
+    assert table.state is not None
+    while table.state.deal_no < 2:
+        await play_one(service, table)
+    saved = await service.store.snapshot(table.id)
+    assert saved is not None and 0 < saved.turn <= table.turn
+    await play_one(service, table)
+    before = table.state.fingerprint()
+
+    await service.store.conn.execute(
+        "UPDATE actions SET action = ? WHERE session_id = ? AND seq = 0", (json.dumps({"kind": "no such move"}), table.id)
+    )
+    await service.store.conn.commit()
+    service2, store2, _ = await restarted(db_path)
+    try:
+        table2 = await service2.ready(G, C)
+        assert table2 is not None and table2.state is not None and table2.state.fingerprint() == before
+        assert list(table2.actors) == list(table.actors)
+    finally:
+        await service2.shutdown()
+        await store2.close()
+
+    await service.store.conn.execute("UPDATE snapshots SET format = 'other code' WHERE session_id = ?", (table.id,))
+    await service.store.conn.commit()
+    service3, store3, _ = await restarted(db_path)
+    try:  # replayed from the start, it meets the unreadable action
+        with pytest.raises(TableError, match="could not be restored"):
+            await service3.act(G, C, ANN, {"kind": "knock"})
+    finally:
+        await service3.shutdown()
+        await store3.close()
+
+
+async def test_a_finished_match_keeps_no_snapshot(service: TableService) -> None:
+    table = await started(service, "deals=2")
+    assert table.state is not None
+    while table.state.deal_no < 2:
+        await play_one(service, table)
+    assert await service.store.snapshot(table.id) is not None
+    while service.table(G, C) is not None:
+        await play_one(service, table)
+    assert await service.store.snapshot(table.id) is None

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from games import advice
-from games.engine import BaseOptions, Game, SetupError
+from games.engine import BaseOptions, Game, SetupError, snapshot_format
 from games.players import RandomPlayer, UnknownLevel, bot_player, levels
 from games.registry import (
     Declaration,
@@ -153,6 +153,47 @@ def test_referee_mode_replays_a_dealt_match(game_id: str, served: Declaration) -
     assert mirror is not None, f"{game_id} has no mirrored match: add one to MIRRORED"
     for seed in (1, 2):
         mirror(seed)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_stored_log_replays_unchecked_to_the_position_checked_play_reached(game_id: str, served: Declaration) -> None:
+    """A restart replays a match's own log without checking each action again: the position (and
+    every position on the way, the scores after each deal, the outcome) is the one play reached."""
+    game = served.game
+    positions: list[dict[str, Any]] = []
+    played = play_match(
+        game, game.player_counts[-1], {}, seed=5, on_action=lambda s: positions.append(s.clone().fingerprint())
+    )
+    record = game.record(played)
+    replayed = game.start(record.players, record.options, record.seed, record.deck)
+    assert replayed.fingerprint() == positions[0]
+    for number, *_ in game.replay_steps(record, replayed, checked=False):
+        assert replayed.fingerprint() == positions[number]
+    assert game.replay(record, checked=False).fingerprint() == played.fingerprint() == game.replay(record).fingerprint()
+    assert played.outcome is not None and replayed.outcome == played.outcome
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_snapshot_then_the_rest_of_the_log_is_the_position_play_reached(game_id: str, served: Declaration) -> None:
+    """A restart resumes from the position saved at a deal start and replays the actions after it;
+    a snapshot from other game code is not used."""
+    game = served.game
+    played = play_match(game, game.player_counts[-1], {}, seed=6)
+    record = game.record(played)
+    middle = len(record.actions) // 2
+    state = game.start(record.players, record.options, record.seed, record.deck)
+    for _step in game.replay_steps(record.model_copy(update={"actions": record.actions[:middle]}), state):
+        pass
+    state.forget_past()
+    saved = state.snapshot()
+    resumed = game.from_snapshot(saved, snapshot_format())
+    assert resumed is not None and resumed.turn == middle
+    tail = record.model_copy(update={"actions": record.actions[middle:]})
+    for _step in game.replay_steps(tail, resumed, checked=False, from_turn=middle):
+        pass
+    assert resumed.outcome == played.outcome and resumed.scores == played.scores
+    assert resumed.view(None) == played.view(None)
+    assert game.from_snapshot(saved, "other code") is None
 
 
 # --- nothing falls back silently -----------------------------------------------------------------
