@@ -7,9 +7,9 @@ Both games are small enough to solve exactly (the game modules hold the solvers)
 * ``strong`` plays perfectly: a winning play if there is one, else (I) one that draws, else the
   play that leaves the other player the fewest ways to win (II).
 
-In (I) the other player's cards are their colour less what they have played this race, known from
-the recent plays; when older plays have scrolled out of sight, the missing ones are filled in with
-values that add up to what the total says they must.
+In (I) the other player's cards are their colour less what they have played this race; the view
+carries every card played this race and the table's stalemate ruling, so both are solved as the
+table plays them.
 """
 
 from __future__ import annotations
@@ -45,30 +45,10 @@ def _value(card: Card) -> int:
 
 
 def opponent_counts(view: CountingView) -> tuple[int, ...]:
-    """The value counts of the other player's hand, as far as the view tells them."""
-    assert view.seat is not None
-    other: Seat = 1 - view.seat
-    counts = list(wr1.COLOUR_COUNTS)
-    mine_played = _less_counts(wr1.COLOUR_COUNTS, wr1.value_counts(view.hand))
-    seen = [r.card for r in view.recent if r.seat == other and r.card is not None]
-    for c in seen:
-        counts[_value(c) - 1] -= 1
-    played = sum(wr1.COLOUR_COUNTS) - view.hand_counts[other]
-    missing = played - len(seen)
-    if missing > 0:  # plays older than the recent list: fill in values that make up the total
-        owed = view.total - sum(v * k for v, k in zip(wr1.VALUES, mine_played, strict=True)) - sum(_value(c) for c in seen)
-        for _ in range(missing):
-            share = max(1, min(10, round(owed / missing)))
-            while counts[share - 1] == 0 and share > 1:
-                share -= 1
-            counts[share - 1] = max(0, counts[share - 1] - 1)
-            owed -= share
-            missing -= 1
-    return tuple(max(0, k) for k in counts)
-
-
-def _less_counts(full: Sequence[int], held: Sequence[int]) -> list[int]:
-    return [a - b for a, b in zip(full, held, strict=True)]
+    """The value counts of the other player's hand: their colour less every card they played this
+    race (the view carries the whole race, so nothing is guessed)."""
+    assert isinstance(view, wr1.WitAndReason1View), "Wit and Reason (I) shows the whole race in the view"
+    return view.other_counts()
 
 
 class StrongWitAndReason1Player:
@@ -77,10 +57,10 @@ class StrongWitAndReason1Player:
     name = "strong"
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        assert isinstance(view, CountingView)
+        assert isinstance(view, wr1.WitAndReason1View)
         mine = wr1.value_counts(view.hand)
         other = opponent_counts(view)
-        rule = "draw"  # the standard ruling; the view does not say which the table chose
+        rule = view.stalemate
         best: tuple[int, int] | None = None
         choice = legal[0]
         for value, action in _plays(legal):
@@ -219,7 +199,8 @@ def hint_wit_and_reason_1(view: View, legal: Sequence[Action]) -> list[str]:
     playable = {v for v, _ in _plays(legal)}
     if not playable:
         return ["Nothing for you to play right now."]
-    judged = results_1(view.total, wr1.value_counts(view.hand), opponent_counts(view), "draw")
+    assert isinstance(view, wr1.WitAndReason1View)
+    judged = results_1(view.total, wr1.value_counts(view.hand), opponent_counts(view), view.stalemate)
     return _hint_lines({v: r for v, r in judged.items() if v in playable})
 
 
