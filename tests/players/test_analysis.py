@@ -25,6 +25,7 @@ from games.registry import get_game
 from games.simulate import play_match, seat_policies
 from games.spec import Call
 from games.spec_scoring import cards_won
+from tests.players.test_true_hints import race_two
 
 
 def test_the_three_games_offer_hints_and_analysis() -> None:
@@ -56,6 +57,12 @@ def play_values(game_id: str, values: list[int]) -> MatchRecord:
     return game.record(state)
 
 
+def _without(cards: tuple[int, ...], value: int) -> tuple[int, ...]:
+    rest = list(cards)
+    rest.remove(value)
+    return tuple(rest)
+
+
 def test_wit_and_reason_2_analysis_finds_the_throw_away() -> None:
     values: list[int] = []
     total, pool = 0, list(wr2.POOL_COUNTS)
@@ -74,9 +81,18 @@ def test_wit_and_reason_2_analysis_finds_the_throw_away() -> None:
     lines = analyse_wit_and_reason_2(record, 1)
     starter = record.players[0] if lines[0].startswith("Race 1, started by Ann") else record.players[1]
     assert lines[0] == f"Race 1, started by {starter}: with perfect play from the first card, {starter} wins."
-    assert lines[1] == f"{starter}'s 3 on 0 (making 3) turned a win into a loss; 1, 2 or 5 would win the race."
-    assert len([line for line in lines if "turned" in line]) == 1
     other = record.players[1] if starter == record.players[0] else record.players[0]
+    # why: the answers to 3 that win for the other player, by the brute force of test_true_hints
+    pool = list(wr2.POOL_COUNTS)
+    pool[2] -= 1
+    cards = tuple(v for v in range(1, 7) for _ in range(pool[v - 1]))
+    answers = [v for v in range(1, 7) if v in cards and -race_two(3 + v, _without(cards, v)) == 1]
+    assert answers == [3, 4]
+    assert lines[1] == (
+        f"{starter}'s 3 on 0 (making 3) turned a win into a loss; 1, 2 or 5 would win the race. "
+        f"From 3, {other} wins by answering 3 or 4 (making 6 or 7)."
+    )
+    assert len([line for line in lines if "turned" in line]) == 1
     assert lines[-1] == f"In the event, {other} won the race."
     # asked about the other player only, nothing was thrown away
     seat = record.players.index(other)
