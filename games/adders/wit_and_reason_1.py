@@ -188,7 +188,8 @@ class WitAndReason1State(RaceState[WitAndReason1Options]):
             f"Neither player can make 31 any more; {self.name(winner)} played last and wins the race.",
         )
 
-    def view(self, seat: Seat | None) -> WitAndReason1View:
+    def view(self, seat: Seat | None) -> CountingView:
+        """The race's view with the whole race's plays (the referee's scorekeeping view overrides it)."""
         return WitAndReason1View(
             **self.view_fields(seat),
             played=list(self.pile),
