@@ -15,7 +15,7 @@ from pydantic import Field
 
 from games.adders.wit_and_reason import TARGET, RaceOptions, RaceState
 from games.cards import Card, Colour, Rank, full_pack, sort_hand
-from games.counting import play_card
+from games.counting import CountingView, play_card
 from games.engine import Action, Event, Game, PlayCard, Seat
 from games.registry import declare
 
@@ -117,6 +117,22 @@ def _less(counts: tuple[int, ...], value: int) -> tuple[int, ...]:
 # --- the match ----------------------------------------------------------------------------------
 
 
+class WitAndReason1View(CountingView):
+    """The race's table with what both players know of it: every card played this race (not only
+    the recent ones), who holds which colour, and the table's stalemate ruling."""
+
+    played: list[Card] = Field(default_factory=list)
+    red_seat: Seat = 0
+    stalemate: str = "draw"
+
+    def other_counts(self) -> tuple[int, ...]:
+        """The value counts of the other player's hand: their whole colour less what they played."""
+        assert self.seat is not None
+        colour = Colour.BLACK if self.seat == self.red_seat else Colour.RED
+        spent = value_counts(c for c in self.played if c.card_colour is colour)
+        return tuple(a - b for a, b in zip(COLOUR_COUNTS, spent, strict=True))
+
+
 class WitAndReason1State(RaceState[WitAndReason1Options]):
     """The colours, the passer who sits out the rest of the race, and the stalemate."""
 
@@ -170,6 +186,15 @@ class WitAndReason1State(RaceState[WitAndReason1Options]):
         return self.win_race(
             winner,
             f"Neither player can make 31 any more; {self.name(winner)} played last and wins the race.",
+        )
+
+    def view(self, seat: Seat | None) -> CountingView:
+        """The race's view with the whole race's plays (the referee's scorekeeping view overrides it)."""
+        return WitAndReason1View(
+            **self.view_fields(seat),
+            played=list(self.pile),
+            red_seat=self.red_seat,
+            stalemate=self.options.stalemate,
         )
 
     def view_notes(self, seat: Seat | None) -> list[str]:

@@ -21,6 +21,7 @@ Partner talk is left alone: the bots give no estimate and make no request.
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Sequence
 
 from games.cards import JOKER, SUITS, Card, Suit
@@ -133,7 +134,7 @@ def _bid_candidates(allowed: Sequence[Card]) -> list[Card]:
 
 
 def strong_bid_card(
-    view: HoodwinkView, allowed: Sequence[Card], rng: random.Random, samples: int, noise: float
+    view: HoodwinkView, allowed: Sequence[Card], rng: random.Random, samples: int, noise: Sequence[float]
 ) -> Card:
     """Try each candidate bid in random deals of the unseen cards, each other player bidding as
     the easy bot does or (with chance ``noise``) any card, and everyone playing the deal out with
@@ -159,7 +160,7 @@ def strong_bid_card(
         bids: list[Card | None] = [None, None, None]
         for s in others:
             suited = [c for c in hands[s] if not c.is_joker]
-            bids[s] = rng.choice(suited) if rng.random() < noise else easy_bid_card(hands[s], suited)
+            bids[s] = rng.choice(suited) if rng.random() < noise[s] else easy_bid_card(hands[s], suited)
         seed = rng.randrange(1 << 30)
         for candidate in candidates:
             bids[me] = candidate
@@ -170,6 +171,41 @@ def strong_bid_card(
             play_out(world, goal, me, noise, random.Random(seed))
             totals[candidate] += goal.value(world.counts, me, world.first, world.last)
     return max(candidates, key=lambda c: totals[c])
+
+
+# --- the others, as the table has shown them ------------------------------------------------------------
+
+
+class TableModel:
+    """What this match has shown of how the other players play, per (table, seat).
+
+    The easy play always bids the top card it holds of the suit it proposes. A player who later
+    plays a higher card of the suit they bid has shown that they do not bid that way, and from then
+    on is modelled as playing at random in the playouts (``noise`` 1) instead of mostly like the
+    easy play. Only public facts are used: the bid cards and the cards played."""
+
+    def __init__(self) -> None:
+        self._unlike: OrderedDict[tuple[object, ...], set[int]] = OrderedDict()
+
+    def noise(self, view: HoodwinkView, usual: float) -> list[float]:
+        me = view.seat
+        assert me is not None
+        key = (tuple(view.players), me, view.scoring, view.target)
+        unlike = self._unlike.get(key)
+        if unlike is None or (view.deal == 1 and not any(view.scores) and not view.last_trick and not view.trick):
+            unlike = self._unlike[key] = set()  # a new match (deal 1 at love) starts afresh
+            while len(self._unlike) > 256:
+                self._unlike.popitem(last=False)
+        if view.bids:
+            seen = [*(view.last_trick if sum(view.tricks_won) else []), *view.trick]  # this deal's cards only
+            for s, card in seen:
+                bid = view.bids[s]
+                if s != me and card.suit == bid.suit and int(card.rank or 0) > int(bid.rank or 0):
+                    unlike.add(s)
+        return [1.0 if s in unlike else usual for s in range(PLAYERS)]
+
+
+_TABLES = TableModel()
 
 
 # --- play ----------------------------------------------------------------------------------------------
@@ -247,9 +283,10 @@ class StrongHoodwinkPlayer:
         if not isinstance(view, HoodwinkView) or view.seat is None:
             return RandomPlayer().choose(view, legal, rng)
         me = view.seat
+        noise = _TABLES.noise(view, self.noise)
         bids = [a for a in legal if isinstance(a, Bid)]
         if bids:
-            card = strong_bid_card(view, [a.bid for a in bids], rng, self.bid_samples, self.noise)
+            card = strong_bid_card(view, [a.bid for a in bids], rng, self.bid_samples, noise)
             return next(a for a in bids if a.bid == card)
         plays = _plays(legal)
         if not plays:
@@ -257,7 +294,7 @@ class StrongHoodwinkPlayer:
         if len(plays) == 1:
             return plays[0]
         known = _knowledge(view)
-        card = strong_choice(known, me, [a.play for a in plays], _view_goal(view), self.budget, self.noise, rng, self.max_worlds)
+        card = strong_choice(known, me, [a.play for a in plays], _view_goal(view), self.budget, noise, rng, self.max_worlds)
         return _action_for(plays, card)
 
 

@@ -391,11 +391,16 @@ def analyse_parity(record: MatchRecord, deal: int | None = None, seat: Seat | No
         if after >= before or (seat is not None and played.seat != seat):
             continue
         mistakes += 1
-        best, _ = solver.best_move(played.position)
+        pos = played.position
+        keepers = [c for c, v in solver.solve(pos).values.items() if v == before]
         name = players[played.seat]
+        lost_tricks = perfect_tricks(solver, advance(pos, played.card))[played.seat]
+        kept_tricks = perfect_tricks(solver, advance(pos, keepers[0]))[played.seat]
+        keep = _cards_text(keepers)
         lines.append(
             f"Trick {played.trick}: {name}'s {played.card.short} lost {before - after} "
-            f"({_signed(before)} for {name} before it, {_signed(after)} after); {best.short} kept {_signed(before)}."
+            f"({_signed(before)} for {name} before it, {_signed(after)} after); {keep} kept {_signed(before)}. "
+            + _why(name, keepers, lost_tricks, kept_tricks, pos)
         )
     if not mistakes:
         who = "Both players" if seat is None else players[seat]
@@ -403,6 +408,50 @@ def analyse_parity(record: MatchRecord, deal: int | None = None, seat: Seat | No
     last = cards[-1]
     lines.append(f"In the event, {_result_text(players, last.seat, _final_difference(last))}.")
     return lines
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    words = [c.short for c in cards]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def advance(pos: PlayPosition, card: Card) -> PlayPosition:
+    """The position after the mover plays ``card`` (a finished trick goes to its winner, who leads)."""
+    mover = pos.mover
+    hands = [list(pos.hands[0]), list(pos.hands[1])]
+    hands[mover].remove(card)
+    trick = (*pos.trick, (mover, card))
+    leader, won = pos.leader, list(pos.tricks_won)
+    if len(trick) == 2:
+        leader = pos.rules.winner([(s, pos.role.get(c, c)) for s, c in trick])
+        won[leader] += 1
+        trick = ()
+    return dataclasses.replace(
+        pos, hands=(tuple(hands[0]), tuple(hands[1])), trick=trick, leader=leader, tricks_won=(won[0], won[1])
+    )
+
+
+def perfect_tricks(solver: ParitySolver, pos: PlayPosition) -> tuple[int, int]:
+    """Both players' trick counts at the end of the deal if both play perfectly from ``pos``."""
+    while pos.hands[0] or pos.hands[1]:
+        card, _ = solver.best_move(pos)
+        pos = advance(pos, card)
+    return pos.tricks_won
+
+
+def _why(name: str, keepers: Sequence[Card], lost: int, kept: int, pos: PlayPosition) -> str:
+    """Why a card lost points, in a sentence: the tricks it leaves the player against the tricks
+    the better cards keep, both playing perfectly afterwards (the target decides who scores)."""
+    target = "odd" if pos.target.matches(1) else "even"
+    better = "the better card" if len(keepers) == 1 else "any of them"
+    scores = [pos.target.matches(n) for n in (lost, kept)]  # 15 tricks: exactly one player scores
+    if scores == [False, True]:
+        so = f"the target is {target}, so {name} scores with {kept} and not with {lost}"
+    elif scores[0]:
+        so = f"both score for {name}, {kept} more"
+    else:
+        so = f"neither scores for {name}, and {lost} leaves the other player more"
+    return f"With it {name} ends on {lost} tricks against perfect defence, with {better} on {kept}: {so}."
 
 
 def _final_difference(played: PlayedCard) -> int:

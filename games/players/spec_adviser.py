@@ -27,6 +27,7 @@ from games.engine import Action, MatchRecord, Seat, View
 from games.spec import Call, Challenge, Predict, Reveal, SpecView, call_text
 from games.spec_scoring import (
     SHOWCARDS,
+    Fault,
     JokerVsDeuce,
     RepeatJokerCall,
     allowed_calls,
@@ -252,6 +253,12 @@ class _Choice:
     kind: str  # "predict" or "call"
     values: dict[Card, Fraction]
     """Each choice open to the player, with its worth (points on average, or last cards matched)."""
+    unseen: tuple[Card, ...] = ()
+    """The showcards still face down (a call's worth is counted over them)."""
+    stack: tuple[int, ...] = ()
+    previous: Card | None = None
+    face_up: tuple[Card, ...] = ()
+    repeat: RepeatJokerCall = "forbid"
 
 
 def _note(state: Any) -> _Choice | None:
@@ -261,20 +268,63 @@ def _note(state: Any) -> _Choice | None:
     if state.phase == "predict":
         ranked = prediction_values(view_predictions(view), state.to_move, state.options.joker_vs_deuce)
         return _Choice("predict", {c: Fraction(w) for c, w in ranked})
-    return _Choice("call", {v.call: v.expected for v in advise(view).values})
+    previous = Card.parse(view.previous_call) if view.previous_call is not None else None
+    up = tuple(view.face_up_cards())
+    repeat: RepeatJokerCall = "allow" if view.joker_may_repeat else "forbid"
+    return _Choice(
+        "call",
+        {v.call: v.expected for v in advise(view).values},
+        tuple(unseen_showcards(up)),
+        tuple(view.stack),
+        previous,
+        up,
+        repeat,
+    )
+
+
+_FAULTS = {
+    Fault.REPEAT: "it repeated the call just made",
+    Fault.FACE_UP: "that card was already face up",
+    Fault.JOKERS_OUT: "the Joker and all four deuces were already up",
+}
+
+
+def _scoring(call: Card, unseen: Sequence[Card]) -> int:
+    """How many of the face-down cards would win the call at least one scorecard."""
+    return sum(1 for card in unseen if cards_won(call, card))
+
+
+def _call_reason(mine: Card, best: Sequence[Card], choice: _Choice) -> str:
+    """Why the best calls beat this one: how many face-down cards would pay each."""
+    n = len(choice.unseen)
+    theirs = _scoring(best[0], choice.unseen)
+    named = " or ".join(call_text(c) for c in best[:4])
+    return (
+        f"{_scoring(mine, choice.unseen)} of the {n} face-down cards would pay {call_text(mine)} a scorecard, "
+        f"{theirs} would pay {named}."
+    )
 
 
 def analyse_spec(record: MatchRecord, deal: int | None = None, seat: Seat | None = None) -> list[str]:
     """A finished deal of Spec against the adviser: each prediction and each call, what it was
-    worth against the best one open, and what each player gave away in all."""
+    worth against the best one open and why, and what each player gave away over all their calls
+    (forbidden calls included: each is valued as if it stood, and a challenge's cost is named)."""
     decisions, finished = replay_decisions(record, "spec", _note)
     number = finished_deal(deal, finished)
     players = record.players
     if seat is not None and not 0 <= seat < len(players):
         raise AnalysisError(f"This match has seats 1 to {len(players)}.")
-    chosen = [d for d in decisions.get(number, []) if isinstance(d.action, (Predict, Call))]
+    taken = decisions.get(number, [])
+    chosen = [d for d in taken if isinstance(d.action, (Predict, Call))]
     if not chosen:
         raise AnalysisError(f"Deal {number} has no prediction or call to analyse.")
+    challenged: set[int] = set()
+    calls_so_far = 0
+    for d in taken:
+        if isinstance(d.action, Call):
+            calls_so_far += 1
+        elif isinstance(d.action, Challenge):
+            challenged.add(calls_so_far)
     lines = [
         f"Deal {number}: a call is worth the points it takes on average over the cards still face down "
         "(any cell is as good as another); a prediction, the number of the 25 possible last cards "
@@ -282,13 +332,15 @@ def analyse_spec(record: MatchRecord, deal: int | None = None, seat: Seat | None
     ]
     lost = [Fraction(0)] * len(players)
     calls = [0] * len(players)
+    forbidden = [0] * len(players)
     number_of_call = 0
     for d in chosen:
         if seat is not None and d.seat != seat:
             if isinstance(d.action, Call):
                 number_of_call += 1
             continue
-        values = d.before.values
+        choice = d.before
+        values = choice.values
         best = max(values.values())
         top = [c for c, v in values.items() if v == best]
         name = players[d.seat]
@@ -306,20 +358,36 @@ def analyse_spec(record: MatchRecord, deal: int | None = None, seat: Seat | None
         assert isinstance(d.action, Call)
         number_of_call += 1
         calls[d.seat] += 1
-        worth = values.get(d.action.call)
-        mine = call_text(d.action.call)
+        call = d.action.call
+        worth = values.get(call)
+        mine = call_text(call)
         if worth is None:
-            lines.append(f"Call {number_of_call}: {name} called {mine}, which the rules forbade there.")
+            forbidden[d.seat] += 1
+            fault = call_fault(call, choice.previous, choice.face_up, choice.repeat)
+            why = _FAULTS.get(fault, "the rules forbade it there") if fault is not None else "the rules forbade it there"
+            stood = expected_points(call, choice.unseen, choice.stack) if choice.unseen else Fraction(0)
+            lost[d.seat] += max(Fraction(0), best - stood)
+            risk = (
+                "it was challenged, which hands the challenger a scorecard"
+                if number_of_call in challenged
+                else "it stood unchallenged, but a challenge would have cost a scorecard"
+            )
+            lines.append(
+                f"Call {number_of_call}: {name} called {mine}, which was forbidden ({why}); {risk}. "
+                f"Had it stood it was worth {_points(stood)} on average; "
+                f"{', '.join(call_text(c) for c in top[:4])} {_points(best)}."
+            )
             continue
         if best - worth > Fraction(1, 20):
             lost[d.seat] += best - worth
             lines.append(
                 f"Call {number_of_call}: {name}'s {mine} was worth {_points(worth)} on average; "
-                f"{', '.join(call_text(c) for c in top[:4])} {_points(best)}."
+                f"{', '.join(call_text(c) for c in top[:4])} {_points(best)}. {_call_reason(call, top, choice)}"
             )
     seats = range(len(players)) if seat is None else [seat]
     summary = [
         f"{players[s]} gave away {_points(lost[s])} points over {calls[s]} call{'s' if calls[s] != 1 else ''}"
+        + (f" ({forbidden[s]} of them forbidden)" if forbidden[s] else "")
         for s in seats
         if calls[s]
     ]

@@ -286,13 +286,18 @@ def _mask(cards: Sequence[int]) -> int:
 
 
 
-def play_out(world: World, goal: Goal, me: int = -1, noise: float = 0.0, rng: random.Random | None = None) -> None:
+Noise = float | Sequence[float]
+"""How often the other seats play a random card in a playout: one figure for all, or one per seat."""
+
+
+def play_out(world: World, goal: Goal, me: int = -1, noise: Noise = 0.0, rng: random.Random | None = None) -> None:
     """Finish the deal with the easy play for every seat; with ``noise``, the seats other than
     ``me`` play a random card that often instead (the bot cannot tell how well others play)."""
+    per_seat = [noise] * SEATS if isinstance(noise, (int, float)) else list(noise)
     while not world.done:
         seat = world.to_play
         legal = world.legal(seat)
-        if noise and seat != me and rng is not None and rng.random() < noise:
+        if per_seat[seat] and seat != me and rng is not None and rng.random() < per_seat[seat]:
             world.play(seat, legal[rng.randrange(len(legal))])
         else:
             world.play(seat, easy_card(world, seat, legal, goal))
@@ -413,7 +418,7 @@ def search_card(
     seat: int,
     choices: Sequence[int],
     goal: Goal,
-    noise: float = 0.0,
+    noise: Noise = 0.0,
     rng: random.Random | None = None,
 ) -> int:
     """The card with the best average value over the sampled worlds, each played out by the
@@ -499,7 +504,7 @@ def strong_choice(
     legal: Sequence[Card],
     goal: Goal,
     budget: int,
-    noise: float,
+    noise: Noise,
     rng: random.Random,
     max_worlds: int = 24,
 ) -> Card:

@@ -7,9 +7,9 @@ Both games are small enough to solve exactly (the game modules hold the solvers)
 * ``strong`` plays perfectly: a winning play if there is one, else (I) one that draws, else the
   play that leaves the other player the fewest ways to win (II).
 
-In (I) the other player's cards are their colour less what they have played this race, known from
-the recent plays; when older plays have scrolled out of sight, the missing ones are filled in with
-values that add up to what the total says they must.
+In (I) the other player's cards are their colour less what they have played this race; the view
+carries every card played this race and the table's stalemate ruling, so both are solved as the
+table plays them.
 """
 
 from __future__ import annotations
@@ -45,30 +45,10 @@ def _value(card: Card) -> int:
 
 
 def opponent_counts(view: CountingView) -> tuple[int, ...]:
-    """The value counts of the other player's hand, as far as the view tells them."""
-    assert view.seat is not None
-    other: Seat = 1 - view.seat
-    counts = list(wr1.COLOUR_COUNTS)
-    mine_played = _less_counts(wr1.COLOUR_COUNTS, wr1.value_counts(view.hand))
-    seen = [r.card for r in view.recent if r.seat == other and r.card is not None]
-    for c in seen:
-        counts[_value(c) - 1] -= 1
-    played = sum(wr1.COLOUR_COUNTS) - view.hand_counts[other]
-    missing = played - len(seen)
-    if missing > 0:  # plays older than the recent list: fill in values that make up the total
-        owed = view.total - sum(v * k for v, k in zip(wr1.VALUES, mine_played, strict=True)) - sum(_value(c) for c in seen)
-        for _ in range(missing):
-            share = max(1, min(10, round(owed / missing)))
-            while counts[share - 1] == 0 and share > 1:
-                share -= 1
-            counts[share - 1] = max(0, counts[share - 1] - 1)
-            owed -= share
-            missing -= 1
-    return tuple(max(0, k) for k in counts)
-
-
-def _less_counts(full: Sequence[int], held: Sequence[int]) -> list[int]:
-    return [a - b for a, b in zip(full, held, strict=True)]
+    """The value counts of the other player's hand: their colour less every card they played this
+    race (the view carries the whole race, so nothing is guessed)."""
+    assert isinstance(view, wr1.WitAndReason1View), "Wit and Reason (I) shows the whole race in the view"
+    return view.other_counts()
 
 
 class StrongWitAndReason1Player:
@@ -77,10 +57,10 @@ class StrongWitAndReason1Player:
     name = "strong"
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        assert isinstance(view, CountingView)
+        assert isinstance(view, wr1.WitAndReason1View)
         mine = wr1.value_counts(view.hand)
         other = opponent_counts(view)
-        rule = "draw"  # the standard ruling; the view does not say which the table chose
+        rule = view.stalemate
         best: tuple[int, int] | None = None
         choice = legal[0]
         for value, action in _plays(legal):
@@ -219,7 +199,8 @@ def hint_wit_and_reason_1(view: View, legal: Sequence[Action]) -> list[str]:
     playable = {v for v, _ in _plays(legal)}
     if not playable:
         return ["Nothing for you to play right now."]
-    judged = results_1(view.total, wr1.value_counts(view.hand), opponent_counts(view), "draw")
+    assert isinstance(view, wr1.WitAndReason1View)
+    judged = results_1(view.total, wr1.value_counts(view.hand), opponent_counts(view), view.stalemate)
     return _hint_lines({v: r for v, r in judged.items() if v in playable})
 
 
@@ -233,10 +214,28 @@ def hint_wit_and_reason_2(view: View, legal: Sequence[Action]) -> list[str]:
     return _hint_lines({v: r for v, r in judged.items() if v in playable})
 
 
+Judged = tuple[int, dict[int, int], dict[int, dict[int, int]]]
+"""What an analyser notes before a play: the total, each playable value's result for the mover,
+and for each value the other player's results for their answers to it."""
+
+
+def _handed_over(other: str, made: int, answers: dict[int, int]) -> str:
+    """Why a play threw its result away: the answers the total it made gives the other player."""
+    if not answers:
+        return f"From {made} {other} cannot play, and the race is decided without them."
+    best = max(answers.values())
+    values = sorted(v for v, r in answers.items() if r == best)
+    totals = _values_text([made + v for v in values])
+    verb = {1: "wins", 0: "holds a draw", -1: "still loses"}[best]
+    if best == 1 and any(made + v == TARGET for v in values):
+        return f"{made} is within {other}'s reach: {TARGET - made} makes 31."
+    return f"From {made}, {other} {verb} by answering {_values_text(values)} (making {totals})."
+
+
 def _race_lines(
     players: Sequence[str],
     number: int,
-    decisions: Sequence[Decision[tuple[int, dict[int, int]]]],
+    decisions: Sequence[Decision[Judged]],
     seat: Seat | None,
     last_card_wins: bool,
 ) -> list[str]:
@@ -248,7 +247,7 @@ def _race_lines(
     lines = [f"Race {number}, started by {starter}: with perfect play from the first card, {outcome}."]
     mistakes = 0
     for d in decisions:
-        total, judged = d.before
+        total, judged, replies = d.before
         card = play_card_of(d.action)
         if card is None:
             continue
@@ -262,7 +261,8 @@ def _race_lines(
         verb = "keep" if best < 1 else "win"
         lines.append(
             f"{players[d.seat]}'s {value} on {total} (making {total + value}) turned {_RESULT[best]} into "
-            f"{_RESULT[got]}; {_values_text(keepers)} would {verb} {'it' if best < 1 else 'the race'}."
+            f"{_RESULT[got]}; {_values_text(keepers)} would {verb} {'it' if best < 1 else 'the race'}. "
+            + _handed_over(players[1 - d.seat], total + value, replies.get(value, {}))
         )
     if not mistakes:
         who = "Both players" if seat is None else players[seat]
@@ -282,7 +282,7 @@ def _analyse_races(
     game_id: str,
     deal: int | None,
     seat: Seat | None,
-    note: Callable[[Any], tuple[int, dict[int, int]] | None],
+    note: Callable[[Any], Judged | None],
     last_card_wins: bool,
 ) -> list[str]:
     if seat is not None and seat not in (0, 1):
@@ -300,12 +300,14 @@ def analyse_wit_and_reason_1(record: MatchRecord, deal: int | None = None, seat:
     plays that would have kept it."""
     stalemate = str(record.options.get("stalemate", "draw"))
 
-    def note(state: Any) -> tuple[int, dict[int, int]] | None:
+    def note(state: Any) -> Judged | None:
         mover = state.to_play
         if mover is None or not state.legal_actions(mover):
             return None
         mine, other = wr1.value_counts(state.hands[mover]), wr1.value_counts(state.hands[1 - mover])
-        return state.total, results_1(state.total, mine, other, stalemate)
+        judged = results_1(state.total, mine, other, stalemate)
+        replies = {v: results_1(state.total + v, other, wr1._less(mine, v), stalemate) for v in judged}
+        return state.total, judged, replies
 
     return _analyse_races(record, "wit_and_reason_1", deal, seat, note, stalemate == "last_player_wins")
 
@@ -314,10 +316,13 @@ def analyse_wit_and_reason_2(record: MatchRecord, deal: int | None = None, seat:
     """A finished race of (II) against perfect play (a player left without a card loses, so the
     last card taken always wins the race)."""
 
-    def note(state: Any) -> tuple[int, dict[int, int]] | None:
+    def note(state: Any) -> Judged | None:
         mover = state.to_play
         if mover is None or not state.legal_actions(mover):
             return None
-        return state.total, results_2(state.total, wr2.pool_counts(state.pool))
+        pool = wr2.pool_counts(state.pool)
+        judged = results_2(state.total, pool)
+        replies = {v: results_2(state.total + v, wr1._less(pool, v)) for v in judged}
+        return state.total, judged, replies
 
     return _analyse_races(record, "wit_and_reason_2", deal, seat, note, True)

@@ -1,29 +1,36 @@
 """The bot ladder (run on demand, not a test): how every bot level of every game fares against
-the others, written into each game's declaration (``ladder=``) so that ``/rules`` can show it.
+the level below it, written into each game's declaration (``ladder=``) so that ``/rules`` can show it.
 
-    .venv/bin/python -m tests.bench.ladder [--matches 60] [--game ID] [--seed 0] [--dry-run]
+    nice -n 10 .venv/bin/python -m tests.bench.ladder [--game ID] [--seed 0] [--dry-run]
     .venv/bin/python -m tests.bench.ladder --write-from LADDER.txt   # write what a dry run printed
 
-For each game, at the player count in ``PLAYERS`` (its smallest otherwise), every pair of levels
-plays ``--matches`` matches, the higher level holding one seat and the lower the rest, seats
-rotating each match (as ``bench_bots`` does). The matches are rated with Parlour's own rating code
-(openskill's Plackett-Luce model, ``storage.ratings.rate``): each seat a player starting from its
-level's rating (partners a team), a level holding several seats taking the average of their new
-ratings. The figure written is the displayed rating (1000 + 40 x the conservative ordinal) and
-the win share against the level below.
+For each game, at the player count in ``PLAYERS`` (its smallest otherwise), each level plays the
+level just below it, the higher level holding one seat and the lower the rest, seats rotating each
+match (as ``bench_bots`` does). A pair plays batches of ``BATCH`` matches until the 95% (Wilson)
+interval of the share is within ``HALF_WIDTH`` either side (at least ``MIN_MATCHES``, at most
+``--max-matches``); the share is printed rounded, with the match count and the interval.
+
+Ratings follow the shares. The matches are rated with Parlour's own rating code (openskill's
+Plackett-Luce model, ``storage.ratings.rate``) only to anchor the weakest level and settle the
+uncertainty; each level above is then placed from its share against the level below as the
+Plackett-Luce model reads a share (``share = e^(d/c) / (e^(d/c) + n - 1)`` for a gap ``d`` in mu),
+so a level that wins more than a fair share is rated above the level below, and never otherwise.
+The figure written is the displayed rating (1000 + 40 x the conservative ordinal).
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from games.players import levels
 from games.registry import CATALOGUE, get_game
-from games.simulate import play_match, seat_policies
-from storage.ratings import Placing, Rating, display_rating, rate
+from games.simulate import play_match, seat_policies, wilson_interval
+from storage.ratings import MODEL, Placing, Rating, display_rating, rate
 
 PLAYERS: dict[str, int] = {
     "hoodwink": 3,
@@ -39,6 +46,11 @@ PLAYERS: dict[str, int] = {
 """The player count each game's ladder is measured at (others: the game's smallest)."""
 
 ROOT = Path(__file__).resolve().parents[2]
+
+HALF_WIDTH = 0.05
+"""The widest a printed share's 95% interval may reach either side of it."""
+MIN_MATCHES = 100
+BATCH = 50
 
 
 def _count(n: int) -> str:
@@ -59,18 +71,27 @@ def _rate_match(ratings: dict[str, Rating], seats: list[str], ranks: list[int], 
         ratings[level] = Rating(sum(r.mu for r in mine) / len(mine), sum(r.sigma for r in mine) / len(mine))
 
 
-def measure(game_id: str, matches: int, seed: int) -> dict[str, str]:
-    """Each level of the game with its ladder text."""
+@dataclass(frozen=True)
+class PairResult:
+    """How a level fared against ``n - 1`` copies of the level below."""
+
+    share: float
+    matches: int
+    low: float
+    high: float
+
+
+def play_pair(
+    game_id: str, n: int, high: str, low: str, seed: int, max_matches: int, ratings: dict[str, Rating]
+) -> PairResult:
+    """Play ``high`` against ``low`` until the share's interval is narrow enough (see the module)."""
     game = get_game(game_id)
-    n = PLAYERS.get(game_id, game.player_counts[0])
-    order = levels(game_id)
-    ratings: dict[str, Rating] = {}
-    shares: dict[tuple[str, str], float] = {}
-    for low, high in itertools.combinations(order, 2):
-        seats = [high] + [low] * (n - 1)
-        policies = seat_policies(game_id, seats)
-        wins = 0.0
-        for i in range(matches):
+    seats = [high] + [low] * (n - 1)
+    policies = seat_policies(game_id, seats)
+    wins, played = 0.0, 0
+    while played < max_matches:
+        for _ in range(BATCH):
+            i = played
             shift = i % n
             where = [(s + shift) % n for s in range(n)]  # seat s is played by policy where[s]
             state = play_match(game, n, None, seed + i, [policies[k] for k in where])
@@ -80,17 +101,62 @@ def measure(game_id: str, matches: int, seed: int) -> dict[str, str]:
             if mine in winners:
                 wins += 1 / len(winners)
             _rate_match(ratings, [seats[k] for k in where], list(state.outcome.ranks), state.outcome.teams)
-        shares[(high, low)] = wins / matches
+            played += 1
+        low_end, high_end = wilson_interval(wins / played, played)
+        if played >= MIN_MATCHES and max(wins / played - low_end, high_end - wins / played) <= HALF_WIDTH:
+            break
+    share = wins / played
+    low_end, high_end = wilson_interval(share, played)
+    return PairResult(share, played, low_end, high_end)
+
+
+def mu_gap(share: float, n: int, matches: int, sigma: float) -> float:
+    """The gap in mu that makes a level win ``share`` of matches against ``n - 1`` copies of
+    another under the Plackett-Luce model (shares of 0 or 1 are taken as half a match short)."""
+    edge = 1 / (2 * matches)
+    s = min(max(share, edge), 1 - edge)
+    c = math.sqrt(n * (sigma**2 + MODEL.beta**2))
+    return c * math.log(s * (n - 1) / (1 - s))
+
+
+def ladder_ratings(order: list[str], results: dict[str, PairResult], n: int, anchor: Rating, sigma: float) -> dict[str, int]:
+    """Displayed ratings: the weakest level at its measured rating, each level above placed by its
+    share against the level below (:func:`mu_gap`), all with the same settled uncertainty."""
+    mu = anchor.mu
+    out = {order[0]: display_rating(anchor.mu - 3 * sigma)}
+    for level in order[1:]:
+        r = results[level]
+        mu += mu_gap(r.share, n, r.matches, sigma)
+        out[level] = display_rating(mu - 3 * sigma)
+    return out
+
+
+def _percent(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+def measure(game_id: str, seed: int, max_matches: int = 1000) -> dict[str, str]:
+    """Each level of the game with its ladder text."""
+    game = get_game(game_id)
+    n = PLAYERS.get(game_id, game.player_counts[0])
+    order = levels(game_id)
+    ratings: dict[str, Rating] = {}
+    results: dict[str, PairResult] = {}
+    for below, level in itertools.pairwise(order):
+        results[level] = play_pair(game_id, n, level, below, seed, max_matches, ratings)
+    sigma = sum(ratings[level].sigma for level in order) / len(order)
+    rated = ladder_ratings(order, results, n, ratings[order[0]], sigma)
     out: dict[str, str] = {}
     for k, level in enumerate(order):
-        rating = display_rating(ratings.get(level, Rating()).ordinal)
         if k == 0:
-            out[level] = f"rated {rating}; plays any legal move"
+            out[level] = f"rated {rated[level]}; plays any legal move"
             continue
-        below = order[k - 1]
-        share = shares[(level, below)]
-        rest = f"{_count(n)} {below} bot{'s' if n > 2 else ''}"
-        out[level] = f"rated {rating}; wins {round(100 * share)}% of matches against {rest} (a fair share is {round(100 / n)}%)"
+        r = results[level]
+        rest = f"{_count(n)} {order[k - 1]} bot{'s' if n > 2 else ''}"
+        out[level] = (
+            f"rated {rated[level]}; wins {_percent(r.share)} of {r.matches} matches against {rest} "
+            f"(95% interval {_percent(r.low)} to {_percent(r.high)}; a fair share is {round(100 / n)}%)"
+        )
     return out
 
 
@@ -119,7 +185,7 @@ def write_ladder(game_id: str, ladder: dict[str, str]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--matches", type=int, default=60, help="matches per pair of levels")
+    parser.add_argument("--max-matches", type=int, default=1000, help="most matches a pair plays")
     parser.add_argument("--game", default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--dry-run", action="store_true", help="print the ladder, write nothing")
@@ -135,7 +201,7 @@ def main() -> None:
         return
     ids = [m.rpartition(".")[2] for m in CATALOGUE]
     for game_id in ids if args.game is None else [args.game]:
-        ladder = measure(game_id, args.matches, args.seed)
+        ladder = measure(game_id, args.seed, args.max_matches)
         for level, words in ladder.items():
             print(f"{game_id:<18} {level:<7} {words}", flush=True)
         if not args.dry_run:

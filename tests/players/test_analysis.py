@@ -12,7 +12,7 @@ from games.adders import wit_and_reason_1 as wr1
 from games.adders import wit_and_reason_2 as wr2
 from games.advice import AnalysisError
 from games.engine import MatchRecord
-from games.players.spec_adviser import advise, analyse_spec
+from games.players.spec_adviser import advise, analyse_spec, unseen_showcards
 from games.players.wit_and_reason import (
     analyse_wit_and_reason_1,
     analyse_wit_and_reason_2,
@@ -24,6 +24,8 @@ from games.players.wit_and_reason import (
 from games.registry import get_game
 from games.simulate import play_match, seat_policies
 from games.spec import Call
+from games.spec_scoring import cards_won
+from tests.players.test_true_hints import race_two
 
 
 def test_the_three_games_offer_hints_and_analysis() -> None:
@@ -55,6 +57,12 @@ def play_values(game_id: str, values: list[int]) -> MatchRecord:
     return game.record(state)
 
 
+def _without(cards: tuple[int, ...], value: int) -> tuple[int, ...]:
+    rest = list(cards)
+    rest.remove(value)
+    return tuple(rest)
+
+
 def test_wit_and_reason_2_analysis_finds_the_throw_away() -> None:
     values: list[int] = []
     total, pool = 0, list(wr2.POOL_COUNTS)
@@ -73,9 +81,18 @@ def test_wit_and_reason_2_analysis_finds_the_throw_away() -> None:
     lines = analyse_wit_and_reason_2(record, 1)
     starter = record.players[0] if lines[0].startswith("Race 1, started by Ann") else record.players[1]
     assert lines[0] == f"Race 1, started by {starter}: with perfect play from the first card, {starter} wins."
-    assert lines[1] == f"{starter}'s 3 on 0 (making 3) turned a win into a loss; 1, 2 or 5 would win the race."
-    assert len([line for line in lines if "turned" in line]) == 1
     other = record.players[1] if starter == record.players[0] else record.players[0]
+    # why: the answers to 3 that win for the other player, by the brute force of test_true_hints
+    pool = list(wr2.POOL_COUNTS)
+    pool[2] -= 1
+    cards = tuple(v for v in range(1, 7) for _ in range(pool[v - 1]))
+    answers = [v for v in range(1, 7) if v in cards and -race_two(3 + v, _without(cards, v)) == 1]
+    assert answers == [3, 4]
+    assert lines[1] == (
+        f"{starter}'s 3 on 0 (making 3) turned a win into a loss; 1, 2 or 5 would win the race. "
+        f"From 3, {other} wins by answering 3 or 4 (making 6 or 7)."
+    )
+    assert len([line for line in lines if "turned" in line]) == 1
     assert lines[-1] == f"In the event, {other} won the race."
     # asked about the other player only, nothing was thrown away
     seat = record.players.index(other)
@@ -134,10 +151,48 @@ def test_spec_analysis_values_calls_by_the_adviser() -> None:
                 worth = advice_.value_of(action.call)
                 assert worth is not None and worth < advice_.best_value
                 assert f"was worth {float(worth):.1f} on average" in flagged
-                assert flagged.endswith(f"{float(advice_.best_value):.1f}.")
+                assert f" {float(advice_.best_value):.1f}. " in flagged
+                unseen = unseen_showcards(replay.view(seat).face_up_cards())
+                pays = sum(1 for c in unseen if cards_won(action.call, c))
+                assert f"{pays} of the {len(unseen)} face-down cards would pay" in flagged
                 break
         replay.apply(seat, action)
     else:
         raise AssertionError("the flagged call was not found")
     with pytest.raises(AnalysisError, match="There is no finished deal 99"):
         analyse_spec(record, 99)
+
+
+def test_spec_summary_counts_forbidden_calls_and_says_why() -> None:
+    game = get_game("spec")
+    policies = seat_policies("spec", ["random", "random", "strong"])
+    state = play_match(game, ["Ann", "Bob", "Cat"], {}, seed=0, policies=policies)
+    record = game.record(state)
+    # count each player's calls in deal 1, and the forbidden ones, by replaying the record
+    replay: Any = game.start(record.players, record.options, record.seed)
+    calls, forbidden = [0, 0, 0], [0, 0, 0]
+    for seat, data in record.actions:
+        if replay.deal_no > 1:
+            break
+        action = game.action_from_json(data)
+        if isinstance(action, Call):
+            calls[seat] += 1
+            if advise(replay.view(seat)).value_of(action.call) is None:
+                forbidden[seat] += 1
+        replay.apply(seat, action)
+    assert sum(forbidden) > 0, "the random players should break a rule on this seed"
+    lines = analyse_spec(record, 1)
+    summary = lines[-1]
+    for s, name in enumerate(record.players):
+        said = f"{name} gave away "
+        part = summary[summary.index(said) :].split(";")[0]
+        assert f"over {calls[s]} calls" in part
+        assert (f"({forbidden[s]} of them forbidden)" in part) == (forbidden[s] > 0)
+    forbidden_lines = [line for line in lines if "which was forbidden (" in line]
+    assert len(forbidden_lines) == sum(forbidden)
+    assert all("Had it stood it was worth" in line for line in forbidden_lines)
+    # a call found wanting says why: how many face-down cards pay it and the best call
+    wanting = [line for line in lines if " was worth " in line and "forbidden" not in line]
+    assert wanting and all("face-down cards would pay" in line for line in wanting)
+    # forbidden calls count in what was given away: Ann's and Bob's totals exceed their allowed calls' losses
+    assert "Ann gave away 0.0" not in summary

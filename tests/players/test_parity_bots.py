@@ -317,3 +317,25 @@ def test_at_least_agrees_with_the_value() -> None:
                 checked += 1
             state.apply(seat, rng.choice(legal))
     assert checked > 20
+
+
+def test_analysis_says_why_and_names_every_equal_card() -> None:
+    record, seat, wrong, _loss, _start = a_deal_with_one_mistake()
+    # the position of the mistake, found again by replaying the record
+    state: Any = GAME.start(record.players, record.options, record.seed)
+    solution = None
+    for s, data in record.actions:
+        action = GAME.action_from_json(data)
+        if state.phase == "play" and s == seat and sum(state.tricks_won) == 13 and action == PlayCard(play=wrong):
+            solution = ParitySolver().solve(PlayPosition.from_state(state))
+        state.apply(s, action)
+        if state.deal_no > 1:
+            break
+    assert solution is not None
+    keepers = [c for c, v in solution.values.items() if v == solution.value]
+    (line,) = [line for line in analyse_parity(record, 1, None) if line.startswith("Trick")]
+    names = [c.short for c in keepers]
+    named = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    assert f"; {named} kept " in line
+    name = record.players[seat]
+    assert "against perfect defence" in line and f"With it {name} ends on " in line
