@@ -18,6 +18,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.render import drawlog
 from games.cards import Card, Colour, Rank, Suit
 
 RGB = tuple[int, int, int]
@@ -192,6 +193,9 @@ def draw_rich(
     f = font(size, bold)
     d = ImageDraw.Draw(img)
     x, y = xy
+    log = drawlog.current()
+    if log is not None:
+        log.texts.append((text, size))
     for run in _runs(text):
         if isinstance(run, Suit):
             chip = int(size * 1.05)
@@ -229,6 +233,17 @@ def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]
 
 
 # --- cards ------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def index_width(width: int) -> int:
+    """How far from a card's left edge its index (rank over pip, see :func:`card_face`) reaches for
+    the widest rank: a card laid over it must start at least this far to the right."""
+    left = max(3, width // 16)
+    widest = max(
+        text_width(rank.code, font(int(width * (0.42 if rank.code != "10" else 0.36)), True)) for rank in Rank
+    )
+    return left + max(widest, int(width * 0.3)) + 1
 
 
 def card_size(width: int) -> tuple[int, int]:

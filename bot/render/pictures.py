@@ -37,6 +37,10 @@ ALT_TEXT_LIMIT = 1000
 """Discord allows 1,024 characters of alt text."""
 PALETTE_COLOURS = 96
 """The picture is stored with this many colours: a quarter of the bytes, no visible loss."""
+COMPRESS_LEVEL = 1
+"""zlib's fastest level: of a picture's encoding it saves about a third of the CPU against level 7
+(spec: 30 to 22 ms a table and hand) for pictures about 1.4 times the bytes (24 to 40 KB there);
+a palette picture at level 1 is still a third the bytes of the same picture in RGB, and faster."""
 
 _lock = threading.Lock()
 
@@ -124,7 +128,7 @@ def render_png(layout: Layout, compact: bool = False) -> bytes:
 def encode(img: Image.Image) -> bytes:
     small = img.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    small.save(out, format="PNG", optimize=False, compress_level=7)
+    small.save(out, format="PNG", optimize=False, compress_level=COMPRESS_LEVEL)
     return out.getvalue()
 
 
