@@ -50,6 +50,15 @@ JOKER_COLOURS: dict[Colour | None, RGB] = {
     None: (120, 40, 160),
 }
 
+PALETTE_BASE: tuple[RGB, ...] = (
+    FELT, FELT_LIGHT, FELT_DARK, BORDER, INK, MUTED, GOLD, LEGAL, WINNING, LAST, FACE, FACE_EDGE, BACK,
+    BACK_LINE, *SUIT_COLOURS.values(), JOKER_COLOURS[None], (60, 120, 85), (70, 140, 100), (250, 246, 230),
+    (230, 230, 240), (20, 20, 20), (60, 60, 60), (250, 250, 250), (0, 0, 0),
+)
+"""Every colour the pictures draw with (:func:`bot.render.pictures.palette` adds their blends)."""
+PALETTE_GROUNDS: tuple[RGB, ...] = (FELT, FELT_DARK, FELT_LIGHT, FACE, BACK, (250, 246, 230))
+"""What the pictures draw on: the felt, a card's face and back, the total's badge."""
+
 # --- fonts ------------------------------------------------------------------------------------------
 
 _FONT_FILES = {True: "DejaVuSans-Bold.ttf", False: "DejaVuSans.ttf"}
