@@ -200,7 +200,6 @@ def draw_rich(
     """Draw ``text`` at ``xy`` (top left), suit symbols as coloured pips on white tiles; returns
     the width drawn."""
     f = font(size, bold)
-    d = ImageDraw.Draw(img)
     x, y = xy
     log = drawlog.current()
     if log is not None:
@@ -211,9 +210,24 @@ def draw_rich(
             img.paste(suit_chip(run, chip), (x + 1, y + int(size * 0.08)), suit_chip(run, chip))
             x += chip_advance(size)
         else:
-            d.text((x, y), run, font=f, fill=fill)
+            mask, (ox, oy) = text_mask(run, size, bold)
+            if mask.width and mask.height:
+                img.paste(fill, (x + ox, y + oy, x + ox + mask.width, y + oy + mask.height), mask)
             x += text_width(run, f)
     return x - xy[0]
+
+
+@lru_cache(maxsize=8192)
+def text_mask(text: str, size: int, bold: bool = False) -> tuple[Image.Image, tuple[int, int]]:
+    """The antialiased coverage of ``text`` and where it sits from the point it is drawn at: the
+    same words (names, headings, scores) recur in every picture, so FreeType draws each once."""
+    f = font(size, bold)
+    left, top, right, bottom = f.getbbox(text)
+    if right <= left or bottom <= top:
+        return Image.new("L", (0, 0)), (0, 0)
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255)
+    return mask, (left, top)
 
 
 def clip_text(text: str, width: int, size: int, bold: bool = False) -> str:

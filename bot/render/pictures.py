@@ -167,7 +167,7 @@ def clear_caches() -> None:
     from bot.render import cardfaces
 
     layout_png.cache_clear()
-    for cached in (cardfaces.card_face, cardfaces.pip_mask, cardfaces.suit_chip, cardfaces.rich_width):
+    for cached in (cardfaces.card_face, cardfaces.pip_mask, cardfaces.suit_chip, cardfaces.rich_width, cardfaces.text_mask):
         cached.cache_clear()
 
 
