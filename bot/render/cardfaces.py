@@ -199,7 +199,6 @@ def draw_rich(
 ) -> int:
     """Draw ``text`` at ``xy`` (top left), suit symbols as coloured pips on white tiles; returns
     the width drawn."""
-    f = font(size, bold)
     x, y = xy
     log = drawlog.current()
     if log is not None:
@@ -213,7 +212,7 @@ def draw_rich(
             mask, (ox, oy) = text_mask(run, size, bold)
             if mask.width and mask.height:
                 img.paste(fill, (x + ox, y + oy, x + ox + mask.width, y + oy + mask.height), mask)
-            x += text_width(run, f)
+            x += rich_width(run, size, bold)
     return x - xy[0]
 
 
@@ -222,7 +221,7 @@ def text_mask(text: str, size: int, bold: bool = False) -> tuple[Image.Image, tu
     """The antialiased coverage of ``text`` and where it sits from the point it is drawn at: the
     same words (names, headings, scores) recur in every picture, so FreeType draws each once."""
     f = font(size, bold)
-    left, top, right, bottom = f.getbbox(text)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text))
     if right <= left or bottom <= top:
         return Image.new("L", (0, 0)), (0, 0)
     mask = Image.new("L", (right - left, bottom - top), 0)
