@@ -13,12 +13,11 @@ Prints p50 and p99 in milliseconds for each, and the PNG sizes (median and large
 
 Then, per game, the CPU time (``time.process_time``, so other load on the machine counts less) of
 a table and a hand picture together at a new position, p99, against the goal of
-:data:`GOAL_PAIR_MS`: "now" as drawn and encoded today, "before" the same drawing encoded the old
-way (quantized, zlib level 7), both measured in this run, so the ratio holds on a loaded machine.
-"before" keeps this branch's drawing (words drawn from cached masks), so it understates the old
-cost: the old figure whole comes from running this file at the commit before issue 28's work
-(``git stash; git checkout 34f7892``).
-``--save DIR`` also writes one table and one hand picture per game there, to look at.
+:data:`GOAL_PAIR_MS`: "now" as drawn and encoded today; "before" either ``--old REV``'s renderer
+(its ``bot/render`` from git, loaded beside today's and timed position by position in the same
+process) or, without it, today's drawing encoded the old way (quantized, zlib level 7).
+
+    nice -n 10 .venv/bin/python -m tests.bench.bench_render --positions 40 --old 34f7892
 """
 
 from __future__ import annotations
@@ -88,27 +87,53 @@ def layouts(states: list[GameState[Any]]) -> list[tuple[Layout, Layout]]:
     return out
 
 
-def pair_cpu(game: Game[Any], players: int, count: int) -> tuple[list[float], list[float]]:
+def old_render(rev: str) -> Callable[[Layout, bool], bytes]:
+    """``render_png`` of ``bot/render`` as it was at git revision ``rev``, loaded beside today's
+    (as the package ``old_render``), so both are timed in one process, position by position."""
+    import importlib
+    import pathlib
+    import subprocess
+    import sys
+    import tempfile
+
+    root = pathlib.Path(tempfile.mkdtemp(prefix="old_render_"))
+    archive = subprocess.run(["git", "archive", rev, "bot/render"], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(root)], input=archive, check=True)
+    package = root / "old_render"
+    (root / "bot" / "render").rename(package)
+    for module in package.glob("*.py"):
+        module.write_text(module.read_text().replace("bot.render", "old_render"))
+    sys.path.insert(0, str(root))
+    old = importlib.import_module("old_render.pictures")
+    return lambda layout, compact: old.render_png(layout, compact)  # type: ignore[no-any-return]
+
+
+def pair_cpu(
+    game: Game[Any], players: int, count: int, old: Callable[[Layout, bool], bytes] | None
+) -> tuple[list[float], list[float]]:
     """CPU ms of a table and a hand picture together at each position of a match, each drawn once,
     in a process that has drawn another match of the game before (its card faces and recurring
-    words cached, as in a process serving for a while): drawn and encoded now, and the same
-    drawing encoded the old way."""
+    words cached, as in a process serving for a while): today's drawing and encoding, and before
+    it, position by position, ``old`` (another revision's; without it, today's drawing encoded
+    the old way)."""
+
+    def new(layout: Layout, compact: bool) -> bytes:
+        return pictures.encode(draw_layout(layout, compact_style(layout) if compact else Style()))
+
+    def old_encoded(layout: Layout, compact: bool) -> bytes:
+        return old_encode(draw_layout(layout, compact_style(layout) if compact else Style()))
+
+    before_fn = old or old_encoded
     pictures.clear_caches()
     for table, hand in layouts(sample_positions(game, players, count, seed=2)):
-        pictures.encode(draw_layout(table, Style()))
-        pictures.encode(draw_layout(hand, compact_style(hand)))
+        for fn in (new, before_fn):
+            fn(table, False)
+            fn(hand, True)
     now: list[float] = []
     before: list[float] = []
     for table, hand in layouts(sample_positions(game, players, count)):
-        drawn: list[Image.Image] = []
-
-        def draw(table: Layout = table, hand: Layout = hand, drawn: list[Image.Image] = drawn) -> None:
-            drawn.append(draw_layout(table, Style()))
-            drawn.append(draw_layout(hand, compact_style(hand)))
-
-        drawing = cpu(draw)
-        now.append(drawing + cpu(lambda: [pictures.encode(img) for img in drawn]))  # noqa: B023
-        before.append(drawing + cpu(lambda: [old_encode(img) for img in drawn]))  # noqa: B023
+        before.append(cpu(lambda: (before_fn(table, False), before_fn(hand, True))))  # noqa: B023
+        now.append(cpu(lambda: (new(table, False), new(hand, True))))  # noqa: B023
     return now, before
 
 
@@ -163,7 +188,11 @@ def main() -> None:
     parser.add_argument("--referee", action="store_true", help="the referee-mode games instead")
     parser.add_argument("--players", type=int, default=None, help="player count (default: the largest)")
     parser.add_argument("--save", default=None, help="a directory for one table and one hand picture per game")
+    parser.add_argument(
+        "--old", default=None, help="a git revision whose bot/render is timed beside today's (e.g. 34f7892)"
+    )
     args = parser.parse_args()
+    old = old_render(args.old) if args.old else None
     games = [get_game(args.game)] if args.game else all_games()
     if args.referee:
         games = [referee_game(g.id) for g in games]
@@ -178,7 +207,7 @@ def main() -> None:
     for g in games:
         players = args.players if args.players in g.player_counts else max(g.player_counts)
         r = bench(g, players, args.positions, args.save, tag)
-        now, before = pair_cpu(g, players, args.positions)
+        now, before = pair_cpu(g, players, args.positions, old)
         pairs.append((g.id, percentile(before, 0.99), percentile(now, 0.99), percentile(now, 0.5)))
 
         def pair(key: str, r: dict[str, list[float]] = r) -> str:
