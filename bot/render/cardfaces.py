@@ -18,6 +18,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.render import drawlog
 from games.cards import Card, Colour, Rank, Suit
 
 RGB = tuple[int, int, int]
@@ -48,6 +49,15 @@ JOKER_COLOURS: dict[Colour | None, RGB] = {
     Colour.BLACK: (20, 20, 20),
     None: (120, 40, 160),
 }
+
+PALETTE_BASE: tuple[RGB, ...] = (
+    FELT, FELT_LIGHT, FELT_DARK, BORDER, INK, MUTED, GOLD, LEGAL, WINNING, LAST, FACE, FACE_EDGE, BACK,
+    BACK_LINE, *SUIT_COLOURS.values(), JOKER_COLOURS[None], (60, 120, 85), (70, 140, 100), (250, 246, 230),
+    (230, 230, 240), (20, 20, 20), (60, 60, 60), (250, 250, 250), (0, 0, 0),
+)
+"""Every colour the pictures draw with (:func:`bot.render.pictures.palette` adds their blends)."""
+PALETTE_GROUNDS: tuple[RGB, ...] = (FELT, FELT_DARK, FELT_LIGHT, FACE, BACK, (250, 246, 230))
+"""What the pictures draw on: the felt, a card's face and back, the total's badge."""
 
 # --- fonts ------------------------------------------------------------------------------------------
 
@@ -189,18 +199,34 @@ def draw_rich(
 ) -> int:
     """Draw ``text`` at ``xy`` (top left), suit symbols as coloured pips on white tiles; returns
     the width drawn."""
-    f = font(size, bold)
-    d = ImageDraw.Draw(img)
     x, y = xy
+    log = drawlog.current()
+    if log is not None:
+        log.texts.append((text, size))
     for run in _runs(text):
         if isinstance(run, Suit):
             chip = int(size * 1.05)
             img.paste(suit_chip(run, chip), (x + 1, y + int(size * 0.08)), suit_chip(run, chip))
             x += chip_advance(size)
         else:
-            d.text((x, y), run, font=f, fill=fill)
-            x += text_width(run, f)
+            mask, (ox, oy) = text_mask(run, size, bold)
+            if mask.width and mask.height:
+                img.paste(fill, (x + ox, y + oy, x + ox + mask.width, y + oy + mask.height), mask)
+            x += rich_width(run, size, bold)
     return x - xy[0]
+
+
+@lru_cache(maxsize=8192)
+def text_mask(text: str, size: int, bold: bool = False) -> tuple[Image.Image, tuple[int, int]]:
+    """The antialiased coverage of ``text`` and where it sits from the point it is drawn at: the
+    same words (names, headings, scores) recur in every picture, so FreeType draws each once."""
+    f = font(size, bold)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text))
+    if right <= left or bottom <= top:
+        return Image.new("L", (0, 0)), (0, 0)
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255)
+    return mask, (left, top)
 
 
 def clip_text(text: str, width: int, size: int, bold: bool = False) -> str:
@@ -229,6 +255,17 @@ def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]
 
 
 # --- cards ------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def index_width(width: int) -> int:
+    """How far from a card's left edge its index (rank over pip, see :func:`card_face`) reaches for
+    the widest rank: a card laid over it must start at least this far to the right."""
+    left = max(3, width // 16)
+    widest = max(
+        text_width(rank.code, font(int(width * (0.42 if rank.code != "10" else 0.36)), True)) for rank in Rank
+    )
+    return left + max(widest, int(width * 0.3)) + 1
 
 
 def card_size(width: int) -> tuple[int, int]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
+from bot.render import drawlog
 from bot.render.cardfaces import (
     BORDER,
     FELT,
@@ -31,6 +32,7 @@ from bot.render.cardfaces import (
     card_size,
     clip_text,
     draw_rich,
+    index_width,
     paste_shape,
     rich_width,
     wrap_text,
@@ -336,6 +338,9 @@ def compose(layout: Layout, blocks: Sequence[Block], plan: Plan, style: Style) -
             y += strip.height + GAP
     d = ImageDraw.Draw(img)
     d.rounded_rectangle([1, 1, width - 2, height - 2], radius=14, outline=BORDER, width=3)
+    log = drawlog.current()
+    if log is not None:
+        log.width = width
     return img
 
 
@@ -584,12 +589,18 @@ def _label_lines(spots: Sequence[Spot]) -> int:
     return max((len(s.label.split("\n")) for s in spots if s.label), default=0)
 
 
+def min_step(card_w: int) -> int:
+    """The narrowest overlap step at which each card's index shows whole ("10" then "8", never
+    "108")."""
+    return max(MIN_STEP, index_width(card_w))
+
+
 def _fit(count: int, width: int, card_w: int, spaced: bool) -> tuple[int, int]:
     """How many cards a line holds and the step between them."""
     full = card_w + CARD_GAP
     if count * full - CARD_GAP <= width:
         return count, full if spaced else min(full, (width - card_w) // max(1, count - 1) if count > 1 else full)
-    per_line = max(1, (width - card_w) // MIN_STEP + 1)
+    per_line = max(1, (width - card_w) // min_step(card_w) + 1)
     lines = (count + per_line - 1) // per_line
     per_line = (count + lines - 1) // lines
     step = min(full, (width - card_w) // max(1, per_line - 1)) if per_line > 1 else full
@@ -614,6 +625,9 @@ def draw_cards(
     top = RAISE if raised else 4
     line_h = top + ch + 4 + label_h
     nlines = (len(spots) + per_line - 1) // per_line
+    log = drawlog.current()
+    if log is not None and len(spots) > 1 and step < cw:
+        log.steps.append((step, index_width(card_w)))
     img = felt(width, nlines * line_h + (nlines - 1) * 8)
     for i, spot in enumerate(spots):
         line, col = divmod(i, per_line)

@@ -10,20 +10,32 @@ positions the public table and the hand of the seat to play are drawn three ways
 * cached: the same picture again (a refreshed message, another viewer).
 
 Prints p50 and p99 in milliseconds for each, and the PNG sizes (median and largest, in KB).
-``--save DIR`` also writes one table and one hand picture per game there, to look at.
+
+Then, per game, the CPU time (``time.process_time``, so other load on the machine counts less) of
+a table and a hand picture together at a new position, p99, against the goal of
+:data:`GOAL_PAIR_MS`: "now" as drawn and encoded today; "before" either ``--old REV``'s renderer
+(its ``bot/render`` from git, loaded beside today's and timed position by position in the same
+process) or, without it, today's drawing encoded the old way (quantized, zlib level 7).
+
+    nice -n 10 .venv/bin/python -m tests.bench.bench_render --positions 40 --old 34f7892
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
+from PIL import Image
+
 from bot.render import pictures
+from bot.render.tableau import Style, compact_style, draw_layout
 from games.engine import Game, GameState
+from games.layout import Layout
 from games.registry import all_games, get_game, referee_game
 from games.simulate import play_match
 
@@ -46,6 +58,83 @@ def timed(fn: Callable[[], bytes]) -> tuple[float, bytes]:
     start = time.perf_counter()
     out = fn()
     return (time.perf_counter() - start) * 1000, out
+
+
+GOAL_PAIR_MS = 4.0
+"""Issue 28's goal: a table and a hand picture together in at most this much CPU, p99."""
+
+
+def old_encode(img: Image.Image) -> bytes:
+    """How pictures were encoded before issue 28: quantized to 96 colours, zlib level 7."""
+    small = img.quantize(colors=96, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    small.save(out, format="PNG", optimize=False, compress_level=7)
+    return out.getvalue()
+
+
+def cpu(fn: Callable[[], object]) -> float:
+    start = time.process_time()
+    fn()
+    return (time.process_time() - start) * 1000
+
+
+def layouts(states: list[GameState[Any]]) -> list[tuple[Layout, Layout]]:
+    out = []
+    for state in states:
+        seat = seat_of(state)
+        table = pictures.table_layout(state.view(None))
+        out.append((table, pictures.hand_layout(state.view(seat), state.legal_actions(seat))))
+    return out
+
+
+def old_render(rev: str) -> Callable[[Layout, bool], bytes]:
+    """``render_png`` of ``bot/render`` as it was at git revision ``rev``, loaded beside today's
+    (as the package ``old_render``), so both are timed in one process, position by position."""
+    import importlib
+    import pathlib
+    import subprocess
+    import sys
+    import tempfile
+
+    root = pathlib.Path(tempfile.mkdtemp(prefix="old_render_"))
+    archive = subprocess.run(["git", "archive", rev, "bot/render"], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(root)], input=archive, check=True)
+    package = root / "old_render"
+    (root / "bot" / "render").rename(package)
+    for module in package.glob("*.py"):
+        module.write_text(module.read_text().replace("bot.render", "old_render"))
+    sys.path.insert(0, str(root))
+    old = importlib.import_module("old_render.pictures")
+    return lambda layout, compact: old.render_png(layout, compact)  # type: ignore[no-any-return]
+
+
+def pair_cpu(
+    game: Game[Any], players: int, count: int, old: Callable[[Layout, bool], bytes] | None
+) -> tuple[list[float], list[float]]:
+    """CPU ms of a table and a hand picture together at each position of a match, each drawn once,
+    in a process that has drawn another match of the game before (its card faces and recurring
+    words cached, as in a process serving for a while): today's drawing and encoding, and before
+    it, position by position, ``old`` (another revision's; without it, today's drawing encoded
+    the old way)."""
+
+    def new(layout: Layout, compact: bool) -> bytes:
+        return pictures.encode(draw_layout(layout, compact_style(layout) if compact else Style()))
+
+    def old_encoded(layout: Layout, compact: bool) -> bytes:
+        return old_encode(draw_layout(layout, compact_style(layout) if compact else Style()))
+
+    before_fn = old or old_encoded
+    pictures.clear_caches()
+    for table, hand in layouts(sample_positions(game, players, count, seed=2)):
+        for fn in (new, before_fn):
+            fn(table, False)
+            fn(hand, True)
+    now: list[float] = []
+    before: list[float] = []
+    for table, hand in layouts(sample_positions(game, players, count)):
+        before.append(cpu(lambda: (before_fn(table, False), before_fn(hand, True))))  # noqa: B023
+        now.append(cpu(lambda: (new(table, False), new(hand, True))))  # noqa: B023
+    return now, before
 
 
 def seat_of(state: GameState[Any]) -> int:
@@ -99,7 +188,11 @@ def main() -> None:
     parser.add_argument("--referee", action="store_true", help="the referee-mode games instead")
     parser.add_argument("--players", type=int, default=None, help="player count (default: the largest)")
     parser.add_argument("--save", default=None, help="a directory for one table and one hand picture per game")
+    parser.add_argument(
+        "--old", default=None, help="a git revision whose bot/render is timed beside today's (e.g. 34f7892)"
+    )
     args = parser.parse_args()
+    old = old_render(args.old) if args.old else None
     games = [get_game(args.game)] if args.game else all_games()
     if args.referee:
         games = [referee_game(g.id) for g in games]
@@ -110,9 +203,12 @@ def main() -> None:
         f"{'hand cold':>11} {'hand new':>11} {'hit p99':>7} | {'table KB':>9} {'hand KB':>9}"
     )
     worst: dict[str, float] = {}
+    pairs: list[tuple[str, float, float, float]] = []
     for g in games:
         players = args.players if args.players in g.player_counts else max(g.player_counts)
         r = bench(g, players, args.positions, args.save, tag)
+        now, before = pair_cpu(g, players, args.positions, old)
+        pairs.append((g.id, percentile(before, 0.99), percentile(now, 0.99), percentile(now, 0.5)))
 
         def pair(key: str, r: dict[str, list[float]] = r) -> str:
             return f"{percentile(r[key], 0.5):>5.1f}/{percentile(r[key], 0.99):<5.1f}"
@@ -130,6 +226,14 @@ def main() -> None:
         "worst p99 (ms): table cold {t_cold:.1f}, table new {t_new:.1f}, hand cold {h_cold:.1f}, hand new {h_new:.1f}".format(
             **worst
         )
+    )
+    print(f"\nCPU ms of a table and a hand picture together, p99 (goal {GOAL_PAIR_MS:.0f} ms)")
+    print(f"{'game':<18} {'before':>7} {'now':>7} {'ratio':>6} {'now p50':>8}")
+    for gid, before_ms, now_ms, now_p50 in pairs:
+        print(f"{gid:<18} {before_ms:>7.1f} {now_ms:>7.1f} {before_ms / now_ms:>6.2f} {now_p50:>8.1f}")
+    print(
+        f"worst p99: before {max(p[1] for p in pairs):.1f}, now {max(p[2] for p in pairs):.1f} ms "
+        f"(goal {GOAL_PAIR_MS:.0f})"
     )
 
 
