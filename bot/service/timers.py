@@ -122,9 +122,11 @@ class Timers:
     async def _run(self, table: Table, turn: int) -> None:
         clock = self.core.clock
         settings = await self.core.settings(table.guild_id)
-        remind_at, timeout_at = deadlines(table, settings, clock.now())
+        now = clock.now()
+        remind_at, timeout_at = deadlines(table, settings, now)
         if remind_at is not None:
-            await clock.sleep(max(0.0, remind_at - clock.now()))
+            await clock.sleep(max(0.0, remind_at - now))
+            now = max(now, remind_at)  # by the sleep, not clock.now(): a simulated loop's time runs apart from it
             if not await self._loaded(table) or table.turn != turn or table.state is None or table.state.is_over:
                 return
             for seat in sorted(table.state.awaiting()):
@@ -134,7 +136,7 @@ class Timers:
                     )
         if timeout_at is None:
             return
-        await clock.sleep(max(0.0, timeout_at - clock.now()))
+        await clock.sleep(max(0.0, timeout_at - now))
         failures = 0
         while True:  # a take-over whose writes fail is tried again, less often each time
             try:

@@ -363,9 +363,14 @@ class Fuzzer:
             return [tuple(r) for r in await cur.fetchall()]
 
     async def db_snapshot(self) -> tuple[Any, ...]:
+        """The table's rows, less ``sessions.clock_at``: the note that its turn clock still ran,
+        which any service that shuts down writes (a restart goes by it), not a change of the table."""
         sid = self.table.id
+        async with self.svc.store.conn.execute("SELECT * FROM sessions WHERE id = ?", (sid,)) as cur:
+            names = [d[0] for d in cur.description]
+            session = [tuple(v for n, v in zip(names, r, strict=True) if n != "clock_at") for r in await cur.fetchall()]
         return (
-            await self.rows("SELECT * FROM sessions WHERE id = ?", sid),
+            session,
             await self.rows("SELECT * FROM actions WHERE session_id = ? ORDER BY seq", sid),
             await self.rows("SELECT * FROM results WHERE session_id = ?", sid),
             await self.rows("SELECT * FROM result_players WHERE session_id = ? ORDER BY seat", sid),

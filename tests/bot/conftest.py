@@ -4,6 +4,7 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -94,9 +95,22 @@ class ManualClock(Clock):
         me = asyncio.current_task()
         while time.monotonic() < give_up:
             await asyncio.sleep(0.005)
-            asleep = {t for t, (_, wake) in self._sleepers.items() if not wake.done()}
-            if all(t is me or t.done() or t in asleep for t in asyncio.all_tasks()):
+            if all(t is me or t.done() or sleeps_on_a_clock(t) for t in asyncio.all_tasks()):
                 return
+
+
+CLOCK_SLEEPS = {Clock.sleep.__code__, ManualClock.sleep.__code__}
+
+
+def sleeps_on_a_clock(task: asyncio.Task[object]) -> bool:
+    """Whether ``task`` waits in a service clock's sleep: this test's clock, or another service's
+    (a second service in the test, or one on the real clock), which no settle of this one wakes."""
+    coro: Any = task.get_coro()
+    while coro is not None:
+        if getattr(coro, "cr_code", None) in CLOCK_SLEEPS:
+            return True
+        coro = getattr(coro, "cr_await", None)
+    return False
 
 
 async def stored_actions(service: TableService, table: Table) -> list[tuple[int, Action]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import random
+import re
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -173,6 +174,15 @@ def as_read(value: Any) -> Any:
     return value
 
 
+MARKDOWN_ESCAPE = re.compile(r"\\([*_`~|>#\-\[\]()\\])")
+
+
+def rendered(text: str) -> str:
+    """Markdown text as Discord shows it: an escaped character (``\\_``) as the character itself.
+    (User text is escaped so that it shows literally: see ``bot.discord.plain``.)"""
+    return MARKDOWN_ESCAPE.sub(r"\1", text)
+
+
 def components_of(message: Any) -> list[dict[str, Any]]:
     """Every component of a message as Discord's JSON (buttons and selects, in order)."""
     if isinstance(message, simcord.ResponseMessage):
@@ -206,7 +216,7 @@ def embed_text(message: Any) -> str:
         parts += [e.title or "", e.description or ""]
         parts += [f"{f.name}: {f.value}" for f in e.fields]
         parts.append(e.footer.text or "")
-    return as_read("\n".join(parts))
+    return as_read(rendered("\n".join(parts)))
 
 
 def iter_fields(message: Any) -> Iterator[tuple[str, str]]:
@@ -273,7 +283,7 @@ def replies(result: simcord.InteractionResult) -> list[simcord.ResponseMessage]:
 
 
 def reply_text(result: simcord.InteractionResult) -> str:
-    return "\n".join(m.content + "\n" + embed_text(m) for m in replies(result))
+    return "\n".join(rendered(m.content) + "\n" + embed_text(m) for m in replies(result))
 
 
 def only_ephemeral(result: simcord.InteractionResult) -> bool:
