@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from tests.attack.conftest import AttackWorld
@@ -46,3 +48,12 @@ def answered(result: Any) -> bool:
 
 def text_of(result: Any) -> str:
     return reply_text(result) if replies(result) else ""
+
+
+async def until(check: Callable[[], bool], what: str) -> None:
+    """Wait (at most about 10 s) until ``check()`` holds, by a condition and not a fixed time."""
+    for _ in range(2_000):
+        if check():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"timed out waiting for {what}")

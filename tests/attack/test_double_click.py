@@ -22,7 +22,7 @@ from bot.service.entries import SeatEntry
 from bot.service.model import TableError, User
 from games.engine import Action, GameState
 from tests.attack.conftest import AttackWorld
-from tests.attack.support import open_table, snapshot
+from tests.attack.support import open_table, snapshot, until
 from tests.bot.discord.conftest import components_of, custom_ids, note_of, raw_component, response, selects
 
 MAX_MOVES = 400
@@ -63,12 +63,6 @@ def seat_and_entry(seat: int, action: Action) -> tuple[int, Action]:
     return (action.seat, action.entry) if isinstance(action, SeatEntry) else (seat, action)
 
 
-async def until(check: Callable[[], bool], what: str) -> None:
-    for _ in range(2_000):
-        if check():
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 async def double_click_at_a_deal_end(

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ from bot.service import timers
 from bot.service.model import Table
 from bot.settings import GuildSettings
 from tests.attack.conftest import AttackWorld
-from tests.attack.support import open_table
+from tests.attack.support import open_table, until
 from tests.bot.discord.conftest import embed_text, play_turn, reply_text, start_game
 
 FAULT = "storage_fault"
@@ -45,12 +44,6 @@ def rows(world: AttackWorld, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         return conn.execute(sql, args).fetchall()
 
 
-async def until(check: Callable[[], bool], what: str) -> None:
-    for _ in range(2_000):
-        if check():
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 @pytest.fixture(autouse=True)

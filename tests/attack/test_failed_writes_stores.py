@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 
 import asyncpg
 import pytest
@@ -18,6 +18,7 @@ from bot.service import timers
 from bot.tables import TableError, TableService, User
 from storage.db import is_postgres
 from storage.sessions import Store
+from tests.attack.support import until
 from tests.bot.conftest import RecordingNotifier
 
 G, C = "g1", "c1"
@@ -70,12 +71,6 @@ async def service(database: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
     await store.close()
 
 
-async def until(check: Callable[[], bool], what: str) -> None:
-    for _ in range(2_000):
-        if check():
-            return
-        await asyncio.sleep(0.005)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 async def move(service: TableService) -> None:

@@ -1,1 +1,0 @@
-"""Adapters: the table service, Discord and the local console."""

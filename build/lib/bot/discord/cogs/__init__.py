@@ -1,1 +1,0 @@
-"""Slash commands, one cog per area. Cogs only parse and call :mod:`bot.discord.flows`."""

@@ -1,1 +1,0 @@
-"""Turning tables and views into text, embeds and menus. Generic over every game in the registry."""

@@ -1,1 +1,0 @@
-"""Parlour's games: pure, deterministic rules with no I/O, asyncio or Discord."""

@@ -1,1 +1,0 @@
-"""The adding-up games: a running total, card values per game, targets to hit or not to pass."""

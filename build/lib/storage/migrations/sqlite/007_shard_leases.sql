@@ -1,3 +1,0 @@
--- Shard leases (PostgreSQL's 007) belong to a bot sharded across processes on one PostgreSQL
--- database. A SQLite file has one process (its lock file), so there is nothing to add here; the
--- number is kept so that both dialects count their migrations alike.

@@ -1,2 +1,0 @@
--- PostgreSQL's 008 adds the shard count to its shard leases. A SQLite file has one process and
--- no leases, so there is nothing to change here; the number keeps both dialects in step.
