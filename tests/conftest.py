@@ -34,9 +34,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[PostgresServer]:
-    """One PostgreSQL server for the test session (one per xdist worker)."""
+def running_postgres() -> Iterator[PostgresServer]:
+    """A throwaway PostgreSQL server, started, for a fixture to yield from (skips the test where
+    none is installed); stopped when the fixture ends."""
     server = PostgresServer.find()
     if server is None:
         pytest.skip(f"PostgreSQL tests skipped: {INSTALL_HINT}")
@@ -45,6 +45,12 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One PostgreSQL server for the test session (one per xdist worker)."""
+    yield from running_postgres()
 
 
 async def new_postgres_database(server: PostgresServer) -> str:

@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from games.engine import GameState
 from tests.attack.conftest import AttackWorld
 from tests.bot.discord.conftest import replies, reply_text
 
@@ -57,3 +58,11 @@ async def until(check: Callable[[], bool], what: str) -> None:
             return
         await asyncio.sleep(0.005)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def first_choice_ends_the_match(state: GameState[Any]) -> bool:
+    """Whether the first legal move of the lowest awaited seat (what the tests play) ends the match."""
+    seat = min(state.awaiting())
+    twin = state.clone()
+    twin.apply(seat, state.legal_actions(seat)[0])
+    return twin.is_over

@@ -24,8 +24,8 @@ import asyncpg
 import pytest
 
 from bot.service.registry import MOVED, UNAVAILABLE
-from tests.conftest import new_postgres_database
-from tests.postgres_server import INSTALL_HINT, PostgresServer
+from tests.conftest import new_postgres_database, running_postgres
+from tests.postgres_server import PostgresServer
 from tests.shard_process import ShardProcess, guild_on
 from tests.test_startup import HOLD, one_line_error, run_bot
 
@@ -36,14 +36,7 @@ LEASE = 3.0
 @pytest.fixture(scope="module")
 def server() -> Iterator[PostgresServer]:
     """A server of this module's own, since its tests restart it (each on a database of its own)."""
-    found = PostgresServer.find()
-    if found is None:
-        pytest.skip(INSTALL_HINT)
-    found.start()
-    try:
-        yield found
-    finally:
-        found.stop()
+    yield from running_postgres()
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from bot.service import timers
 from bot.service.model import Table
 from bot.settings import GuildSettings
 from tests.attack.conftest import AttackWorld
-from tests.attack.support import open_table, until
+from tests.attack.support import first_choice_ends_the_match, open_table, until
 from tests.bot.discord.conftest import embed_text, play_turn, reply_text, start_game
 
 FAULT = "storage_fault"
@@ -102,14 +102,9 @@ async def test_a_result_that_fails_to_write_is_stored_rated_and_never_abandoned(
     await open_table(world, "toy")
     table = world.require_table()
     assert table.state is not None
-    while True:  # play until the next move ends the match
-        state = table.state
-        seat = min(state.awaiting())
-        twin = state.clone()
-        twin.apply(seat, state.legal_actions(seat)[0])
-        if twin.is_over:
-            break
+    while not first_choice_ends_the_match(table.state):  # play until the next move ends the match
         await play_turn(world)
+    state = table.state
 
     break_writes(world, "results")
     note, _ = await play_turn(world)

@@ -18,7 +18,7 @@ from bot.service import timers
 from bot.tables import TableError, TableService, User
 from storage.db import is_postgres
 from storage.sessions import Store
-from tests.attack.support import until
+from tests.attack.support import first_choice_ends_the_match, until
 from tests.bot.conftest import RecordingNotifier
 
 G, C = "g1", "c1"
@@ -91,12 +91,7 @@ async def test_the_result_of_a_match_is_stored_rated_once_the_database_takes_wri
     table = service.require_table(G, C)
     state = table.state
     assert state is not None
-    while True:  # up to the move that ends the match
-        seat = min(state.awaiting())
-        twin = state.clone()
-        twin.apply(seat, state.legal_actions(seat)[0])
-        if twin.is_over:
-            break
+    while not first_choice_ends_the_match(state):  # up to the move that ends the match
         await move(service)
 
     await break_writes(database, "results")

@@ -17,7 +17,8 @@ from tests.attack.conftest import AttackWorld
 from tests.attack.support import open_table, snapshot
 from tests.attack.test_discord_faults import awaited
 from tests.bot.discord.conftest import components_of, note_of
-from tests.postgres_server import INSTALL_HINT, PostgresServer
+from tests.conftest import running_postgres
+from tests.postgres_server import PostgresServer
 
 OUTAGE_WARNINGS = ("not written", "not answering", "readonly")
 
@@ -59,14 +60,8 @@ async def test_a_database_that_cannot_be_written_is_answered_as_such(world: Atta
 
 @pytest.fixture
 def server() -> Iterator[PostgresServer]:
-    found = PostgresServer.find()
-    if found is None:
-        pytest.skip(INSTALL_HINT)
-    found.start()
-    try:
-        yield found
-    finally:
-        found.stop()
+    """A server of its own for each test, which stops it."""
+    yield from running_postgres()
 
 
 async def stored_moves(url: str) -> list[Any]:
