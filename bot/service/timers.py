@@ -36,6 +36,11 @@ RETRY_MOST = 60.0
 """...up to this."""
 
 
+def backoff(failures: int) -> float:
+    """Seconds to wait before trying a failed write again, after ``failures`` failures in a row."""
+    return min(RETRY_FIRST * 2**failures, RETRY_MOST)
+
+
 def waits_for_a_write(table: Table) -> bool:
     """Whether the table waits on a write that failed: its result, or a bot seat's move."""
     state = table.state
@@ -107,7 +112,7 @@ class Timers:
         run.close()
 
     async def _retry(self, table: Table, failures: int) -> None:
-        await self.core.clock.sleep(min(RETRY_FIRST * 2**failures, RETRY_MOST))
+        await self.core.clock.sleep(backoff(failures))
         async with self.core.registry.lock(table.key):
             if table.timer is asyncio.current_task():
                 table.timer = None  # what the retry schedules next must not cancel the retry itself
@@ -144,7 +149,7 @@ class Timers:
                 return
             except Exception as exc:
                 log.warning("table %s: a take-over at turn %s could not be stored (%s); trying again", table.id, turn, exc)
-            await clock.sleep(min(RETRY_FIRST * 2**failures, RETRY_MOST))
+            await clock.sleep(backoff(failures))
             failures += 1
 
     async def _loaded(self, table: Table) -> bool:
