@@ -261,6 +261,9 @@ class GameState(ABC, Generic[OptionsT]):
         self.scores: list[int] = [0] * len(self.players)
         self.deal_no = 0
         self.outcome: Outcome | None = None
+        self.settled: Any = None
+        """The facts of the last deal the match scored (:class:`games.match.DealFacts`), in the
+        games that declare a :class:`games.match.Match`."""
 
     # -- the public API --------------------------------------------------------------------------
 

@@ -56,6 +56,7 @@ from games.layout import (
     spots,
     standard_scores,
 )
+from games.match import DealFacts, Match, MatchState
 from games.registry import declare
 from games.tricks import Trick, TrickRules
 
@@ -160,6 +161,105 @@ def match_winner(scores: Sequence[int], target: int = GAME_TARGET) -> Seat | Non
     if best < target:
         return None
     return scores.index(best)
+
+
+# --- the match ---------------------------------------------------------------------------------------
+
+
+class ParityFacts(DealFacts):
+    """A deal of Parity as the match scores it: the calls and each player's trick count."""
+
+    trump: Suit | None
+    target: Parity
+    tricks: tuple[int, int]
+
+    @property
+    def no_trump(self) -> bool:
+        return self.trump is None
+
+
+class ParityMatch(Match[ParityFacts]):
+    """Only the player whose count has the target parity scores; the deal alternates; the match
+    ends after the deal in which someone reaches 100, and the loser's lurch is reported."""
+
+    def score(self, state: MatchState, facts: ParityFacts) -> list[Event]:
+        gained = deal_scores(facts.tricks, facts.target, facts.no_trump)
+        for seat, points in enumerate(gained):
+            state.scores[seat] += points
+        scorer = 0 if gained[0] else 1
+        counts = " and ".join(f"{state.name(s)} {facts.tricks[s]}" for s in (0, 1))
+        events = [
+            state.event(
+                "deal_score",
+                f"Tricks: {counts}. The target was {facts.target.value}, so {state.name(scorer)} "
+                f"scores {gained[scorer]} (now {state.scores[scorer]}).",
+            )
+        ]
+        winner = match_winner(state.scores)
+        if winner is not None:
+            events.append(state.finish(self.outcome(state, winner)))
+        else:
+            state.dealer = 1 - state.dealer
+        return events
+
+    @staticmethod
+    def outcome(state: MatchState, winner: Seat) -> Outcome:
+        loser = 1 - winner
+        low = state.scores[loser]
+        status = lurch_status(low)
+        notes = [f"{state.name(winner)} wins {state.scores[winner]} to {low}."]
+        if status == "double-lurched":
+            notes.append(f"{state.name(loser)} is double-lurched (below {DOUBLE_LURCH_BELOW}).")
+        elif status == "lurched":
+            notes.append(f"{state.name(loser)} is lurched (below {LURCH_BELOW}).")
+        else:
+            notes.append(f"{state.name(loser)} reached {LURCH_BELOW}: no lurch.")
+        if state.options.lurch_values:
+            value = game_value(low)
+            notes.append(f"Stake: the game counts {value} ({'single' if value == 1 else status}).")
+        return Outcome.from_scores(state.scores, notes=notes)
+
+
+MATCH = ParityMatch()
+
+
+def call_refusal(phase: str, action: Action) -> str | None:
+    """Why a trump or parity call is out of place in ``phase`` (online and refereed alike)."""
+    if isinstance(action, ChooseTrump):
+        if phase != "trump":
+            return "Trumps have already been named for this deal."
+        if action.suit is None:
+            return "No-trump is not allowed at this table: the host left the no_trump option off."
+    if isinstance(action, ChooseParity) and phase != "parity":
+        if phase == "trump":
+            return "Trumps must be named before the target parity."
+        return "The target parity is already set for this deal."
+    return None
+
+
+def trump_calls(options: ParityOptions) -> list[Action]:
+    """The trump calls the non-dealer may make: a suit, or no-trump when the host allows it."""
+    calls: list[Action] = list(TRUMP_CALLS)
+    if options.no_trump:
+        calls.append(ChooseTrump(suit=None))
+    return calls
+
+
+def trump_call_text(name: str, suit: Suit | None) -> str:
+    """``Ann calls Hearts ♥ trumps.``"""
+    called = trump_text(suit) if suit is not None else "no trumps (worth 20 + tricks)"
+    return f"{name} calls {called}."
+
+
+def calls_phase_text(phase: str, dealer: str, non_dealer: str) -> str | None:
+    """What the table waits for during the calls, or ``None`` after them."""
+    if phase == "trump":
+        return f"{non_dealer} to name trumps"
+    if phase == "parity":
+        return f"{dealer} to name the target parity"
+    if phase == "over":
+        return "match over"
+    return None
 
 
 # --- trick rules ------------------------------------------------------------------------------------
@@ -376,6 +476,8 @@ Phase = Literal["trump", "parity", "play", "over"]
 
 
 class ParityState(GameState[ParityOptions]):
+    dealer: Seat
+
     def __init__(
         self,
         players: Sequence[str],
@@ -387,7 +489,7 @@ class ParityState(GameState[ParityOptions]):
         self.pack = parity_pack(options)
         self.ranks = pack_ranks(options.ranks)
         self.role = joker_roles(options)
-        self.dealer: Seat = self.choose_first_dealer()
+        MATCH.begin(self)
         self.hands: list[list[Card]] = [[], []]
         self.taken: list[list[Card]] = [[], []]
         self.tricks_won = [0, 0]
@@ -433,41 +535,12 @@ class ParityState(GameState[ParityOptions]):
 
     def _end_deal(self) -> list[Event]:
         assert self.target is not None
-        gained = deal_scores(self.tricks_won, self.target, self.no_trump)
-        for seat, points in enumerate(gained):
-            self.scores[seat] += points
-        scorer = 0 if gained[0] else 1
-        counts = " and ".join(f"{self.name(s)} {self.tricks_won[s]}" for s in (0, 1))
-        events = [
-            self.event(
-                "deal_score",
-                f"Tricks: {counts}. The target was {self.target.value}, so {self.name(scorer)} "
-                f"scores {gained[scorer]} (now {self.scores[scorer]}).",
-            )
-        ]
-        winner = match_winner(self.scores)
-        if winner is not None:
+        facts = ParityFacts(trump=self.trump, target=self.target, tricks=(self.tricks_won[0], self.tricks_won[1]))
+        events = MATCH.settle(self, facts)
+        if self.is_over:
             self.phase = "over"
-            events.append(self.finish(self._outcome(winner)))
             return events
-        self.dealer = self.non_dealer
         return events + self._start_deal()
-
-    def _outcome(self, winner: Seat) -> Outcome:
-        loser = 1 - winner
-        low = self.scores[loser]
-        status = lurch_status(low)
-        notes = [f"{self.name(winner)} wins {self.scores[winner]} to {low}."]
-        if status == "double-lurched":
-            notes.append(f"{self.name(loser)} is double-lurched (below {DOUBLE_LURCH_BELOW}).")
-        elif status == "lurched":
-            notes.append(f"{self.name(loser)} is lurched (below {LURCH_BELOW}).")
-        else:
-            notes.append(f"{self.name(loser)} reached {LURCH_BELOW}: no lurch.")
-        if self.options.lurch_values:
-            value = game_value(low)
-            notes.append(f"Stake: the game counts {value} ({'single' if value == 1 else status}).")
-        return Outcome.from_scores(self.scores, notes=notes)
 
     # -- the protocol ---------------------------------------------------------------------------
 
@@ -489,10 +562,7 @@ class ParityState(GameState[ParityOptions]):
         if seat not in self.awaiting():
             return []
         if self.phase == "trump":
-            calls: list[Action] = list(TRUMP_CALLS)
-            if self.options.no_trump:
-                calls.append(ChooseTrump(suit=None))
-            return calls
+            return trump_calls(self.options)
         if self.phase == "parity":
             return list(PARITY_CALLS)
         return [play_action(c) for c in unique(self.playable(seat))]
@@ -500,15 +570,9 @@ class ParityState(GameState[ParityOptions]):
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
         if seat not in self.awaiting():
             return None  # the base says whose turn it is
-        if isinstance(action, ChooseTrump):
-            if self.phase != "trump":
-                return "Trumps have already been named for this deal."
-            if action.suit is None:
-                return "No-trump is not allowed at this table: the host left the no_trump option off."
-        if isinstance(action, ChooseParity) and self.phase != "parity":
-            if self.phase == "trump":
-                return "Trumps must be named before the target parity."
-            return "The target parity is already set for this deal."
+        refused = call_refusal(self.phase, action)
+        if refused is not None:
+            return refused
         if isinstance(action, PlayCard):
             if self.phase != "play":
                 return "Cards are played once trumps and the target parity are named."
@@ -536,8 +600,7 @@ class ParityState(GameState[ParityOptions]):
         self.no_trump = suit is None
         self.rules = trick_rules(self.ranks, suit, self.options.undifferentiated_jokers)
         self.phase = "parity"
-        called = trump_text(suit) if suit is not None else "no trumps (worth 20 + tricks)"
-        return [self.event("trump", f"{self.name(seat)} calls {called}.")]
+        return [self.event("trump", trump_call_text(self.name(seat), suit))]
 
     def _play(self, seat: Seat, card: Card) -> list[Event]:
         assert self.rules is not None
@@ -561,13 +624,8 @@ class ParityState(GameState[ParityOptions]):
     # -- what players see ---------------------------------------------------------------------
 
     def phase_text(self) -> str:
-        if self.phase == "trump":
-            return f"{self.name(self.non_dealer)} to name trumps"
-        if self.phase == "parity":
-            return f"{self.name(self.dealer)} to name the target parity"
-        if self.phase == "play":
-            return f"trick {sum(self.tricks_won) + 1} of {TRICKS_PER_DEAL}"
-        return "match over"
+        calls = calls_phase_text(self.phase, self.name(self.dealer), self.name(self.non_dealer))
+        return calls if calls is not None else f"trick {sum(self.tricks_won) + 1} of {TRICKS_PER_DEAL}"
 
     def view(self, seat: Seat | None) -> ParityView:
         notes = []

@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine import Action, Game, GameState, View
+from games.referee.series import SeriesEntries, series_of
+from games.referee.state import RefereeState
 
 
 def referee_mode(
@@ -37,9 +39,7 @@ def referee_mode(
     :class:`~games.referee.series.SeriesEntries` mixed in first."""
     model = online.Options if options is None else options
     if series:
-        from games.referee.series import SeriesEntries, series_of
-
-        if not issubclass(state, SeriesEntries):  # the mixin goes first, before the game's own checks
+        if not issubclass(state, (SeriesEntries, RefereeState)):  # the mixin goes first, before the game's own checks
             state = type(state.__name__, (SeriesEntries, state), {"__module__": state.__module__, "__doc__": state.__doc__})
         actions = [*actions, series_of(actions)]
     if not issubclass(model, online.Options):

@@ -13,31 +13,28 @@ from collections.abc import Sequence
 
 from pydantic import Field
 
-from games.cards import Card
-from games.engine import Action, Event, Game, Seat, Zone
+from games.cards import Card, Suit
+from games.engine import Action, Event, Game, Seat
+from games.match import DealFacts
 from games.parity import GAME as ONLINE
 from games.parity import (
+    MATCH,
+    PARITY_CALLS,
     TRICKS_PER_DEAL,
     ChooseParity,
     ChooseTrump,
+    Parity,
+    ParityFacts,
     ParityOptions,
-    ParityState,
     ParityView,
+    call_refusal,
+    calls_phase_text,
+    trump_call_text,
+    trump_calls,
 )
 from games.referee import dealer_line, referee_mode
-from games.referee.trick_totals import (
-    Counts,
-    FilledCount,
-    TricksWon,
-    count_choices,
-    count_refusal,
-    counts_line,
-    filled_text,
-    forced,
-    missing,
-    referee_lines,
-)
-from games.tricks import Trick
+from games.referee.state import RefereeState
+from games.referee.trick_totals import TrickCounts, TricksWon, referee_lines, tricks_entry
 
 
 class RefereeParityView(ParityView):
@@ -49,12 +46,12 @@ class RefereeParityView(ParityView):
         return dealer_line(self) + super().table_lines() + referee_lines(self.last_deal, self.counts, self.due)
 
 
-class RefereeParityState(FilledCount, ParityState):
-    """A refereed match: the calls and trick counts of each deal, no cards.
+class RefereeParityState(RefereeState[ParityOptions]):
+    """A refereed match: the calls and trick counts of each deal, no cards. The match (scores,
+    dealer, end, lurch) is the online game's :data:`~games.parity.MATCH`; phase ``play`` here
+    means the trick counts are due."""
 
-    It reuses the dealt game's match (scores, dealer, end, lurch) and replaces the deal and the
-    play by entries: phase ``play`` here means the trick counts are due.
-    """
+    match = MATCH
 
     def __init__(
         self,
@@ -63,24 +60,23 @@ class RefereeParityState(FilledCount, ParityState):
         seed: int,
         deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
     ) -> None:
-        self.counts: Counts = [None, None]
         self.last_deal: list[str] = []
         super().__init__(players, options, seed, deck)
+
+    @property
+    def non_dealer(self) -> Seat:
+        return 1 - self.dealer
 
     # -- deal flow -----------------------------------------------------------------------------
 
     def _start_deal(self) -> list[Event]:
         """A new deal: nothing is dealt here, the players deal the real cards."""
         self.deal_no += 1
-        self.counts = [None, None]
-        self.tricks_won = [0, 0]
+        self.counts = TrickCounts.new(2, TRICKS_PER_DEAL)
         self.phase = "trump"
-        self.trump = None
+        self.trump: Suit | None = None
         self.no_trump = False
-        self.target = None
-        self.rules = None
-        self.trick = Trick(leader=self.non_dealer)
-        self.last_trick = None
+        self.target: Parity | None = None
         text = (
             f"Deal {self.deal_no}: {self.name(self.dealer)} deals 15 cards each, both hands face up. "
             f"Enter the trump suit {self.name(self.non_dealer)} names."
@@ -88,24 +84,41 @@ class RefereeParityState(FilledCount, ParityState):
         return [self.event("deal", text)]
 
     def _end_deal(self) -> list[Event]:
-        self.tricks_won = [c or 0 for c in self.counts]
-        events = super()._end_deal()
+        assert self.target is not None
+        won = self.counts.won()
+        events = self.settle(ParityFacts(trump=self.trump, target=self.target, tricks=(won[0], won[1])))
         self.last_deal = [f"Last deal: {events[0].text}"]
+        if self.is_over:
+            self.phase = "over"
         return events
 
-    # -- the protocol -------------------------------------------------------------------------
+    def entries(self, facts: DealFacts) -> list[tuple[Seat, Action]]:
+        assert isinstance(facts, ParityFacts)
+        return [
+            (self.non_dealer, ChooseTrump(suit=facts.trump)),
+            (self.dealer, ChooseParity(parity=facts.target)),
+            (self.dealer, tricks_entry(facts.tricks[self.dealer])),
+        ]
 
-    def awaiting(self) -> frozenset[Seat]:
-        if self.phase == "play":
-            return frozenset(missing(self.counts))
-        return super().awaiting()
+    # -- the entries ---------------------------------------------------------------------------
 
-    def legal_actions(self, seat: Seat) -> list[Action]:
-        if self.phase == "play":
-            return list(count_choices(self.counts, TRICKS_PER_DEAL, seat))
-        return super().legal_actions(seat)
+    def _awaiting(self) -> frozenset[Seat]:
+        if self.phase == "trump":
+            return frozenset((self.non_dealer,))
+        if self.phase == "parity":
+            return frozenset((self.dealer,))
+        return self.counts.awaiting()
 
-    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+    def _legal(self, seat: Seat) -> list[Action]:
+        if seat not in self._awaiting():
+            return []
+        if self.phase == "trump":
+            return trump_calls(self.options)
+        if self.phase == "parity":
+            return list(PARITY_CALLS)
+        return self.counts.choices(seat)
+
+    def _refusal(self, seat: Seat, action: Action) -> str | None:
         if seat not in self.awaiting() and not (isinstance(action, TricksWon) and self.phase == "play"):
             return None  # the base says whose turn it is; a count already in gets its own reason
         if isinstance(action, TricksWon):
@@ -113,38 +126,32 @@ class RefereeParityState(FilledCount, ParityState):
                 return f"Trick counts come at the end of the deal: first enter {self.name(self.non_dealer)}'s trump call."
             if self.phase == "parity":
                 return f"Trick counts come at the end of the deal: first enter {self.name(self.dealer)}'s parity call."
-            return count_refusal(self.counts, TRICKS_PER_DEAL, seat, action.tricks, self.players)
+            return self.counts.refusal(seat, action.tricks, self.players)
         if self.phase == "play" and isinstance(action, (ChooseTrump, ChooseParity)):
             return "Trumps and the target parity are already set for this deal: enter the trick counts."
-        return super().explain_illegal(seat, action)
+        return call_refusal(self.phase, action)
 
-    def _apply(self, seat: Seat, action: Action) -> list[Event]:
-        echoed = self.echo(seat, action, self.players)
-        if echoed is not None:
-            return echoed
+    def _enter(self, seat: Seat, action: Action) -> list[Event]:
         if isinstance(action, TricksWon):
-            self.counts[seat] = action.tricks
-            events = [self.event("tricks", f"{self.name(seat)} took {action.tricks} of the {TRICKS_PER_DEAL} tricks.")]
-            last = forced(self.counts, TRICKS_PER_DEAL)
-            if last is not None:
-                other, tricks = last
-                self.counts[other] = tricks
-                self.filled = last
-                events.append(self.event("tricks", filled_text(self.players, other, tricks, TRICKS_PER_DEAL)))
-            if not missing(self.counts):
+            events = self.counts.enter(self, seat, action.tricks)
+            if self.counts.complete:
                 events.extend(self._end_deal())
             return events
-        events = super()._apply(seat, action)
-        if isinstance(action, ChooseParity):  # the play is at the table: drop "X leads"
-            events = [self.event("parity", f"{self.name(seat)} sets the target: an {action.parity.value} number of tricks.")]
-        return events
+        if isinstance(action, ChooseTrump):
+            self.trump = action.suit
+            self.no_trump = action.suit is None
+            self.phase = "parity"
+            return [self.event("trump", trump_call_text(self.name(seat), action.suit))]
+        assert isinstance(action, ChooseParity)
+        self.target = action.parity
+        self.phase = "play"
+        return [self.event("parity", f"{self.name(seat)} sets the target: an {action.parity.value} number of tricks.")]
 
     # -- what the table sees ------------------------------------------------------------------
 
     def phase_text(self) -> str:
-        if self.phase == "play":
-            return "trick counts"
-        return super().phase_text()
+        calls = calls_phase_text(self.phase, self.name(self.dealer), self.name(self.non_dealer))
+        return calls if calls is not None else "trick counts"
 
     def due(self) -> str:
         if self.is_over:
@@ -154,7 +161,7 @@ class RefereeParityState(FilledCount, ParityState):
             return f"{self.name(self.non_dealer)}'s call: {calls}."
         if self.phase == "parity":
             return f"{self.name(self.dealer)}'s call: an odd or an even number of tricks."
-        names = " and ".join(self.name(s) for s in missing(self.counts))
+        names = " and ".join(self.name(s) for s in sorted(self.counts.awaiting()))
         return f"the tricks taken by {names} (they add up to {TRICKS_PER_DEAL})."
 
     def view(self, seat: Seat | None) -> RefereeParityView:
@@ -167,12 +174,9 @@ class RefereeParityState(FilledCount, ParityState):
             tricks_won=[],
             notes=table_rules(self.options),
             last_deal=list(self.last_deal),
-            counts=counts_line(self.counts, self.players, TRICKS_PER_DEAL) if self.phase == "play" else "",
+            counts=self.counts.line(self.players) if self.phase == "play" else "",
             due=self.due(),
         )
-
-    def card_zones(self) -> list[Zone]:
-        return []  # the bot never sees a card
 
 
 def table_rules(options: ParityOptions) -> list[str]:

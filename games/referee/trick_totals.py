@@ -10,11 +10,13 @@ is told it was already filled in (:class:`FilledCount`), and older records repla
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from pydantic import Field
 
 from games.engine import Action, Event, Seat
+from games.referee.state import RefereeState
 
 Counts = list[int | None]
 """Each seat's entered trick count, ``None`` while not yet entered."""
@@ -159,3 +161,51 @@ def referee_lines(last_deal: Sequence[str], counts: str, due: str) -> list[str]:
     if due:
         lines.append(f"Next entry: {due}")
     return lines
+
+
+@dataclass
+class TrickCounts:
+    """The trick counts of one deal, as a part of a referee state (Parity, Parity for Three,
+    Hoodwink): every player still to be counted is awaited at once, in any order; a count that
+    does not fit what is left is refused with the reason; once all but one are in, the bot fills
+    in the last (the state accepts it typed anyway: :meth:`RefereeState.filled_in`)."""
+
+    total: int
+    counts: Counts
+
+    @classmethod
+    def new(cls, players: int, total: int) -> TrickCounts:
+        return cls(total, [None] * players)
+
+    @property
+    def complete(self) -> bool:
+        return not missing(self.counts)
+
+    def awaiting(self) -> frozenset[Seat]:
+        return frozenset(missing(self.counts))
+
+    def choices(self, seat: Seat) -> list[Action]:
+        return list(count_choices(self.counts, self.total, seat))
+
+    def refusal(self, seat: Seat, tricks: int, names: Sequence[str]) -> str:
+        return count_refusal(self.counts, self.total, seat, tricks, names)
+
+    def enter(self, state: RefereeState[Any], seat: Seat, tricks: int) -> list[Event]:
+        """Enter ``seat``'s count, and the last count when it is forced."""
+        self.counts[seat] = tricks
+        events = [state.event("tricks", f"{state.name(seat)} took {tricks} of the {self.total} tricks.")]
+        last = forced(self.counts, self.total)
+        if last is not None:
+            other, rest = last
+            self.counts[other] = rest
+            events.append(state.event("tricks", filled_text(state.players, other, rest, self.total)))
+            echo = f"{state.name(other)}'s count ({rest}) was already filled in: nothing changes."
+            state.filled_in(other, tricks_entry(rest), Event(kind="tricks", text=echo))
+        return events
+
+    def line(self, names: Sequence[str]) -> str:
+        return counts_line(self.counts, names, self.total)
+
+    def won(self) -> list[int]:
+        """The counts, once complete."""
+        return [c or 0 for c in self.counts]

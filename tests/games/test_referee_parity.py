@@ -221,7 +221,7 @@ async def test_refereed_deal_through_the_table_service(service: TableService) ->
     assert table.state.scores == [9 + 10, 0] and table.state.deal_no == 2
     await service.undo(G, C, ANN)  # Ann miscounted: the undo takes back the filled-in count too
     table = service.require_table(G, C)
-    assert isinstance(table.state, RefereeParityState) and table.state.counts == [None, None]
+    assert isinstance(table.state, RefereeParityState) and table.state.counts.counts == [None, None]
     await service.act(G, C, BOB, TricksWon(tricks=5))  # Bob's own count; Ann's 10 is filled in
     assert table.state.scores == [0, 15] and table.state.deal_no == 2
     # the host corrects entry 1: the call was no-trump, so Bob's 5 tricks are worth 25
