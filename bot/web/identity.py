@@ -1,0 +1,103 @@
+"""What only Discord can tell our server: who a browser's user is, and where an Activity runs.
+
+* :meth:`DiscordIdentity.user_for_code`: the OAuth2 code a browser obtained (from the Activity's
+  ``authorize()`` or from the "Log in with Discord" page) is exchanged for an access token at
+  Discord's token endpoint (form-encoded, with our client secret), then ``/users/@me`` names the
+  user. The browser never tells us who it is.
+* :meth:`DiscordIdentity.instance`: an Activity instance's channel, server and participants, asked
+  with the bot's token (``GET /applications/{id}/activity-instances/{instance_id}``). A channel id
+  sent by the client is never trusted.
+
+The base URL is a setting, so the tests point it at a fake Discord of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import aiohttp
+
+from bot.web.sessions import WebUser
+
+DISCORD_API = "https://discord.com/api/v10"
+
+
+class IdentityError(Exception):
+    """Discord refused or could not be asked; the message is safe to show (no token in it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Instance:
+    """Where an Activity instance runs, as Discord says."""
+
+    instance_id: str
+    guild_id: str
+    channel_id: str
+    user_ids: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Login:
+    user: WebUser
+    access_token: str
+    """Handed back to the Activity for the SDK's ``authenticate()``; never logged, never in a URL."""
+
+
+class DiscordIdentity:
+    def __init__(
+        self,
+        http: aiohttp.ClientSession,
+        *,
+        client_id: str,
+        client_secret: str,
+        bot_token: str,
+        base_url: str = DISCORD_API,
+    ) -> None:
+        self._http = http
+        self.client_id = client_id
+        self._client_secret = client_secret
+        self._bot_token = bot_token
+        self.base_url = base_url.rstrip("/")
+
+    async def user_for_code(self, code: str, redirect_uri: str | None = None) -> Login:
+        form = {
+            "grant_type": "authorization_code",
+            "code": code,
+            "client_id": self.client_id,
+            "client_secret": self._client_secret,
+        }
+        if redirect_uri is not None:
+            form["redirect_uri"] = redirect_uri
+        token = await self._ask("POST", "/oauth2/token", data=form, what="The log-in code")
+        access = token.get("access_token")
+        if not isinstance(access, str) or not access:
+            raise IdentityError("Discord did not accept the log-in code.")
+        me = await self._ask("GET", "/users/@me", headers={"Authorization": f"Bearer {access}"}, what="The log-in")
+        user_id, name = me.get("id"), me.get("global_name") or me.get("username")
+        if not isinstance(user_id, str) or not isinstance(name, str):
+            raise IdentityError("Discord did not say who you are.")
+        return Login(WebUser(user_id, name), access)
+
+    async def instance(self, instance_id: str) -> Instance:
+        path = f"/applications/{self.client_id}/activity-instances/{instance_id}"
+        data = await self._ask("GET", path, headers={"Authorization": f"Bot {self._bot_token}"}, what="The Activity")
+        location = data.get("location") or {}
+        guild_id, channel_id = location.get("guild_id"), location.get("channel_id")
+        users = data.get("users") or []
+        if not isinstance(guild_id, str) or not isinstance(channel_id, str):
+            raise IdentityError("This Activity is not running in a server's channel.")
+        return Instance(instance_id, guild_id, channel_id, frozenset(str(u) for u in users))
+
+    async def _ask(self, method: str, path: str, *, what: str, **kwargs: Any) -> dict[str, Any]:
+        try:
+            async with self._http.request(method, self.base_url + path, **kwargs) as response:
+                if response.status in (400, 401, 403, 404):
+                    raise IdentityError(f"{what} was refused by Discord.")
+                response.raise_for_status()
+                data = await response.json()
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            raise IdentityError(f"Discord could not be reached to check {what.lower()}.") from exc
+        if not isinstance(data, dict):
+            raise IdentityError(f"Discord's answer about {what.lower()} made no sense.")
+        return data

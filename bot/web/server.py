@@ -1,0 +1,371 @@
+"""The web server: the live table's page, the log-in, and one websocket per open browser.
+
+Routes:
+
+* ``GET /`` (the Activity) and ``GET /t/{guild}/{channel}`` (a table in a browser): the page;
+* ``POST /api/activity-session``: the Activity's OAuth2 code for our session (and the access token
+  the SDK's ``authenticate()`` wants back);
+* ``GET /login`` and ``GET /callback``: "Log in with Discord" for a browser (the code flow, with a
+  ``state`` cookie against forged callbacks), ending in an HttpOnly session cookie;
+* ``GET /ws``: the live table. The first message says which table (an Activity instance id, or a
+  channel for a browser) and, for an Activity, the session token; the server binds the socket to
+  its user and table, sends the first frame, then takes moves: ``{"act": {"turn", "choice"}}``,
+  ``{"confirm": {}}``, ``{"undo": {}}``. A refusal comes back to that browser alone.
+
+Why aiohttp: discord.py already depends on it, it serves websockets and files in the bot's own
+event loop (the table service is there: no second process, no broker), and its test utilities run
+a real server on a real port.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode, urlsplit
+
+from aiohttp import WSMsgType, web
+
+from bot.service.model import TableError, User
+from bot.tables import TableService
+from bot.web.identity import DiscordIdentity, IdentityError
+from bot.web.live import LiveTables, Viewer, drain, encode, viewer_frame
+from bot.web.sessions import Sessions, WebUser
+from games.engine import IllegalAction
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).with_name("static")
+SESSION_COOKIE = "parlour_session"
+STATE_COOKIE = "parlour_login"
+HELLO_SECONDS = 10.0
+MAX_MESSAGE = 4096
+RATE = 8.0
+"""Moves a second a user may send, on average..."""
+BURST = 16.0
+"""...and at once."""
+
+Membership = Callable[[str, str], Awaitable[bool]]
+"""Whether a user (second) is a member of a server (first): who may watch a table in a browser."""
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    public_url: str
+    """Where people reach the server, e.g. ``https://parlour.example.org``."""
+    client_id: str
+
+    @property
+    def origin(self) -> str:
+        parts = urlsplit(self.public_url)
+        return f"{parts.scheme}://{parts.netloc}"
+
+    @property
+    def activity_origin(self) -> str:
+        """Discord's proxy serves an Activity from its own origin."""
+        return f"https://{self.client_id}.discordsays.com"
+
+    @property
+    def secure(self) -> bool:
+        return self.public_url.startswith("https://")
+
+
+def security_headers(config: WebConfig) -> dict[str, str]:
+    """A content security policy fit for Discord's proxy: our own scripts and styles only; frames
+    only inside Discord; websockets back to where the page came from."""
+    csp = "; ".join(
+        [
+            "default-src 'self'",
+            "script-src 'self'",
+            "style-src 'self'",
+            "img-src 'self' data: https://cdn.discordapp.com",
+            f"connect-src 'self' wss://{config.client_id}.discordsays.com {config.origin.replace('http', 'ws', 1)}",
+            "frame-ancestors 'self' https://discord.com https://*.discord.com https://*.discordsays.com",
+            "base-uri 'none'",
+            "form-action 'self'",
+        ]
+    )
+    return {
+        "Content-Security-Policy": csp,
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+        "Cache-Control": "no-store",
+    }
+
+
+class Bucket:
+    """A token bucket per user: :data:`RATE` a second, :data:`BURST` at once."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._state: dict[str, tuple[float, float]] = {}
+
+    def allow(self, user_id: str) -> bool:
+        now = self._clock()
+        tokens, then = self._state.get(user_id, (BURST, now))
+        tokens = min(BURST, tokens + (now - then) * RATE)
+        if tokens < 1.0:
+            self._state[user_id] = (tokens, now)
+            return False
+        self._state[user_id] = (tokens - 1.0, now)
+        return True
+
+
+class WebServer:
+    def __init__(
+        self,
+        service: TableService,
+        identity: DiscordIdentity,
+        live: LiveTables,
+        config: WebConfig,
+        *,
+        membership: Membership,
+        sessions: Sessions | None = None,
+    ) -> None:
+        self.service = service
+        self.identity = identity
+        self.live = live
+        self.config = config
+        self.membership = membership
+        self.sessions = sessions or Sessions()
+        self.bucket = Bucket()
+        self.app = web.Application(client_max_size=64 * 1024)
+        self.app.add_routes(
+            [
+                web.get("/", self.page),
+                web.get("/t/{guild}/{channel}", self.page),
+                web.get("/static/{name}", self.static),
+                web.post("/api/activity-session", self.activity_session),
+                web.get("/login", self.login),
+                web.get("/callback", self.callback),
+                web.get("/ws", self.socket),
+            ]
+        )
+
+    # -- pages -------------------------------------------------------------------------------------
+
+    async def page(self, request: web.Request) -> web.Response:
+        page = (STATIC / "index.html").read_text(encoding="utf-8").replace("{{client_id}}", self.config.client_id)
+        return web.Response(text=page, content_type="text/html", headers=security_headers(self.config))
+
+    async def static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        types = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
+        path = STATIC / name
+        if "/" in name or name.startswith(".") or path.suffix not in types or not path.is_file():
+            raise web.HTTPNotFound()
+        headers = {**security_headers(self.config), "Cache-Control": "no-cache"}
+        return web.Response(body=path.read_bytes(), content_type=types[path.suffix], headers=headers)
+
+    # -- log-in --------------------------------------------------------------------------------------
+
+    async def activity_session(self, request: web.Request) -> web.Response:
+        self.check_origin(request)
+        try:
+            body = await request.json()
+        except ValueError:
+            raise web.HTTPBadRequest(text="Send the log-in code as JSON.") from None
+        code = body.get("code") if isinstance(body, dict) else None
+        if not isinstance(code, str) or not 1 <= len(code) <= 200:
+            raise web.HTTPBadRequest(text="Send the log-in code as JSON.")
+        try:
+            login = await self.identity.user_for_code(code)
+        except IdentityError as exc:
+            raise web.HTTPForbidden(text=str(exc)) from None
+        token = self.sessions.issue(login.user)
+        user = {"id": login.user.id, "name": login.user.name}
+        return web.json_response({"session": token, "access_token": login.access_token, "user": user})
+
+    async def login(self, request: web.Request) -> web.Response:
+        target = request.query.get("next", "/")
+        if not target.startswith("/t/"):
+            target = "/"
+        state = secrets.token_urlsafe(24)
+        query = urlencode(
+            {
+                "client_id": self.config.client_id,
+                "response_type": "code",
+                "scope": "identify",
+                "redirect_uri": self.redirect_uri,
+                "state": state,
+                "prompt": "none",
+            }
+        )
+        response = web.HTTPFound(f"https://discord.com/oauth2/authorize?{query}")
+        response.set_cookie(
+            STATE_COOKIE, f"{state}|{target}", max_age=600, httponly=True, samesite="Lax", secure=self.config.secure
+        )
+        raise response
+
+    async def callback(self, request: web.Request) -> web.Response:
+        state, _, target = request.cookies.get(STATE_COOKIE, "").partition("|")
+        code = request.query.get("code", "")
+        if not state or not secrets.compare_digest(state, request.query.get("state", "")) or not code:
+            raise web.HTTPForbidden(text="That log-in link is not one this server started: log in again.")
+        try:
+            login = await self.identity.user_for_code(code, self.redirect_uri)
+        except IdentityError as exc:
+            raise web.HTTPForbidden(text=str(exc)) from None
+        response = web.HTTPFound(target if target.startswith("/t/") else "/")
+        response.del_cookie(STATE_COOKIE)
+        response.set_cookie(
+            SESSION_COOKIE,
+            self.sessions.issue(login.user),
+            max_age=12 * 3600,
+            httponly=True,
+            samesite="Lax",
+            secure=self.config.secure,
+        )
+        raise response
+
+    @property
+    def redirect_uri(self) -> str:
+        return self.config.public_url.rstrip("/") + "/callback"
+
+    def check_origin(self, request: web.Request) -> None:
+        origin = request.headers.get("Origin")
+        if origin not in (self.config.origin, self.config.activity_origin):
+            raise web.HTTPForbidden(text="This page may only be used from Parlour's own address.")
+
+    # -- the live table ------------------------------------------------------------------------------
+
+    async def socket(self, request: web.Request) -> web.WebSocketResponse:
+        self.check_origin(request)
+        ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
+        await ws.prepare(request)
+        try:
+            hello = await ws.receive_json(timeout=HELLO_SECONDS)
+            user, key = await self.admit(request, hello)
+        except (TableError, IdentityError) as exc:
+            await ws.send_str(encode({"type": "refused", "text": str(exc), "fatal": True}))
+            await ws.close()
+            return ws
+        except (TimeoutError, ValueError, TypeError):
+            await ws.close()
+            return ws
+        viewer = Viewer(user, ws.send_str, key)
+        writer = asyncio.create_task(viewer.run())
+        self.live.add(viewer)
+        try:
+            await self.show_to(viewer)
+            async for message in ws:
+                if message.type != WSMsgType.TEXT:
+                    break
+                answer = await self.handle(viewer, message.data)
+                if answer is not None:
+                    await ws.send_str(encode(answer))
+        finally:
+            self.live.remove(viewer)
+            await drain(writer)
+        return ws
+
+    async def admit(self, request: web.Request, hello: Any) -> tuple[WebUser, tuple[str, str]]:
+        """Who the socket's user is (our session only) and which table it may watch."""
+        if not isinstance(hello, dict):
+            raise TableError("Say which table to open.")
+        user = self.sessions.user(hello.get("session") or request.cookies.get(SESSION_COOKIE))
+        if user is None:
+            raise TableError("Your session has ended: log in again.")
+        instance_id = hello.get("instance")
+        if isinstance(instance_id, str) and 1 <= len(instance_id) <= 100:
+            instance = await self.identity.instance(instance_id)
+            if user.id not in instance.user_ids:
+                raise TableError("You are not in this Activity.")
+            key = (instance.guild_id, instance.channel_id)
+        else:
+            where = hello.get("table")
+            if not (isinstance(where, list) and len(where) == 2 and all(isinstance(p, str) and p.isdigit() for p in where)):
+                raise TableError("Say which table to open.")
+            key = (where[0], where[1])
+        table = await self.service.ready(*key)
+        if table is None:
+            raise TableError("There is no table in this channel: open one with /play.")
+        watcher = not isinstance(instance_id, str) and not table.is_member(self.service_user(user))
+        if watcher and not await self.membership(key[0], user.id):
+            raise TableError("Only members of this server may watch its tables.")
+        return user, key
+
+    async def show_to(self, viewer: Viewer) -> None:
+        table = await self.service.ready(*viewer.key)
+        if table is None:
+            return
+        async with table.lock:
+            viewer.post(encode(viewer_frame(table, viewer.user)))
+
+    async def handle(self, viewer: Viewer, data: str) -> dict[str, Any] | None:
+        """One message from a browser: a move, a confirmation or an undo. Returns a refusal to
+        send back, or ``None`` (the change reaches everyone as a frame)."""
+        if not self.bucket.allow(viewer.user.id):
+            return {"type": "refused", "text": "Too many moves at once: wait a moment and try again."}
+        try:
+            message = json.loads(data)
+        except ValueError:
+            return {"type": "refused", "text": "That message could not be read."}
+        if not isinstance(message, dict) or len(message) != 1:
+            return {"type": "refused", "text": "That message could not be read."}
+        (verb, body), = message.items()
+        user = self.service_user(viewer.user)
+        guild, channel = viewer.key
+        try:
+            if verb == "act" and isinstance(body, dict):
+                await self.act(viewer, user, body)
+            elif verb == "confirm":
+                await self.service.confirm(guild, channel, user)
+            elif verb == "undo":
+                await self.service.undo(guild, channel, user)
+            elif verb == "refresh":
+                await self.show_to(viewer)
+            else:
+                return {"type": "refused", "text": "That message could not be read."}
+        except (TableError, IllegalAction) as exc:
+            await self.show_to(viewer)
+            return {"type": "refused", "text": str(exc)}
+        return None
+
+    async def act(self, viewer: Viewer, user: User, body: dict[str, Any]) -> None:
+        turn, choice = body.get("turn"), body.get("choice")
+        if not isinstance(turn, int) or not isinstance(choice, int) or isinstance(choice, bool):
+            raise TableError("That move could not be read.")
+        guild, channel = viewer.key
+        table = self.service.require_table(guild, channel)
+        if table.state is None or table.status != "playing":
+            raise TableError("The game has not started yet." if table.status == "lobby" else "This table is closed.")
+        if table.turn != turn:
+            raise TableError("The table has moved on since you chose: here is the table as it is now.")
+        seat: int | None = None
+        if table.mode == "referee":
+            _, entries = self.service.entries(guild, channel, user)
+            if not 0 <= choice < len(entries):
+                raise TableError("That entry is no longer offered: here is the table as it is now.")
+            seat, action = entries[choice]
+        else:
+            legal = self.service.hand(guild, channel, user).legal
+            if not 0 <= choice < len(legal):
+                raise TableError("That move is no longer offered: here is the table as it is now.")
+            action = legal[choice]
+        # the service takes the lock, checks the turn again and the move itself: what was read
+        # above may have changed meanwhile, and then the move is refused, not misapplied
+        await self.service.act(guild, channel, user, action, turn, seat, shown_at=turn)
+
+    @staticmethod
+    def service_user(user: WebUser) -> User:
+        return User(user.id, user.name)
+
+
+async def serve(server: WebServer, host: str, port: int) -> web.AppRunner:
+    runner = web.AppRunner(server.app, access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    return runner
+
+
+async def stop(runner: web.AppRunner) -> None:
+    with contextlib.suppress(Exception):
+        await runner.cleanup()

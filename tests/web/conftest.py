@@ -1,0 +1,132 @@
+"""A live-table site for tests: the table service on a real SQLite file, the web server on a real
+port of 127.0.0.1, and a stand-in for Discord's API on another, all in the test's event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp import web
+
+from bot.tables import TableService, User
+from bot.web.identity import DiscordIdentity
+from bot.web.live import Broadcast, LiveTables
+from bot.web.server import WebConfig, WebServer, serve
+from storage.sessions import Store
+from tests.bot.conftest import RecordingNotifier
+from tests.web.discord_stand_in import BOT_TOKEN, CLIENT_ID, INSTANCE_ID, StandIn
+
+USERS = {"ann": "101", "bob": "102", "cat": "103", "dan": "104", "eve": "105", "mallory": "666"}
+GUILD, CHANNEL = "10", "20"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def user(name: str) -> User:
+    return User(USERS[name], name.title())
+
+
+@dataclass
+class Site:
+    service: TableService
+    live: LiveTables
+    stand_in: StandIn
+    server: WebServer
+    url: str
+    members: set[str] = field(default_factory=set)
+    """Discord ids of the server's members (who may watch in a browser)."""
+
+    @property
+    def origin(self) -> str:
+        return self.url
+
+
+@dataclass
+class Tab:
+    """One browser's connection, as a test drives it: a session, a socket, the frames received."""
+
+    ws: aiohttp.ClientWebSocketResponse
+    frames: list[dict[str, Any]]
+
+    async def next(self, timeout: float = 10.0) -> dict[str, Any]:
+        message = await self.ws.receive(timeout=timeout)
+        assert message.type == aiohttp.WSMsgType.TEXT, message
+        data: dict[str, Any] = json.loads(message.data)
+        self.frames.append(data)
+        return data
+
+    async def send(self, data: dict[str, Any]) -> None:
+        await self.ws.send_str(json.dumps(data))
+
+    async def quiet(self, seconds: float = 0.2) -> bool:
+        """Whether nothing more arrives within ``seconds``."""
+        try:
+            await self.ws.receive(timeout=seconds)
+        except TimeoutError:
+            return True
+        return False
+
+
+async def log_in(http: aiohttp.ClientSession, site: Site, name: str) -> str:
+    async with http.post(
+        f"{site.url}/api/activity-session", json={"code": f"mock-{name}"}, headers={"Origin": site.origin}
+    ) as response:
+        assert response.status == 200, await response.text()
+        body = await response.json()
+    return str(body["session"])
+
+
+async def open_tab(http: aiohttp.ClientSession, site: Site, hello: dict[str, Any]) -> Tab:
+    ws = await http.ws_connect(f"{site.url}/ws", headers={"Origin": site.origin})
+    await ws.send_str(json.dumps(hello))
+    return Tab(ws, [])
+
+
+@pytest.fixture
+async def site(tmp_path: Path) -> AsyncIterator[Site]:
+    stand_in = StandIn(USERS, GUILD, CHANNEL)
+    discord_runner = web.AppRunner(stand_in.app())
+    await discord_runner.setup()
+    discord_port = free_port()
+    await web.TCPSite(discord_runner, "127.0.0.1", discord_port).start()
+
+    live = LiveTables()
+    store = await Store.open(tmp_path / "parlour.sqlite3")
+    service = TableService(store, Broadcast(RecordingNotifier(), live))
+    await service.load()
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    http = aiohttp.ClientSession()
+    identity = DiscordIdentity(
+        http, client_id=CLIENT_ID, client_secret="secret", bot_token=BOT_TOKEN, base_url=f"http://127.0.0.1:{discord_port}"
+    )
+    members: set[str] = set()
+
+    async def member(guild_id: str, user_id: str) -> bool:
+        return guild_id == GUILD and user_id in members
+
+    server = WebServer(service, identity, live, WebConfig(url, CLIENT_ID), membership=member)
+    runner = await serve(server, "127.0.0.1", port)
+    try:
+        yield Site(service, live, stand_in, server, url, members)
+    finally:
+        await runner.cleanup()
+        await http.close()
+        await service.shutdown()
+        await store.close()
+        await discord_runner.cleanup()
+        await asyncio.sleep(0)
+
+
+__all__ = ["CHANNEL", "GUILD", "INSTANCE_ID", "USERS", "Site", "Tab", "log_in", "open_tab", "user"]

@@ -1,0 +1,193 @@
+// The live table: inside Discord as an Activity (the Embedded App SDK), or in a browser page at
+// /t/<server>/<channel> after "Log in with Discord". The server decides who we are and what we
+// may see; this page only draws the frames it receives and sends the choices clicked.
+
+import { DiscordSDK, DiscordSDKMock } from "@discord/embedded-app-sdk";
+import { choicesNode, el, handNode, layoutNode } from "./draw";
+import type { Choice, Frame, TableFrame } from "./frames";
+
+const root = document.getElementById("app") as HTMLElement;
+const clientId = document.querySelector<HTMLMetaElement>('meta[name="parlour-client-id"]')?.content ?? "";
+const params = new URLSearchParams(location.search);
+// Behind Discord's proxy every path of ours is under /.proxy/ when the page was loaded there.
+const base = location.pathname.startsWith("/.proxy/") ? "/.proxy" : "";
+
+type Hello = { session?: string; instance?: string; table?: [string, string] };
+
+let socket: WebSocket | null = null;
+let current: TableFrame | null = null;
+let seen = new Set<string>();
+let retry = 0;
+let hello: Hello | null = null;
+
+function status(text: string, kind: "info" | "error" = "info"): void {
+  const bar = document.getElementById("status") ?? el("p", "status");
+  bar.id = "status";
+  bar.className = `status ${kind}`;
+  bar.textContent = text;
+  bar.setAttribute("role", kind === "error" ? "alert" : "status");
+  if (!bar.isConnected) document.body.prepend(bar);
+}
+
+function loginLink(): void {
+  root.replaceChildren();
+  const box = el("div", "login");
+  box.append(el("h1", "", "Parlour"), el("p", "", "Log in with Discord to sit at your table or watch it."));
+  const link = el("a", "button", "Log in with Discord");
+  link.href = `${base}/login?next=${encodeURIComponent(location.pathname)}`;
+  box.append(link);
+  root.append(box);
+}
+
+async function activityHello(): Promise<Hello> {
+  let sdk: DiscordSDK | DiscordSDKMock;
+  if (params.has("frame_id")) {
+    sdk = new DiscordSDK(clientId);
+  } else {
+    // outside Discord: the SDK's own mock, each tab its own user (?mock=<user>), for development and tests
+    const mock = new DiscordSDKMock(clientId, params.get("guild"), params.get("channel"), null);
+    const user = params.get("mock") ?? "";
+    mock._updateCommandMocks({ authorize: async () => ({ code: `mock-${user}` }) });
+    sdk = mock;
+  }
+  await sdk.ready();
+  const { code } = await sdk.commands.authorize({
+    client_id: clientId,
+    response_type: "code",
+    state: "",
+    prompt: "none",
+    scope: ["identify"],
+  });
+  const response = await fetch(`${base}/api/activity-session`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code }),
+  });
+  if (!response.ok) throw new Error(await response.text());
+  const login = (await response.json()) as { session: string; access_token: string };
+  await sdk.commands.authenticate({ access_token: login.access_token });
+  return { session: login.session, instance: sdk.instanceId };
+}
+
+function connect(): void {
+  if (hello === null) return;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}${base}/ws`);
+  socket = ws;
+  const opening = hello;
+  ws.addEventListener("open", () => {
+    retry = 0;
+    ws.send(JSON.stringify(opening));
+  });
+  ws.addEventListener("message", (event) => receive(JSON.parse(String(event.data)) as Frame));
+  ws.addEventListener("close", () => {
+    if (socket !== ws) return;
+    socket = null;
+    retry = Math.min(retry + 1, 6);
+    status("Connection lost: reconnecting…", "error");
+    window.setTimeout(connect, 250 * 2 ** retry);
+  });
+}
+
+function receive(frame: Frame): void {
+  if (frame.type === "refused") {
+    status(frame.text, "error");
+    if (frame.fatal) {
+      socket = null; // no reconnection: the server said no
+      if (!("session" in (hello ?? {}))) loginLink();
+    }
+    return;
+  }
+  document.getElementById("status")?.remove();
+  current = frame;
+  draw(frame);
+}
+
+function send(choice: Choice): void {
+  if (socket === null || current === null) return;
+  socket.send(JSON.stringify({ act: { turn: current.turn, choice: choice.i } }));
+  root.classList.add("sending");
+}
+
+function sendVerb(verb: "confirm" | "undo"): void {
+  socket?.send(JSON.stringify({ [verb]: {} }));
+}
+
+function draw(frame: TableFrame): void {
+  root.classList.remove("sending");
+  const names = frame.players.map((p) => p.name);
+  const page = el("main", `table ${frame.mode}`);
+  const head = el("header", "top");
+  head.append(el("h1", "", frame.game.title));
+  const who = frame.seat !== null ? `You are ${names[frame.seat]}` : frame.mode === "referee" ? "Referee table" : "Watching";
+  head.append(el("p", "who", who));
+  page.append(head);
+  page.append(turnLine(frame, names));
+  if (frame.layout !== null) page.append(layoutNode(frame.layout, seen));
+  const referee = frame.mode === "referee";
+  if (!referee) page.append(handNode(frame, seen, send, (text) => status(text, "error")));
+  page.append(choicesNode(frame.choices, names, send, referee));
+  if (referee && frame.status === "playing") {
+    const tools = el("div", "tools");
+    for (const verb of ["confirm", "undo"] as const) {
+      const button = el("button", "tool", verb === "confirm" ? "Confirm the last entry" : "Undo the last entry");
+      button.type = "button";
+      button.addEventListener("click", () => sendVerb(verb));
+      tools.append(button);
+    }
+    page.append(tools);
+  }
+  if (frame.result && frame.result.length > 0) {
+    const result = el("section", "result");
+    result.append(el("h2", "", "Result"));
+    for (const line of frame.result) result.append(el("p", "", line));
+    page.append(result);
+  }
+  const log = el("section", "log");
+  log.append(el("h2", "", "What happened"));
+  const list = el("ol", "");
+  for (const line of frame.log) list.append(el("li", "", line));
+  log.append(list);
+  page.append(log);
+  root.replaceChildren(page);
+  seen = new Set(collectCodes(frame));
+}
+
+function turnLine(frame: TableFrame, names: string[]): HTMLElement {
+  const line = el("p", "turn");
+  line.setAttribute("aria-live", "polite");
+  if (frame.closed || frame.over) {
+    line.textContent = "The match is over.";
+  } else if (frame.status === "lobby") {
+    line.textContent = "Waiting for the host to start the game.";
+  } else {
+    const waiting = (frame.awaiting ?? []).map((s) => names[s]);
+    const mine = frame.seat !== null && (frame.awaiting ?? []).includes(frame.seat);
+    line.textContent = mine ? "Your turn." : waiting.length > 0 ? `Waiting for ${waiting.join(", ")}.` : "";
+    if (mine) line.classList.add("mine");
+  }
+  return line;
+}
+
+function collectCodes(frame: TableFrame): string[] {
+  const codes: string[] = frame.hand.map((c) => c.code);
+  for (const area of frame.layout?.areas ?? []) {
+    const spots = area.kind === "Row" || area.kind === "Pile" ? area.spots : area.kind === "Grid" ? area.cells : [];
+    for (const spot of spots) if (spot.card) codes.push(spot.card.code);
+  }
+  return codes;
+}
+
+async function start(): Promise<void> {
+  const match = location.pathname.match(/\/t\/(\d+)\/(\d+)$/);
+  try {
+    hello = match !== null ? { table: [match[1], match[2]] } : await activityHello();
+  } catch (error) {
+    status(`Could not log in: ${error instanceof Error ? error.message : String(error)}`, "error");
+    return;
+  }
+  status("Connecting…");
+  connect();
+}
+
+void start();
