@@ -50,6 +50,26 @@ class Settings(BaseSettings):
         validation_alias="PARLOUR_LEASE_SECONDS",
         description="How long a shard stays with a process that stopped renewing its lease (a crash).",
     )
+    public_url: str | None = Field(
+        None,
+        validation_alias="PARLOUR_PUBLIC_URL",
+        description=(
+            "Where people reach the live table, as https://host (the Activity's URL mapping points "
+            "there); unset: no web server."
+        ),
+    )
+    web_host: str = Field("127.0.0.1", validation_alias="PARLOUR_WEB_HOST", description="Address the web server listens on.")
+    web_port: int = Field(8080, ge=1, le=65535, validation_alias="PARLOUR_WEB_PORT", description="Its port.")
+    client_secret: str | None = Field(
+        None,
+        validation_alias="DISCORD_CLIENT_SECRET",
+        description="The application's OAuth2 client secret (the live table's log-in needs it).",
+    )
+
+    @property
+    def live_table(self) -> bool:
+        """Whether the web server runs (a public URL is set)."""
+        return self.public_url is not None
 
     @property
     def database_target(self) -> str:
@@ -64,7 +84,16 @@ class Settings(BaseSettings):
             return None
         return ShardPlan(self.shard_count, self.shard_ids)
 
-    @field_validator("discord_token", "dev_guild_id", "database_url", "shard_count", "shard_ids", mode="before")
+    @field_validator(
+        "discord_token",
+        "dev_guild_id",
+        "database_url",
+        "shard_count",
+        "shard_ids",
+        "public_url",
+        "client_secret",
+        mode="before",
+    )
     @classmethod
     def _blank_is_unset(cls, value: Any) -> Any:
         """``PARLOUR_DEV_GUILD=`` (as copied from the example file) means "not set"."""
@@ -96,6 +125,25 @@ class Settings(BaseSettings):
             except ValueError:
                 raise ValueError("shard ids are numbers, as 0,1 or 0-3") from None
         return value
+
+    @field_validator("public_url")
+    @classmethod
+    def _public_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parts = urlsplit(value.strip())
+        if parts.scheme not in ("https", "http") or not parts.netloc or parts.path not in ("", "/") or parts.query:
+            raise ValueError("the live table's address is https://host (or http://host:port for a test), with no path")
+        return f"{parts.scheme}://{parts.netloc}"
+
+    @model_validator(mode="after")
+    def _live_table_needs_a_secret(self) -> Settings:
+        if self.public_url is not None and self.client_secret is None:
+            raise ValueError(
+                "PARLOUR_PUBLIC_URL turns the live table on, and its log-in needs DISCORD_CLIENT_SECRET "
+                "(the application's OAuth2 client secret, from the developer portal)"
+            )
+        return self
 
     @model_validator(mode="after")
     def _shards_fit(self) -> Settings:

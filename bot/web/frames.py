@@ -12,12 +12,13 @@ it plays, if any) and, for each card of the hand it may not play, the game's rea
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
+from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 from bot.service.model import Table
 from games.cards import Card, Colour
 from games.engine import Action, IllegalAction, PlayCard, View
+from games.layout import Layout, own_hand
 
 LOG_LINES = 12
 """How many of the latest public events (and the viewer's own) a frame carries."""
@@ -81,6 +82,13 @@ def refusals(table: Table, seat: int, hand: list[Card], playable: set[Card]) -> 
     return out
 
 
+def table_layout(view: View) -> Layout:
+    """The table's layout without the seat's own hand, which the page draws as buttons apart."""
+    layout = view.layout()
+    hand = own_hand(view)
+    return replace(layout, areas=tuple(a for a in layout.areas if a not in hand))
+
+
 def frame(table: Table, seat: int | None, *, entries: list[tuple[int, Action]] | None = None) -> dict[str, Any]:
     """The frame for a viewer at ``seat`` (``None``: a spectator). ``entries`` are a referee
     table's entries the viewer may make (any awaited seat's, for a member of the table)."""
@@ -121,7 +129,7 @@ def frame(table: Table, seat: int | None, *, entries: list[tuple[int, Action]] |
         "scores": list(view.scores),
         "over": view.over,
         "result": list(view.outcome.notes) if view.over and view.outcome is not None else [],
-        "layout": layout_json(view.layout()),
+        "layout": layout_json(table_layout(view)),
         "hand": [card_json(c) for c in hand],
         "choices": choices,
         "reasons": reasons,

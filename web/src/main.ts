@@ -117,6 +117,7 @@ function draw(frame: TableFrame): void {
   root.classList.remove("sending");
   const names = frame.players.map((p) => p.name);
   const page = el("main", `table ${frame.mode}`);
+  page.dataset.turn = String(frame.turn);
   const head = el("header", "top");
   head.append(el("h1", "", frame.game.title));
   const who = frame.seat !== null ? `You are ${names[frame.seat]}` : frame.mode === "referee" ? "Referee table" : "Watching";

@@ -1,0 +1,48 @@
+"""Starting and stopping the live table beside a transport (the Discord client) in its process."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import aiohttp
+from aiohttp import web
+
+from bot.settings import Settings
+from bot.tables import TableService
+from bot.web.identity import DiscordIdentity
+from bot.web.live import Broadcast, LiveTables
+from bot.web.server import Membership, WebConfig, WebServer, serve, stop
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class LiveSite:
+    server: WebServer
+    runner: web.AppRunner
+    http: aiohttp.ClientSession
+
+    async def close(self) -> None:
+        await stop(self.runner)
+        await self.http.close()
+
+
+async def start_live_table(
+    service: TableService, settings: Settings, *, client_id: str, bot_token: str, membership: Membership
+) -> LiveSite:
+    """Serve the live table for ``service``'s tables: every change the service announces reaches
+    the open browsers too (the transport's own notifier is wrapped, not replaced)."""
+    assert settings.public_url is not None and settings.client_secret is not None
+    live = LiveTables()
+    service.core.notifier = Broadcast(service.core.notifier, live)
+    http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10))
+    identity = DiscordIdentity(http, client_id=client_id, client_secret=settings.client_secret, bot_token=bot_token)
+    server = WebServer(service, identity, live, WebConfig(settings.public_url, client_id), membership=membership)
+    try:
+        runner = await serve(server, settings.web_host, settings.web_port)
+    except OSError as exc:
+        await http.close()
+        raise OSError(f"the live table cannot listen on {settings.web_host}:{settings.web_port}: {exc.strerror}") from exc
+    log.info("The live table is at %s (listening on %s:%s)", settings.public_url, settings.web_host, settings.web_port)
+    return LiveSite(server, runner, http)

@@ -1,0 +1,104 @@
+"""The live table in a real browser (Debian's chromium, driven by Playwright), under the Embedded
+App SDK's own mock: each tab is its own Discord user, the seated players play by clicking, one
+more tab watches, and every frame a tab receives is checked against what its seat may see."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.async_api import Browser, Page, WebSocket
+
+from tests.web.browser import DESKTOP, PHONE, chromium
+from tests.web.conftest import CHANNEL, GUILD, Site
+from tests.web.test_server import assert_no_leak, start_table
+
+SHOTS = os.environ.get("PARLOUR_SHOTS")
+"""A folder to keep the pages' screenshots in (the README's come from here: ``PARLOUR_SHOTS=docs/screenshots``)."""
+
+
+@dataclass
+class BrowserTab:
+    name: str
+    page: Page
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    checked: int = 0
+
+
+async def open_browser_tab(browser: Browser, site: Site, name: str, viewport: dict[str, int]) -> BrowserTab:
+    site.stand_in.in_instance.add(name)
+    context = await browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    page = await context.new_page()
+    tab = BrowserTab(name, page)
+
+    def watch(ws: WebSocket) -> None:
+        ws.on("framereceived", lambda payload: tab.frames.append(json.loads(payload)))
+
+    page.on("websocket", watch)
+    await page.goto(f"{site.url}/?mock={name}&guild={GUILD}&channel={CHANNEL}")
+    return tab
+
+
+async def shows_turn(tab: BrowserTab, turn: int) -> None:
+    await tab.page.wait_for_selector(f'main.table[data-turn="{turn}"]', timeout=10_000)
+
+
+def check_new_frames(site: Site, tab: BrowserTab, seat: int | None) -> None:
+    """Every frame this tab received since the last check, against the table as it is now (the
+    tests wait for each move to reach every tab, so a frame received is a frame of now)."""
+    for data in tab.frames[tab.checked :]:
+        if data.get("type") == "table":
+            assert data["seat"] == seat
+            assert_no_leak(site, data, seat)
+    tab.checked = len(tab.frames)
+
+
+async def click_a_move(page: Page) -> None:
+    """One tap: the first card that may be played, else the first other choice; a card with
+    several ways to play opens them, and the first is taken."""
+    card = page.locator("button.spot.playable").first
+    if await card.count():
+        await card.click()
+        picker = page.locator(".picker button.choice").first
+        if await picker.count():
+            await picker.click()
+        return
+    await page.locator(".choices button.choice").first.click()
+
+
+async def test_a_deal_played_by_clicking_in_three_tabs_and_watched_in_a_fourth(site: Site) -> None:
+    players = ("ann", "bob", "cat")
+    await start_table(site.service, "fifty_one", players)
+    table = site.service.table(GUILD, CHANNEL)
+    assert table is not None and table.state is not None
+    async with chromium() as browser:
+        tabs = [await open_browser_tab(browser, site, n, PHONE if n == "cat" else DESKTOP) for n in (*players, "eve")]
+        seats: list[int | None] = [0, 1, 2, None]
+        first_deal, moves = table.state.deal_no, 0
+        while table.state.deal_no == first_deal and not table.state.is_over:
+            for tab, seat in zip(tabs, seats, strict=True):
+                await shows_turn(tab, table.turn)
+                check_new_frames(site, tab, seat)
+            (mover,) = table.state.awaiting()
+            turn = table.turn
+            await click_a_move(tabs[mover].page)
+            for tab in tabs:
+                await shows_turn(tab, turn + 1) if table.turn == turn + 1 else None
+            await tabs[mover].page.wait_for_function(f"document.querySelector('main.table').dataset.turn !== '{turn}'")
+            moves += 1
+            assert moves < 200
+        for tab, seat in zip(tabs, seats, strict=True):
+            await shows_turn(tab, table.turn)
+            check_new_frames(site, tab, seat)
+        assert moves >= 3
+        await screenshot(tabs[0].page, "live-fifty-one-desktop")
+        await screenshot(tabs[2].page, "live-fifty-one-phone")
+
+
+async def screenshot(page: Page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        await page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
