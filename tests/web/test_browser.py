@@ -13,7 +13,7 @@ from typing import Any
 from playwright.async_api import Browser, Page, WebSocket
 
 from tests.web.browser import DESKTOP, PHONE, chromium
-from tests.web.conftest import CHANNEL, GUILD, Site
+from tests.web.conftest import CHANNEL, GUILD, Site, user
 from tests.web.test_server import assert_no_leak, start_table
 
 SHOTS = os.environ.get("PARLOUR_SHOTS")
@@ -102,3 +102,25 @@ async def screenshot(page: Page, name: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         await page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+
+
+async def test_the_tap_pad_enters_a_refereed_deal_with_another_players_confirmation(site: Site) -> None:
+    await site.service.open_referee(GUILD, CHANNEL, user("ann"), "fifty_one", [user("ann"), user("bob")], ["first_dealer=1"])
+    table = site.service.table(GUILD, CHANNEL)
+    assert table is not None and table.state is not None
+    async with chromium() as browser:
+        ann = await open_browser_tab(browser, site, "ann", PHONE)
+        bob = await open_browser_tab(browser, site, "bob", DESKTOP)
+        await shows_turn(ann, table.turn)
+        await screenshot(ann.page, "pad-fifty-one-phone")
+        first_deal, entries = table.state.deal_no, 0
+        while table.state.deal_no == first_deal and not table.state.is_over:
+            turn = table.turn
+            await shows_turn(ann, turn)
+            await ann.page.locator(".pad button.entry, .pad button.choice").first.click()
+            await shows_turn(bob, turn + 1)
+            entries += 1
+            assert entries < 80
+        await shows_turn(bob, table.turn)
+        await bob.page.get_by_role("button", name="Confirm the last entry").click()
+        assert entries >= 2

@@ -194,21 +194,55 @@ function pickOne(anchor: HTMLElement, ways: Choice[], choose: Choose): void {
   anchor.after(menu);
 }
 
-/** Choices that are not cards (calls, bids, passes, referee entries), as large buttons; a long
- * menu is grouped by its first step (Spec's calls by cell). */
+/** Choices that are not cards (calls, bids, passes), as large buttons; a long menu is grouped by
+ * its first step (Spec's calls by cell). At a referee table (the tap pad) every entry is here,
+ * under the name of the player it is for: cards as a pack laid out by suit, one tap each. */
 export function choicesNode(choices: Choice[], names: string[], choose: Choose, referee: boolean): HTMLElement {
   const box = el("section", referee ? "choices pad" : "choices");
-  const plain = referee ? choices : choices.filter((c) => c.card === null);
-  if (plain.length === 0) return box;
+  if (!referee) {
+    appendButtons(box, choices.filter((c) => c.card === null), choose);
+    return box;
+  }
+  const seats = [...new Set(choices.map((c) => c.seat ?? -1))];
+  for (const seat of seats) {
+    const mine = choices.filter((c) => (c.seat ?? -1) === seat);
+    const holder = el("div", "seat-entries");
+    if (seat >= 0) holder.append(el("h3", "", `For ${names[seat]}`));
+    const cards = mine.filter((c) => c.card !== null && c.path.length <= 2);
+    const suits = new Map<string, Choice[]>();
+    for (const choice of cards) {
+      const suit = choice.card?.suit || "★";
+      suits.set(suit, [...(suits.get(suit) ?? []), choice]);
+    }
+    for (const row of suits.values()) {
+      const line = el("div", "cards pack-row");
+      for (const choice of row) {
+        const button = el("button", "spot entry");
+        button.type = "button";
+        button.title = choice.label;
+        button.setAttribute("aria-label", choice.label);
+        if (choice.card !== null) button.append(cardFace(choice.card, new Set([choice.card.code])));
+        button.addEventListener("click", () => choose(choice));
+        line.append(button);
+      }
+      holder.append(line);
+    }
+    appendButtons(holder, mine.filter((c) => !cards.includes(c)), choose);
+    box.append(holder);
+  }
+  return box;
+}
+
+function appendButtons(box: HTMLElement, plain: Choice[], choose: Choose): void {
+  if (plain.length === 0) return;
   const groups = new Map<string, Choice[]>();
   for (const choice of plain) {
-    const who = referee && choice.seat !== null ? `${names[choice.seat]}: ` : "";
-    const group = who + (plain.length > 16 && choice.path.length > 1 ? choice.path[0] : "");
+    const group = plain.length > 16 && choice.path.length > 1 ? choice.path[0] : "";
     groups.set(group, [...(groups.get(group) ?? []), choice]);
   }
   for (const [group, members] of groups) {
     const holder = el(groups.size > 6 && group ? "details" : "div", "group");
-    if (group) holder.append(el(holder instanceof HTMLDetailsElement ? "summary" : "h3", "", group.replace(/: $/, "")));
+    if (group) holder.append(el(holder instanceof HTMLDetailsElement ? "summary" : "h3", "", group));
     const buttons = el("div", "buttons");
     for (const choice of members) {
       const button = el("button", "choice", choice.label);
@@ -219,5 +253,4 @@ export function choicesNode(choices: Choice[], names: string[], choose: Choose, 
     holder.append(buttons);
     box.append(holder);
   }
-  return box;
 }
