@@ -13,6 +13,7 @@ from bot.tables import TableService
 from bot.web.identity import DiscordIdentity
 from bot.web.live import Broadcast, LiveTables
 from bot.web.server import Membership, WebConfig, WebServer, serve, stop
+from bot.web.sessions import Sessions, session_key
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +39,9 @@ async def start_live_table(
     service.core.notifier = Broadcast(service.core.notifier, live)
     http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10))
     identity = DiscordIdentity(http, client_id=client_id, client_secret=settings.client_secret, bot_token=bot_token)
-    server = WebServer(service, identity, live, WebConfig(settings.public_url, client_id), membership=membership)
+    sessions = Sessions(session_key(settings.client_secret))
+    config = WebConfig(settings.public_url, client_id)
+    server = WebServer(service, identity, live, config, membership=membership, sessions=sessions)
     try:
         runner = await serve(server, settings.web_host, settings.web_port)
     except OSError as exc:

@@ -127,14 +127,14 @@ class WebServer:
         config: WebConfig,
         *,
         membership: Membership,
-        sessions: Sessions | None = None,
+        sessions: Sessions,
     ) -> None:
         self.service = service
         self.identity = identity
         self.live = live
         self.config = config
         self.membership = membership
-        self.sessions = sessions or Sessions()
+        self.sessions = sessions
         self.bucket = Bucket()
         self.app = web.Application(client_max_size=64 * 1024)
         self.app.add_routes(

@@ -1,19 +1,24 @@
-"""Our own sessions for web viewers: a random token, bound by the server to a Discord user.
+"""Our own sessions for web viewers: a token the server signs, bound to a Discord user.
 
-A token is 32 random bytes, handed to the browser once; only its SHA-256 is kept, so a memory
-dump or a log line cannot be replayed. A session lasts :data:`LIFETIME` seconds. Nothing the
-client says about who it is counts: the user comes from Discord's answer to the token exchange.
+The user in a token is the one Discord named when our server exchanged the browser's OAuth2 code;
+nothing the client says about who it is counts. A token is that user and an expiry, signed with
+HMAC-SHA256 under a key only the server holds (derived from the application's client secret), so
+it survives a restart of the process (a browser reconnects and plays on) and any process of a
+sharded bot can check it, with nothing stored. A token lasts :data:`LIFETIME` seconds.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
-import secrets
+import hmac
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 LIFETIME = 12 * 3600.0
+MAX_TOKEN = 400
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,39 +29,45 @@ class WebUser:
     name: str
 
 
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+def session_key(client_secret: str) -> bytes:
+    """The signing key, derived from the client secret (never the secret itself)."""
+    return hashlib.sha256(b"parlour live table sessions\0" + client_secret.encode()).digest()
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
 class Sessions:
-    def __init__(self, clock: Callable[[], float] = time.time, lifetime: float = LIFETIME) -> None:
+    def __init__(self, key: bytes, clock: Callable[[], float] = time.time, lifetime: float = LIFETIME) -> None:
+        self._key = key
         self._clock = clock
         self._lifetime = lifetime
-        self._by_digest: dict[str, tuple[WebUser, float]] = {}
 
     def issue(self, user: WebUser) -> str:
-        token = secrets.token_urlsafe(32)
-        self._by_digest[_digest(token)] = (user, self._clock() + self._lifetime)
-        self._forget_expired()
-        return token
+        payload = _b64(json.dumps([user.id, user.name, round(self._clock() + self._lifetime)]).encode())
+        return f"{payload}.{self._sign(payload)}"
 
     def user(self, token: object) -> WebUser | None:
         """The session's user, or ``None`` for anything that is not a live token of ours."""
-        if not isinstance(token, str) or not 20 <= len(token) <= 100:
+        if not isinstance(token, str) or len(token) > MAX_TOKEN or token.count(".") != 1:
             return None
-        found = self._by_digest.get(_digest(token))
-        if found is None:
+        payload, signature = token.split(".")
+        if not hmac.compare_digest(signature, self._sign(payload)):
             return None
-        user, expires = found
+        try:
+            user_id, name, expires = json.loads(_unb64(payload))
+        except (ValueError, TypeError):
+            return None
+        if not (isinstance(user_id, str) and isinstance(name, str) and isinstance(expires, int)):
+            return None
         if expires < self._clock():
-            del self._by_digest[_digest(token)]
             return None
-        return user
+        return WebUser(user_id, name)
 
-    def end(self, token: str) -> None:
-        self._by_digest.pop(_digest(token), None)
-
-    def _forget_expired(self) -> None:
-        now = self._clock()
-        for key in [k for k, (_, expires) in self._by_digest.items() if expires < now]:
-            del self._by_digest[key]
+    def _sign(self, payload: str) -> str:
+        return _b64(hmac.new(self._key, payload.encode(), hashlib.sha256).digest())

@@ -19,6 +19,7 @@ from bot.tables import TableService, User
 from bot.web.identity import DiscordIdentity
 from bot.web.live import Broadcast, LiveTables
 from bot.web.server import WebConfig, WebServer, serve
+from bot.web.sessions import Sessions, session_key
 from storage.sessions import Store
 from tests.bot.conftest import RecordingNotifier
 from tests.web.discord_stand_in import BOT_TOKEN, CLIENT_ID, INSTANCE_ID, StandIn
@@ -39,17 +40,51 @@ def user(name: str) -> User:
 
 @dataclass
 class Site:
-    service: TableService
-    live: LiveTables
+    """The table service and its web server (restartable, on the same port and database), and the
+    Discord stand-in they ask."""
+
+    db: Path
+    port: int
+    identity: DiscordIdentity
     stand_in: StandIn
-    server: WebServer
-    url: str
     members: set[str] = field(default_factory=set)
     """Discord ids of the server's members (who may watch in a browser)."""
+    store: Store | None = None
+    service: TableService = field(init=False)
+    live: LiveTables = field(init=False)
+    server: WebServer = field(init=False)
+    runner: web.AppRunner | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
 
     @property
     def origin(self) -> str:
         return self.url
+
+    async def start(self) -> None:
+        self.store = await Store.open(self.db)
+        self.live = LiveTables()
+        self.service = TableService(self.store, Broadcast(RecordingNotifier(), self.live))
+        await self.service.load()
+        sessions = Sessions(session_key("secret"))
+        config = WebConfig(self.url, CLIENT_ID)
+        self.server = WebServer(self.service, self.identity, self.live, config, membership=self.member, sessions=sessions)
+        self.runner = await serve(self.server, "127.0.0.1", self.port)
+
+    async def stop(self) -> None:
+        """Stop as a process would: the web server first (its sockets close), then the tables."""
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
+        await self.service.shutdown()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+    async def member(self, guild_id: str, user_id: str) -> bool:
+        return guild_id == GUILD and user_id in self.members
 
 
 @dataclass
@@ -100,31 +135,17 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
     await discord_runner.setup()
     discord_port = free_port()
     await web.TCPSite(discord_runner, "127.0.0.1", discord_port).start()
-
-    live = LiveTables()
-    store = await Store.open(tmp_path / "parlour.sqlite3")
-    service = TableService(store, Broadcast(RecordingNotifier(), live))
-    await service.load()
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
     http = aiohttp.ClientSession()
     identity = DiscordIdentity(
         http, client_id=CLIENT_ID, client_secret="secret", bot_token=BOT_TOKEN, base_url=f"http://127.0.0.1:{discord_port}"
     )
-    members: set[str] = set()
-
-    async def member(guild_id: str, user_id: str) -> bool:
-        return guild_id == GUILD and user_id in members
-
-    server = WebServer(service, identity, live, WebConfig(url, CLIENT_ID), membership=member)
-    runner = await serve(server, "127.0.0.1", port)
+    site = Site(tmp_path / "parlour.sqlite3", free_port(), identity, stand_in)
+    await site.start()
     try:
-        yield Site(service, live, stand_in, server, url, members)
+        yield site
     finally:
-        await runner.cleanup()
+        await site.stop()
         await http.close()
-        await service.shutdown()
-        await store.close()
         await discord_runner.cleanup()
         await asyncio.sleep(0)
 

@@ -124,3 +124,30 @@ async def test_the_tap_pad_enters_a_refereed_deal_with_another_players_confirmat
         await shows_turn(bob, table.turn)
         await bob.page.get_by_role("button", name="Confirm the last entry").click()
         assert entries >= 2
+
+
+async def test_after_a_restart_mid_deal_the_tabs_reconnect_and_play_on(site: Site) -> None:
+    await start_table(site.service, "fifty_one", ("ann", "bob"))
+    async with chromium() as browser:
+        tabs = [await open_browser_tab(browser, site, n, DESKTOP) for n in ("ann", "bob")]
+
+        async def one_move() -> None:
+            table = site.service.table(GUILD, CHANNEL)
+            assert table is not None and table.state is not None
+            turn = table.turn
+            for tab in tabs:
+                await shows_turn(tab, turn)
+            (mover,) = table.state.awaiting()
+            await click_a_move(tabs[mover].page)
+            for tab in tabs:
+                await shows_turn(tab, turn + 1)
+
+        await one_move()
+        await site.stop()  # the process stops mid-deal; the browsers stay open
+        for tab in tabs:
+            await tab.page.wait_for_selector("#status.error", timeout=10_000)
+        await site.start()
+        for tab in tabs:  # each reconnects by itself, with the session it had
+            await tab.page.wait_for_selector("#status", state="detached", timeout=15_000)
+        await one_move()
+        await one_move()

@@ -1,0 +1,37 @@
+"""Sessions: signed by the server, bound to the user Discord named; nothing else passes."""
+
+from __future__ import annotations
+
+from bot.web.sessions import Sessions, WebUser, session_key
+
+ANN = WebUser("101", "Ann")
+
+
+def test_a_token_names_its_user_until_it_expires() -> None:
+    now = [1000.0]
+    sessions = Sessions(session_key("secret"), clock=lambda: now[0], lifetime=60)
+    token = sessions.issue(ANN)
+    assert sessions.user(token) == ANN
+    assert Sessions(session_key("secret"), clock=lambda: now[0]).user(token) == ANN  # after a restart
+    now[0] += 61
+    assert sessions.user(token) is None
+
+
+def test_a_forged_or_altered_token_is_refused() -> None:
+    sessions = Sessions(session_key("secret"))
+    token = sessions.issue(ANN)
+    payload, signature = token.split(".")
+    other = Sessions(session_key("another secret")).issue(WebUser("666", "Mallory"))
+    forged_payload = other.split(".")[0]
+    for bad in (
+        f"{forged_payload}.{signature}",  # another user's payload under Ann's signature
+        other,  # signed with another key
+        f"{payload}.{signature[:-1]}A",
+        "x" * 43,
+        "",
+        None,
+        42,
+        f"{payload}.{signature}." ,
+        "a" * 1000,
+    ):
+        assert sessions.user(bad) is None, bad
