@@ -16,11 +16,14 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.service.model import Notifier, Table
+from bot.service.timers import deadlines
+from bot.settings import GuildSettings
 from bot.web.frames import frame
 from bot.web.sessions import WebUser
 from games.engine import Event
@@ -57,9 +60,10 @@ class Viewer:
                 self.sent += 1
 
 
-def viewer_frame(table: Table, user: WebUser) -> dict[str, Any]:
+def viewer_frame(table: Table, user: WebUser, deadline: float | None = None) -> dict[str, Any]:
     """The frame for ``user``: their seat's view if they sit at the table, the public view if not.
-    At a referee table every member sees the entries any awaited seat may take."""
+    At a referee table every member sees the entries any awaited seat may take. ``deadline`` is
+    when a bot takes the awaited seats (Unix time), if it will."""
     seat = table.seat_of(user.id)
     if table.mode == "referee" and table.state is not None and table.status == "playing":
         entries = None
@@ -67,7 +71,7 @@ def viewer_frame(table: Table, user: WebUser) -> dict[str, Any]:
             state = table.state
             entries = [(s, a) for s in sorted(state.awaiting()) for a in state.legal_actions(s)]
         return frame(table, None, entries=entries)
-    return frame(table, seat)
+    return {**frame(table, seat), "deadline": deadline}
 
 
 def encode(data: dict[str, Any]) -> str:
@@ -75,10 +79,21 @@ def encode(data: dict[str, Any]) -> str:
 
 
 class LiveTables:
-    """The viewers of every table, by channel."""
+    """The viewers of every table, by channel. ``settings`` gives a server's settings (the turn
+    timeout, for the clock each frame shows)."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: Callable[[str], Awaitable[GuildSettings]] | None = None) -> None:
         self._viewers: dict[tuple[str, str], set[Viewer]] = {}
+        self._settings = settings
+
+    async def deadline(self, table: Table) -> float | None:
+        """When a bot plays for the awaited seats, if it will (the turn timers' own reckoning)."""
+        state = table.state
+        if self._settings is None or table.mode == "referee" or table.status != "playing":
+            return None
+        if state is None or state.is_over or not any(table.seats[s].bot is None for s in state.awaiting()):
+            return None
+        return deadlines(table, await self._settings(table.guild_id), time.time())[1]
 
     def viewers(self, key: tuple[str, str]) -> set[Viewer]:
         return self._viewers.get(key, set())
@@ -93,11 +108,14 @@ class LiveTables:
             if not watching:
                 del self._viewers[viewer.key]
 
-    def show(self, table: Table) -> None:
+    async def show(self, table: Table) -> None:
         """Post the table's current frame to each of its viewers (call it holding the lock)."""
+        if not self.viewers(table.key):
+            return
+        deadline = await self.deadline(table)
         for viewer in list(self.viewers(table.key)):
             try:
-                viewer.post(encode(viewer_frame(table, viewer.user)))
+                viewer.post(encode(viewer_frame(table, viewer.user, deadline)))
             except Exception:  # one viewer's frame must not break the move for everyone
                 log.exception("Could not build a live frame for table %s", table.id)
 
@@ -114,7 +132,7 @@ class Broadcast:
         self.live = live
 
     async def table_changed(self, table: Table, events: Sequence[Event], repost: bool) -> None:
-        self.live.show(table)  # first: the browser's frame does not wait for Discord's REST calls
+        await self.live.show(table)  # first: the browser's frame does not wait for Discord's REST calls
         await self.primary.table_changed(table, events, repost)
 
     async def send_private(self, table: Table, seat: int, text: str) -> bool:

@@ -35,7 +35,7 @@ async def start_live_table(
     """Serve the live table for ``service``'s tables: every change the service announces reaches
     the open browsers too (the transport's own notifier is wrapped, not replaced)."""
     assert settings.public_url is not None and settings.client_secret is not None
-    live = LiveTables()
+    live = LiveTables(service.settings)
     service.core.notifier = Broadcast(service.core.notifier, live)
     http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10))
     identity = DiscordIdentity(http, client_id=client_id, client_secret=settings.client_secret, bot_token=bot_token)

@@ -297,7 +297,7 @@ class WebServer:
         if table is None:
             return
         async with table.lock:
-            viewer.post(encode(viewer_frame(table, viewer.user)))
+            viewer.post(encode(viewer_frame(table, viewer.user, await self.live.deadline(table))))
 
     async def handle(self, viewer: Viewer, data: str) -> dict[str, Any] | None:
         """One message from a browser: a move, a confirmation or an undo. Returns a refusal to

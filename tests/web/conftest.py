@@ -65,7 +65,7 @@ class Site:
 
     async def start(self) -> None:
         self.store = await Store.open(self.db)
-        self.live = LiveTables()
+        self.live = LiveTables(lambda guild_id: self.service.settings(guild_id))
         self.service = TableService(self.store, Broadcast(RecordingNotifier(), self.live))
         await self.service.load()
         sessions = Sessions(session_key("secret"))

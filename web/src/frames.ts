@@ -121,6 +121,7 @@ export interface TableFrame {
   reasons: Record<string, string>;
   log: string[];
   closed?: boolean;
+  deadline?: number | null;
 }
 
 export interface Refusal {

@@ -155,8 +155,10 @@ function draw(frame: TableFrame): void {
 }
 
 function turnLine(frame: TableFrame, names: string[]): HTMLElement {
+  const box = el("div", "turn-box");
   const line = el("p", "turn");
   line.setAttribute("aria-live", "polite");
+  box.append(line);
   if (frame.closed || frame.over) {
     line.textContent = "The match is over.";
   } else if (frame.status === "lobby") {
@@ -166,9 +168,26 @@ function turnLine(frame: TableFrame, names: string[]): HTMLElement {
     const mine = frame.seat !== null && (frame.awaiting ?? []).includes(frame.seat);
     line.textContent = mine ? "Your turn." : waiting.length > 0 ? `Waiting for ${waiting.join(", ")}.` : "";
     if (mine) line.classList.add("mine");
+    if (frame.deadline) {
+      const clock = el("p", "clock");
+      clock.dataset.deadline = String(frame.deadline);
+      clock.dataset.mine = mine ? "1" : "";
+      tick(clock);
+      box.append(clock);
+    }
   }
-  return line;
+  return box;
 }
+
+/** The turn's clock: how long until a bot plays for whoever the table waits for. */
+function tick(clock: HTMLElement): void {
+  const left = Math.max(0, Math.round(Number(clock.dataset.deadline) - Date.now() / 1000));
+  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  clock.textContent = clock.dataset.mine ? `${time} left: then a bot plays for you.` : `A bot takes the turn in ${time}.`;
+  clock.classList.toggle("urgent", left <= 30);
+}
+
+window.setInterval(() => document.querySelectorAll<HTMLElement>(".clock").forEach(tick), 1000);
 
 function collectCodes(frame: TableFrame): string[] {
   const codes: string[] = frame.hand.map((c) => c.code);
