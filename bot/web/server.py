@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.service.model import TableError, User
 from bot.tables import TableService
@@ -136,7 +136,9 @@ class WebServer:
         self.membership = membership
         self.sessions = sessions
         self.bucket = Bucket()
+        self.sockets: set[web.WebSocketResponse] = set()
         self.app = web.Application(client_max_size=64 * 1024)
+        self.app.on_shutdown.append(self.close_sockets)
         self.app.add_routes(
             [
                 web.get("/", self.page),
@@ -240,16 +242,29 @@ class WebServer:
         self.check_origin(request)
         ws = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
         await ws.prepare(request)
+        self.sockets.add(ws)
+        try:
+            await self.serve_socket(request, ws)
+        finally:
+            self.sockets.discard(ws)
+        return ws
+
+    async def close_sockets(self, app: web.Application) -> None:
+        """At shutdown: every browser is told the server is going away (it reconnects by itself)."""
+        for ws in list(self.sockets):
+            await ws.close(code=WSCloseCode.GOING_AWAY, message=b"Parlour is restarting")
+
+    async def serve_socket(self, request: web.Request, ws: web.WebSocketResponse) -> None:
         try:
             hello = await ws.receive_json(timeout=HELLO_SECONDS)
             user, key = await self.admit(request, hello)
         except (TableError, IdentityError) as exc:
             await ws.send_str(encode({"type": "refused", "text": str(exc), "fatal": True}))
             await ws.close()
-            return ws
+            return
         except (TimeoutError, ValueError, TypeError):
             await ws.close()
-            return ws
+            return
         viewer = Viewer(user, ws.send_str, key)
         writer = asyncio.create_task(viewer.run())
         self.live.add(viewer)
@@ -264,7 +279,6 @@ class WebServer:
         finally:
             self.live.remove(viewer)
             await drain(writer)
-        return ws
 
     async def admit(self, request: web.Request, hello: Any) -> tuple[WebUser, tuple[str, str]]:
         """Who the socket's user is (our session only) and which table it may watch."""

@@ -12,6 +12,9 @@ from typing import Any
 
 from playwright.async_api import Browser, Page, WebSocket
 
+from bot.web.server import SESSION_COOKIE
+from bot.web.sessions import WebUser
+from games.registry import catalogue
 from tests.web.browser import DESKTOP, PHONE, chromium
 from tests.web.conftest import CHANNEL, GUILD, Site, user
 from tests.web.test_server import assert_no_leak, start_table
@@ -66,6 +69,11 @@ async def click_a_move(page: Page) -> None:
         if await picker.count():
             await picker.click()
         return
+    cell = page.locator("button.cell-pick").first
+    if await cell.count():  # a call at a grid cell: the cell, then what is called there
+        await cell.click()
+        await page.locator(".cell-panel button.choice").first.click()
+        return
     await page.locator(".choices button.choice").first.click()
 
 
@@ -87,7 +95,7 @@ async def test_a_deal_played_by_clicking_in_three_tabs_and_watched_in_a_fourth(s
             await click_a_move(tabs[mover].page)
             for tab in tabs:
                 await shows_turn(tab, turn + 1) if table.turn == turn + 1 else None
-            await tabs[mover].page.wait_for_function(f"document.querySelector('main.table').dataset.turn !== '{turn}'")
+            await tabs[mover].page.wait_for_selector(f'main.table:not([data-turn="{turn}"])', timeout=10_000)
             moves += 1
             assert moves < 200
         for tab, seat in zip(tabs, seats, strict=True):
@@ -101,7 +109,7 @@ async def test_a_deal_played_by_clicking_in_three_tabs_and_watched_in_a_fourth(s
 async def screenshot(page: Page, name: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        await page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+        await page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True, animations="disabled")
 
 
 async def test_the_tap_pad_enters_a_refereed_deal_with_another_players_confirmation(site: Site) -> None:
@@ -151,3 +159,34 @@ async def test_after_a_restart_mid_deal_the_tabs_reconnect_and_play_on(site: Sit
             await tab.page.wait_for_selector("#status", state="detached", timeout=15_000)
         await one_move()
         await one_move()
+
+
+async def test_every_game_is_drawn_and_played_by_a_click_in_a_browser_page(site: Site) -> None:
+    """A browser on /t/<server>/<channel> (the log-in cookie set as /callback sets it), at a table
+    of every game against bots: the page draws the game, a click plays, the bots answer."""
+    ann = user("ann")
+    async with chromium() as browser:
+        sizes = ((DESKTOP, "desktop"), (PHONE, "phone")) if SHOTS else ((DESKTOP, "desktop"),)
+        for viewport, label in sizes:
+            context = await browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+            token = site.server.sessions.issue(WebUser(ann.id, ann.name))
+            await context.add_cookies([{"name": SESSION_COOKIE, "value": token, "url": site.url}])
+            page = await context.new_page()
+            for number, declared in enumerate(catalogue()):
+                game = declared.game
+                channel = f"{200 + number}{'1' if label == 'phone' else '0'}"
+                await site.service.open_table(GUILD, channel, ann, game.id)
+                for _ in range(game.player_counts[0] - 1):
+                    await site.service.add_bot(GUILD, channel, ann, "random")
+                await site.service.start(GUILD, channel, ann)
+                table = site.service.table(GUILD, channel)
+                assert table is not None and table.state is not None
+                await site.service.wait_resumed()
+                await page.goto(f"{site.url}/t/{GUILD}/{channel}")
+                await page.wait_for_selector(f'main.table[data-turn="{table.turn}"]', timeout=10_000)
+                if label == "desktop" and 0 in table.state.awaiting():
+                    turn = table.turn
+                    await click_a_move(page)
+                    await page.wait_for_selector(f'main.table:not([data-turn="{turn}"])', timeout=10_000)
+                await screenshot(page, f"live-{game.id}-{label}")
+            await context.close()

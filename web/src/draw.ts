@@ -46,7 +46,10 @@ function spotNode(spot: Spot, seen: Set<string>): HTMLElement {
   return box;
 }
 
-function areaNode(area: Area, seen: Set<string>): HTMLElement {
+/** Grid cells that open choices (Spec: tap a face-down cell, then name the card to call). */
+export type CellChoices = { cells: Map<string, Choice[]>; open: (cell: string) => void };
+
+function areaNode(area: Area, seen: Set<string>, picks?: CellChoices): HTMLElement {
   const box = el("section", `area ${area.kind.toLowerCase()}`);
   const title = "title" in area ? area.title : "";
   if (title) box.append(el("h3", "", title));
@@ -79,7 +82,20 @@ function areaNode(area: Area, seen: Set<string>): HTMLElement {
       for (const column of area.columns) grid.append(el("span", "head", column));
       area.rows.forEach((row, r) => {
         grid.append(el("span", "head", row));
-        area.columns.forEach((_, c) => grid.append(spotNode(area.cells[r * area.columns.length + c], seen)));
+        area.columns.forEach((column, c) => {
+          const spot = spotNode(area.cells[r * area.columns.length + c], seen);
+          const name = `${row}${column}`;
+          if (picks?.cells.has(name)) {
+            const button = el("button", "cell-pick");
+            button.type = "button";
+            button.setAttribute("aria-label", `Call at ${name}`);
+            button.append(spot);
+            button.addEventListener("click", () => picks.open(name));
+            grid.append(button);
+          } else {
+            grid.append(spot);
+          }
+        });
       });
       box.append(grid);
       if (area.note) box.append(el("p", "note", area.note));
@@ -115,13 +131,13 @@ function areaNode(area: Area, seen: Set<string>): HTMLElement {
   return box;
 }
 
-export function layoutNode(layout: Layout, seen: Set<string>): HTMLElement {
+export function layoutNode(layout: Layout, seen: Set<string>, picks?: CellChoices): HTMLElement {
   const box = el("div", "layout");
   const head = el("header", "layout-head");
   head.append(el("h2", "", layout.title));
   if (layout.subtitle) head.append(el("p", "subtitle", layout.subtitle));
   box.append(head);
-  for (const area of layout.areas) box.append(areaNode(area, seen));
+  for (const area of layout.areas) box.append(areaNode(area, seen, picks));
   return box;
 }
 
@@ -253,4 +269,28 @@ function appendButtons(box: HTMLElement, plain: Choice[], choose: Choose): void 
     holder.append(buttons);
     box.append(holder);
   }
+}
+
+/** The choices of one grid cell, as a panel of buttons named by their second step (the card). */
+export function cellPanel(cell: string, choices: Choice[], choose: Choose, close: () => void): HTMLElement {
+  const panel = el("section", "cell-panel");
+  panel.setAttribute("role", "dialog");
+  panel.setAttribute("aria-label", `Choices at ${cell}`);
+  const head = el("div", "cell-head");
+  head.append(el("h3", "", `At ${cell}`));
+  const shut = el("button", "tool", "Close");
+  shut.type = "button";
+  shut.addEventListener("click", close);
+  head.append(shut);
+  panel.append(head);
+  const buttons = el("div", "buttons");
+  for (const choice of choices) {
+    const button = el("button", "choice", choice.path[choice.path.length - 1] ?? choice.label);
+    button.type = "button";
+    button.title = choice.label;
+    button.addEventListener("click", () => choose(choice));
+    buttons.append(button);
+  }
+  panel.append(buttons);
+  return panel;
 }

@@ -3,7 +3,8 @@
 // may see; this page only draws the frames it receives and sends the choices clicked.
 
 import { DiscordSDK, DiscordSDKMock } from "@discord/embedded-app-sdk";
-import { choicesNode, el, handNode, layoutNode } from "./draw";
+import { cellPanel, choicesNode, el, handNode, layoutNode } from "./draw";
+import type { CellChoices } from "./draw";
 import type { Choice, Frame, TableFrame } from "./frames";
 
 const root = document.getElementById("app") as HTMLElement;
@@ -19,6 +20,7 @@ let current: TableFrame | null = null;
 let seen = new Set<string>();
 let retry = 0;
 let hello: Hello | null = null;
+let openCell: string | null = null;
 
 function status(text: string, kind: "info" | "error" = "info"): void {
   const bar = document.getElementById("status") ?? el("p", "status");
@@ -124,10 +126,15 @@ function draw(frame: TableFrame): void {
   head.append(el("p", "who", who));
   page.append(head);
   page.append(turnLine(frame, names));
-  if (frame.layout !== null) page.append(layoutNode(frame.layout, seen));
+  const picks = gridChoices(frame);
+  if (frame.layout !== null) page.append(layoutNode(frame.layout, seen, picks));
+  if (picks !== undefined && openCell !== null && picks.cells.has(openCell)) {
+    page.append(cellPanel(openCell, picks.cells.get(openCell) ?? [], send, () => picks.open("")));
+  }
   const referee = frame.mode === "referee";
+  const elsewhere = frame.choices.filter((c) => !(picks?.cells.get(c.path[0]) ?? []).includes(c));
   if (!referee) page.append(handNode(frame, seen, send, (text) => status(text, "error")));
-  page.append(choicesNode(frame.choices, names, send, referee));
+  page.append(choicesNode(elsewhere, names, send, referee));
   if (referee && frame.status === "playing") {
     const tools = el("div", "tools");
     for (const verb of ["confirm", "undo"] as const) {
@@ -152,6 +159,27 @@ function draw(frame: TableFrame): void {
   page.append(log);
   root.replaceChildren(page);
   seen = new Set(collectCodes(frame));
+}
+
+/** Choices that name a cell of the table's grid first (Spec's calls): the cell is tapped instead. */
+function gridChoices(frame: TableFrame): CellChoices | undefined {
+  const grid = frame.layout?.areas.find((a) => a.kind === "Grid");
+  if (grid === undefined || grid.kind !== "Grid" || !grid.named_cells) return undefined;
+  const names = new Set(grid.rows.flatMap((r) => grid.columns.map((c) => `${r}${c}`)));
+  const cells = new Map<string, Choice[]>();
+  for (const choice of frame.choices) {
+    if (choice.path.length === 2 && names.has(choice.path[0])) {
+      cells.set(choice.path[0], [...(cells.get(choice.path[0]) ?? []), choice]);
+    }
+  }
+  if (cells.size === 0) return undefined;
+  return {
+    cells,
+    open: (cell: string) => {
+      openCell = cell || null;
+      if (current !== null) draw(current);
+    },
+  };
 }
 
 function turnLine(frame: TableFrame, names: string[]): HTMLElement {
