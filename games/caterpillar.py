@@ -491,9 +491,4 @@ GAME = declare(
         "easy": "games.players.caterpillar:EASY",
         "strong": "games.players.caterpillar:STRONG",
     },
-    ladder={
-        "random": "rated 1128; plays any legal move",
-        "easy": "rated 2028; wins 92% of matches against one random bot (a fair share is 50%)",
-        "strong": "rated 2396; wins 76% of matches against one easy bot (a fair share is 50%)",
-    },
 )

@@ -880,9 +880,4 @@ GAME: Game[CostlyColoursOptions] = declare(
         "easy": "games.players.costly_colours:EASY",
         "strong": "games.players.costly_colours:STRONG",
     },
-    ladder={
-        "random": "rated 1502; plays any legal move",
-        "easy": "rated 1986; wins 87% of 250 matches against one random bot (95% interval 82% to 90%; a fair share is 50%)",
-        "strong": "rated 2188; wins 69% of 400 matches against one easy bot (95% interval 64% to 73%; a fair share is 50%)",
-    },
 )

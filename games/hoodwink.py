@@ -875,9 +875,4 @@ GAME: Game[HoodwinkOptions] = declare(
         "easy": "games.players.hoodwink:EASY",
         "strong": "games.players.hoodwink:STRONG",
     },
-    ladder={
-        "random": "rated 1761; plays any legal move",
-        "easy": "rated 1891; wins 43% of 400 matches against two random bots (95% interval 38% to 48%; a fair share is 33%)",
-        "strong": "rated 2174; wins 56% of 400 matches against two easy bots (95% interval 51% to 60%; a fair share is 33%)",
-    },
 )

@@ -714,10 +714,4 @@ GAME: Game[ParityOptions] = declare(
     },
     hinter="games.players.parity:parity_hint",
     analyser="games.players.parity:analyse_parity",
-    ladder={
-        "random": "rated 1080; plays any legal move",
-        "easy": "rated 1532; wins 70% of matches against one random bot (a fair share is 50%)",
-        "strong": "rated 2215; wins 100% of matches against one easy bot (a fair share is 50%)",
-        "vulcan": "rated 3044; wins 100% of matches against one strong bot (a fair share is 50%)",
-    },
 )

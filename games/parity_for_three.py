@@ -433,9 +433,4 @@ GAME: Game[ParityForThreeOptions] = declare(
         "easy": "games.players.parity_for_three:EASY",
         "strong": "games.players.parity_for_three:STRONG",
     },
-    ladder={
-        "random": "rated 1416; plays any legal move",
-        "easy": "rated 1907; wins 62% of matches against two random bots (a fair share is 33%)",
-        "strong": "rated 2522; wins 74% of matches against two easy bots (a fair share is 33%)",
-    },
 )

@@ -881,9 +881,4 @@ GAME: Game[SpecOptions] = declare(
     },
     hinter="games.players.spec_adviser:spec_hint",
     analyser="games.players.spec_adviser:analyse_spec",
-    ladder={
-        "random": "rated 1340; plays any legal move",
-        "easy": "rated 2480; wins 92% of matches against two random bots (a fair share is 33%)",
-        "strong": "rated 2592; wins 40% of matches against two easy bots (a fair share is 33%)",
-    },
 )
