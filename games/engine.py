@@ -34,14 +34,12 @@ from enum import Enum
 from functools import cached_property
 from pathlib import Path
 from types import BuiltinFunctionType, FunctionType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from games.cards import Card, shuffled
-
-if TYPE_CHECKING:
-    from games.layout import Area, Layout
+from games.cards import Card, format_cards, same_cards, shuffled
+from games.layout import Area, Layout, generic_hand_layout, generic_layout
 
 Seat = int
 
@@ -189,7 +187,6 @@ class View(BaseModel):
         The default shows every card field of the view, the seat's own hand and the scores; a game
         whose table has a shape (a trick, a grid, a running pile) overrides it. Only the view's own
         fields may go into it."""
-        from games.layout import generic_layout
 
         return generic_layout(self)
 
@@ -199,8 +196,6 @@ class View(BaseModel):
 
     def hand_layout(self, playable: Iterable[Card] = ()) -> Layout:
         """A picture of the seat's hand, the ``playable`` cards marked, under :meth:`hand_context`."""
-        from games.layout import generic_hand_layout
-
         return generic_hand_layout(self, playable)
 
     def text_lines(self) -> list[str]:
@@ -211,8 +206,6 @@ class View(BaseModel):
         )
         lines.extend(self.table_lines())
         if self.seat is not None and self.hand:
-            from games.cards import format_cards
-
             lines.append(f"Your hand: {format_cards(self.hand)}")
         if self.over and self.outcome is not None:
             lines.extend(self.outcome.notes)
@@ -390,8 +383,6 @@ class GameState(ABC, Generic[OptionsT]):
         index = self.deal_no - 1 if self.deal_no > 0 else 0
         if index < len(self.fixed_decks):
             order = self.fixed_decks[index]
-            from games.cards import same_cards
-
             if not same_cards(order, pack):
                 raise SetupError(
                     f"The fixed deck for deal {index + 1} does not hold the {len(pack)} cards of this game's pack."

@@ -26,17 +26,14 @@ import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from games.engine import Game, SetupError
 from games.ladder import Ladder
 from games.ladder import load as load_ladder
-
-if TYPE_CHECKING:
-    from games.advice import Analyser, Hinter
-    from games.players import Player
+from games.parts import Analyser, Hinter, Player, RandomPlayer
 
 # The modules of the served games, in catalogue order. A game's id is its module's name, and ids
 # never change once released: they are stored with every session.
@@ -161,8 +158,6 @@ def register(game: Game[Any]) -> None:
     if found is not None and found.game is game:
         _EXTRA[game.id] = found
         return
-    from games.players import RandomPlayer
-
     stand_in = RandomPlayer()
     _EXTRA[game.id] = Declaration(game, bots={"easy": stand_in, "strong": stand_in})
 
