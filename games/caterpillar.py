@@ -1,3 +1,4 @@
+# Over 400 lines: a whole game in one module (options, actions, view and picture, state, declaration), as games/README.md asks.
 """Caterpillar: David Parlett's two-player adding-up game (rules: ``shared/rules/caterpillar.md``).
 
 Each player holds 13 cards and plays one a turn to a row, the caterpillar, then draws from a

@@ -1,3 +1,4 @@
+# Over 400 lines: a whole game in one module (options, actions, view and picture, state, declaration), as games/README.md asks; its scoring is in costly_colours_scoring.py.
 """Costly Colours: a Cribbage ancestor for two players, or four in two partnerships.
 
 Rules interpretation: ``shared/rules/costly_colours.md``. Scoring lives in

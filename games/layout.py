@@ -1,3 +1,4 @@
+# Over 400 lines: the picture's data types, their descriptions (alt text) and the default pictures every view gets.
 """A picture of a view, as pure data: what to draw, never how.
 
 A game's view describes itself with :meth:`games.engine.View.layout` (the table) and

@@ -1,3 +1,4 @@
+# Over 400 lines: a whole game in one module (options, actions, view and picture, state, declaration), as games/README.md asks.
 """Parity (David Parlett): two players, perfect information, aim for an odd or even trick count.
 
 The non-dealer names trumps (or no-trump, when the host allows it), the dealer names the target

@@ -1,3 +1,4 @@
+# Over 400 lines: a whole game in one module (options, actions, view and picture, state, declaration), as games/README.md asks.
 """Parity for Three (David Parlett): three players, 33 cards with one Joker, hidden hands.
 
 Announcements go round from the dealer's left: the Joker holder only says so, the first of the

@@ -1,3 +1,4 @@
+# Over 400 lines: a whole game in one module (options, actions, view and picture, state, declaration), as games/README.md asks.
 """Spec: David Parlett's card-prediction game for 2 to 4 players.
 
 Each deal, 25 showcards lie face down in a 5x5 grid (cells A1..E5: letter the row, number the
