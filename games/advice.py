@@ -18,13 +18,12 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from games.engine import Action, GameState, IllegalAction, MatchRecord, Seat, View
+from games.parts import Analyser as Analyser
+from games.parts import Hinter as Hinter
 from games.registry import declaration, get_game, resolve
 
 T = TypeVar("T")
 
-Hinter = Callable[[View, Sequence[Action]], list[str]]
-Analyser = Callable[[MatchRecord, int | None, Seat | None], list[str]]
-"""(record, deal number counted from 1 or None for the last finished deal, seat or None for all)."""
 
 _HINTERS: dict[str, Hinter] = {}
 _ANALYSERS: dict[str, Analyser] = {}

@@ -1,3 +1,4 @@
+# Over 400 lines: a whole game in one module (options, actions, view and picture, state, declaration), as games/README.md asks.
 """Caterpillar: David Parlett's two-player adding-up game (rules: ``shared/rules/caterpillar.md``).
 
 Each player holds 13 cards and plays one a turn to a row, the caterpillar, then draws from a
@@ -490,10 +491,5 @@ GAME = declare(
     bots={
         "easy": "games.players.caterpillar:EASY",
         "strong": "games.players.caterpillar:STRONG",
-    },
-    ladder={
-        "random": "rated 1128; plays any legal move",
-        "easy": "rated 2028; wins 92% of matches against one random bot (a fair share is 50%)",
-        "strong": "rated 2396; wins 76% of matches against one easy bot (a fair share is 50%)",
     },
 )

@@ -1,3 +1,4 @@
+# Over 400 lines: a whole game in one module (options, actions, view and picture, state, declaration), as games/README.md asks; its scoring is in costly_colours_scoring.py.
 """Costly Colours: a Cribbage ancestor for two players, or four in two partnerships.
 
 Rules interpretation: ``shared/rules/costly_colours.md``. Scoring lives in
@@ -879,10 +880,5 @@ GAME: Game[CostlyColoursOptions] = declare(
     bots={
         "easy": "games.players.costly_colours:EASY",
         "strong": "games.players.costly_colours:STRONG",
-    },
-    ladder={
-        "random": "rated 1502; plays any legal move",
-        "easy": "rated 1986; wins 87% of 250 matches against one random bot (95% interval 82% to 90%; a fair share is 50%)",
-        "strong": "rated 2188; wins 69% of 400 matches against one easy bot (95% interval 64% to 73%; a fair share is 50%)",
     },
 )

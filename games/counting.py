@@ -1,3 +1,4 @@
+# Over 400 lines: the one base state every adding-up game shares (pack, stock, pile, turns, passing, scoring hooks).
 """What the adding-up games share: a running total, card values, targets, passing, stock, turns.
 
 Every adder (Fifty-One, Hundred, Jubilee, Obstacle Race, Ninety-Nine, Twenty-Nine, Wit and Reason)

@@ -1,3 +1,4 @@
+# Over 400 lines: the whole game protocol (actions, events, views, outcomes, the state, the game, records, options) in the one module a game's author reads; copies and snapshots are in copying.py.
 """The game protocol every game implements.
 
 A :class:`Game` is the static description (id, title, player range, options model, rules
@@ -21,27 +22,22 @@ writes no copy helper of its own.
 
 from __future__ import annotations
 
-import copy
-import hashlib
 import json
-import pickle
 import random
-import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, is_dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
-from pathlib import Path
-from types import BuiltinFunctionType, FunctionType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
-from games.cards import Card, shuffled
-
-if TYPE_CHECKING:
-    from games.layout import Area, Layout
+from games.cards import Card, format_cards, same_cards, shuffled
+from games.copying import Copyable, read_snapshot
+from games.copying import clone_value as clone_value
+from games.copying import snapshot_format as snapshot_format
+from games.layout import Area, Layout, generic_hand_layout, generic_layout
 
 Seat = int
 
@@ -189,7 +185,6 @@ class View(BaseModel):
         The default shows every card field of the view, the seat's own hand and the scores; a game
         whose table has a shape (a trick, a grid, a running pile) overrides it. Only the view's own
         fields may go into it."""
-        from games.layout import generic_layout
 
         return generic_layout(self)
 
@@ -199,8 +194,6 @@ class View(BaseModel):
 
     def hand_layout(self, playable: Iterable[Card] = ()) -> Layout:
         """A picture of the seat's hand, the ``playable`` cards marked, under :meth:`hand_context`."""
-        from games.layout import generic_hand_layout
-
         return generic_hand_layout(self, playable)
 
     def text_lines(self) -> list[str]:
@@ -211,8 +204,6 @@ class View(BaseModel):
         )
         lines.extend(self.table_lines())
         if self.seat is not None and self.hand:
-            from games.cards import format_cards
-
             lines.append(f"Your hand: {format_cards(self.hand)}")
         if self.over and self.outcome is not None:
             lines.extend(self.outcome.notes)
@@ -235,8 +226,13 @@ class Zone:
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
 
-class GameState(ABC, Generic[OptionsT]):
-    """One match in progress. Subclasses implement the ``_``-prefixed hooks and the abstract API."""
+class GameState(Copyable, ABC, Generic[OptionsT]):
+    """One match in progress. Subclasses implement the ``_``-prefixed hooks and the abstract API.
+
+    :meth:`clone`, ``copy.deepcopy`` and :meth:`snapshot` come from :class:`games.copying.Copyable`."""
+
+    _copied_lists: ClassVar[frozenset[str]] = frozenset(("history", "log"))
+    """The base state's lists of immutable entries (``(seat, action)`` pairs, frozen events)."""
 
     game: ClassVar[Game[Any]]
 
@@ -390,8 +386,6 @@ class GameState(ABC, Generic[OptionsT]):
         index = self.deal_no - 1 if self.deal_no > 0 else 0
         if index < len(self.fixed_decks):
             order = self.fixed_decks[index]
-            from games.cards import same_cards
-
             if not same_cards(order, pack):
                 raise SetupError(
                     f"The fixed deck for deal {index + 1} does not hold the {len(pack)} cards of this game's pack."
@@ -421,124 +415,12 @@ class GameState(ABC, Generic[OptionsT]):
             "outcome": self.outcome,
         }
 
-    def clone(self) -> Self:
-        """An independent copy: playing on it leaves this state unchanged, and the same actions
-        give equal states (bots and solvers try moves on clones).
-
-        Everything immutable is shared (numbers, strings, Cards, enums, frozen pydantic models and
-        dataclasses, tuples and frozensets of such, the options); lists, dicts, sets, mutable
-        dataclasses and the RNG are copied all the way down, keeping any sharing between them;
-        anything else falls back to :func:`copy.deepcopy`. A game needs no copy helper of its own.
-        """
-        return self._clone({})
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
-        return self._clone(memo)
-
-    def _clone(self, memo: dict[int, Any]) -> Self:
-        twin = object.__new__(type(self))
-        memo[id(self)] = twin
-        attributes = twin.__dict__
-        shared = _SHARED_TYPES
-        for key, value in vars(self).items():
-            if type(value) in shared:
-                attributes[key] = value
-            elif key in _BASE_LOGS:
-                attributes[key] = value[:]
-            else:
-                attributes[key] = clone_value(value, memo)
-        return twin
-
-    def snapshot(self) -> bytes:
-        """The whole position as bytes, for :meth:`Game.from_snapshot` in a later process of the
-        same code (a restart resumes from it instead of replaying the log from the start)."""
-        return pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL)
-
     def fingerprint(self) -> dict[str, Any]:
         """Everything the state holds, comparable with ``==`` (used to check replays)."""
         out: dict[str, Any] = {}
         for key, value in vars(self).items():
             out[key] = value.getstate() if isinstance(value, random.Random) else value
         return out
-
-
-# --- copying states ------------------------------------------------------------------------------
-
-_BASE_LOGS = frozenset(("history", "log"))
-"""The base state's lists of immutable entries (``(seat, action)`` pairs, frozen events): the
-list is copied, its entries shared."""
-
-_SHARED_TYPES: set[type] = {int, float, complex, bool, str, bytes, type(None), range}
-"""Types whose values a clone shares; grows as :func:`_shared_type` classifies new types."""
-
-_COPIED_TYPES: set[type] = set()
-"""Types known not to be shared (the classification is cached both ways)."""
-
-
-def _shared_type(kind: type) -> bool:
-    """Whether values of ``kind`` are immutable, so a clone may share them (cached)."""
-    if kind in _SHARED_TYPES:
-        return True
-    if kind in _COPIED_TYPES:
-        return False
-    if issubclass(kind, BaseModel):
-        shared = bool(kind.model_config.get("frozen"))
-    elif is_dataclass(kind):
-        shared = kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
-    else:
-        shared = issubclass(kind, (Enum, type, FunctionType, BuiltinFunctionType))
-    (_SHARED_TYPES if shared else _COPIED_TYPES).add(kind)
-    return shared
-
-
-def _all_shared(items: Iterable[Any]) -> bool:
-    """Whether every item of a container is of a type already known to be shared."""
-    return _SHARED_TYPES.issuperset(map(type, items))
-
-
-def clone_value(value: Any, memo: dict[int, Any]) -> Any:
-    """A copy of ``value`` for :meth:`GameState.clone`: immutable values are shared, containers
-    copied recursively; ``memo`` maps ``id`` of what was copied to its copy (as in ``deepcopy``)."""
-    kind = type(value)
-    if kind in _SHARED_TYPES:
-        return value
-    out: Any = memo.get(id(value))
-    if out is not None:
-        return out
-    if kind is list:  # the common case first: hands, piles, counts
-        if _all_shared(value):
-            out = value[:]
-        else:
-            out = memo[id(value)] = []
-            out.extend([clone_value(v, memo) for v in value])
-    elif kind is dict:
-        if _all_shared(value.values()) and _all_shared(value):
-            out = value.copy()
-        else:
-            out = memo[id(value)] = {}
-            for k, v in value.items():
-                out[clone_value(k, memo)] = clone_value(v, memo)
-    elif kind is tuple or kind is frozenset:
-        if _all_shared(value):
-            return value
-        items = [clone_value(v, memo) for v in value]
-        if all(a is b for a, b in zip(items, value, strict=True)):
-            return value  # only immutable values inside after all
-        out = kind(items)
-    elif kind is set:
-        out = value.copy() if _all_shared(value) else {clone_value(v, memo) for v in value}
-    elif kind is random.Random:
-        out = random.Random.__new__(random.Random)  # Random() would seed itself, for nothing
-        out.setstate(value.getstate())
-    elif _shared_type(kind):
-        return value
-    elif is_dataclass(kind) and hasattr(value, "__dict__") and not hasattr(kind, "__deepcopy__"):
-        out = memo[id(value)] = object.__new__(kind)
-        out.__dict__.update({k: clone_value(v, memo) for k, v in vars(value).items()})
-    else:
-        return copy.deepcopy(value, memo)
-    memo[id(value)] = out
-    return out
 
 
 def normalise_decks(deck: Sequence[Card] | Sequence[Sequence[Card]] | None) -> list[list[Card]]:
@@ -699,12 +581,7 @@ class Game(Generic[OptionsT]):
     def from_snapshot(self, data: bytes, format: str) -> GameState[OptionsT] | None:
         """A position saved by :meth:`GameState.snapshot`, or ``None`` if other code saved it
         (``format`` is not :func:`snapshot_format`) or it is not a position of this game."""
-        if format != snapshot_format():
-            return None
-        try:
-            state = pickle.loads(data)  # our own storage, written by this very code
-        except Exception:
-            return None
+        state = read_snapshot(data, format)
         return state if type(state) is self.state_cls else None
 
     def record(self, state: GameState[OptionsT]) -> MatchRecord:
@@ -722,21 +599,6 @@ class Game(Generic[OptionsT]):
     def option_fields(self) -> list[OptionInfo]:
         """The options with their type, default, choices and description, for menus and help."""
         return [describe_option(name, f) for name, f in self.Options.model_fields.items()]
-
-
-_SNAPSHOT_FORMAT: list[str] = []
-
-
-def snapshot_format() -> str:
-    """Names the code that saves and reads snapshots: the games' sources and the Python version.
-    Any change to a game makes earlier snapshots unusable (a restart then replays the log)."""
-    if not _SNAPSHOT_FORMAT:
-        digest = hashlib.sha256(sys.version.encode())
-        for path in sorted(Path(__file__).parent.rglob("*.py")):
-            digest.update(path.relative_to(Path(__file__).parent).as_posix().encode())
-            digest.update(path.read_bytes())
-        _SNAPSHOT_FORMAT.append(digest.hexdigest()[:32])
-    return _SNAPSHOT_FORMAT[0]
 
 
 class ReplayError(IllegalAction):

@@ -1,3 +1,4 @@
+# Over 400 lines: a whole game in one module (options, actions, view and picture, state, declaration), as games/README.md asks; its scoring is in hoodwink_scoring.py.
 """Hoodwink: David Parlett's three-hand trick game of shifting partnerships.
 
 Rules: ``shared/rules/hoodwink.md``. Each deal opens with three face-down bid cards shown
@@ -874,10 +875,5 @@ GAME: Game[HoodwinkOptions] = declare(
     bots={
         "easy": "games.players.hoodwink:EASY",
         "strong": "games.players.hoodwink:STRONG",
-    },
-    ladder={
-        "random": "rated 1761; plays any legal move",
-        "easy": "rated 1891; wins 43% of 400 matches against two random bots (95% interval 38% to 48%; a fair share is 33%)",
-        "strong": "rated 2174; wins 56% of 400 matches against two easy bots (95% interval 51% to 60%; a fair share is 33%)",
     },
 )

@@ -1,3 +1,4 @@
+# Over 400 lines: the picture's data types, their descriptions (alt text) and the default pictures every view gets.
 """A picture of a view, as pure data: what to draw, never how.
 
 A game's view describes itself with :meth:`games.engine.View.layout` (the table) and
@@ -27,12 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
 from games.cards import Card
-
-if TYPE_CHECKING:
-    from games.engine import View
 
 Mark = Literal["legal", "winning", "dimmed", "last", "waiting"]
 """How a card stands out: ``legal`` (may be played now: raised, outlined), ``winning`` (took or
@@ -275,6 +273,47 @@ def score_lines(
 
 # --- the defaults every view gets -------------------------------------------------------------------
 
+
+class OutcomeData(Protocol):
+    """What a picture reads of a match's end (:class:`games.engine.Outcome`)."""
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+    @property
+    def ranks(self) -> Sequence[int]: ...
+    @property
+    def notes(self) -> Sequence[str]: ...
+
+
+class ViewData(Protocol):
+    """What a picture reads of a view: the fields and methods every :class:`games.engine.View`
+    has. Written out here, the engine imports this module for the views' default pictures and
+    this module imports nothing of the engine (no import circle)."""
+
+    @property
+    def players(self) -> Sequence[str]: ...
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def deal(self) -> int: ...
+    @property
+    def dealer(self) -> int | None: ...
+    @property
+    def scores(self) -> Sequence[int]: ...
+    @property
+    def awaiting(self) -> Sequence[int]: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def hand(self) -> Sequence[Card]: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def outcome(self) -> OutcomeData | None: ...
+    def hand_context(self) -> tuple[Area, ...]: ...
+    def layout(self) -> Layout: ...
+
+
 BASE_FIELDS = frozenset(
     {"game", "players", "seat", "deal", "dealer", "scores", "awaiting", "phase", "hand", "over", "outcome"}
 )
@@ -285,7 +324,7 @@ def field_title(name: str) -> str:
     return name.replace("_", " ").strip().capitalize()
 
 
-def subtitle(view: View) -> str:
+def subtitle(view: ViewData) -> str:
     """``Deal 3 · trick 5 of 15``, or the match's end."""
     if view.over:
         return "Final result"
@@ -295,7 +334,7 @@ def subtitle(view: View) -> str:
     return " · ".join(parts)
 
 
-def standard_scores(view: View, *extra: tuple[str, Sequence[object]]) -> Scores:
+def standard_scores(view: ViewData, *extra: tuple[str, Sequence[object]]) -> Scores:
     """The scores with optional extra columns (``("Tricks", tricks_won)``); whose turn is marked."""
     columns = ("Score", *(name for name, _ in extra))
     values = (view.scores, *(col for _, col in extra))
@@ -303,7 +342,7 @@ def standard_scores(view: View, *extra: tuple[str, Sequence[object]]) -> Scores:
     return Scores(columns, score_lines(view.players, awaiting, *values))
 
 
-def ranked_scores(view: View) -> Scores | None:
+def ranked_scores(view: ViewData) -> Scores | None:
     """The final ranking, from the view's outcome."""
     outcome = view.outcome
     if outcome is None:
@@ -325,17 +364,17 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def dealer_facts(view: View) -> tuple[tuple[str, str], ...]:
+def dealer_facts(view: ViewData) -> tuple[tuple[str, str], ...]:
     if view.dealer is None or not 0 <= view.dealer < len(view.players):
         return ()
     return (("Dealer", view.players[view.dealer]),)
 
 
-def card_areas(view: View) -> list[Area]:
+def card_areas(view: ViewData) -> list[Area]:
     """A row for every card-holding field of the view beyond the common ones: a card, a list of
     cards, a list of ``(seat, card)`` plays, a ``{seat: cards}`` map (open hands)."""
     areas: list[Area] = []
-    for name in type(view).model_fields:
+    for name in _field_names(view):
         if name in BASE_FIELDS:
             continue
         value = getattr(view, name)
@@ -359,6 +398,13 @@ def card_areas(view: View) -> list[Area]:
     return areas
 
 
+def _field_names(view: ViewData) -> list[str]:
+    """The view's fields in their declared order (every view is a pydantic model; the class
+    attribute is not part of :class:`ViewData`)."""
+    fields: dict[str, object] = getattr(type(view), "model_fields")  # noqa: B009
+    return list(fields)
+
+
 def _is_play(value: object, players: int) -> bool:
     return (
         isinstance(value, tuple)
@@ -369,14 +415,14 @@ def _is_play(value: object, players: int) -> bool:
     )
 
 
-def own_hand(view: View) -> tuple[Area, ...]:
+def own_hand(view: ViewData) -> tuple[Area, ...]:
     """The seat's own hand, in a seat's view (never in the public one)."""
     if view.seat is None or not view.hand:
         return ()
     return (Row("Your hand", spots(view.hand), overlap=True),)
 
 
-def finish(view: View, areas: Iterable[Area | None], facts: Iterable[tuple[str, str]] = ()) -> Layout:
+def finish(view: ViewData, areas: Iterable[Area | None], facts: Iterable[tuple[str, str]] = ()) -> Layout:
     """A layout with the standard heading, the given facts first, then the areas; the final ranking
     replaces the scores once the match is over."""
     shown: list[Area] = []
@@ -396,13 +442,13 @@ def finish(view: View, areas: Iterable[Area | None], facts: Iterable[tuple[str, 
     return Layout(title="", subtitle=subtitle(view), areas=tuple(shown))
 
 
-def generic_layout(view: View) -> Layout:
+def generic_layout(view: ViewData) -> Layout:
     """The picture of a view whose game offers none of its own: its cards, field by field, the
     seat's hand in a seat's view, and the scores."""
     return finish(view, [*card_areas(view), *own_hand(view), standard_scores(view)], dealer_facts(view))
 
 
-def generic_hand_layout(view: View, playable: Iterable[Card]) -> Layout:
+def generic_hand_layout(view: ViewData, playable: Iterable[Card]) -> Layout:
     """A seat's hand with the cards it may play marked, under the context the game gives
     (:meth:`~games.engine.View.hand_context`: the trick to follow, the total to add to).
 

@@ -1,3 +1,4 @@
+# Over 400 lines: one reader for every game's typed input; its tokens, spoken forms and matching are one algorithm.
 """What people type, read as an action of the game in front of them.
 
 One reader for every game, online and refereed, in the console and in Discord's text inputs. It is

@@ -1,3 +1,4 @@
+# Over 400 lines: a whole game in one module (options, actions, view and picture, state, declaration), as games/README.md asks.
 """Parity (David Parlett): two players, perfect information, aim for an odd or even trick count.
 
 The non-dealer names trumps (or no-trump, when the host allows it), the dealer names the target
@@ -714,10 +715,4 @@ GAME: Game[ParityOptions] = declare(
     },
     hinter="games.players.parity:parity_hint",
     analyser="games.players.parity:analyse_parity",
-    ladder={
-        "random": "rated 1080; plays any legal move",
-        "easy": "rated 1532; wins 70% of matches against one random bot (a fair share is 50%)",
-        "strong": "rated 2215; wins 100% of matches against one easy bot (a fair share is 50%)",
-        "vulcan": "rated 3044; wins 100% of matches against one strong bot (a fair share is 50%)",
-    },
 )

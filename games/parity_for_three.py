@@ -1,3 +1,4 @@
+# Over 400 lines: a whole game in one module (options, actions, view and picture, state, declaration), as games/README.md asks.
 """Parity for Three (David Parlett): three players, 33 cards with one Joker, hidden hands.
 
 Announcements go round from the dealer's left: the Joker holder only says so, the first of the
@@ -432,10 +433,5 @@ GAME: Game[ParityForThreeOptions] = declare(
     bots={
         "easy": "games.players.parity_for_three:EASY",
         "strong": "games.players.parity_for_three:STRONG",
-    },
-    ladder={
-        "random": "rated 1416; plays any legal move",
-        "easy": "rated 1907; wins 62% of matches against two random bots (a fair share is 33%)",
-        "strong": "rated 2522; wins 74% of matches against two easy bots (a fair share is 33%)",
     },
 )

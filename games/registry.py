@@ -26,15 +26,14 @@ import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from games.engine import Game, SetupError
-
-if TYPE_CHECKING:
-    from games.advice import Analyser, Hinter
-    from games.players import Player
+from games.ladder import Ladder
+from games.ladder import load as load_ladder
+from games.parts import Analyser, Hinter, Player, RandomPlayer
 
 # The modules of the served games, in catalogue order. A game's id is its module's name, and ids
 # never change once released: they are stored with every session.
@@ -67,8 +66,7 @@ class Declaration:
     ``referee`` is a module path whose ``GAME`` is the referee game, or the referee game itself.
     ``bots`` maps each level but ``random`` (weakest first) to ``"module:NAME"`` naming a player,
     or to the player itself. ``hinter`` and ``analyser`` are ``"module:NAME"`` or the function.
-    ``ladder`` says, for each level ``random`` included, how it fares against the others in a few
-    words; ``tests/bench/ladder.py`` measures it from bot-versus-bot matches and writes it here.
+    How the levels fare is measured data, not part of the declaration: see :func:`ladder`.
     """
 
     game: Game[Any]
@@ -76,7 +74,6 @@ class Declaration:
     bots: Mapping[str, str | Player] = field(default_factory=dict)
     hinter: str | Hinter | None = None
     analyser: str | Analyser | None = None
-    ladder: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -101,7 +98,6 @@ def declare(
     bots: Mapping[str, str | Player] | None = None,
     hinter: str | Hinter | None = None,
     analyser: str | Analyser | None = None,
-    ladder: Mapping[str, str] | None = None,
 ) -> Game[OptionsT]:
     """Declare ``game`` with its referee mode, bot levels and advice; returns ``game``.
 
@@ -113,7 +109,7 @@ def declare(
     known = _DECLARED.get(game.id)
     if known is not None and known.game is not game:
         raise ValueError(f"Two games declare the id {game.id!r}.")
-    _DECLARED[game.id] = Declaration(game, referee, dict(bots or {}), hinter, analyser, dict(ladder or {}))
+    _DECLARED[game.id] = Declaration(game, referee, dict(bots or {}), hinter, analyser)
     return game
 
 
@@ -162,8 +158,6 @@ def register(game: Game[Any]) -> None:
     if found is not None and found.game is game:
         _EXTRA[game.id] = found
         return
-    from games.players import RandomPlayer
-
     stand_in = RandomPlayer()
     _EXTRA[game.id] = Declaration(game, bots={"easy": stand_in, "strong": stand_in})
 
@@ -201,11 +195,17 @@ def declaration(game_id: str) -> Declaration:
     raise SetupError(f"There is no game called '{game_id}'. Games: {', '.join(game_ids())}.")
 
 
+def ladder(game_id: str) -> Ladder | None:
+    """The measured bot ladder of a served game (``games/ladders/<id>.json``, written by
+    ``tests/bench/ladder.py``), or ``None`` where it has not been measured."""
+    return load_ladder(declaration(game_id).id)
+
+
 def ladder_lines(game_id: str) -> list[str]:
-    """How each bot level of a game fares, weakest first ("strong: wins 45% ..."), for the rules;
-    empty for a game whose ladder has not been measured."""
-    found = declaration(game_id)
-    return [f"{level}: {found.ladder[level]}" for level in found.levels() if level in found.ladder]
+    """How each bot level of a game fares, weakest first ("strong: rated 2174; wins 56% ..."), for
+    the rules; empty for a game whose ladder has not been measured (the rules then show none)."""
+    found = ladder(game_id)
+    return [] if found is None else found.lines()
 
 
 def catalogue() -> list[Declaration]:
@@ -258,6 +258,7 @@ __all__ = [
     "declare",
     "game_ids",
     "get_game",
+    "ladder",
     "ladder_lines",
     "referee_game",
     "register",

@@ -1,3 +1,4 @@
+# Over 400 lines: a whole game in one module (options, actions, view and picture, state, declaration), as games/README.md asks.
 """Spec: David Parlett's card-prediction game for 2 to 4 players.
 
 Each deal, 25 showcards lie face down in a 5x5 grid (cells A1..E5: letter the row, number the
@@ -881,9 +882,4 @@ GAME: Game[SpecOptions] = declare(
     },
     hinter="games.players.spec_adviser:spec_hint",
     analyser="games.players.spec_adviser:analyse_spec",
-    ladder={
-        "random": "rated 1340; plays any legal move",
-        "easy": "rated 2480; wins 92% of matches against two random bots (a fair share is 33%)",
-        "strong": "rated 2592; wins 40% of matches against two easy bots (a fair share is 33%)",
-    },
 )

@@ -199,9 +199,4 @@ GAME = declare(
         "easy": "games.players.adders:FIFTY_ONE_EASY",
         "strong": "games.players.adders:FIFTY_ONE_STRONG",
     },
-    ladder={
-        "random": "rated 1490; plays any legal move",
-        "easy": "rated 2208; wins 81% of matches against two random bots (a fair share is 33%)",
-        "strong": "rated 2435; wins 46% of matches against two easy bots (a fair share is 33%)",
-    },
 )

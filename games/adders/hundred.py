@@ -123,9 +123,4 @@ GAME = declare(
         "easy": "games.players.adders:HUNDRED_EASY",
         "strong": "games.players.adders:HUNDRED_STRONG",
     },
-    ladder={
-        "random": "rated 1392; plays any legal move",
-        "easy": "rated 1991; wins 66% of matches against two random bots (a fair share is 33%)",
-        "strong": "rated 2134; wins 45% of matches against two easy bots (a fair share is 33%)",
-    },
 )

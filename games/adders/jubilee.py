@@ -199,9 +199,4 @@ GAME = declare(
         "easy": "games.players.adders:JUBILEE_EASY",
         "strong": "games.players.adders:JUBILEE_STRONG",
     },
-    ladder={
-        "random": "rated 984; plays any legal move",
-        "easy": "rated 2603; wins 100% of matches against two random bots (a fair share is 33%)",
-        "strong": "rated 2877; wins 48% of matches against two easy bots (a fair share is 33%)",
-    },
 )

@@ -330,9 +330,4 @@ GAME = declare(
         "easy": "games.players.adders:NINETY_NINE_EASY",
         "strong": "games.players.adders:NINETY_NINE_STRONG",
     },
-    ladder={
-        "random": "rated 1699; plays any legal move",
-        "easy": "rated 1996; wins 46% of matches against three random bots (a fair share is 25%)",
-        "strong": "rated 2166; wins 34% of matches against three easy bots (a fair share is 25%)",
-    },
 )

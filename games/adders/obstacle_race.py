@@ -200,9 +200,4 @@ GAME = declare(
         "easy": "games.players.adders:OBSTACLE_RACE_EASY",
         "strong": "games.players.adders:OBSTACLE_RACE_STRONG",
     },
-    ladder={
-        "random": "rated 1089; plays any legal move",
-        "easy": "rated 2356; wins 93% of matches against two random bots (a fair share is 33%)",
-        "strong": "rated 2706; wins 63% of matches against two easy bots (a fair share is 33%)",
-    },
 )

@@ -343,9 +343,4 @@ GAME = declare(
         "easy": "games.players.adders:TWENTY_NINE_EASY",
         "strong": "games.players.adders:TWENTY_NINE_STRONG",
     },
-    ladder={
-        "random": "rated 1434; plays any legal move",
-        "easy": "rated 1900; wins 34% of matches against three random bots (a fair share is 25%)",
-        "strong": "rated 2259; wins 38% of matches against three easy bots (a fair share is 25%)",
-    },
 )

@@ -240,9 +240,4 @@ GAME = declare(
     },
     hinter="games.players.wit_and_reason:hint_wit_and_reason_1",
     analyser="games.players.wit_and_reason:analyse_wit_and_reason_1",
-    ladder={
-        "random": "rated 647; plays any legal move",
-        "easy": "rated 1548; wins 97% of matches against one random bot (a fair share is 50%)",
-        "strong": "rated 2556; wins 99% of matches against one easy bot (a fair share is 50%)",
-    },
 )

@@ -232,9 +232,4 @@ GAME = declare(
     },
     hinter="games.players.wit_and_reason:hint_wit_and_reason_2",
     analyser="games.players.wit_and_reason:analyse_wit_and_reason_2",
-    ladder={
-        "random": "rated 749; plays any legal move",
-        "easy": "rated 1561; wins 92% of matches against one random bot (a fair share is 50%)",
-        "strong": "rated 2620; wins 100% of matches against one easy bot (a fair share is 50%)",
-    },
 )

@@ -3,28 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Protocol
 
-from games.engine import Action, GameState, Seat, SetupError, View
+from games.engine import Action, GameState, Seat, SetupError
+from games.parts import Player as Player
+from games.parts import RandomPlayer as RandomPlayer
 from games.registry import declaration, resolve
-
-
-class Player(Protocol):
-    """A policy for one seat. It sees only the seat's view and legal actions, never the state."""
-
-    name: str
-
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action: ...
-
-
-class RandomPlayer:
-    """Chooses uniformly among the legal actions."""
-
-    name = "random"
-
-    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        return rng.choice(list(legal))
 
 
 def choose_for(state: GameState, seat: Seat, player: Player, rng: random.Random) -> Action:

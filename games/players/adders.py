@@ -1,3 +1,4 @@
+# Over 400 lines: six games' small models for the shared planner of players/counting.py, side by side.
 """Bot players for six adding-up games: what each game means to the planner of
 :mod:`games.players.counting` (values, what scores, what a stuck player suffers, which cards are
 worth keeping). The bots assume the standard options; legality always comes from the game.

@@ -1,3 +1,4 @@
+# Over 400 lines: the planner every adding-up game's bots share, one search over a seat's view.
 """Planning machinery shared by the bot players of the adding-up games.
 
 A game states what differs in a small :class:`AdderModel`: its pack, what a play does to the total

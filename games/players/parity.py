@@ -1,3 +1,4 @@
+# Over 400 lines: Parity's three bot levels and its analyser, all reading positions through the solver.
 """Bot players and the analyser for Parity for two.
 
 Both hands lie open for the whole deal (the view of a seat holds the other hand), so every bot

@@ -1,3 +1,4 @@
+# Over 400 lines: the exact solver of Parity's card play; its search, tables and move ordering are tuned together.
 """Perfect play for Parity for two: the exact value of a position of the card play, and its best moves.
 
 The payoff is the deal's score, not the trick count: only the player whose trick count has the

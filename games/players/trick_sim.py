@@ -1,3 +1,4 @@
+# Over 400 lines: the three-hand trick simulator of the Hoodwink and Parity for Three bots, on card numbers for speed.
 """Three-hand trick play for the bots of Hoodwink and Parity for Three.
 
 What the two games share, on card numbers (indices into the pack) rather than ``Card`` objects so

@@ -1,5 +1,6 @@
 """The bot ladder (run on demand, not a test): how every bot level of every game fares against
-the level below it, written into each game's declaration (``ladder=``) so that ``/rules`` can show it.
+the level below it, written as data beside the games (``games/ladders/<id>.json``, read by
+``games.ladder``) so that ``/rules`` can show it. A game without that file shows no ladder.
 
     nice -n 10 .venv/bin/python -m tests.bench.ladder [--game ID] [--seed 0] [--dry-run]
     .venv/bin/python -m tests.bench.ladder --write-from LADDER.txt   # write what a dry run printed
@@ -8,7 +9,8 @@ For each game, at the player count in ``PLAYERS`` (its smallest otherwise), each
 level just below it, the higher level holding one seat and the lower the rest, seats rotating each
 match (as ``bench_bots`` does). A pair plays batches of ``BATCH`` matches until the 95% (Wilson)
 interval of the share is within ``HALF_WIDTH`` either side (at least ``MIN_MATCHES``, at most
-``--max-matches``); the share is printed rounded, with the match count and the interval.
+``--max-matches``); the file keeps the share, the match count, the interval and the seed, and the
+rules print the share rounded with them.
 
 Ratings follow the shares. The matches are rated with Parlour's own rating code (openskill's
 Plackett-Luce model, ``storage.ratings.rate``) only to anchor the weakest level and settle the
@@ -27,6 +29,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.ladder import FOLDER, Ladder, Rung, dumps
 from games.players import levels
 from games.registry import CATALOGUE, get_game
 from games.simulate import play_match, seat_policies, wilson_interval
@@ -51,10 +54,6 @@ HALF_WIDTH = 0.05
 """The widest a printed share's 95% interval may reach either side of it."""
 MIN_MATCHES = 100
 BATCH = 50
-
-
-def _count(n: int) -> str:
-    return {2: "one", 3: "two", 4: "three", 5: "four"}.get(n, str(n))
 
 
 def _rate_match(ratings: dict[str, Rating], seats: list[str], ranks: list[int], teams: list[list[int]] | None) -> None:
@@ -131,12 +130,8 @@ def ladder_ratings(order: list[str], results: dict[str, PairResult], n: int, anc
     return out
 
 
-def _percent(x: float) -> str:
-    return f"{round(100 * x)}%"
-
-
-def measure(game_id: str, seed: int, max_matches: int = 1000) -> dict[str, str]:
-    """Each level of the game with its ladder text."""
+def measure(game_id: str, seed: int, max_matches: int = 1000) -> Ladder:
+    """The game's ladder, measured (see the module)."""
     game = get_game(game_id)
     n = PLAYERS.get(game_id, game.player_counts[0])
     order = levels(game_id)
@@ -146,41 +141,54 @@ def measure(game_id: str, seed: int, max_matches: int = 1000) -> dict[str, str]:
         results[level] = play_pair(game_id, n, level, below, seed, max_matches, ratings)
     sigma = sum(ratings[level].sigma for level in order) / len(order)
     rated = ladder_ratings(order, results, n, ratings[order[0]], sigma)
-    out: dict[str, str] = {}
-    for k, level in enumerate(order):
-        if k == 0:
-            out[level] = f"rated {rated[level]}; plays any legal move"
-            continue
+    rungs = [Rung(order[0], rated[order[0]])]
+    for level in order[1:]:
         r = results[level]
-        rest = f"{_count(n)} {order[k - 1]} bot{'s' if n > 2 else ''}"
-        out[level] = (
-            f"rated {rated[level]}; wins {_percent(r.share)} of {r.matches} matches against {rest} "
-            f"(95% interval {_percent(r.low)} to {_percent(r.high)}; a fair share is {round(100 / n)}%)"
-        )
-    return out
+        rungs.append(Rung(level, rated[level], r.share, r.matches, r.low, r.high))
+    return Ladder(game_id, n, seed, tuple(rungs))
 
 
-def module_path(game_id: str) -> Path:
-    module = next(m for m in CATALOGUE if m.rpartition(".")[2] == game_id)
-    return ROOT / (module.replace(".", "/") + ".py")
+def ladder_path(game_id: str) -> Path:
+    return ROOT / "games" / FOLDER / f"{game_id}.json"
 
 
-_LADDER = re.compile(r"\n    ladder=\{\n(?:        .*\n)*?    \},\n")
+def write_ladder(ladder: Ladder) -> None:
+    """Write the game's ladder file (replacing one already there)."""
+    path = ladder_path(ladder.game)
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(dumps(ladder))
 
 
-def write_ladder(game_id: str, ladder: dict[str, str]) -> None:
-    """Put ``ladder=`` into the game's ``declare(...)`` call (replacing one already there)."""
-    path = module_path(game_id)
-    text = path.read_text()
-    body = "".join(f"        {level!r}: {words!r},\n".replace("'", '"') for level, words in ladder.items())
-    block = f"\n    ladder={{\n{body}    }},\n"
-    if _LADDER.search(text):
-        text = _LADDER.sub(lambda _: block, text, count=1)
-    else:
-        start = text.rindex("= declare(")
-        end = text.index("\n)\n", start)
-        text = text[:end] + block.rstrip("\n") + text[end:]
-    path.write_text(text)
+PRINTED = re.compile(
+    r"rated (\d+); wins (\d+)% of (?:(\d+) )?matches against (\w+) (\w+) bots? "
+    r"\((?:95% interval (\d+)% to (\d+)%; )?a fair share is (\d+)%\)"
+)
+"""A level's words as printed (and shown with the rules), to read back a dry run's output."""
+
+_OTHERS = {"one": 2, "two": 3, "three": 4, "four": 5}
+
+
+def read_printed(game_id: str, words: dict[str, str], seed: int | None) -> Ladder:
+    """The ladder a dry run printed, its figures as printed (shares and intervals in whole
+    percents); ``seed`` is the run's, if known."""
+    first, *rest = words.items()
+    bottom = re.fullmatch(r"rated (\d+); plays any legal move", first[1])
+    if bottom is None:
+        raise ValueError(f"{game_id} {first[0]}: not a ladder's weakest level: {first[1]!r}")
+    rungs = [Rung(first[0], int(bottom.group(1)))]
+    players = 0
+    for level, text in rest:
+        m = PRINTED.fullmatch(text)
+        if m is None:
+            raise ValueError(f"{game_id} {level}: not a ladder entry: {text!r}")
+        players = _OTHERS[m.group(4)]
+
+        def part(g: int, m: re.Match[str] = m) -> float | None:
+            return None if m.group(g) is None else int(m.group(g)) / 100
+
+        matches = None if m.group(3) is None else int(m.group(3))
+        rungs.append(Rung(level, int(m.group(1)), part(2), matches, part(6), part(7)))
+    return Ladder(game_id, players, seed, tuple(rungs))
 
 
 def main() -> None:
@@ -189,23 +197,25 @@ def main() -> None:
     parser.add_argument("--game", default=None)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--dry-run", action="store_true", help="print the ladder, write nothing")
-    parser.add_argument("--write-from", default=None, metavar="FILE", help="write a ladder printed earlier")
+    parser.add_argument(
+        "--write-from", default=None, metavar="FILE", help="write a ladder printed earlier (with the --seed it ran with)"
+    )
     args = parser.parse_args()
     if args.write_from:
         printed: dict[str, dict[str, str]] = {}
         for line in Path(args.write_from).read_text().splitlines():
             game_id, level, words = line.split(maxsplit=2)
-            printed.setdefault(game_id, {})[level] = words
-        for game_id, ladder in printed.items():
-            write_ladder(game_id, ladder)
+            printed.setdefault(game_id, {})[level.removesuffix(":")] = words
+        for game_id, words in printed.items():
+            write_ladder(read_printed(game_id, words, args.seed))
         return
     ids = [m.rpartition(".")[2] for m in CATALOGUE]
     for game_id in ids if args.game is None else [args.game]:
         ladder = measure(game_id, args.seed, args.max_matches)
-        for level, words in ladder.items():
-            print(f"{game_id:<18} {level:<7} {words}", flush=True)
+        for level in ladder.levels():
+            print(f"{game_id:<18} {level:<7} {ladder.words(level)}", flush=True)
         if not args.dry_run:
-            write_ladder(game_id, ladder)
+            write_ladder(ladder)
 
 
 if __name__ == "__main__":
