@@ -21,7 +21,6 @@ import time
 from pathlib import Path
 
 import aiohttp
-from aiohttp import web
 
 from bot.tables import User
 from bot.web.identity import DiscordIdentity
