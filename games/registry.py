@@ -55,7 +55,7 @@ CATALOGUE: tuple[str, ...] = (
 )
 
 _MODULES: dict[str, str] = {module.rpartition(".")[2]: module for module in CATALOGUE}
-"""game id -> module, derived from :data:`CATALOGUE` (the bot's fallback listing reads it)."""
+"""game id -> module, derived from :data:`CATALOGUE`."""
 
 
 @dataclass(frozen=True)
@@ -222,6 +222,12 @@ def declarations() -> list[Declaration]:
 def all_games() -> list[Game[Any]]:
     """Every available game, in catalogue order."""
     return [d.game for d in declarations()]
+
+
+def served_ids() -> list[str]:
+    """The ids of every served game, in catalogue order then those added with :func:`register`,
+    without loading any game (a listing that must not fail with one game that does not load)."""
+    return [*_MODULES, *(game_id for game_id in _EXTRA if game_id not in _MODULES)]
 
 
 def game_ids() -> list[str]:
