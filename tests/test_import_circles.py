@@ -27,22 +27,6 @@ EXPECTED: dict[str, frozenset[str]] = {
     "the backend factory (issue 27, moving beside the backends)": frozenset(
         {"storage.db", "storage.postgres", "storage.sqlite", "storage.backends"}
     ),
-    "the Discord adapter (issue 27, being split by feature)": frozenset(
-        {
-            "bot.discord.client",
-            "bot.discord.cogs.admin",
-            "bot.discord.cogs.info",
-            "bot.discord.cogs.records",
-            "bot.discord.cogs.referee",
-            "bot.discord.cogs.tables",
-            "bot.discord.components",
-            "bot.discord.flows",
-            "bot.discord.messages",
-            "bot.discord.notifier",
-            "bot.discord.record_components",
-            "bot.discord.record_flows",
-        }
-    ),
 }
 """Circles other work is removing, each named with the modules it may span: a circle within one
 of these sets is let through. Drop an entry when that work lands: its own test then fails, so
@@ -191,6 +175,28 @@ def test_an_expected_circle_is_still_there(name: str) -> None:
     """An allowance whose circle has gone is stale: drop it from :data:`EXPECTED`."""
     found = [g for g in circles(import_graph()) if allowance(g) == name]
     assert found, f"the circle of {name} is gone: drop its EXPECTED entry"
+
+
+def imports_inside_functions(package: str) -> list[str]:
+    """``module:line`` of every import in a function's body under ``package``."""
+    found: list[str] = []
+    for name, path in source_modules().items():
+        if not (name == package or name.startswith(f"{package}.")):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                found += [
+                    f"{name}:{inner.lineno}"
+                    for inner in ast.walk(node)
+                    if isinstance(inner, ast.Import | ast.ImportFrom)
+                ]
+    return sorted(set(found))
+
+
+def test_the_discord_adapter_imports_nothing_inside_a_function() -> None:
+    """A module of ``bot/discord/`` says what it depends on at its top (the flows reach the
+    components' callbacks through ``handlers``, not through an import on use)."""
+    assert imports_inside_functions("bot.discord") == []
 
 
 def main() -> int:

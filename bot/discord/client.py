@@ -26,17 +26,17 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import flows
+from bot.discord import lobby, play, referee, typed
 from bot.discord.cogs.admin import AdminCog
 from bot.discord.cogs.info import InfoCog
 from bot.discord.cogs.records import RecordsCog
 from bot.discord.cogs.referee import RefereeCog
 from bot.discord.cogs.tables import TablesCog
-from bot.discord.components import DYNAMIC_ITEMS, dispatch_orphan
+from bot.discord.handlers import Handlers
 from bot.discord.notifier import DiscordNotifier
-from bot.discord.record_components import RECORD_ITEMS
 from bot.discord.safe import safe_reply
 from bot.discord.stopping import quiet_discord_logs, serve
+from bot.discord.strays import DYNAMIC_ITEMS, dispatch_orphan, form_submitted
 from bot.service.registry import UNAVAILABLE, everywhere
 from bot.settings import Settings
 from bot.shards import ShardKeeper, lease_plan, shard_of
@@ -82,6 +82,17 @@ class ParlourBot(commands.Bot):
         self.stop_requested = False
         """Set when a signal asked the process to stop (what fails after that is not an error)."""
         self._closing = asyncio.Event()
+        self.handlers = Handlers(
+            lobby=lobby.lobby_action,
+            show_hand=play.show_hand,
+            act=play.act_from_hand,
+            pick=play.pick,
+            navigate=play.navigate,
+            public_act=play.public_act,
+            referee=referee.referee_action,
+            type_entry=typed.open_entry_form,
+        )
+        """The flows the table's components call (see ``bot/discord/handlers.py``)."""
 
     @property
     def store(self) -> Store:
@@ -102,7 +113,7 @@ class ParlourBot(commands.Bot):
         return self._service
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *RECORD_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(TablesCog(self))
         await self.add_cog(InfoCog(self))
         await self.add_cog(RefereeCog(self))
@@ -165,7 +176,7 @@ class ParlourBot(commands.Bot):
         if interaction.type is discord.InteractionType.component:
             await dispatch_orphan(interaction)
         elif interaction.type is discord.InteractionType.modal_submit:
-            await flows.form_submitted(interaction)
+            await form_submitted(interaction)
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d server(s)", self.user, len(self.guilds))

@@ -14,8 +14,19 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.components import ShowHandButton, hand_view, table_view
+from bot.discord.components import (
+    BUTTONS_PER_ROW,
+    LOBBY_VERBS,
+    REFEREE_VERBS,
+    ROWS,
+    LobbyButton,
+    PublicActButton,
+    RefereeButton,
+    ShowHandButton,
+    TypeButton,
+)
 from bot.discord.embeds import OVER_COLOUR, hand_embed, table_embed
+from bot.discord.hand_menu import hand_view
 from bot.discord.limits import clip_lines, fit_embed
 from bot.discord.live import LiveView, out_of_date
 from bot.discord.plain import plain
@@ -24,7 +35,7 @@ from bot.render.text import entry_status_lines
 from bot.service.entries import referee_hand
 from bot.service.model import HandInfo, Table, User
 from bot.service.play import DEAL_STARTS, hand_of
-from games.engine import Event, View
+from games.engine import Action, Event, View
 
 if TYPE_CHECKING:
     from storage.sessions import Store
@@ -40,6 +51,59 @@ def hand_info(table: Table, user: User) -> HandInfo:
 
     At a referee table that is everyone's possible entries, for anyone at the table."""
     return referee_hand(table, user) if table.mode == "referee" else hand_of(table, user)
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for verb in LOBBY_VERBS:
+        view.add_item(LobbyButton(table.id, verb))
+    return view
+
+
+def public_choices(table: Table) -> list[Action]:
+    """Optional acts open to people out of turn: non-card acts a seat not awaited may choose now,
+    one per label (the table message offers each as a button)."""
+    state = table.state
+    if state is None or state.is_over:
+        return []
+    awaited = state.awaiting()
+    found: dict[str, Action] = {}
+    for seat in table.human_seats():
+        if seat in awaited:
+            continue
+        for action in state.legal_actions(seat):
+            if action.card is None:
+                found.setdefault(action.label(), action)
+    return list(found.values())
+
+
+def public_labels(table: Table) -> list[str]:
+    return [a.label() for a in public_choices(table)]
+
+
+def table_view(table: Table) -> discord.ui.View | None:
+    """Components of the table message: the lobby's buttons, or Show my hand and public acts."""
+    if table.status == "lobby":
+        return lobby_view(table)
+    if table.state is None or table.status != "playing":
+        return None
+    view = discord.ui.View(timeout=None)
+    if table.mode == "referee" and table.state.is_over:  # the result waits for the last entry's confirmation
+        for verb in REFEREE_VERBS:
+            view.add_item(RefereeButton(table.id, verb))
+        return view
+    if table.state.is_over:
+        return None
+    if table.mode == "referee":  # people enter what happened; anyone at the table may enter for anyone
+        view.add_item(ShowHandButton(table.id, "Make an entry"))
+        view.add_item(TypeButton(table.id, "Type an entry"))
+        for verb in REFEREE_VERBS:
+            view.add_item(RefereeButton(table.id, verb))
+        return view
+    view.add_item(ShowHandButton(table.id))
+    for i, label in enumerate(public_labels(table)[: ROWS * BUTTONS_PER_ROW - 1]):
+        view.add_item(PublicActButton(table.id, table.turn, i, label))
+    return view
 
 
 @dataclass

@@ -17,11 +17,10 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 
 import discord
 
-from bot.discord.components import public_choices
 from bot.discord.embeds import closed_embed
 from bot.discord.live import LiveViews
 from bot.discord.messages import (
@@ -29,6 +28,7 @@ from bot.discord.messages import (
     hand_info,
     hand_message,
     needs_redraw,
+    public_choices,
     table_message,
     turn_text,
     turn_view,
@@ -43,7 +43,7 @@ from bot.settings import GuildSettings
 from games.engine import Action, Event, Game, MatchRecord, View
 
 if TYPE_CHECKING:
-    from bot.discord.client import ParlourBot
+    from bot.tables import TableService
     from storage.sessions import Store
 
 log = logging.getLogger(__name__)
@@ -65,6 +65,14 @@ class Job:
     responder: discord.Interaction | None = None
     users: tuple[str, ...] = ()
     message_id: str | None = None
+
+
+class _Served(Protocol):
+    """The client, as the notifier sees it: the table service it serves (built after the
+    notifier, which the service needs)."""
+
+    @property
+    def service(self) -> TableService: ...
 
 
 class Responder:
@@ -202,10 +210,10 @@ class DiscordNotifier:
     # -- what the service knows that the notifier needs ------------------------------------------
 
     async def guild_settings(self, guild_id: str) -> GuildSettings:
-        return await cast("ParlourBot", self.client).service.settings(guild_id)
+        return await cast(_Served, self.client).service.settings(guild_id)
 
     def client_dm_closed(self) -> set[str]:
-        return cast("ParlourBot", self.client).service.dm_closed
+        return cast(_Served, self.client).service.dm_closed
 
     async def quiet_users(self) -> set[str]:
         """Players who turned their own turn pings off: kept up to date by ``set_quiet`` here, and

@@ -18,6 +18,8 @@ import logging
 import signal
 from typing import Protocol
 
+import discord
+
 log = logging.getLogger(__name__)
 
 CLOSE_SECONDS = 3.5
@@ -46,8 +48,6 @@ class OneLineRetries(logging.Filter):
 def quiet_discord_logs() -> None:
     """Install :class:`OneLineRetries` on discord.py's loggers and turn off its voice warnings
     (Parlour uses no voice, so PyNaCl and davey are not installed on purpose)."""
-    import discord
-
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
     one_line = OneLineRetries()

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.discord.components import public_labels
+from bot.discord.messages import public_labels
 from tests.attack.conftest import AttackWorld
 from tests.attack.support import answered, open_table, snapshot
 from tests.bot.discord.conftest import custom_ids, raw_component, response

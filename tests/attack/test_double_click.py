@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.discord import flows
+from bot.discord import messages, play
 from bot.service.entries import SeatEntry
 from bot.service.model import TableError, User
 from games.engine import Action, GameState
@@ -76,7 +76,7 @@ async def double_click_at_a_deal_end(
         state = table.state
         assert state is not None and table.status == "playing", "the match ended before the hazard came"
         actor = mover()
-        info = flows.hand_info(table, User(str(actor.id), actor.name))
+        info = messages.hand_info(table, User(str(actor.id), actor.name))
         label = "Make an entry" if table.mode == "referee" else "Show my hand"
         choices = await last_step(actor, await actor.click(world.table_message(), label=label))
         hazards = [c for c in choices if ends_deal_and_stays_open(state, *seat_and_entry(info.seat, info.legal[c[3]]))]
@@ -92,7 +92,7 @@ async def double_click_at_a_deal_end(
     else:
         raise AssertionError(f"no deal ended with the same choice open to its last mover in {MAX_MOVES} moves")
 
-    drawn = flows.hand_message
+    drawn = play.hand_message
     held, reached = asyncio.Event(), asyncio.Event()
 
     async def held_back(*args: Any, **kwargs: Any) -> Any:
@@ -101,7 +101,7 @@ async def double_click_at_a_deal_end(
             await held.wait()
         return await drawn(*args, **kwargs)
 
-    monkeypatch.setattr(flows, "hand_message", held_back)
+    monkeypatch.setattr(play, "hand_message", held_back)
     before = world.stored_actions(table.id)
     turn, deal = table.turn, state.view(None).deal
     first = raw(world, actor, message, custom_id, values)
@@ -161,7 +161,7 @@ async def test_a_view_drawn_before_ones_own_last_move_is_refused_under_the_lock(
     service, place = world.bot.service, (str(world.guild.id), str(world.channel.id))
     ann, bob = User(str(world.ann.id), "ann"), User(str(world.bob.id), "bob")
     shown = table.turn
-    choice = flows.hand_info(table, ann).legal[0]
+    choice = messages.hand_info(table, ann).legal[0]
     both = await asyncio.gather(
         service.act(*place, ann, choice, None, shown_at=shown),
         service.act(*place, ann, choice, None, shown_at=shown),
@@ -171,7 +171,7 @@ async def test_a_view_drawn_before_ones_own_last_move_is_refused_under_the_lock(
     assert len(refused) == 1 and "earlier turn" in str(refused[0])
     assert len(world.stored_actions(table.id)) == shown + 1
 
-    later = flows.hand_info(table, ann).legal[0]
+    later = messages.hand_info(table, ann).legal[0]
     before = snapshot(world)
     with pytest.raises(TableError, match="earlier turn"):
         await service.act(*place, ann, later, table.turn, shown_at=shown)
@@ -195,9 +195,9 @@ async def test_a_view_outdated_while_its_answer_is_drawn_is_brought_up_to_date(
     mover = world.actor(table.seats[mover_seat].user_id)
     watcher = world.bob if mover is world.ann else world.ann
     watching = User(str(watcher.id), watcher.name)
-    assert not flows.hand_info(table, watching).legal  # not the watcher's turn yet
+    assert not messages.hand_info(table, watching).legal  # not the watcher's turn yet
 
-    drawn = flows.hand_message
+    drawn = play.hand_message
     held, reached = asyncio.Event(), asyncio.Event()
 
     async def held_back(*args: Any, **kwargs: Any) -> Any:
@@ -206,14 +206,14 @@ async def test_a_view_outdated_while_its_answer_is_drawn_is_brought_up_to_date(
             await held.wait()
         return await drawn(*args, **kwargs)
 
-    monkeypatch.setattr(flows, "hand_message", held_back)
+    monkeypatch.setattr(play, "hand_message", held_back)
     show = next(c for c in custom_ids(world.table_message()) if c.startswith("parlour:hand:"))
     shown = raw_component(world, watcher, world.table_message(), show)
     await asyncio.wait_for(reached.wait(), 10)
     user = User(str(mover.id), mover.name)
     place = (str(world.guild.id), str(world.channel.id))
-    await world.bot.service.act(*place, user, flows.hand_info(table, user).legal[0], table.turn)
-    assert flows.hand_info(table, watching).legal  # now it is the watcher's turn
+    await world.bot.service.act(*place, user, messages.hand_info(table, user).legal[0], table.turn)
+    assert messages.hand_info(table, watching).legal  # now it is the watcher's turn
     held.set()
     await world.settle()
     assert selects(response(shown)) or any(c.startswith("parlour:act:") for c in custom_ids(response(shown)))

@@ -1,1 +1,1 @@
-"""Slash commands, one cog per area. Cogs only parse and call :mod:`bot.discord.flows`."""
+"""Slash commands, one cog per area. Cogs only parse and call their flows (one module of ``bot/discord/`` per feature)."""

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.admin import SettingsChange
-from bot.discord import flows, record_flows
-
-if TYPE_CHECKING:
-    from bot.discord.client import ParlourBot
+from bot.discord import records
+from bot.discord.catalogue import game_choices
+from bot.discord.context import split_options
 
 
 @app_commands.guild_only()
@@ -21,18 +20,18 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Server 
     season = app_commands.Group(name="season", description="Leaderboard seasons.")
     rating = app_commands.Group(name="rating", description="Members' ratings.")
 
-    def __init__(self, bot: ParlourBot) -> None:
+    def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
 
     @season.command(name="new", description="Start a new season; all-time ratings and results stay.")
     async def season_new(self, interaction: discord.Interaction) -> None:
-        await record_flows.season_new(interaction)
+        await records.season_new(interaction)
 
     @rating.command(name="reset", description="Forget a member's ratings on this server (asks to confirm).")
     @app_commands.describe(member="Whose ratings")
     async def rating_reset(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        await record_flows.rating_reset(interaction, member)
+        await records.rating_reset(interaction, member)
 
     @app_commands.command(name="settings", description="Show or change this server's settings.")
     @app_commands.describe(
@@ -61,7 +60,7 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Server 
     ) -> None:
         defaults = None
         if game is not None:
-            pairs = [] if (default_options or "").strip().lower() in ("", "standard") else flows.split_options(default_options)
+            pairs = [] if (default_options or "").strip().lower() in ("", "standard") else split_options(default_options)
             defaults = (game, pairs)
         change = SettingsChange(
             turn_reminder_seconds=reminder_seconds,
@@ -73,14 +72,14 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Server 
             disallow_channels=[str(disallow_channel.id)] if disallow_channel else [],
             default_options=defaults,
         )
-        await record_flows.admin_settings(interaction, change)
+        await records.admin_settings(interaction, change)
 
     @settings.autocomplete("game")
     async def settings_game(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return flows.game_choices(current)
+        return game_choices(current)
 
     @app_commands.command(name="log", description="Recent admin actions on this server, and who made them.")
     async def log(self, interaction: discord.Interaction) -> None:
-        await record_flows.admin_log(interaction)
+        await records.admin_log(interaction)

@@ -8,17 +8,9 @@ from typing import Any, Literal
 import discord
 import pytest
 
-from bot.discord.components import (
-    ActButton,
-    NavButton,
-    PickSelect,
-    back_path,
-    hand_view,
-    options_view,
-    resolve_path,
-    table_view,
-)
+from bot.discord.components import ActButton, NavButton, PickSelect
 from bot.discord.embeds import games_embed, hand_embed, help_embed, lobby_embed, rules_embed, table_embed
+from bot.discord.hand_menu import back_path, hand_view, resolve_path
 from bot.discord.limits import (
     CUSTOM_ID,
     EMBED_TOTAL,
@@ -29,6 +21,8 @@ from bot.discord.limits import (
     fit_embed,
     view_problems,
 )
+from bot.discord.messages import table_view
+from bot.discord.options import options_view
 from bot.render.text import action_menu
 from bot.tables import HandInfo, Table
 from games.cards import Card, Rank, Suit

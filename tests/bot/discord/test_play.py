@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import simcord
 
-from bot.discord.flows import CLOSED, STALE_HAND
+from bot.discord.context import CLOSED
 from bot.discord.limits import embed_problems
+from bot.discord.play import STALE_HAND
 from tests.bot.discord.conftest import (
     World,
     choose_in_hand,

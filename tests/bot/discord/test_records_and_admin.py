@@ -10,7 +10,7 @@ import json
 import discord
 import simcord
 
-from bot.discord.record_flows import NOT_ADMIN
+from bot.discord.records import NOT_ADMIN
 from tests.bot.discord.conftest import GUILD_ID, World, embed_text, labels, play_turn, replies, reply_text
 from tests.bot.discord.test_play import started_toy
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.discord.flows import STALE_HAND
+from bot.discord.play import STALE_HAND
 from tests.bot.discord.conftest import (
     World,
     choose_in_hand,

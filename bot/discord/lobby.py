@@ -1,0 +1,142 @@
+"""Opening a table and seating people: /play, the lobby's buttons (Join, Leave, Add bot and its
+levels, Options, Start, Cancel), /leave, /abandon and /table."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.discord.components import BUTTONS_PER_ROW, PREFIX, ROWS
+from bot.discord.context import bot_of, current_table, guarded, place_of, service_of, split_options, user_of
+from bot.discord.limits import BUTTON_LABEL, clip
+from bot.discord.options import open_options
+from bot.discord.safe import safe_defer, safe_reply, safe_update
+from bot.service.model import Table, TableError
+from games.players import levels
+
+
+@guarded
+async def play(interaction: discord.Interaction, game: str, options: str | None) -> None:
+    """Open a table; its lobby message is the answer to the command."""
+    key = place_of(interaction)
+    bot = bot_of(interaction)
+    responder = bot.notifier.respond_with(key, interaction)
+    try:
+        await bot.service.open_table(*key, user_of(interaction), game, split_options(options))
+    finally:
+        bot.notifier.release(key, responder)
+    if not responder.used:
+        await safe_reply(interaction, "Your table is open.", ephemeral=True)
+
+
+@guarded
+async def repost_table(interaction: discord.Interaction) -> None:
+    table = current_table(interaction)
+    bot_of(interaction).notifier.repost(table, interaction)
+
+
+@guarded
+async def leave(interaction: discord.Interaction) -> None:
+    table = current_table(interaction)
+    await safe_defer(interaction, ephemeral=True, thinking=True)
+    playing = table.status == "playing"
+    await service_of(interaction).leave(*place_of(interaction), user_of(interaction))
+    text = (
+        "You left the game: a bot plays your seat from now on, and you rank last."
+        if playing
+        else "You left the table."
+    )
+    await safe_reply(interaction, text, ephemeral=True)
+
+
+@guarded
+async def abandon(interaction: discord.Interaction) -> None:
+    current_table(interaction)
+    await safe_defer(interaction, ephemeral=True, thinking=True)
+    await service_of(interaction).abandon(*place_of(interaction), user_of(interaction))
+    await safe_reply(interaction, "The game is abandoned; it counts for no rating.", ephemeral=True)
+
+
+@guarded
+async def lobby_action(interaction: discord.Interaction, session: int, verb: str) -> None:
+    table = current_table(interaction, session)
+    user = user_of(interaction)
+    service = service_of(interaction)
+    key = place_of(interaction)
+    if verb == "options":
+        await open_options(interaction, table, user)
+        return
+    if table.status != "lobby":
+        raise TableError("The game has already started.")
+    if verb == "bot":
+        await safe_reply(
+            interaction,
+            "Which kind of bot? Random plays any legal card; easy and strong think harder.",
+            view=bot_levels_view(table, levels(table.game.id)),
+            ephemeral=True,
+        )
+        return
+    await safe_defer(interaction)
+    if verb == "join":
+        await service.join(*key, user, session=session)
+    elif verb == "leave":
+        await service.leave(*key, user, session=session)
+    elif verb == "start":
+        await service.start(*key, user, session=session)
+    elif verb == "cancel":
+        await service.cancel(*key, user, session=session)
+    else:
+        raise TableError("That button does nothing any more.")
+
+
+@guarded
+async def add_bot(interaction: discord.Interaction, session: int, level: str) -> None:
+    """A level chosen after Add bot: seat that bot, and keep the chooser for another one."""
+    table = current_table(interaction, session)
+    if table.status != "lobby":
+        raise TableError("The game has already started.")
+    await safe_defer(interaction)
+    await service_of(interaction).add_bot(*place_of(interaction), user_of(interaction), level, session=session)
+    await safe_update(interaction, content=f"A {level} bot takes a seat. Add another, or press Start.")
+
+
+# -- the bot levels offered after Add bot --------------------------------------------------------------
+
+
+class AddBotButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:addbot:(?P<session>\d+):(?P<level>[a-z]+)",
+):
+    """One bot level, offered (ephemerally) after Add bot in the lobby."""
+
+    def __init__(self, session: int, level: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(level.capitalize(), BUTTON_LABEL),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{PREFIX}:addbot:{session}:{level}",
+            )
+        )
+        self.session, self.level = session, level
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AddBotButton:
+        return cls(int(match["session"]), match["level"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await add_bot(interaction, self.session, self.level)
+
+
+def bot_levels_view(table: Table, levels: Sequence[str]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for level in levels[: BUTTONS_PER_ROW * ROWS]:
+        view.add_item(AddBotButton(table.id, level))
+    return view
+
+
+LOBBY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (AddBotButton,)

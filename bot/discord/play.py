@@ -1,0 +1,235 @@
+"""Play: a player's private view (Show my hand, /hand) and the choices in it, the table
+message's optional acts, and /pings. A click is answered with the player's view as it is after
+the move; the view stays live (the notifier refreshes it) while the table plays."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+
+import discord
+
+from bot.discord.context import CLOSED, bot_of, current_table, guarded, place_of, service_of, user_of
+from bot.discord.hand_menu import menu_node, resolve_path
+from bot.discord.live import LiveViews
+from bot.discord.messages import hand_info, hand_message, public_choices
+from bot.discord.plain import plain
+from bot.discord.safe import safe_defer, safe_reply, safe_update
+from bot.numbers import plain_int
+from bot.render.text import action_menu
+from bot.service.entries import SeatEntry
+from bot.service.model import HandInfo, Table, TableError, User
+from games.engine import Action, IllegalAction
+
+log = logging.getLogger(__name__)
+
+STALE_HAND = "That choice was from an earlier turn; here are your choices now."
+QUICK_ANSWER = 2.0
+"""Seconds a move may take (bots' replies included) before its click is deferred: Discord wants an
+answer within three, and a click answered at once costs one call instead of two."""
+
+
+def live_views(interaction: discord.Interaction) -> LiveViews:
+    return bot_of(interaction).notifier.live
+
+
+async def _answer_with_hand(
+    interaction: discord.Interaction,
+    table: Table,
+    user: User,
+    note: str | None,
+    *,
+    fresh: bool,
+    info: HandInfo | None = None,
+    path: Sequence[int] = (),
+) -> None:
+    """Answer with the player's current private view (``info``, when the caller has it), opened
+    at the menu group ``path``, as a new ephemeral message (``fresh``) or in place of the one they
+    clicked on; while the table plays, that view becomes their live one."""
+    if info is None:
+        try:
+            info = hand_info(table, user)
+        except TableError as exc:
+            if fresh:
+                raise
+            await safe_update(interaction, content=str(exc), embed=None, view=None, attachments=[])
+            return
+    views = live_views(interaction)
+    live = None
+    if table.status == "playing":  # registered before the picture and the edit: no click reads an older one
+        live = views.open(
+            table.id, user.id, interaction, seat=info.seat, turn=info.turn, deal=info.view.deal, legal=info.legal
+        )
+        live.busy += 1  # not refreshed by the notifier before this answer is out
+    try:
+        message = await hand_message(table, info, note, path)
+        if fresh:
+            answered = await safe_reply(interaction, ephemeral=True, **message.send_fields()) is not None
+        else:
+            answered = await safe_update(interaction, **message.edit_fields())
+    finally:
+        if live is not None:
+            live.busy = max(live.busy - 1, 0)
+    if not answered and live is not None:
+        views.drop(table.id, user.id, live)
+    elif live is not None:
+        bot_of(interaction).notifier.catch_up(table, user.id)
+
+
+@guarded
+async def show_hand(interaction: discord.Interaction, session: int | None = None) -> None:
+    table = current_table(interaction, session)
+    await _answer_with_hand(interaction, table, user_of(interaction), None, fresh=True)
+
+
+async def _closed_hand(interaction: discord.Interaction) -> None:
+    await safe_update(interaction, content=CLOSED, embed=None, view=None, attachments=[])
+
+
+async def _act_in_hand(
+    interaction: discord.Interaction, table: Table, user: User, action: Action, turn: int, shown_at: int
+) -> None:
+    """Play ``action`` (read at ``turn`` from a view drawn at ``shown_at``) and answer with the
+    player's view as it is afterwards (bots' replies included). The click is deferred only when
+    the move takes long."""
+    views = live_views(interaction)
+    views.begin_click(table.id, user.id)  # the answer brings the view up to date: no refresh job
+    try:
+        move = asyncio.ensure_future(
+            service_of(interaction).act(
+                *place_of(interaction), user, action, turn, session=table.id, shown_at=shown_at
+            )
+        )
+        done, _ = await asyncio.wait({move}, timeout=QUICK_ANSWER)
+        if not done:
+            await safe_defer(interaction)
+        try:
+            await move
+            note = f"You chose {action.label()}."
+        except TableError as exc:  # refused: the reason goes in the player's own (ephemeral) view
+            note = str(exc)
+        await _answer_with_hand(interaction, table, user, note, fresh=False)
+    finally:
+        views.end_click(table.id, user.id)
+        bot_of(interaction).notifier.catch_up(table, user.id)
+
+
+def _chosen(interaction: discord.Interaction, table: Table, user: User, turn: int, index: int) -> Action | str:
+    """What a click on the ``index``-th choice of a view drawn at ``turn`` means now: the action
+    (still legal), or why it cannot be played (the engine's own reason where it has one)."""
+    info = hand_info(table, user)
+    if table.status != "playing":
+        return CLOSED
+    if turn == info.turn:
+        return info.legal[index] if 0 <= index < len(info.legal) else STALE_HAND
+    offered = live_views(interaction).offered(table.id, user.id, turn, index)
+    if offered is None:
+        return STALE_HAND
+    if offered in info.legal:
+        return offered
+    return _refusal(table, info.seat, offered) or STALE_HAND
+
+
+def _refusal(table: Table, seat: int, action: Action) -> str | None:
+    """The engine's reason why ``action`` is not open to ``seat`` now."""
+    state = table.state
+    if isinstance(action, SeatEntry):  # a referee table's entry names its own seat
+        seat, action = action.seat, action.entry
+    if state is None or seat < 0:
+        return None
+    try:
+        state.check(seat, action)
+    except IllegalAction as exc:
+        return str(exc)
+    except Exception:  # an explanation is a courtesy: never let it stop the answer
+        log.exception("explaining a refusal failed")
+    return None
+
+
+@guarded
+async def act_from_hand(interaction: discord.Interaction, session: int, turn: int, index: int) -> None:
+    """A choice in a player's private view: the ``index``-th of their legal actions at ``turn``."""
+    try:
+        table = current_table(interaction, session)
+    except TableError as exc:
+        if str(exc) == CLOSED:
+            await _closed_hand(interaction)
+            return
+        raise
+    user = user_of(interaction)
+    chosen = _chosen(interaction, table, user, turn, index)
+    if isinstance(chosen, str):
+        await _answer_with_hand(interaction, table, user, chosen, fresh=False)
+        return
+    await _act_in_hand(interaction, table, user, chosen, table.turn, turn)
+
+
+@guarded
+async def pick(
+    interaction: discord.Interaction, session: int, turn: int, path: tuple[int, ...], value: str
+) -> None:
+    number = plain_int(value[1:])
+    if value.startswith("a") and number is not None:
+        await act_from_hand(interaction, session, turn, number)
+    elif value.startswith("g") and number is not None:
+        await navigate(interaction, session, turn, (*path, number))
+    else:
+        raise TableError("That menu is out of date: press Show my hand again.")
+
+
+@guarded
+async def navigate(interaction: discord.Interaction, session: int, turn: int, path: tuple[int, ...]) -> None:
+    """Open a group of choices (or go Back) in a player's private view."""
+    try:
+        table = current_table(interaction, session)
+    except TableError as exc:
+        if str(exc) == CLOSED:
+            await _closed_hand(interaction)
+            return
+        raise
+    user = user_of(interaction)
+    info = hand_info(table, user)
+    if turn != info.turn or table.status != "playing":
+        await _answer_with_hand(interaction, table, user, STALE_HAND, fresh=False)
+        return
+    menu = action_menu(info.legal)
+    _node, path = resolve_path(menu, path)
+    labels = [n.label for n in (menu_node(menu, path[: d + 1]) for d in range(len(path))) if n is not None]
+    note = f"Choose in {' / '.join(labels)}." if labels else None
+    await _answer_with_hand(interaction, table, user, note, fresh=False, info=info, path=path)
+
+
+@guarded
+async def public_act(interaction: discord.Interaction, session: int, turn: int, index: int) -> None:
+    """An optional act offered on the table message to everyone it is open to."""
+    table = current_table(interaction, session)
+    user = user_of(interaction)
+    info = hand_info(table, user)
+    offered = public_choices(table)
+    if turn != table.turn or not 0 <= index < len(offered):
+        earlier = bot_of(interaction).notifier.public_offered(table.id, turn, index)
+        reason = _refusal(table, info.seat, earlier) if earlier is not None else None
+        raise TableError(reason or "That button is from an earlier turn: the table message shows the choices open now.")
+    label = offered[index].label()
+    mine = [a for a in info.legal if a.card is None and a.label() == label]
+    if not mine:
+        raise TableError(_refusal(table, info.seat, offered[index]) or f"{label} is not open to you now.")
+    if len(mine) > 1:
+        await _answer_with_hand(interaction, table, user, None, fresh=True)
+        return
+    await safe_defer(interaction, ephemeral=True, thinking=True)
+    await service_of(interaction).act(*place_of(interaction), user, mine[0], turn, session=session)
+    await safe_reply(interaction, plain(f"You chose {label}."), ephemeral=True)
+
+
+@guarded
+async def pings(interaction: discord.Interaction, on: bool) -> None:
+    """A player's own choice: a mention when their turn starts, or none."""
+    await bot_of(interaction).notifier.set_quiet(str(interaction.user.id), not on)
+    text = (
+        "I will mention you when your turn starts (unless your private view is open: it updates itself)."
+        if on
+        else "I will not mention you when your turn starts; the table message still shows whose turn it is."
+    )
+    await safe_reply(interaction, text, ephemeral=True)
