@@ -20,15 +20,15 @@ is lost, and a restart rebuilds every open table from its log.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.service import advising
 from bot.service.core import Core
 from bot.service.entries import SeatEntry, referee_hand
-from bot.service.lobby import LobbyDesk
+from bot.service.lobby import LobbyDesk, require_lobby
 from bot.service.model import Clock, HandInfo, Notifier, Table, TableError, User, ranks_with_leaver_last
-from bot.service.play import PlayDesk, hand_of
+from bot.service.play import PlayDesk, hand_info
 from bot.service.records import finished_match, record_from_json
 from bot.service.referee import RefereeDesk, require_member
 from bot.service.registry import Serves, everywhere
@@ -51,6 +51,13 @@ __all__ = [
     "record_from_json",
     "referee_hand",
 ]
+
+Move = tuple[Action, int | None]
+"""An action and the seat it is for (``None``: the mover's own; at a referee table, the seat
+the entry fits)."""
+Choose = Callable[[Table], Move]
+"""Reads what a click or a typed text means at the table as it is (the caller holds the lock);
+raises :class:`TableError` to refuse it."""
 
 
 class TableService:
@@ -165,10 +172,20 @@ class TableService:
         return table
 
     async def leave(
-        self, guild_id: str, channel_id: str, user: User, *, session: int | None = None
+        self,
+        guild_id: str,
+        channel_id: str,
+        user: User,
+        *,
+        session: int | None = None,
+        lobby_only: bool = False,
     ) -> Table | None:
-        """Leave a lobby (the table closes if it empties), or hand one's seat in play to a bot."""
+        """Leave a lobby (the table closes if it empties), or hand one's seat in play to a bot;
+        ``lobby_only``: a lobby's Leave, refused once the game has started (Start may have landed
+        while the click waited)."""
         async with self.core.registry.locked(guild_id, channel_id, session) as table:
+            if lobby_only:
+                require_lobby(table)
             if table.status == "lobby":
                 return table if await self.lobby.leave(table, user) else None
             if table.mode == "referee":
@@ -215,7 +232,8 @@ class TableService:
     # -- play ------------------------------------------------------------------------------------
 
     def hand(self, guild_id: str, channel_id: str, user: User) -> HandInfo:
-        return hand_of(self.require_table(guild_id, channel_id), user)
+        """What ``user`` sees and may do now (a snapshot: their view, their choices, the turn)."""
+        return hand_info(self.require_table(guild_id, channel_id), user)
 
     async def act(
         self,
@@ -236,6 +254,29 @@ class TableService:
         """
         async with self.core.registry.locked(guild_id, channel_id, session) as table:
             return await self.play.act(table, user, action, turn, seat, shown_at)
+
+    async def act_chosen(
+        self,
+        guild_id: str,
+        channel_id: str,
+        user: User,
+        choose: Choose,
+        *,
+        session: int | None = None,
+        shown_at: int | None = None,
+    ) -> Move:
+        """A move read from what ``user`` clicked or typed, read once the channel's lock is held:
+        ``choose`` gets the table as it is then and says which action (and seat) that means, or
+        refuses; the action is played as :meth:`act` plays it, at the table's turn. Returns the
+        move played.
+
+        A transport that read the choice before taking the lock would act on a table another
+        move may have changed meanwhile (and refuse a choice that is still open, or misread one).
+        """
+        async with self.core.registry.locked(guild_id, channel_id, session) as table:
+            action, seat = choose(table)
+            await self.play.act(table, user, action, table.turn, seat, shown_at)
+            return action, seat
 
     async def timeout_now(self, table: Table, turn: int) -> list[Event]:
         """A bot plays every awaited seat whose player is absent, if the turn has not moved on."""

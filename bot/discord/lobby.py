@@ -40,13 +40,14 @@ async def repost_table(interaction: discord.Interaction) -> None:
 
 @guarded
 async def leave(interaction: discord.Interaction) -> None:
-    table = current_table(interaction)
+    current_table(interaction)
+    user = user_of(interaction)
     await safe_defer(interaction, ephemeral=True, thinking=True)
-    playing = table.status == "playing"
-    await service_of(interaction).leave(*place_of(interaction), user_of(interaction))
-    text = (
+    left = await service_of(interaction).leave(*place_of(interaction), user)
+    handed_over = left is not None and any(s.user_id == user.id and s.bot is not None for s in left.seats)
+    text = (  # what the service did under the lock, not what the table looked like before it
         "You left the game: a bot plays your seat from now on, and you rank last."
-        if playing
+        if handed_over
         else "You left the table."
     )
     await safe_reply(interaction, text, ephemeral=True)
@@ -69,7 +70,7 @@ async def lobby_action(interaction: discord.Interaction, session: int, verb: str
     if verb == "options":
         await open_options(interaction, table, user)
         return
-    if table.status != "lobby":
+    if table.status != "lobby":  # a quick refusal: the service checks again under the lock
         raise TableError("The game has already started.")
     if verb == "bot":
         await safe_reply(
@@ -83,7 +84,7 @@ async def lobby_action(interaction: discord.Interaction, session: int, verb: str
     if verb == "join":
         await service.join(*key, user, session=session)
     elif verb == "leave":
-        await service.leave(*key, user, session=session)
+        await service.leave(*key, user, session=session, lobby_only=True)  # never a seat handed over in play
     elif verb == "start":
         await service.start(*key, user, session=session)
     elif verb == "cancel":
@@ -96,7 +97,7 @@ async def lobby_action(interaction: discord.Interaction, session: int, verb: str
 async def add_bot(interaction: discord.Interaction, session: int, level: str) -> None:
     """A level chosen after Add bot: seat that bot, and keep the chooser for another one."""
     table = current_table(interaction, session)
-    if table.status != "lobby":
+    if table.status != "lobby":  # a quick refusal: the service checks again under the lock
         raise TableError("The game has already started.")
     await safe_defer(interaction)
     await service_of(interaction).add_bot(*place_of(interaction), user_of(interaction), level, session=session)

@@ -13,14 +13,15 @@ import discord
 from bot.discord.context import CLOSED, bot_of, current_table, guarded, place_of, service_of, user_of
 from bot.discord.hand_menu import menu_node, resolve_path
 from bot.discord.live import LiveViews
-from bot.discord.messages import hand_info, hand_message, public_choices
+from bot.discord.messages import hand_message, public_choices
 from bot.discord.plain import plain
 from bot.discord.safe import safe_defer, safe_reply, safe_update
 from bot.numbers import plain_int
 from bot.render.text import action_menu
-from bot.service.entries import SeatEntry
 from bot.service.model import HandInfo, Table, TableError, User
-from games.engine import Action, IllegalAction
+from bot.service.play import hand_info, refusal
+from bot.tables import Choose, Move
+from games.engine import Action
 
 log = logging.getLogger(__name__)
 
@@ -88,24 +89,24 @@ async def _closed_hand(interaction: discord.Interaction) -> None:
 
 
 async def _act_in_hand(
-    interaction: discord.Interaction, table: Table, user: User, action: Action, turn: int, shown_at: int
+    interaction: discord.Interaction, table: Table, user: User, choose: Choose, shown_at: int
 ) -> None:
-    """Play ``action`` (read at ``turn`` from a view drawn at ``shown_at``) and answer with the
-    player's view as it is afterwards (bots' replies included). The click is deferred only when
-    the move takes long."""
+    """Play what ``choose`` reads a click in a view drawn at ``shown_at`` to mean (the service
+    asks it once the channel's lock is held) and answer with the player's view as it is
+    afterwards (bots' replies included). The click is deferred only when the move takes long."""
     views = live_views(interaction)
     views.begin_click(table.id, user.id)  # the answer brings the view up to date: no refresh job
     try:
         move = asyncio.ensure_future(
-            service_of(interaction).act(
-                *place_of(interaction), user, action, turn, session=table.id, shown_at=shown_at
+            service_of(interaction).act_chosen(
+                *place_of(interaction), user, choose, session=table.id, shown_at=shown_at
             )
         )
         done, _ = await asyncio.wait({move}, timeout=QUICK_ANSWER)
         if not done:
             await safe_defer(interaction)
         try:
-            await move
+            action, _seat = await move
             note = f"You chose {action.label()}."
         except TableError as exc:  # refused: the reason goes in the player's own (ephemeral) view
             note = str(exc)
@@ -115,36 +116,27 @@ async def _act_in_hand(
         bot_of(interaction).notifier.catch_up(table, user.id)
 
 
-def _chosen(interaction: discord.Interaction, table: Table, user: User, turn: int, index: int) -> Action | str:
-    """What a click on the ``index``-th choice of a view drawn at ``turn`` means now: the action
-    (still legal), or why it cannot be played (the engine's own reason where it has one)."""
-    info = hand_info(table, user)
-    if table.status != "playing":
-        return CLOSED
-    if turn == info.turn:
-        return info.legal[index] if 0 <= index < len(info.legal) else STALE_HAND
-    offered = live_views(interaction).offered(table.id, user.id, turn, index)
-    if offered is None:
-        return STALE_HAND
-    if offered in info.legal:
-        return offered
-    return _refusal(table, info.seat, offered) or STALE_HAND
+def chosen_in_view(views: LiveViews, user: User, turn: int, index: int) -> Choose:
+    """What a click on the ``index``-th choice of a view drawn at ``turn`` means at the table as
+    it is (read under the channel's lock): the action, if still legal; else a refusal saying why
+    (the engine's own reason where it has one)."""
 
+    def choose(table: Table) -> Move:
+        info = hand_info(table, user)
+        if table.status != "playing":
+            raise TableError(CLOSED)
+        if turn == info.turn:
+            if not 0 <= index < len(info.legal):
+                raise TableError(STALE_HAND)
+            return info.legal[index], None
+        offered = views.offered(table.id, user.id, turn, index)
+        if offered is None:
+            raise TableError(STALE_HAND)
+        if offered not in info.legal:
+            raise TableError(refusal(table, info.seat, offered) or STALE_HAND)
+        return offered, None
 
-def _refusal(table: Table, seat: int, action: Action) -> str | None:
-    """The engine's reason why ``action`` is not open to ``seat`` now."""
-    state = table.state
-    if isinstance(action, SeatEntry):  # a referee table's entry names its own seat
-        seat, action = action.seat, action.entry
-    if state is None or seat < 0:
-        return None
-    try:
-        state.check(seat, action)
-    except IllegalAction as exc:
-        return str(exc)
-    except Exception:  # an explanation is a courtesy: never let it stop the answer
-        log.exception("explaining a refusal failed")
-    return None
+    return choose
 
 
 @guarded
@@ -158,11 +150,7 @@ async def act_from_hand(interaction: discord.Interaction, session: int, turn: in
             return
         raise
     user = user_of(interaction)
-    chosen = _chosen(interaction, table, user, turn, index)
-    if isinstance(chosen, str):
-        await _answer_with_hand(interaction, table, user, chosen, fresh=False)
-        return
-    await _act_in_hand(interaction, table, user, chosen, table.turn, turn)
+    await _act_in_hand(interaction, table, user, chosen_in_view(live_views(interaction), user, turn, index), turn)
 
 
 @guarded
@@ -200,27 +188,43 @@ async def navigate(interaction: discord.Interaction, session: int, turn: int, pa
     await _answer_with_hand(interaction, table, user, note, fresh=False, info=info, path=path)
 
 
-@guarded
-async def public_act(interaction: discord.Interaction, session: int, turn: int, index: int) -> None:
-    """An optional act offered on the table message to everyone it is open to."""
-    table = current_table(interaction, session)
-    user = user_of(interaction)
+def public_acts(table: Table, user: User, turn: int, index: int, earlier: Action | None) -> list[Action]:
+    """The clicker's own acts that button ``index`` of the table message, offered at ``turn``
+    (``earlier``: the act it offered then), stands for at the table as it is; refused with the
+    rules' reason when there are none."""
     info = hand_info(table, user)
     offered = public_choices(table)
     if turn != table.turn or not 0 <= index < len(offered):
-        earlier = bot_of(interaction).notifier.public_offered(table.id, turn, index)
-        reason = _refusal(table, info.seat, earlier) if earlier is not None else None
+        reason = refusal(table, info.seat, earlier) if earlier is not None else None
         raise TableError(reason or "That button is from an earlier turn: the table message shows the choices open now.")
     label = offered[index].label()
     mine = [a for a in info.legal if a.card is None and a.label() == label]
     if not mine:
-        raise TableError(_refusal(table, info.seat, offered[index]) or f"{label} is not open to you now.")
-    if len(mine) > 1:
+        raise TableError(refusal(table, info.seat, offered[index]) or f"{label} is not open to you now.")
+    return mine
+
+
+@guarded
+async def public_act(interaction: discord.Interaction, session: int, turn: int, index: int) -> None:
+    """An optional act offered on the table message to everyone it is open to. Several of the
+    clicker's own choices of that name open their private view; one is played, read again once
+    the channel's lock is held."""
+    table = current_table(interaction, session)
+    user = user_of(interaction)
+    earlier = bot_of(interaction).notifier.public_offered(table.id, turn, index)
+    if len(public_acts(table, user, turn, index, earlier)) > 1:  # what to show, not what to play
         await _answer_with_hand(interaction, table, user, None, fresh=True)
         return
+
+    def choose(now: Table) -> Move:
+        mine = public_acts(now, user, turn, index, earlier)
+        if len(mine) > 1:
+            raise TableError("You have several choices of that name now: press Show my hand to pick one.")
+        return mine[0], None
+
     await safe_defer(interaction, ephemeral=True, thinking=True)
-    await service_of(interaction).act(*place_of(interaction), user, mine[0], turn, session=session)
-    await safe_reply(interaction, plain(f"You chose {label}."), ephemeral=True)
+    action, _seat = await service_of(interaction).act_chosen(*place_of(interaction), user, choose, session=session)
+    await safe_reply(interaction, plain(f"You chose {action.label()}."), ephemeral=True)
 
 
 @guarded

@@ -14,6 +14,7 @@ from bot.discord.plain import plain
 from bot.discord.safe import safe_defer, safe_modal, safe_reply
 from bot.render.text import entry_label
 from bot.service.model import Table, TableError, User
+from bot.tables import Move
 from games.engine import IllegalAction
 from games.notation import MAX_ENTRY, entry_menu, read_action, typed_form
 
@@ -89,18 +90,22 @@ async def open_entry_form(interaction: discord.Interaction, session: int) -> Non
 @guarded
 async def entry_submitted(interaction: discord.Interaction, session: int, text: str) -> None:
     """A typed move or entry: read it, then play it; a refusal says what was understood and why,
-    and changes nothing."""
+    and changes nothing. The text is read once the channel's lock is held, against the table as
+    it is then."""
     table = current_table(interaction, session)
     user = user_of(interaction)
-    if table.status != "playing" or table.state is None:
-        raise TableError("This game is not in play: nothing was entered.")
-    seat, own = _typing_seat(table, user)
-    turn = table.state.turn
-    try:
-        seat, action = read_action(table.state, text, seat=seat, speaker=own)
-    except IllegalAction as exc:
-        raise TableError(f"Nothing was entered. {exc}") from None
+
+    def choose(now: Table) -> Move:
+        if now.status != "playing" or now.state is None:
+            raise TableError("This game is not in play: nothing was entered.")
+        seat, own = _typing_seat(now, user)
+        try:
+            seat, action = read_action(now.state, text, seat=seat, speaker=own)
+        except IllegalAction as exc:
+            raise TableError(f"Nothing was entered. {exc}") from None
+        return action, seat
+
     await safe_defer(interaction, ephemeral=True, thinking=True)
-    await service_of(interaction).act(*place_of(interaction), user, action, turn, seat=seat, session=session)
-    said = entry_label(table, seat, action) if table.mode == "referee" else action.label()
+    action, seat = await service_of(interaction).act_chosen(*place_of(interaction), user, choose, session=session)
+    said = entry_label(table, seat, action) if table.mode == "referee" and seat is not None else action.label()
     await safe_reply(interaction, plain(f"Entered {said}."), ephemeral=True)

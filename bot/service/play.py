@@ -15,7 +15,13 @@ from typing import Any
 
 from bot.render.text import private_text
 from bot.service.core import Core
-from bot.service.entries import SeatEntry, awaits_last_confirmation, referee_seat, referee_unrated
+from bot.service.entries import (
+    SeatEntry,
+    awaits_last_confirmation,
+    referee_hand,
+    referee_seat,
+    referee_unrated,
+)
 from bot.service.model import HandInfo, Table, TableError, User, ranks_with_leaver_last
 from bot.service.records import keep_snapshot
 from bot.service.timers import Timers
@@ -52,6 +58,29 @@ def hand_of(table: Table, user: User) -> HandInfo:
     state = table.state
     legal = state.legal_actions(seat) if table.status == "playing" else []
     return HandInfo(seat, state.view(seat), legal, state.turn, private_notes(state.log, seat))
+
+
+def hand_info(table: Table, user: User) -> HandInfo:
+    """What ``user`` sees and may do at ``table``, also once the table has closed: their private
+    view, or at a referee table everyone's possible entries (for anyone at the table)."""
+    return referee_hand(table, user) if table.mode == "referee" else hand_of(table, user)
+
+
+def refusal(table: Table, seat: int, action: Action) -> str | None:
+    """The rules' reason why ``action`` is not open to ``seat`` now (a referee table's entry
+    names its own seat), or ``None`` when they give none."""
+    state = table.state
+    if isinstance(action, SeatEntry):
+        seat, action = action.seat, action.entry
+    if state is None or seat < 0:
+        return None
+    try:
+        state.check(seat, action)
+    except IllegalAction as exc:
+        return str(exc)
+    except Exception:  # an explanation is a courtesy: never let it stop the answer
+        log.exception("explaining a refusal failed")
+    return None
 
 
 def this_deal(events: Sequence[Event]) -> list[Event]:
