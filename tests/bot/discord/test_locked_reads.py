@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from bot.service.model import User
+from games.cards import card
+from games.hoodwink import Bid
 from tests.bot.discord.conftest import (
     World,
     custom_ids,
@@ -129,3 +131,37 @@ async def test_leave_in_the_lobby_while_start_lands_keeps_the_seat(
     bobs = [s for s in table.seats if s.user_id == str(world.bob.id)]
     assert len(bobs) == 1 and bobs[0].bot is None and bobs[0].left_at is None
     assert table.seat_of(str(world.bob.id)) is not None
+
+
+async def test_an_entry_typed_while_another_is_stored_is_read_at_the_table_as_it_is(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a referee table of Hoodwink, Ann types Bob's bid while Cat's bid is being written: the
+    text is read once the lock is held, after Cat's bid, and entered (read before the lock, it
+    was refused as from an earlier turn)."""
+    players = f"<@{world.ann.id}> <@{world.bob.id}> <@{world.cat.id}>"
+    await world.ann.slash(world.channel, "referee", game="hoodwink", players=players)
+    table = world.require_table()
+    turn = table.turn
+    place = (str(world.guild.id), str(world.channel.id))
+    form = await world.ann.click(world.table_message(), label="Type an entry")
+    assert form.modal is not None
+
+    held = Held(monkeypatch, world.bot.store, "append_action")
+    cats_move = asyncio.ensure_future(
+        world.bot.service.act(*place, User(str(world.cat.id), "cat"), Bid(bid=card("9D")), turn)
+    )
+    await asyncio.wait_for(held.reached.wait(), 10)
+    asked = lock_requests(monkeypatch, world)
+    typed = asyncio.ensure_future(world.ann.submit_modal(form, {"entry": "bob: 10 of spades"}))
+    await until(lambda: bool(asked), "Ann's entry waiting for the channel's lock")
+    held.release.set()
+    await cats_move
+    result = await typed
+    await world.settle()
+
+    assert "Entered bob: " in reply_text(result), reply_text(result)
+    record = await world.bot.store.session(table.id)
+    assert record is not None
+    entered = [(seat, table.game.action_from_json(a)) for seat, a in record.actions[turn:]]
+    assert entered == [(2, Bid(bid=card("9D"))), (1, Bid(bid=card("10S")))]
