@@ -28,7 +28,7 @@ from bot.service.core import Core
 from bot.service.entries import SeatEntry, referee_hand
 from bot.service.lobby import LobbyDesk, require_lobby
 from bot.service.model import Clock, HandInfo, Notifier, Table, TableError, User, ranks_with_leaver_last
-from bot.service.play import PlayDesk, hand_info
+from bot.service.play import PlayDesk, hand_of
 from bot.service.records import finished_match, record_from_json
 from bot.service.referee import RefereeDesk, require_member
 from bot.service.registry import Serves, everywhere
@@ -232,8 +232,7 @@ class TableService:
     # -- play ------------------------------------------------------------------------------------
 
     def hand(self, guild_id: str, channel_id: str, user: User) -> HandInfo:
-        """What ``user`` sees and may do now (a snapshot: their view, their choices, the turn)."""
-        return hand_info(self.require_table(guild_id, channel_id), user)
+        return hand_of(self.require_table(guild_id, channel_id), user)
 
     async def act(
         self,
