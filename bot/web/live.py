@@ -26,7 +26,7 @@ from bot.service.timers import deadlines
 from bot.settings import GuildSettings
 from bot.web.frames import frame
 from bot.web.sessions import WebUser
-from games.engine import Event
+from games.engine import Action, Event, GameState
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +60,11 @@ class Viewer:
                 self.sent += 1
 
 
+def referee_entries(state: GameState[Any]) -> list[tuple[int, Action]]:
+    """A referee table's entries as the page numbers them: each awaited seat's, in seat order."""
+    return [(s, a) for s in sorted(state.awaiting()) for a in state.legal_actions(s)]
+
+
 def viewer_frame(table: Table, user: WebUser, deadline: float | None = None) -> dict[str, Any]:
     """The frame for ``user``: their seat's view if they sit at the table, the public view if not.
     At a referee table every member sees the entries any awaited seat may take. ``deadline`` is
@@ -68,8 +73,7 @@ def viewer_frame(table: Table, user: WebUser, deadline: float | None = None) -> 
     if table.mode == "referee" and table.state is not None and table.status == "playing":
         entries = None
         if seat is not None or user.id == table.host_id:
-            state = table.state
-            entries = [(s, a) for s in sorted(state.awaiting()) for a in state.legal_actions(s)]
+            entries = referee_entries(table.state)
         return frame(table, None, entries=entries)
     return {**frame(table, seat), "deadline": deadline}
 

@@ -33,12 +33,13 @@ from urllib.parse import urlencode, urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from bot.service.model import TableError, User
+from bot.service.model import Table, TableError, User
+from bot.service.referee import require_member
 from bot.tables import TableService
 from bot.web.identity import DiscordIdentity, IdentityError
-from bot.web.live import LiveTables, Viewer, drain, encode, viewer_frame
+from bot.web.live import LiveTables, Viewer, drain, encode, referee_entries, viewer_frame
 from bot.web.sessions import Sessions, WebUser
-from games.engine import IllegalAction
+from games.engine import Action, IllegalAction
 
 log = logging.getLogger(__name__)
 
@@ -347,26 +348,30 @@ class WebServer:
         turn, choice = body.get("turn"), body.get("choice")
         if not isinstance(turn, int) or not isinstance(choice, int) or isinstance(choice, bool):
             raise TableError("That move could not be read.")
-        guild, channel = viewer.key
-        table = self.service.require_table(guild, channel)
-        if table.state is None or table.status != "playing":
-            raise TableError("The game has not started yet." if table.status == "lobby" else "This table is closed.")
-        if table.turn != turn:
-            raise TableError("The table has moved on since you chose: here is the table as it is now.")
-        seat: int | None = None
-        if table.mode == "referee":
-            _, entries = self.service.entries(guild, channel, user)
-            if not 0 <= choice < len(entries):
-                raise TableError("That entry is no longer offered: here is the table as it is now.")
-            seat, action = entries[choice]
-        else:
-            legal = self.service.hand(guild, channel, user).legal
+
+        def chosen(table: Table) -> tuple[Action, int | None]:
+            """What the click means, read once the service holds the table's lock: the choice
+            numbered as in the frame the browser drew at ``turn``."""
+            state = table.state
+            if state is None or table.status != "playing":
+                raise TableError("The game has not started yet." if table.status == "lobby" else "This table is closed.")
+            if table.turn != turn:
+                raise TableError("The table has moved on since you chose: here is the table as it is now.")
+            if table.mode == "referee":
+                require_member(table, user)
+                entries = referee_entries(state)
+                if not 0 <= choice < len(entries):
+                    raise TableError("That entry is no longer offered: here is the table as it is now.")
+                return entries[choice][1], entries[choice][0]
+            seat = table.seat_of(user.id)
+            if seat is None:
+                raise TableError("You are not playing at this table.")
+            legal = state.legal_actions(seat)
             if not 0 <= choice < len(legal):
                 raise TableError("That move is no longer offered: here is the table as it is now.")
-            action = legal[choice]
-        # the service takes the lock, checks the turn again and the move itself: what was read
-        # above may have changed meanwhile, and then the move is refused, not misapplied
-        await self.service.act(guild, channel, user, action, turn, seat, shown_at=turn)
+            return legal[choice], None
+
+        await self.service.act_chosen(*viewer.key, user, chosen, shown_at=turn)
 
     @staticmethod
     def service_user(user: WebUser) -> User:

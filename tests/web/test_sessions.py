@@ -26,7 +26,7 @@ def test_a_forged_or_altered_token_is_refused() -> None:
     for bad in (
         f"{forged_payload}.{signature}",  # another user's payload under Ann's signature
         other,  # signed with another key
-        f"{payload}.{signature[:-1]}A",
+        f"{payload}.{signature[:-1]}{'B' if signature.endswith('A') else 'A'}",  # one character changed
         "x" * 43,
         "",
         None,
