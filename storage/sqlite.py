@@ -31,6 +31,9 @@ _UNAVAILABLE_CODES = {
 statement was wrong (both arrive as ``sqlite3.OperationalError``)."""
 
 
+_AIOSQLITE_CLOSED = ("Connection closed", "no active connection")
+
+
 @contextlib.contextmanager
 def _translated(setting: str) -> Iterator[None]:
     """sqlite3's errors as storage's: :class:`Conflict` for a write a constraint refused,
@@ -49,8 +52,8 @@ def _translated(setting: str) -> Iterator[None]:
         if "closed" not in str(exc):
             raise
         raise StorageUnavailable(f"{setting}: the database is closed ({exc})") from exc
-    except ValueError as exc:  # aiosqlite's "Connection closed" (its thread has stopped)
-        if "closed" not in str(exc).lower():
+    except ValueError as exc:  # aiosqlite's, once the connection is closed (its thread stopped)
+        if str(exc) not in _AIOSQLITE_CLOSED:
             raise
         raise StorageUnavailable(f"{setting}: the database is closed ({exc})") from exc
 
