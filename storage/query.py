@@ -48,7 +48,7 @@ class Query:
     """One statement for either database. Define it once (a module constant, or through a cached
     builder for a statement whose shape varies) and run it with ``db.execute(query, name=value)``."""
 
-    __slots__ = ("_text", "names", "returns_rows", "source")
+    __slots__ = ("_known", "_text", "names", "returns_rows", "source")
 
     def __init__(self, source: str) -> None:
         self.source = source
@@ -59,6 +59,7 @@ class Query:
                 names.append(piece.name)
         self.names: tuple[str, ...] = tuple(names)
         """The parameters, in the order their values are passed."""
+        self._known = frozenset(names)
         self._text = {d.name: _render(pieces, names, d) for d in DIALECTS}
         words = source.lstrip().split(None, 1)
         reads = bool(words) and words[0].upper() in ("SELECT", "WITH", "VALUES")
@@ -71,9 +72,9 @@ class Query:
 
     def args(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
         """The values of ``params`` in parameter order; a missing or unknown name is refused."""
-        if params.keys() != set(self.names):
-            missing = sorted(set(self.names) - params.keys())
-            unknown = sorted(params.keys() - set(self.names))
+        if params.keys() != self._known:
+            missing = sorted(self._known - params.keys())
+            unknown = sorted(params.keys() - self._known)
             raise TypeError(f"parameters missing {missing}, unknown {unknown} for: {self.source}")
         return tuple(params[name] for name in self.names)
 
