@@ -5,14 +5,19 @@ driver and nothing else, with PostgreSQL's protocol written in it (no libpq to i
 wheel), a pool, and a cache of prepared statements per connection, which suits a bot that runs the
 same few dozen statements all day. Its placeholders are PostgreSQL's own (``$1, $2``), which
 :class:`storage.query.Query` renders from a statement's named parameters when it is defined;
-psycopg's ``%s`` would also need every literal ``%`` in the SQL doubled. What it costs: asyncpg is strict about parameter types (an ``int`` is
-not accepted for a ``TEXT`` column), which the queries already respect.
+psycopg's ``%s`` would also need every literal ``%`` in the SQL doubled. What it costs: asyncpg
+is strict about parameter types (an ``int`` is not accepted for a ``TEXT`` column), which the
+queries already respect.
 
 Statements outside :meth:`PostgresDatabase.transaction` run on any connection of the pool and
 commit at once; a transaction holds one connection, and the statements of the coroutine inside it
 (found through a context variable) run on that connection. Writers take turns within a process, as
 on SQLite: the rating update reads then writes, and a server's rows are written by one process
 only (the one that owns its shard).
+
+Over 400 lines because it holds both halves of what PostgreSQL means to Parlour, as
+``storage/sqlite.py`` does for a file: the database, and the lock that says which processes may
+use it (:class:`DatabaseLock`), which share the connection errors and the setting.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""Sessions (a table in a channel), their action logs, results of record and per-user flags."""
+"""Sessions (a table in a channel), their action logs, results of record and per-user flags.
+
+Over 400 lines because :class:`Store` is one class with every write the bot makes, and each of
+its statements stands beside the method that runs it."""
 
 from __future__ import annotations
 
