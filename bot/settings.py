@@ -9,8 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.shards import ShardPlan, parse_shard_ids
-from storage.db import is_postgres
 from storage.leases import LEASE_SECONDS
+from storage.target import is_postgres
 
 
 class Settings(BaseSettings):

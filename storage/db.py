@@ -5,18 +5,13 @@
 - PostgreSQL through asyncpg (``storage/postgres.py``): one database that the processes of a
   sharded bot share.
 
-:func:`connect` picks the backend from one setting: a ``postgresql://`` URL
-(``PARLOUR_DATABASE_URL``), else a SQLite file given as a path or as ``sqlite:///path``
-(``PARLOUR_DB``, as before). Each backend applies its own numbered migrations
-(``storage/migrations/<dialect>/NNN_name.sql``: the same numbers and names for both) at start-up.
+:func:`storage.open.connect` picks the backend from one setting (see ``storage/target.py``). Each
+backend applies its own numbered migrations (``storage/migrations/<dialect>/NNN_name.sql``: the
+same numbers and names for both) at start-up.
 
-The queries are written once, in the SQL both databases accept. Where they disagree the queries
-use SQLite's spelling and the PostgreSQL dialect rewrites it (see
-:meth:`storage.postgres.PostgresDialect.translate`): ``?`` placeholders become ``$1, $2...``, and
-:data:`NOW` (the UTC time stamp the tables store as text) becomes PostgreSQL's expression. The few
-other differences are avoided in the SQL itself: ``ON CONFLICT DO NOTHING`` rather than
-``INSERT OR IGNORE``, a ``CASE`` rather than summing a comparison, a table-qualified column in an
-upsert, and :meth:`Database.insert` for a new row's id.
+Statements are :class:`storage.query.Query` objects, written once in SQL both databases accept
+and rendered for each when defined; each backend runs its rendering and turns its driver's errors
+into storage's own (``storage/errors.py``: re-exported here, as the interface's callers meet them).
 
 The interface keeps the shape of aiosqlite's connection that the rest of the bot already uses
 (``execute`` awaited or used with ``async with``, rows by name or position, ``commit``), so that
@@ -26,59 +21,32 @@ The interface keeps the shape of aiosqlite's connection that the rest of the bot
 from __future__ import annotations
 
 import contextlib
-import re
-import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Coroutine, Generator, Iterable, Sequence
-from importlib import resources
-from pathlib import Path
+from collections.abc import AsyncIterator, Coroutine, Generator, Iterable, Mapping
 from typing import Any, Protocol
-from urllib.parse import urlsplit, urlunsplit
 
-_MIGRATION_NAME = re.compile(r"^(\d+)_[a-z0-9_]+\.sql$")
+from storage.errors import Conflict, DatabaseInUse, NewerDatabase, StorageError, StorageUnavailable
+from storage.query import Dialect, Query
 
-NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
-"""The current UTC time as the tables store it (``2026-11-24T10:00:00.123Z``), in SQLite's words."""
+__all__ = [
+    "Conflict",
+    "Cursor",
+    "Database",
+    "DatabaseInUse",
+    "NewerDatabase",
+    "Ownership",
+    "Pending",
+    "Row",
+    "StorageError",
+    "StorageUnavailable",
+    "migrate",
+    "schema_version",
+    "transaction",
+]
 
 Row = Any
 """A result row: by column name (``row["id"]``) or position (``row[0]``), and ``dict(row)`` or
 ``list(row)`` (sqlite3's rows and asyncpg's records both are such rows)."""
-
-
-class StorageError(Exception):
-    """The database cannot be used as configured; the message says what to change."""
-
-
-class DatabaseInUse(StorageError):
-    """Another process holds the database."""
-
-
-class StorageUnavailable(StorageError):
-    """The database is not answering or cannot be written just now (its server is down or
-    restarting, its disk is full, its file became read-only): the statement that met this wrote
-    nothing, and a transaction that met it was rolled back. Worth trying again in a moment."""
-
-
-class NewerDatabase(StorageError):
-    """The database was written by a newer Parlour: its schema is past this code's last migration."""
-
-
-def refuse_newer(setting: str, found: int, dialect: str) -> None:
-    """Raise :class:`NewerDatabase` if ``found`` is past the last migration this code knows: a
-    newer Parlour wrote the database, and this one would misread (and then damage) its tables."""
-    known = len(migrations(dialect))
-    if found > known:
-        raise NewerDatabase(
-            f"{setting} was written by a newer Parlour (schema version {found}; this version knows up to "
-            f"{known}). Run the newer version, or restore a backup made for this one."
-        )
-
-
-class IntegrityError(sqlite3.IntegrityError):
-    """A write refused by a constraint (a unique key, a foreign key), with nothing written.
-
-    SQLite raises ``sqlite3.IntegrityError`` itself; PostgreSQL's refusals are raised as this
-    subclass of it, so a caller catches ``sqlite3.IntegrityError`` on either backend."""
 
 
 class Cursor(Protocol):
@@ -116,15 +84,6 @@ class Pending:
             await self._cursor.close()
 
 
-class Dialect:
-    """What differs between the SQL of two databases; SQLite's needs no change."""
-
-    name = "sqlite"
-
-    def translate(self, sql: str) -> str:
-        return sql
-
-
 class Database(ABC):
     """One open database. Every coroutine of the process shares it; writes go through
     :meth:`transaction`, one at a time (within a process; across processes each database keeps
@@ -135,20 +94,25 @@ class Database(ABC):
     """The setting that named this database, with its value (a password hidden), for messages."""
 
     @abstractmethod
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Pending:
-        """Run one statement; outside :meth:`transaction` a write is committed by :meth:`commit`
-        (SQLite) or at once (PostgreSQL)."""
+    def execute(self, query: Query, /, **params: Any) -> Pending:
+        """Run one statement with its parameters by name; outside :meth:`transaction` a write is
+        committed by :meth:`commit` (SQLite) or at once (PostgreSQL). A write refused by a
+        constraint raises :class:`Conflict`; a database that cannot be used just now,
+        :class:`StorageUnavailable`."""
 
     @abstractmethod
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+    async def executemany(self, query: Query, rows: Iterable[Mapping[str, Any]]) -> None: ...
 
-    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self.execute(sql, params) as cur:
+    async def execute_fetchall(self, query: Query, /, **params: Any) -> list[Row]:
+        async with self.execute(query, **params) as cur:
             return list(await cur.fetchall())
 
-    @abstractmethod
-    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run one ``INSERT`` of one row into a table with an ``id`` key; returns the new id."""
+    async def insert(self, query: Query, /, **params: Any) -> int:
+        """Run one ``INSERT ... RETURNING id`` of one row; returns the new id."""
+        async with self.execute(query, **params) as cur:
+            row = await cur.fetchone()
+        assert row is not None, f"no id returned by: {query.source}"
+        return int(row[0])
 
     @abstractmethod
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Database]:
@@ -191,83 +155,6 @@ class Ownership(Protocol):
     async def acquire(self) -> None: ...
 
     async def release(self) -> None: ...
-
-
-# -- choosing the backend -------------------------------------------------------------------------
-
-
-def is_postgres(target: str | Path) -> bool:
-    return isinstance(target, str) and target.split(":", 1)[0].lower() in ("postgresql", "postgres")
-
-
-def sqlite_path(target: str | Path) -> str:
-    """The file of a SQLite target: a path, or ``sqlite:///relative/path``, ``sqlite:////absolute/path``."""
-    text = str(target)
-    if text.lower().startswith("sqlite:"):
-        rest = text[len("sqlite:") :]
-        if not rest.startswith("///"):
-            raise StorageError(
-                f"PARLOUR_DATABASE_URL={text}: a SQLite URL is sqlite:///relative/path or sqlite:////absolute/path."
-            )
-        return rest[3:] or ":memory:"
-    return text
-
-
-def setting_for(target: str | Path) -> str:
-    """``NAME=value`` of the setting that gives this target, the password hidden."""
-    text = str(target)
-    if "://" not in text:
-        return f"PARLOUR_DB={text}"
-    parts = urlsplit(text)
-    if parts.password is not None:
-        user = parts.username or ""
-        host = parts.netloc.rsplit("@", 1)[1]
-        parts = parts._replace(netloc=f"{user}:***@{host}")
-    return f"PARLOUR_DATABASE_URL={urlunsplit(parts)}"
-
-
-def migrations(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
-    """(version, name, sql) for every file in ``storage/migrations/<dialect>``, in order."""
-    out = []
-    for entry in resources.files("storage.migrations").joinpath(dialect).iterdir():
-        match = _MIGRATION_NAME.match(entry.name)
-        if match:
-            out.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
-    out.sort()
-    versions = [v for v, _, _ in out]
-    assert versions == list(range(1, len(out) + 1)), f"migrations must be numbered 1..n: {versions}"
-    return out
-
-
-async def connect(target: str | Path, *, upto: int | None = None) -> Database:
-    """Open the database ``target`` names and apply pending migrations (up to ``upto``, for tests).
-
-    Raises :class:`StorageError` with a readable reason when it cannot be used. Takes no
-    :class:`Ownership`: :meth:`storage.sessions.Store.open` does."""
-    if is_postgres(target):
-        from storage.postgres import PostgresDatabase
-
-        return await PostgresDatabase.open(str(target), upto=upto)
-    from storage.sqlite import SqliteDatabase
-
-    return await SqliteDatabase.open(sqlite_path(target), upto=upto, setting=setting_for(target))
-
-
-def ownership(target: str | Path, *, shared: bool = False) -> Ownership:
-    """The guard for ``target``: the process lock of a SQLite file, or of a PostgreSQL database
-    (``shared`` by the processes of a sharded bot: PostgreSQL only)."""
-    if is_postgres(target):
-        from storage.postgres import DatabaseLock
-
-        return DatabaseLock(str(target), shared=shared)
-    if shared:
-        raise StorageError(
-            f"{setting_for(target)}: processes that split the shards between them share one PostgreSQL "
-            "database; a SQLite file has one process. Set PARLOUR_DATABASE_URL=postgresql://..."
-        )
-    from storage.sqlite import ProcessLock
-
-    return ProcessLock(sqlite_path(target), setting=setting_for(target))
 
 
 # -- the same calls as before, for any backend ------------------------------------------------------

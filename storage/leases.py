@@ -31,8 +31,10 @@ import uuid
 from collections.abc import Iterable
 from typing import Any
 
-from storage.db import Database, StorageError
-from storage.postgres import POSTGRES, PostgresDatabase
+from storage.db import Database
+from storage.errors import StorageError
+from storage.postgres import PostgresDatabase
+from storage.query import POSTGRES, Query
 
 LEASE_SECONDS = 30.0
 """How long a lease lasts unless renewed; the owner renews it every third of that."""
@@ -51,6 +53,34 @@ def process_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
+# PostgreSQL's alone (its clock, intervals and arrays): never sent to SQLite
+_TAKE = Query(
+    "INSERT INTO shard_leases (shard, owner, shard_count, expires_at)"
+    " VALUES (:shard, :owner, :shard_count, clock_timestamp() + make_interval(secs => :seconds))"
+    " ON CONFLICT (shard) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at,"
+    " shard_count = excluded.shard_count,"
+    " taken_at = CASE WHEN shard_leases.owner = excluded.owner THEN shard_leases.taken_at"
+    " ELSE clock_timestamp() END"
+    " WHERE shard_leases.owner = excluded.owner OR shard_leases.expires_at < clock_timestamp()"
+    " RETURNING shard"
+)
+_GIVE_BACK = Query("DELETE FROM shard_leases WHERE owner = :owner AND shard = ANY(:shards::int[])")
+_OTHER_COUNTS = Query(
+    "SELECT DISTINCT shard_count FROM shard_leases WHERE expires_at >= clock_timestamp()"
+    " AND owner <> :owner AND shard_count IS NOT NULL AND shard_count <> :shard_count"
+)
+_RENEW = Query(
+    "UPDATE shard_leases SET expires_at = clock_timestamp() + make_interval(secs => :seconds)"
+    " WHERE owner = :owner RETURNING shard"
+)
+_RELEASE = Query("DELETE FROM shard_leases WHERE owner = :owner")
+_HOLDERS = Query("SELECT shard, owner FROM shard_leases WHERE expires_at >= clock_timestamp() ORDER BY shard")
+_FENCE = Query(
+    "SELECT shard FROM shard_leases WHERE owner = :owner AND shard = ANY(:shards::int[])"
+    " AND expires_at > clock_timestamp() FOR SHARE"
+)
+
+
 class ShardLeases:
     def __init__(
         self, db: Database, owner: str | None = None, seconds: float = LEASE_SECONDS, *, shard_count: int = 1
@@ -67,15 +97,7 @@ class ShardLeases:
     async def take(self, shard: int) -> bool:
         """Take ``shard`` if it is free, lapsed or ours (ours is renewed); whether we now hold it."""
         async with self.db.execute(
-            "INSERT INTO shard_leases (shard, owner, shard_count, expires_at)"
-            " VALUES (?, ?, ?, clock_timestamp() + make_interval(secs => ?))"
-            " ON CONFLICT (shard) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at,"
-            " shard_count = excluded.shard_count,"
-            " taken_at = CASE WHEN shard_leases.owner = excluded.owner THEN shard_leases.taken_at"
-            " ELSE clock_timestamp() END"
-            " WHERE shard_leases.owner = excluded.owner OR shard_leases.expires_at < clock_timestamp()"
-            " RETURNING shard",
-            (shard, self.owner, self.shard_count, self.seconds),
+            _TAKE, shard=shard, owner=self.owner, shard_count=self.shard_count, seconds=self.seconds
         ) as cur:
             taken = await cur.fetchone() is not None
         if taken:
@@ -93,9 +115,7 @@ class ShardLeases:
         taken = [shard for shard in shards if await self.take(shard)]
         others = await self.other_counts()
         if others:
-            await self.db.execute(
-                "DELETE FROM shard_leases WHERE owner = ? AND shard = ANY(?::int[])", (self.owner, taken)
-            )
+            await self.db.execute(_GIVE_BACK, owner=self.owner, shards=taken)
             self.let_go(taken)
             self._refuse(others)
         return taken
@@ -121,22 +141,14 @@ class ShardLeases:
 
     async def other_counts(self) -> set[int]:
         """The shard counts of live leases held by other processes that differ from ours."""
-        async with self.db.execute(
-            "SELECT DISTINCT shard_count FROM shard_leases WHERE expires_at >= clock_timestamp()"
-            " AND owner <> ? AND shard_count IS NOT NULL AND shard_count <> ?",
-            (self.owner, self.shard_count),
-        ) as cur:
+        async with self.db.execute(_OTHER_COUNTS, owner=self.owner, shard_count=self.shard_count) as cur:
             return {row["shard_count"] for row in await cur.fetchall()}
 
     async def renew(self) -> list[int]:
         """Extend every lease this process holds; the shards still its own. A lease that lapsed
         and was taken by another process is no longer among them: its tables must be dropped, and
         then the shard given up with :meth:`let_go` (until then the fence refuses every write)."""
-        async with self.db.execute(
-            "UPDATE shard_leases SET expires_at = clock_timestamp() + make_interval(secs => ?)"
-            " WHERE owner = ? RETURNING shard",
-            (self.seconds, self.owner),
-        ) as cur:
+        async with self.db.execute(_RENEW, seconds=self.seconds, owner=self.owner) as cur:
             return sorted(row["shard"] for row in await cur.fetchall())
 
     def let_go(self, shards: Iterable[int]) -> None:
@@ -146,13 +158,11 @@ class ShardLeases:
     async def release(self) -> None:
         """Give back every shard this process holds (at a clean stop), free to take at once."""
         self.held = set()
-        await self.db.execute("DELETE FROM shard_leases WHERE owner = ?", (self.owner,))
+        await self.db.execute(_RELEASE, owner=self.owner)
 
     async def holders(self) -> dict[int, str]:
         """The owner of every shard held by a live lease."""
-        async with self.db.execute(
-            "SELECT shard, owner FROM shard_leases WHERE expires_at >= clock_timestamp() ORDER BY shard"
-        ) as cur:
+        async with self.db.execute(_HOLDERS) as cur:
             return {row["shard"]: row["owner"] for row in await cur.fetchall()}
 
     # -- fencing writes --------------------------------------------------------------------------
@@ -170,12 +180,7 @@ class ShardLeases:
         held = sorted(self.held)
         if not held:
             raise LeaseLost("this process holds no shard, so it may not write")
-        rows = await conn.fetch(
-            "SELECT shard FROM shard_leases WHERE owner = $1 AND shard = ANY($2::int[])"
-            " AND expires_at > clock_timestamp() FOR SHARE",
-            self.owner,
-            held,
-        )
+        rows = await conn.fetch(_FENCE.text(POSTGRES), *_FENCE.args({"owner": self.owner, "shards": held}))
         if len(rows) != len(held):
             lost = sorted(set(held) - {row["shard"] for row in rows})
             raise LeaseLost(f"this process no longer holds shard(s) {', '.join(map(str, lost))}")

@@ -3,44 +3,41 @@
 Why asyncpg rather than psycopg 3: the bot is asyncio from end to end and asyncpg is an asyncio
 driver and nothing else, with PostgreSQL's protocol written in it (no libpq to install beside the
 wheel), a pool, and a cache of prepared statements per connection, which suits a bot that runs the
-same few dozen statements all day. Its placeholders are PostgreSQL's own (``$1, $2``), which the
-dialect below gets from SQLite's ``?`` by counting; psycopg's ``%s`` would also need every literal
-``%`` in the SQL doubled. What it costs: asyncpg is strict about parameter types (an ``int`` is
-not accepted for a ``TEXT`` column), which the queries already respect.
+same few dozen statements all day. Its placeholders are PostgreSQL's own (``$1, $2``), which
+:class:`storage.query.Query` renders from a statement's named parameters when it is defined;
+psycopg's ``%s`` would also need every literal ``%`` in the SQL doubled. What it costs: asyncpg
+is strict about parameter types (an ``int`` is not accepted for a ``TEXT`` column), which the
+queries already respect.
 
 Statements outside :meth:`PostgresDatabase.transaction` run on any connection of the pool and
 commit at once; a transaction holds one connection, and the statements of the coroutine inside it
 (found through a context variable) run on that connection. Writers take turns within a process, as
 on SQLite: the rating update reads then writes, and a server's rows are written by one process
 only (the one that owns its shard).
+
+Over 400 lines because it holds both halves of what PostgreSQL means to Parlour, as
+``storage/sqlite.py`` does for a file: the database, and the lock that says which processes may
+use it (:class:`DatabaseLock`), which share the connection errors and the setting.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from typing import Any
 
 import asyncpg
 
-from storage.db import (
-    NOW,
-    Database,
-    DatabaseInUse,
-    Dialect,
-    IntegrityError,
-    Pending,
-    Row,
-    StorageError,
-    StorageUnavailable,
-    migrations,
-    refuse_newer,
-    setting_for,
-)
+from storage.db import Database, Pending, Row
+from storage.errors import Conflict, DatabaseInUse, StorageError, StorageUnavailable
+from storage.migrations import migrations, refuse_newer
+from storage.query import POSTGRES, Query
+from storage.target import setting_for
+
+__all__ = ["POSTGRES", "DatabaseLock", "PostgresDatabase"]
 
 log = logging.getLogger(__name__)
 
@@ -51,53 +48,11 @@ OWNER_LOCK = 0x7061726C6F7572
 MIGRATION_LOCK = OWNER_LOCK + 1
 """The advisory lock taken while migrations run, so that processes starting together apply each once."""
 
-NOW_POSTGRES = "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
-""":data:`storage.db.NOW` in PostgreSQL's words: the same text, to the millisecond."""
-
-
-class PostgresDialect(Dialect):
-    name = "postgres"
-
-    def translate(self, sql: str) -> str:
-        """SQLite's spelling of a query made PostgreSQL's: ``?`` placeholders numbered ``$1, $2...``
-        and :data:`storage.db.NOW`. A query only SQLite understands is refused here, at once."""
-        return _translate(sql)
-
-
-@functools.lru_cache(maxsize=2048)
-def _translate(sql: str) -> str:
-    text = sql.replace(NOW, NOW_POSTGRES)
-    upper = text.upper()
-    for word in ("STRFTIME(", "INSERT OR ", "PRAGMA ", "AUTOINCREMENT"):
-        if word in upper:
-            raise ValueError(f"SQLite-only SQL ({word.strip()}) sent to PostgreSQL: {sql}")
-    out: list[str] = []
-    number = 0
-    quoted = False
-    for ch in text:
-        if ch == "'":
-            quoted = not quoted
-        elif ch == "?" and not quoted:
-            number += 1
-            out.append(f"${number}")
-            continue
-        out.append(ch)
-    return "".join(out)
-
-
-@functools.lru_cache(maxsize=2048)
-def _returns_rows(sql: str) -> bool:
-    words = sql.lstrip().split(None, 1)
-    return (bool(words) and words[0].upper() in ("SELECT", "WITH", "VALUES", "SHOW")) or " RETURNING " in sql.upper()
-
-
 def _count(status: str) -> int:
     """The rows a command changed, from its status (``UPDATE 3``, ``INSERT 0 1``)."""
     last = status.rsplit(" ", 1)[-1]
     return int(last) if last.isdigit() else -1
 
-
-POSTGRES = PostgresDialect()
 
 _current: ContextVar[tuple[PostgresDatabase, Any] | None] = ContextVar("parlour_postgres_transaction", default=None)
 """The database and connection of the transaction the running coroutine is inside, if any."""
@@ -114,10 +69,6 @@ class PostgresCursor:
     @property
     def rowcount(self) -> int:
         return self._rowcount
-
-    @property
-    def lastrowid(self) -> None:
-        return None  # use Database.insert
 
     async def fetchone(self) -> Row | None:
         if self._next >= len(self._rows):
@@ -166,12 +117,16 @@ def is_outage(exc: BaseException) -> bool:
 
 
 @contextlib.contextmanager
-def _unavailable(setting: str) -> Iterator[None]:
-    """Raise :class:`StorageUnavailable` for a server that cannot be used just now."""
+def _translated(setting: str) -> Iterator[None]:
+    """asyncpg's errors as storage's: :class:`Conflict` for a write a constraint refused,
+    :class:`StorageUnavailable` for a server that cannot be used just now or a pool already
+    closed. Any other error (a statement that is wrong) stays as it is."""
     try:
         yield
-    except (StorageError, IntegrityError):
+    except StorageError:
         raise
+    except asyncpg.IntegrityConstraintViolationError as exc:
+        raise Conflict(f"{setting}: the write was refused ({exc})") from exc
     except Exception as exc:
         if not is_outage(exc):
             raise
@@ -230,41 +185,21 @@ class PostgresDatabase(Database):
             async with self.pool.acquire() as conn:
                 yield conn
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Pending:
-        return Pending(self._execute(POSTGRES.translate(sql), params))
+    def execute(self, query: Query, /, **params: Any) -> Pending:
+        return Pending(self._execute(query, query.args(params)))
 
-    async def _execute(self, sql: str, params: Sequence[Any]) -> PostgresCursor:
-        with _unavailable(self.setting):
-            return await self._run(sql, params)
-
-    async def _run(self, sql: str, params: Sequence[Any]) -> PostgresCursor:
-        async with self._connection() as conn:
-            try:
-                if _returns_rows(sql):
-                    rows = await conn.fetch(sql, *params)
-                    return PostgresCursor(rows, len(rows))
-                return PostgresCursor([], _count(await conn.execute(sql, *params)))
-            except asyncpg.IntegrityConstraintViolationError as exc:
-                raise IntegrityError(str(exc)) from exc
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        with _unavailable(self.setting):
-            await self._run_many(sql, rows)
-
-    async def _run_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        async with self._connection() as conn:
-            try:
-                await conn.executemany(POSTGRES.translate(sql), list(rows))
-            except asyncpg.IntegrityConstraintViolationError as exc:
-                raise IntegrityError(str(exc)) from exc
-
-    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        with _unavailable(self.setting):
+    async def _execute(self, query: Query, args: tuple[Any, ...]) -> PostgresCursor:
+        with _translated(self.setting):
             async with self._connection() as conn:
-                try:
-                    return int(await conn.fetchval(POSTGRES.translate(sql) + " RETURNING id", *params))
-                except asyncpg.IntegrityConstraintViolationError as exc:
-                    raise IntegrityError(str(exc)) from exc
+                if query.returns_rows:
+                    rows = await conn.fetch(query.text(POSTGRES), *args)
+                    return PostgresCursor(rows, len(rows))
+                return PostgresCursor([], _count(await conn.execute(query.text(POSTGRES), *args)))
+
+    async def executemany(self, query: Query, rows: Iterable[Mapping[str, Any]]) -> None:
+        with _translated(self.setting):
+            async with self._connection() as conn:
+                await conn.executemany(query.text(POSTGRES), [query.args(row) for row in rows])
 
     # -- transactions ------------------------------------------------------------------------
 
@@ -272,7 +207,7 @@ class PostgresDatabase(Database):
     async def transaction(self) -> AsyncIterator[Database]:
         # an outage met on the way in or at the commit is StorageUnavailable, as the statements'
         async with self._write_lock:
-            with _unavailable(self.setting):
+            with _translated(self.setting):
                 async with self.pool.acquire() as conn:
                     token = _current.set((self, conn))
                     try:
@@ -317,7 +252,7 @@ class PostgresDatabase(Database):
                     await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
                     await conn.execute(
                         "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY,"
-                        f" name TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT ({NOW_POSTGRES}))"
+                        f" name TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT ({POSTGRES.now}))"
                     )
                     done = await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
                     if version > done:  # else another process applied it meanwhile

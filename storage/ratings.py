@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from storage.db import NOW, Database
+from storage.db import Database
+from storage.query import Query, cached, marks, numbered
 
 MODEL = PlackettLuce()
 DEFAULT_MU = MODEL.mu
@@ -83,11 +84,27 @@ def rate(placings: Sequence[Placing], current: dict[str, Rating]) -> dict[str, R
     return out
 
 
+_CURRENT_SEASON = Query("SELECT MAX(number) FROM seasons WHERE guild_id = :guild_id")
+
+
 async def current_season(conn: Database, guild_id: str) -> int:
     """The server's current season number (1 until an admin starts a new one)."""
-    async with conn.execute("SELECT MAX(number) FROM seasons WHERE guild_id = ?", (guild_id,)) as cur:
+    async with conn.execute(_CURRENT_SEASON, guild_id=guild_id) as cur:
         row = await cur.fetchone()
     return int(row[0]) if row and row[0] is not None else 1
+
+
+_UPSERT_RATING = Query(
+    "INSERT INTO ratings (guild_id, game, season, user_id, name, mu, sigma, ordinal, games, wins)"
+    " VALUES (:guild_id, :game, :season, :user_id, :name, :mu, :sigma, :ordinal, 1, :wins)"
+    " ON CONFLICT (guild_id, game, season, user_id) DO UPDATE SET name = excluded.name,"
+    " mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,"
+    " games = ratings.games + 1, wins = ratings.wins + excluded.wins, updated_at = {now}"
+)
+_RATING_HISTORY = Query(
+    "INSERT INTO rating_history (session_id, guild_id, game, user_id, mu_before, sigma_before, mu, sigma)"
+    " VALUES (:session_id, :guild_id, :game, :user_id, :mu_before, :sigma_before, :mu, :sigma)"
+)
 
 
 async def update_ratings(
@@ -109,22 +126,31 @@ async def update_ratings(
         for p in placings:
             r = new[p.user_id]
             await conn.execute(
-                "INSERT INTO ratings (guild_id, game, season, user_id, name, mu, sigma, ordinal, games, wins)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?)"
-                " ON CONFLICT (guild_id, game, season, user_id) DO UPDATE SET name = excluded.name,"
-                " mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,"
-                " games = ratings.games + 1, wins = ratings.wins + excluded.wins,"
-                f" updated_at = {NOW}",
-                (guild_id, game, which, p.user_id, names[p.user_id], r.mu, r.sigma, r.ordinal, int(p.rank == 1)),
+                _UPSERT_RATING,
+                guild_id=guild_id,
+                game=game,
+                season=which,
+                user_id=p.user_id,
+                name=names[p.user_id],
+                mu=r.mu,
+                sigma=r.sigma,
+                ordinal=r.ordinal,
+                wins=int(p.rank == 1),
             )
         if which == ALL_TIME:
             new_all = new
             for p in placings:
                 before = current.get(p.user_id, Rating())
                 await conn.execute(
-                    "INSERT INTO rating_history (session_id, guild_id, game, user_id, mu_before, sigma_before,"
-                    " mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (session_id, guild_id, game, p.user_id, before.mu, before.sigma, new[p.user_id].mu, new[p.user_id].sigma),
+                    _RATING_HISTORY,
+                    session_id=session_id,
+                    guild_id=guild_id,
+                    game=game,
+                    user_id=p.user_id,
+                    mu_before=before.mu,
+                    sigma_before=before.sigma,
+                    mu=new[p.user_id].mu,
+                    sigma=new[p.user_id].sigma,
                 )
     return new_all
 
@@ -132,10 +158,11 @@ async def update_ratings(
 async def _ratings(
     conn: Database, guild_id: str, game: str, season: int, users: Sequence[str]
 ) -> dict[str, Rating]:
-    marks = ",".join("?" * len(users))
+    query = cached(
+        "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = :guild_id AND game = :game AND season = :season"
+        f" AND user_id IN ({marks('user', len(users))})"
+    )
     async with conn.execute(
-        f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND season = ?"
-        f" AND user_id IN ({marks})",
-        (guild_id, game, season, *users),
+        query, guild_id=guild_id, game=game, season=season, **numbered("user", list(users))
     ) as cur:
         return {row[0]: Rating(row[1], row[2]) for row in await cur.fetchall()}

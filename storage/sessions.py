@@ -1,4 +1,7 @@
-"""Sessions (a table in a channel), their action logs, results of record and per-user flags."""
+"""Sessions (a table in a channel), their action logs, results of record and per-user flags.
+
+Over 400 lines because :class:`Store` is one class with every write the bot makes, and each of
+its statements stands beside the method that runs it."""
 
 from __future__ import annotations
 
@@ -8,7 +11,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from storage.db import NOW, Database, Ownership, Row, connect, ownership, transaction
+from storage.db import Database, Ownership, Row, transaction
+from storage.open import connect, ownership
+from storage.query import Query, cached
 from storage.ratings import Placing, update_ratings
 
 OPEN_STATUSES = ("lobby", "playing")
@@ -100,7 +105,7 @@ class Store:
     @classmethod
     async def open(cls, target: str | Path, *, shared: bool = False) -> Store:
         """Open (and migrate) the database ``target`` names (a SQLite file, or a ``postgresql://``
-        URL: see :func:`storage.db.connect`); refuses a database another process is using, unless
+        URL: see :func:`storage.open.connect`); refuses a database another process is using, unless
         it is ``shared`` by the processes of a sharded bot (which then take shard leases)."""
         lock = ownership(target, shared=shared)
         await lock.acquire()
@@ -119,6 +124,12 @@ class Store:
 
     # -- sessions ------------------------------------------------------------------------------
 
+    _CREATE_SESSION = Query(
+        "INSERT INTO sessions (guild_id, channel_id, game, options, host_id, seats, seed, deck, status, mode)"
+        " VALUES (:guild_id, :channel_id, :game, :options, :host_id, :seats, :seed, :deck, 'lobby', :mode)"
+        " RETURNING id"
+    )
+
     async def create_session(
         self,
         *,
@@ -133,22 +144,19 @@ class Store:
         mode: str = "online",
     ) -> int:
         """A new session in its lobby. A channel with an open session already raises
-        IntegrityError (the unique open-table index), with nothing written."""
+        :class:`storage.errors.Conflict` (the unique open-table index), with nothing written."""
         async with transaction(self.conn):
             return await self.conn.insert(
-                "INSERT INTO sessions (guild_id, channel_id, game, options, host_id, seats, seed, deck,"
-                " status, mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'lobby', ?)",
-                (
-                    guild_id,
-                    channel_id,
-                    game,
-                    json.dumps(options),
-                    host_id,
-                    json.dumps([s.as_json() for s in seats]),
-                    seed,
-                    json.dumps(deck) if deck is not None else None,
-                    mode,
-                ),
+                self._CREATE_SESSION,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                options=json.dumps(options),
+                host_id=host_id,
+                seats=json.dumps([s.as_json() for s in seats]),
+                seed=seed,
+                deck=json.dumps(deck) if deck is not None else None,
+                mode=mode,
             )
 
     async def update_lobby(
@@ -169,27 +177,37 @@ class Store:
         await self._update(session_id, status="broken", broken_because=reason)
         await self.drop_snapshot(session_id)
 
+    _SAVE_SNAPSHOT = Query(
+        "INSERT INTO snapshots (session_id, turn, format, state)"
+        " SELECT :session_id, :turn, :format, :state"
+        " WHERE EXISTS (SELECT 1 FROM sessions WHERE id = :session_id AND status = 'playing')"
+        " ON CONFLICT (session_id) DO UPDATE SET turn = excluded.turn, format = excluded.format,"
+        " state = excluded.state"
+    )
+
     async def save_snapshot(self, session_id: int, snapshot: Snapshot) -> None:
         """Keep ``snapshot`` as the session's (in place of an earlier one) while it is in play."""
         async with transaction(self.conn):
             await self.conn.execute(
-                "INSERT INTO snapshots (session_id, turn, format, state)"
-                " SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ? AND status = 'playing')"
-                " ON CONFLICT (session_id) DO UPDATE SET turn = excluded.turn, format = excluded.format,"
-                " state = excluded.state",
-                (session_id, snapshot.turn, snapshot.format, snapshot.state, session_id),
+                self._SAVE_SNAPSHOT,
+                session_id=session_id,
+                turn=snapshot.turn,
+                format=snapshot.format,
+                state=snapshot.state,
             )
 
+    _SNAPSHOT = Query("SELECT turn, format, state FROM snapshots WHERE session_id = :session_id")
+
     async def snapshot(self, session_id: int) -> Snapshot | None:
-        async with self.conn.execute(
-            "SELECT turn, format, state FROM snapshots WHERE session_id = ?", (session_id,)
-        ) as cur:
+        async with self.conn.execute(self._SNAPSHOT, session_id=session_id) as cur:
             row = await cur.fetchone()
         return Snapshot(row["turn"], row["format"], bytes(row["state"])) if row else None
 
+    _DROP_SNAPSHOT = Query("DELETE FROM snapshots WHERE session_id = :session_id")
+
     async def drop_snapshot(self, session_id: int) -> None:
         async with transaction(self.conn):
-            await self.conn.execute("DELETE FROM snapshots WHERE session_id = ?", (session_id,))
+            await self.conn.execute(self._DROP_SNAPSHOT, session_id=session_id)
 
     async def set_message(self, session_id: int, message_id: str | None) -> None:
         await self._update(session_id, message_id=message_id)
@@ -201,58 +219,62 @@ class Store:
         await self._update(session_id, seats=json.dumps([s.as_json() for s in seats]))
 
     async def _update(self, session_id: int, **values: Any) -> None:
-        sets = ", ".join(f"{k} = ?" for k in values)
+        """Set the columns ``values`` names (the few shapes the methods above use, each one query)."""
+        sets = ", ".join(f"{column} = :{column}" for column in values)
+        query = cached(f"UPDATE sessions SET {sets}, updated_at = {{now}} WHERE id = :session_id")
         async with transaction(self.conn):
-            await self.conn.execute(
-                f"UPDATE sessions SET {sets}, updated_at = {NOW}"
-                " WHERE id = ?",
-                (*values.values(), session_id),
-            )
+            await self.conn.execute(query, session_id=session_id, **values)
+
+    _NOTE_CLOCK = Query("UPDATE sessions SET clock_at = :at WHERE status = 'playing' AND id = :session_id")
 
     async def note_clocks(self, session_ids: list[int], at: float) -> None:
         """The turn clocks of these sessions in play ran until ``at`` (a Unix time): a restart
         resumes them from there rather than counting the downtime."""
         async with transaction(self.conn):
-            for start in range(0, len(session_ids), 500):
-                chunk = session_ids[start : start + 500]
-                marks = ", ".join("?" * len(chunk))
-                await self.conn.execute(
-                    f"UPDATE sessions SET clock_at = ? WHERE status = 'playing' AND id IN ({marks})", (at, *chunk)
-                )
+            await self.conn.executemany(self._NOTE_CLOCK, [{"at": at, "session_id": sid} for sid in session_ids])
+
+    _APPEND_ACTION = Query(
+        "INSERT INTO actions (session_id, seq, seat, action, actor_id)"
+        " SELECT :session_id, :seq, :seat, :action, :actor_id"
+        " WHERE EXISTS (SELECT 1 FROM sessions WHERE id = :session_id AND status = 'playing')"
+    )
 
     async def append_action(
         self, session_id: int, seq: int, seat: int, action: dict[str, Any], actor_id: str | None
     ) -> None:
-        """Log one action durably; a duplicate ``seq`` (a double click racing) raises IntegrityError
-        and leaves nothing behind (the failed write is rolled back)."""
+        """Log one action durably; a duplicate ``seq`` (a double click racing) raises
+        :class:`storage.errors.Conflict` and leaves nothing behind (the failed write is rolled back)."""
         async with transaction(self.conn):
             cur = await self.conn.execute(
-                "INSERT INTO actions (session_id, seq, seat, action, actor_id)"
-                " SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM sessions WHERE id = ? AND status = 'playing')",
-                (session_id, seq, seat, json.dumps(action), actor_id, session_id),
+                self._APPEND_ACTION, session_id=session_id, seq=seq, seat=seat, action=json.dumps(action), actor_id=actor_id
             )
             if cur.rowcount != 1:
                 raise SessionClosed(f"session {session_id} is not in play: no action can be logged")
 
     # -- referee-mode entries -----------------------------------------------------------------------
 
+    _CONFIRM_ACTION = Query("UPDATE actions SET confirmed_by = :user_id WHERE session_id = :session_id AND seq = :seq")
+
     async def confirm_action(self, session_id: int, seq: int, user_id: str) -> None:
         async with transaction(self.conn):
-            await self.conn.execute(
-                "UPDATE actions SET confirmed_by = ? WHERE session_id = ? AND seq = ?", (user_id, session_id, seq)
-            )
+            await self.conn.execute(self._CONFIRM_ACTION, user_id=user_id, session_id=session_id, seq=seq)
             await self._log_entry(session_id, seq, "confirm", user_id)
+
+    _ACTION = Query("SELECT action FROM actions WHERE session_id = :session_id AND seq = :seq")
+    _DELETE_ACTION = Query("DELETE FROM actions WHERE session_id = :session_id AND seq = :seq")
 
     async def undo_action(self, session_id: int, seq: int, user_id: str) -> None:
         """Remove the last entry (the caller checks it is the last), keeping a log of it."""
         async with transaction(self.conn):
             await self._require_playing(session_id)
-            async with self.conn.execute(
-                "SELECT action FROM actions WHERE session_id = ? AND seq = ?", (session_id, seq)
-            ) as cur:
+            async with self.conn.execute(self._ACTION, session_id=session_id, seq=seq) as cur:
                 row = await cur.fetchone()
-            await self.conn.execute("DELETE FROM actions WHERE session_id = ? AND seq = ?", (session_id, seq))
+            await self.conn.execute(self._DELETE_ACTION, session_id=session_id, seq=seq)
             await self._log_entry(session_id, seq, "undo", user_id, action=row["action"] if row else None)
+
+    _CORRECT_ACTION = Query(
+        "UPDATE actions SET action = :action, confirmed_by = NULL WHERE session_id = :session_id AND seq = :seq"
+    )
 
     async def correct_action(
         self, session_id: int, seq: int, action: dict[str, Any], previous: dict[str, Any], user_id: str
@@ -260,65 +282,74 @@ class Store:
         """Replace an earlier entry; the correction and what it replaced are logged."""
         async with transaction(self.conn):
             await self._require_playing(session_id)
-            await self.conn.execute(
-                "UPDATE actions SET action = ?, confirmed_by = NULL WHERE session_id = ? AND seq = ?",
-                (json.dumps(action), session_id, seq),
-            )
+            await self.conn.execute(self._CORRECT_ACTION, action=json.dumps(action), session_id=session_id, seq=seq)
             await self._log_entry(
                 session_id, seq, "correct", user_id, action=json.dumps(action), previous=json.dumps(previous)
             )
 
+    _STATUS = Query("SELECT status FROM sessions WHERE id = :session_id")
+
     async def _require_playing(self, session_id: int) -> None:
         """A finished match's log is final: undo and correction stop with its result."""
-        async with self.conn.execute("SELECT status FROM sessions WHERE id = ?", (session_id,)) as cur:
+        async with self.conn.execute(self._STATUS, session_id=session_id) as cur:
             row = await cur.fetchone()
         if row is None or row["status"] != "playing":
             raise SessionClosed(f"session {session_id} is not in play: its log is final")
 
+    _ENTRY_LOG = Query(
+        "SELECT seq, kind, action, previous, by_user, at FROM entry_log WHERE session_id = :session_id ORDER BY id"
+    )
+
     async def entry_log(self, session_id: int) -> list[dict[str, Any]]:
-        async with self.conn.execute(
-            "SELECT seq, kind, action, previous, by_user, at FROM entry_log WHERE session_id = ? ORDER BY id",
-            (session_id,),
-        ) as cur:
+        async with self.conn.execute(self._ENTRY_LOG, session_id=session_id) as cur:
             return [dict(r) for r in await cur.fetchall()]
+
+    _LOG_ENTRY = Query(
+        "INSERT INTO entry_log (session_id, seq, kind, action, previous, by_user)"
+        " VALUES (:session_id, :seq, :kind, :action, :previous, :user_id)"
+    )
 
     async def _log_entry(
         self, session_id: int, seq: int, kind: str, user_id: str, *, action: str | None = None, previous: str | None = None
     ) -> None:
         await self.conn.execute(
-            "INSERT INTO entry_log (session_id, seq, kind, action, previous, by_user) VALUES (?, ?, ?, ?, ?, ?)",
-            (session_id, seq, kind, action, previous, user_id),
+            self._LOG_ENTRY, session_id=session_id, seq=seq, kind=kind, action=action, previous=previous, user_id=user_id
         )
+
+    _OPEN_SESSION_HEADS = Query(
+        "SELECT s.*,"
+        " COALESCE((SELECT MAX(seq) + 1 FROM actions a WHERE a.session_id = s.id), 0) AS action_count,"
+        " (SELECT created_at FROM actions a WHERE a.session_id = s.id ORDER BY seq DESC LIMIT 1)"
+        " AS last_action_at"
+        " FROM sessions s WHERE s.status IN ('lobby', 'playing') ORDER BY s.id"
+    )
 
     async def open_session_heads(self) -> list[SessionRecord]:
         """Every table still in its lobby or in play, oldest first, without its log: how many
         actions it has and when the last was logged (a restart reads each log on first use)."""
         # the log's last row by its primary key (seq runs 0..n-1): no scan of the whole log
-        async with self.conn.execute(
-            "SELECT s.*,"
-            " COALESCE((SELECT MAX(seq) + 1 FROM actions a WHERE a.session_id = s.id), 0) AS action_count,"
-            " (SELECT created_at FROM actions a WHERE a.session_id = s.id ORDER BY seq DESC LIMIT 1)"
-            " AS last_action_at"
-            " FROM sessions s WHERE s.status IN ('lobby', 'playing') ORDER BY s.id"
-        ) as cur:
+        async with self.conn.execute(self._OPEN_SESSION_HEADS) as cur:
             rows = await cur.fetchall()
         return [
             self._record(row, [], action_count=row["action_count"], last=row["last_action_at"] or row["updated_at"])
             for row in rows
         ]
 
+    _SESSION = Query("SELECT * FROM sessions WHERE id = :session_id")
+
     async def session(self, session_id: int, from_seq: int = 0) -> SessionRecord | None:
         """The session with its log (the actions from ``from_seq`` on: see ``actions_from``)."""
-        async with self.conn.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)) as cur:
+        async with self.conn.execute(self._SESSION, session_id=session_id) as cur:
             row = await cur.fetchone()
         return await self._with_actions(row, from_seq) if row else None
 
+    _ACTIONS = Query(
+        "SELECT seat, CASE WHEN seq >= :from_seq THEN action END AS action, actor_id, confirmed_by, created_at"
+        " FROM actions WHERE session_id = :session_id ORDER BY seq"
+    )
+
     async def _with_actions(self, row: Row, from_seq: int = 0) -> SessionRecord:
-        async with self.conn.execute(
-            "SELECT seat, CASE WHEN seq >= ? THEN action END AS action, actor_id, confirmed_by, created_at"
-            " FROM actions WHERE session_id = ? ORDER BY seq",
-            (from_seq, row["id"]),
-        ) as cur:
+        async with self.conn.execute(self._ACTIONS, from_seq=from_seq, session_id=row["id"]) as cur:
             rows = list(await cur.fetchall())
         last = rows[-1]["created_at"] if rows else row["updated_at"]
         return self._record(row, rows, action_count=len(rows), last=last, from_seq=from_seq)
@@ -350,6 +381,18 @@ class Store:
 
     # -- results -------------------------------------------------------------------------------
 
+    _RECORD_RESULT = Query(
+        "INSERT INTO results (session_id, guild_id, game, rated, outcome, mode, unrated)"
+        " VALUES (:session_id, :guild_id, :game, :rated, :outcome, :mode, :unrated)"
+    )
+    _RESULT_PLAYER = Query(
+        "INSERT INTO result_players (session_id, seat, user_id, name, score, rank, team)"
+        " VALUES (:session_id, :seat, :user_id, :name, :score, :rank, :team)"
+    )
+    _CLOSE_SESSION = Query(
+        "UPDATE sessions SET status = :status, unrated = :unrated, updated_at = {now} WHERE id = :session_id"
+    )
+
     async def record_result(
         self,
         session_id: int,
@@ -369,25 +412,30 @@ class Store:
         if rated and any(p.user_id is None for p in players):
             rated, reasons = False, sorted({*reasons, "guest or bot players"})
         async with transaction(self.conn):
-            async with self.conn.execute("SELECT status FROM sessions WHERE id = ?", (session_id,)) as cur:
+            async with self.conn.execute(self._STATUS, session_id=session_id) as cur:
                 row = await cur.fetchone()
             if row is None or row["status"] not in OPEN_STATUSES:
                 raise SessionClosed(f"session {session_id} is not open: its result cannot be recorded again")
             await self.conn.execute(
-                "INSERT INTO results (session_id, guild_id, game, rated, outcome, mode, unrated)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (session_id, guild_id, game, int(rated), json.dumps(outcome), mode, json.dumps(reasons)),
+                self._RECORD_RESULT,
+                session_id=session_id,
+                guild_id=guild_id,
+                game=game,
+                rated=int(rated),
+                outcome=json.dumps(outcome),
+                mode=mode,
+                unrated=json.dumps(reasons),
             )
             await self.conn.executemany(
-                "INSERT INTO result_players (session_id, seat, user_id, name, score, rank, team)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(session_id, p.seat, p.user_id, p.name, p.score, p.rank, p.team) for p in players],
+                self._RESULT_PLAYER,
+                [
+                    {"session_id": session_id, "seat": p.seat, "user_id": p.user_id, "name": p.name,
+                     "score": p.score, "rank": p.rank, "team": p.team}
+                    for p in players
+                ],
             )
-            await self.conn.execute(
-                f"UPDATE sessions SET status = ?, unrated = ?, updated_at = {NOW} WHERE id = ?",
-                (status, json.dumps(reasons), session_id),
-            )
-            await self.conn.execute("DELETE FROM snapshots WHERE session_id = ?", (session_id,))
+            await self.conn.execute(self._CLOSE_SESSION, status=status, unrated=json.dumps(reasons), session_id=session_id)
+            await self.conn.execute(self._DROP_SNAPSHOT, session_id=session_id)
             if rated:
                 await update_ratings(
                     self.conn,
@@ -398,16 +446,17 @@ class Store:
                     names={p.user_id or "": p.name for p in players},
                 )
 
+    _RESULTS = Query(
+        "SELECT r.session_id, r.game, r.rated, r.finished_at, p.seat, p.name, p.user_id, p.score,"
+        " p.rank FROM results r JOIN result_players p USING (session_id)"
+        " WHERE r.session_id IN (SELECT session_id FROM results WHERE guild_id = :guild_id"
+        " ORDER BY finished_at DESC, session_id DESC LIMIT :limit)"
+        " ORDER BY r.finished_at DESC, r.session_id DESC, p.seat"
+    )
+
     async def results(self, guild_id: str, limit: int = 20) -> list[dict[str, Any]]:
         """The most recent results of a server, newest first, with their players."""
-        async with self.conn.execute(
-            "SELECT r.session_id, r.game, r.rated, r.finished_at, p.seat, p.name, p.user_id, p.score,"
-            " p.rank FROM results r JOIN result_players p USING (session_id)"
-            " WHERE r.session_id IN (SELECT session_id FROM results WHERE guild_id = ?"
-            " ORDER BY finished_at DESC, session_id DESC LIMIT ?)"
-            " ORDER BY r.finished_at DESC, r.session_id DESC, p.seat",
-            (guild_id, limit),
-        ) as cur:
+        async with self.conn.execute(self._RESULTS, guild_id=guild_id, limit=limit) as cur:
             rows = await cur.fetchall()
         out: dict[int, dict[str, Any]] = {}
         for row in rows:
@@ -428,46 +477,52 @@ class Store:
 
     # -- per-user and per-server flags -----------------------------------------------------------
 
+    _DM_CLOSED = Query("SELECT user_id FROM dm_closed")
+    _DM_UNTOLD = Query("SELECT user_id FROM dm_closed WHERE told = 0")
+    _MARK_DM_CLOSED = Query("INSERT INTO dm_closed (user_id, told) VALUES (:user_id, 0) ON CONFLICT DO NOTHING")
+    _MARK_DM_TOLD = Query("UPDATE dm_closed SET told = 1 WHERE user_id = :user_id")
+
     async def dm_closed_users(self) -> set[str]:
-        async with self.conn.execute("SELECT user_id FROM dm_closed") as cur:
+        async with self.conn.execute(self._DM_CLOSED) as cur:
             return {row["user_id"] for row in await cur.fetchall()}
 
     async def dm_untold_users(self) -> set[str]:
         """Players whose DMs are closed and who have not been told so yet."""
-        async with self.conn.execute("SELECT user_id FROM dm_closed WHERE told = 0") as cur:
+        async with self.conn.execute(self._DM_UNTOLD) as cur:
             return {row["user_id"] for row in await cur.fetchall()}
 
     async def mark_dm_closed(self, user_id: str) -> None:
         async with transaction(self.conn):
-            await self.conn.execute("INSERT INTO dm_closed (user_id, told) VALUES (?, 0) ON CONFLICT DO NOTHING", (user_id,))
+            await self.conn.execute(self._MARK_DM_CLOSED, user_id=user_id)
 
     async def mark_dm_told(self, user_id: str) -> None:
         async with transaction(self.conn):
-            await self.conn.execute("UPDATE dm_closed SET told = 1 WHERE user_id = ?", (user_id,))
+            await self.conn.execute(self._MARK_DM_TOLD, user_id=user_id)
+
+    _QUIET = Query("SELECT user_id FROM quiet_players")
+    _SET_QUIET = Query("INSERT INTO quiet_players (user_id) VALUES (:user_id) ON CONFLICT DO NOTHING")
+    _SET_LOUD = Query("DELETE FROM quiet_players WHERE user_id = :user_id")
 
     async def quiet_players(self) -> set[str]:
         """Players who turned their turn pings off."""
-        async with self.conn.execute("SELECT user_id FROM quiet_players") as cur:
+        async with self.conn.execute(self._QUIET) as cur:
             return {row["user_id"] for row in await cur.fetchall()}
 
     async def set_quiet(self, user_id: str, quiet: bool) -> None:
         async with transaction(self.conn):
-            if quiet:
-                await self.conn.execute("INSERT INTO quiet_players (user_id) VALUES (?) ON CONFLICT DO NOTHING", (user_id,))
-            else:
-                await self.conn.execute("DELETE FROM quiet_players WHERE user_id = ?", (user_id,))
+            await self.conn.execute(self._SET_QUIET if quiet else self._SET_LOUD, user_id=user_id)
+
+    _GUILD_SETTINGS = Query("SELECT settings FROM guild_settings WHERE guild_id = :guild_id")
+    _SET_GUILD_SETTINGS = Query(
+        "INSERT INTO guild_settings (guild_id, settings) VALUES (:guild_id, :settings)"
+        " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings"
+    )
 
     async def guild_settings(self, guild_id: str) -> dict[str, Any]:
-        async with self.conn.execute(
-            "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cur:
+        async with self.conn.execute(self._GUILD_SETTINGS, guild_id=guild_id) as cur:
             row = await cur.fetchone()
         return json.loads(row["settings"]) if row else {}
 
     async def set_guild_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
         async with transaction(self.conn):
-            await self.conn.execute(
-                "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
-                (guild_id, json.dumps(settings)),
-            )
+            await self.conn.execute(self._SET_GUILD_SETTINGS, guild_id=guild_id, settings=json.dumps(settings))

@@ -8,24 +8,16 @@ import asyncio
 import contextlib
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
 import aiosqlite
 
-from storage.db import (
-    Database,
-    DatabaseInUse,
-    Dialect,
-    Pending,
-    StorageError,
-    StorageUnavailable,
-    migrations,
-    refuse_newer,
-)
-
-SQLITE = Dialect()
+from storage.db import Database, Pending
+from storage.errors import Conflict, DatabaseInUse, StorageError, StorageUnavailable
+from storage.migrations import migrations, refuse_newer
+from storage.query import SQLITE, Query
 
 _UNAVAILABLE_CODES = {
     sqlite3.SQLITE_BUSY: "another program holds the file locked",
@@ -39,16 +31,31 @@ _UNAVAILABLE_CODES = {
 statement was wrong (both arrive as ``sqlite3.OperationalError``)."""
 
 
+_AIOSQLITE_CLOSED = ("Connection closed", "no active connection")
+
+
 @contextlib.contextmanager
-def _unavailable(setting: str) -> Iterator[None]:
-    """Raise :class:`StorageUnavailable` for a file that cannot be read or written just now."""
+def _translated(setting: str) -> Iterator[None]:
+    """sqlite3's errors as storage's: :class:`Conflict` for a write a constraint refused,
+    :class:`StorageUnavailable` for a file that cannot be read or written just now or a
+    connection already closed. Any other error (a statement that is wrong) stays as it is."""
     try:
         yield
+    except sqlite3.IntegrityError as exc:
+        raise Conflict(f"{setting}: the write was refused ({exc})") from exc
     except sqlite3.OperationalError as exc:
         reason = _UNAVAILABLE_CODES.get(getattr(exc, "sqlite_errorcode", 0) & 0xFF)
         if reason is None:
             raise
         raise StorageUnavailable(f"{setting}: {reason} ({exc})") from exc
+    except sqlite3.ProgrammingError as exc:
+        if "closed" not in str(exc):
+            raise
+        raise StorageUnavailable(f"{setting}: the database is closed ({exc})") from exc
+    except ValueError as exc:  # aiosqlite's, once the connection is closed (its thread stopped)
+        if str(exc) not in _AIOSQLITE_CLOSED:
+            raise
+        raise StorageUnavailable(f"{setting}: the database is closed ({exc})") from exc
 
 
 def _check_path(path: str | Path, setting: str) -> None:
@@ -110,22 +117,18 @@ class SqliteDatabase(Database):
 
     # -- statements ----------------------------------------------------------------------------
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Pending:
-        return Pending(self._execute(sql, params))
+    def execute(self, query: Query, /, **params: Any) -> Pending:
+        return Pending(self._execute(query.text(SQLITE), query.args(params)))
 
-    async def _execute(self, sql: str, params: Sequence[Any]) -> aiosqlite.Cursor:
-        with _unavailable(self.setting):
-            return await self.raw.execute(sql, params)
+    async def _execute(self, sql: str, args: tuple[Any, ...]) -> aiosqlite.Cursor:
+        # sqlite3 steps a statement once as it is executed: a refused write (an INSERT ...
+        # RETURNING's too) fails here, inside the translation
+        with _translated(self.setting):
+            return await self.raw.execute(sql, args)
 
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        with _unavailable(self.setting):
-            await self.raw.executemany(sql, rows)
-
-    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        with _unavailable(self.setting):
-            cur = await self.raw.execute(sql, params)
-        assert cur.lastrowid is not None
-        return cur.lastrowid
+    async def executemany(self, query: Query, rows: Iterable[Mapping[str, Any]]) -> None:
+        with _translated(self.setting):
+            await self.raw.executemany(query.text(SQLITE), [query.args(row) for row in rows])
 
     # -- transactions ------------------------------------------------------------------------
 
@@ -136,7 +139,7 @@ class SqliteDatabase(Database):
         async with self._write_lock:
             try:
                 yield self
-                with _unavailable(self.setting):
+                with _translated(self.setting):
                     await self.raw.commit()
             except BaseException:
                 with contextlib.suppress(sqlite3.Error, ValueError):  # ValueError: already closed
@@ -148,11 +151,12 @@ class SqliteDatabase(Database):
         return self.raw.in_transaction
 
     async def commit(self) -> None:
-        with _unavailable(self.setting):
+        with _translated(self.setting):
             await self.raw.commit()
 
     async def rollback(self) -> None:
-        await self.raw.rollback()
+        with _translated(self.setting):
+            await self.raw.rollback()
 
     async def close(self) -> None:
         await self.raw.close()

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from storage.db import Database, transaction
+from storage.query import Query, cached
 from storage.ratings import ALL_TIME, DEFAULT_MU, DEFAULT_SIGMA, current_season, is_provisional
 from storage.sessions import OPEN_STATUSES
 
@@ -65,6 +66,23 @@ def _since(period: Period, now: datetime | None = None) -> str | None:
     return None
 
 
+_BOARD_BY_RATING = Query(
+    "SELECT user_id, name, mu, sigma, ordinal, games, wins FROM ratings"
+    " WHERE guild_id = :guild_id AND game = :game AND season = :season"
+)
+_BOARD_BY_PERIOD = Query(
+    # one ratings row at most per player: MAX() only makes that plain to PostgreSQL
+    "SELECT p.user_id, MAX(p.name) AS name, COALESCE(MAX(r.mu), :mu) AS mu,"
+    " COALESCE(MAX(r.sigma), :sigma) AS sigma, COALESCE(MAX(r.ordinal), :ordinal) AS ordinal, COUNT(*) AS games,"
+    f" SUM({WON}) AS wins"
+    " FROM results res JOIN result_players p USING (session_id)"
+    " LEFT JOIN ratings r ON r.guild_id = res.guild_id AND r.game = res.game AND r.season = 0"
+    " AND r.user_id = p.user_id"
+    " WHERE res.guild_id = :guild_id AND res.game = :game AND res.rated = 1 AND res.finished_at >= :since"
+    " AND p.user_id IS NOT NULL GROUP BY p.user_id"
+)
+
+
 async def leaderboard(
     conn: Database,
     guild_id: str,
@@ -83,26 +101,17 @@ async def leaderboard(
     season = await current_season(conn, guild_id)
     if period in ("all", "season"):
         scope = ALL_TIME if period == "all" else season
-        sql = (
-            "SELECT user_id, name, mu, sigma, ordinal, games, wins FROM ratings"
-            " WHERE guild_id = ? AND game = ? AND season = ?"
-        )
-        args: tuple[Any, ...] = (guild_id, game, scope)
+        rows = await conn.execute_fetchall(_BOARD_BY_RATING, guild_id=guild_id, game=game, season=scope)
     else:
-        sql = (
-            # one ratings row at most per player: MAX() only makes that plain to PostgreSQL
-            "SELECT p.user_id, MAX(p.name) AS name, COALESCE(MAX(r.mu), ?) AS mu,"
-            " COALESCE(MAX(r.sigma), ?) AS sigma, COALESCE(MAX(r.ordinal), ?) AS ordinal, COUNT(*) AS games,"
-            f" SUM({WON}) AS wins"
-            " FROM results res JOIN result_players p USING (session_id)"
-            " LEFT JOIN ratings r ON r.guild_id = res.guild_id AND r.game = res.game AND r.season = 0"
-            " AND r.user_id = p.user_id"
-            " WHERE res.guild_id = ? AND res.game = ? AND res.rated = 1 AND res.finished_at >= ?"
-            " AND p.user_id IS NOT NULL GROUP BY p.user_id"
+        rows = await conn.execute_fetchall(
+            _BOARD_BY_PERIOD,
+            mu=DEFAULT_MU,
+            sigma=DEFAULT_SIGMA,
+            ordinal=DEFAULT_MU - 3 * DEFAULT_SIGMA,
+            guild_id=guild_id,
+            game=game,
+            since=_since(period, now),
         )
-        args = (DEFAULT_MU, DEFAULT_SIGMA, DEFAULT_MU - 3 * DEFAULT_SIGMA, guild_id, game, _since(period, now))
-    async with conn.execute(sql, args) as cur:
-        rows = await cur.fetchall()
     entries = [
         (is_provisional(r["games"], r["sigma"]), -r["ordinal"], r["name"], r) for r in rows
     ]
@@ -120,21 +129,25 @@ async def leaderboard(
     return Board(game, period, season, out[offset : offset + limit], len(out))
 
 
+_NEW_SEASON = Query("INSERT INTO seasons (guild_id, number, started_by) VALUES (:guild_id, :number, :admin_id)")
+
+
 async def new_season(conn: Database, guild_id: str, admin_id: str) -> int:
     """Start the next season; all-time ratings and every result stay."""
     async with transaction(conn):
         number = await current_season(conn, guild_id) + 1
-        await conn.execute(
-            "INSERT INTO seasons (guild_id, number, started_by) VALUES (?, ?, ?)", (guild_id, number, admin_id)
-        )
+        await conn.execute(_NEW_SEASON, guild_id=guild_id, number=number, admin_id=admin_id)
         await _log_admin(conn, guild_id, admin_id, "season new", f"season {number}")
     return number
+
+
+_RESET_RATING = Query("DELETE FROM ratings WHERE guild_id = :guild_id AND user_id = :user_id")
 
 
 async def reset_rating(conn: Database, guild_id: str, admin_id: str, user_id: str) -> int:
     """Forget a member's ratings on this server (all games, all seasons); results stay."""
     async with transaction(conn):
-        cur = await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+        cur = await conn.execute(_RESET_RATING, guild_id=guild_id, user_id=user_id)
         await _log_admin(conn, guild_id, admin_id, "rating reset", f"user {user_id}")
     return cur.rowcount
 
@@ -144,18 +157,22 @@ async def log_admin(conn: Database, guild_id: str, admin_id: str, action: str, d
         await _log_admin(conn, guild_id, admin_id, action, detail)
 
 
+_LOG_ADMIN = Query(
+    "INSERT INTO admin_log (guild_id, user_id, action, detail) VALUES (:guild_id, :admin_id, :action, :detail)"
+)
+
+
 async def _log_admin(conn: Database, guild_id: str, admin_id: str, action: str, detail: str) -> None:
-    await conn.execute(
-        "INSERT INTO admin_log (guild_id, user_id, action, detail) VALUES (?, ?, ?, ?)",
-        (guild_id, admin_id, action, detail),
-    )
+    await conn.execute(_LOG_ADMIN, guild_id=guild_id, admin_id=admin_id, action=action, detail=detail)
+
+
+_ADMIN_LOG = Query(
+    "SELECT user_id, action, detail, at FROM admin_log WHERE guild_id = :guild_id ORDER BY id DESC LIMIT :limit"
+)
 
 
 async def admin_log(conn: Database, guild_id: str, limit: int = 50) -> list[dict[str, Any]]:
-    async with conn.execute(
-        "SELECT user_id, action, detail, at FROM admin_log WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
-        (guild_id, limit),
-    ) as cur:
+    async with conn.execute(_ADMIN_LOG, guild_id=guild_id, limit=limit) as cur:
         return [dict(r) for r in await cur.fetchall()]
 
 
@@ -172,41 +189,45 @@ class PlayerStats:
     """(time, ordinal) after each rated match, oldest first (for the game asked, or all games)."""
 
 
+_FAVOURITE_GAME = Query(
+    f"SELECT r.game, COUNT(*) AS n FROM results r JOIN result_players p USING (session_id){FINISHED}"
+    " WHERE r.guild_id = :guild_id AND p.user_id = :user_id GROUP BY r.game ORDER BY n DESC, r.game LIMIT 1"
+)
+_RATING = Query(
+    "SELECT ordinal, games, sigma FROM ratings"
+    " WHERE guild_id = :guild_id AND game = :game AND season = 0 AND user_id = :user_id"
+)
+
+
 async def player_stats(
     conn: Database, guild_id: str, user_id: str, game: str | None = None
 ) -> PlayerStats:
     """A member's finished games (an abandoned match is no game played), wins, scores, rating."""
-    game_filter = " AND r.game = ?" if game else ""
-    args: tuple[Any, ...] = (guild_id, user_id, *((game,) if game else ()))
-    async with conn.execute(
+    game_filter = " AND r.game = :game" if game else ""
+    args: dict[str, Any] = {"guild_id": guild_id, "user_id": user_id, **({"game": game} if game else {})}
+    totals = cached(
         f"SELECT COUNT(*) AS games, COALESCE(SUM({WON}), 0) AS wins, AVG(p.score) AS avg, MAX(p.score) AS best"
         f" FROM results r JOIN result_players p USING (session_id){FINISHED}"
-        f" WHERE r.guild_id = ? AND p.user_id = ?{game_filter}",
-        args,
-    ) as cur:
+        f" WHERE r.guild_id = :guild_id AND p.user_id = :user_id{game_filter}"
+    )
+    async with conn.execute(totals, **args) as cur:
         row = await cur.fetchone()
     assert row is not None
-    async with conn.execute(
-        f"SELECT r.game, COUNT(*) AS n FROM results r JOIN result_players p USING (session_id){FINISHED}"
-        " WHERE r.guild_id = ? AND p.user_id = ? GROUP BY r.game ORDER BY n DESC, r.game LIMIT 1",
-        (guild_id, user_id),
-    ) as cur:
+    async with conn.execute(_FAVOURITE_GAME, guild_id=guild_id, user_id=user_id) as cur:
         fav = await cur.fetchone()
     rating: float | None = None
     provisional = True
     if game:
-        async with conn.execute(
-            "SELECT ordinal, games, sigma FROM ratings WHERE guild_id = ? AND game = ? AND season = 0 AND user_id = ?",
-            (guild_id, game, user_id),
-        ) as cur:
+        async with conn.execute(_RATING, guild_id=guild_id, game=game, user_id=user_id) as cur:
             rr = await cur.fetchone()
         if rr:
             rating, provisional = round(rr["ordinal"], 2), is_provisional(rr["games"], rr["sigma"])
-    hist_filter = " AND game = ?" if game else ""
-    async with conn.execute(
-        f"SELECT at, mu - 3 * sigma FROM rating_history WHERE guild_id = ? AND user_id = ?{hist_filter} ORDER BY at, session_id",
-        args,
-    ) as cur:
+    hist_filter = " AND game = :game" if game else ""
+    rating_history = cached(
+        "SELECT at, mu - 3 * sigma FROM rating_history WHERE guild_id = :guild_id AND user_id = :user_id"
+        f"{hist_filter} ORDER BY at, session_id"
+    )
+    async with conn.execute(rating_history, **args) as cur:
         history = [(r[0], round(r[1], 3)) for r in await cur.fetchall()]
     return PlayerStats(
         games=row["games"],
@@ -224,18 +245,25 @@ async def head_to_head(
     conn: Database, guild_id: str, user_a: str, user_b: str, game: str | None = None
 ) -> tuple[int, int, int]:
     """(finished matches together, times A ranked above B, times B ranked above A)."""
-    game_filter = " AND r.game = ?" if game else ""
-    async with conn.execute(
+    game_filter = " AND r.game = :game" if game else ""
+    query = cached(
         "SELECT COUNT(*), COALESCE(SUM(CASE WHEN a.rank < b.rank THEN 1 ELSE 0 END), 0),"
         " COALESCE(SUM(CASE WHEN b.rank < a.rank THEN 1 ELSE 0 END), 0)"
         f" FROM results r JOIN result_players a USING (session_id){FINISHED}"
         " JOIN result_players b ON b.session_id = r.session_id"
-        f" WHERE r.guild_id = ? AND a.user_id = ? AND b.user_id = ?{game_filter}",
-        (guild_id, user_a, user_b, *((game,) if game else ())),
+        f" WHERE r.guild_id = :guild_id AND a.user_id = :user_a AND b.user_id = :user_b{game_filter}"
+    )
+    async with conn.execute(
+        query, guild_id=guild_id, user_a=user_a, user_b=user_b, **({"game": game} if game else {})
     ) as cur:
         row = await cur.fetchone()
     assert row is not None
     return int(row[0]), int(row[1]), int(row[2])
+
+
+_RESULT_PLAYERS = Query(
+    "SELECT seat, name, user_id, score, rank FROM result_players WHERE session_id = :session_id ORDER BY seat"
+)
 
 
 async def history(
@@ -248,28 +276,33 @@ async def history(
 ) -> list[dict[str, Any]]:
     """Recent matches with a result (newest first) with their players and scores; ``status``
     says whether each was ``finished`` or ``abandoned``."""
-    where = ["r.guild_id = ?"]
-    args: list[Any] = [guild_id]
+    where = ["r.guild_id = :guild_id"]
+    args: dict[str, Any] = {"guild_id": guild_id, "limit": limit}
     if user_id is not None:
-        where.append("r.session_id IN (SELECT session_id FROM result_players WHERE user_id = ?)")
-        args.append(user_id)
+        where.append("r.session_id IN (SELECT session_id FROM result_players WHERE user_id = :user_id)")
+        args["user_id"] = user_id
     if channel_id is not None:
-        where.append("s.channel_id = ?")
-        args.append(channel_id)
-    async with conn.execute(
+        where.append("s.channel_id = :channel_id")
+        args["channel_id"] = channel_id
+    query = cached(
         "SELECT r.session_id, r.game, r.rated, r.mode, r.finished_at, s.channel_id, s.status FROM results r"
         f" JOIN sessions s ON s.id = r.session_id WHERE {' AND '.join(where)}"
-        " ORDER BY r.finished_at DESC, r.session_id DESC LIMIT ?",
-        (*args, limit),
-    ) as cur:
+        " ORDER BY r.finished_at DESC, r.session_id DESC LIMIT :limit"
+    )
+    async with conn.execute(query, **args) as cur:
         matches = [dict(r) for r in await cur.fetchall()]
     for m in matches:
-        async with conn.execute(
-            "SELECT seat, name, user_id, score, rank FROM result_players WHERE session_id = ? ORDER BY seat",
-            (m["session_id"],),
-        ) as cur:
+        async with conn.execute(_RESULT_PLAYERS, session_id=m["session_id"]) as cur:
             m["players"] = [dict(r) for r in await cur.fetchall()]
     return matches
+
+
+_EXPORT = Query(
+    "SELECT r.session_id, r.game, r.finished_at, r.mode, s.status, r.rated, p.seat, p.name, p.user_id,"
+    " p.score, p.rank FROM results r JOIN result_players p USING (session_id)"
+    " JOIN sessions s ON s.id = r.session_id WHERE r.guild_id = :guild_id"
+    " ORDER BY r.finished_at, r.session_id, p.seat"
+)
 
 
 async def export_csv(conn: Database, guild_id: str) -> str:
@@ -280,13 +313,7 @@ async def export_csv(conn: Database, guild_id: str) -> str:
     writer.writerow(
         ["match", "game", "finished_at", "mode", "status", "rated", "seat", "player", "user_id", "score", "rank"]
     )
-    async with conn.execute(
-        "SELECT r.session_id, r.game, r.finished_at, r.mode, s.status, r.rated, p.seat, p.name, p.user_id,"
-        " p.score, p.rank FROM results r JOIN result_players p USING (session_id)"
-        " JOIN sessions s ON s.id = r.session_id WHERE r.guild_id = ?"
-        " ORDER BY r.finished_at, r.session_id, p.seat",
-        (guild_id,),
-    ) as cur:
+    async with conn.execute(_EXPORT, guild_id=guild_id) as cur:
         async for row in cur:
             writer.writerow([inert_cell(v) for v in row])
     return buf.getvalue()
@@ -304,6 +331,13 @@ def inert_cell(value: Any) -> Any:
     return value
 
 
+_MATCH = Query(
+    "SELECT s.*, r.outcome, r.rated, r.unrated AS result_unrated, r.finished_at FROM sessions s"
+    " LEFT JOIN results r ON r.session_id = s.id WHERE s.id = :session_id AND s.guild_id = :guild_id"
+)
+_MATCH_ACTIONS = Query("SELECT seat, action FROM actions WHERE session_id = :session_id ORDER BY seq")
+
+
 async def match_json(conn: Database, guild_id: str, session_id: int) -> dict[str, Any] | None:
     """One match of this server: its setup, action log and result, enough to replay it.
 
@@ -311,20 +345,14 @@ async def match_json(conn: Database, guild_id: str, session_id: int) -> dict[str
     every hidden hand could be rebuilt: ``live`` is then true, and callers refuse it politely."""
     if not 0 < session_id < 2**63:  # no such row, and SQLite cannot even hold the number
         return None
-    async with conn.execute(
-        "SELECT s.*, r.outcome, r.rated, r.unrated AS result_unrated, r.finished_at FROM sessions s"
-        " LEFT JOIN results r ON r.session_id = s.id WHERE s.id = ? AND s.guild_id = ?",
-        (session_id, guild_id),
-    ) as cur:
+    async with conn.execute(_MATCH, session_id=session_id, guild_id=guild_id) as cur:
         row = await cur.fetchone()
     if row is None:
         return None
     live = row["status"] in OPEN_STATUSES
     actions: list[list[Any]] = []
     if not live:
-        async with conn.execute(
-            "SELECT seat, action FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
-        ) as cur:
+        async with conn.execute(_MATCH_ACTIONS, session_id=session_id) as cur:
             actions = [[r[0], json.loads(r[1])] for r in await cur.fetchall()]
     return {
         "match": row["id"],
@@ -345,11 +373,14 @@ async def match_json(conn: Database, guild_id: str, session_id: int) -> dict[str
     }
 
 
+_MOST_PLAYED = Query(
+    "SELECT game FROM results WHERE guild_id = :guild_id AND rated = 1"
+    " GROUP BY game ORDER BY COUNT(*) DESC, game LIMIT 1"
+)
+
+
 async def most_played_game(conn: Database, guild_id: str) -> str | None:
     """The game with the most rated matches on a server (the leaderboard shown by default)."""
-    async with conn.execute(
-        "SELECT game FROM results WHERE guild_id = ? AND rated = 1 GROUP BY game ORDER BY COUNT(*) DESC, game LIMIT 1",
-        (guild_id,),
-    ) as cur:
+    async with conn.execute(_MOST_PLAYED, guild_id=guild_id) as cur:
         row = await cur.fetchone()
     return str(row[0]) if row else None

@@ -21,8 +21,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from storage.db import is_postgres
 from storage.sessions import Store
+from storage.target import is_postgres
 from tests.postgres_server import INSTALL_HINT, PostgresServer
 
 
@@ -66,7 +66,7 @@ async def new_postgres_database(server: PostgresServer) -> str:
 
 @pytest.fixture(params=["sqlite", "postgres"])
 async def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """What ``Store.open`` and ``storage.db.connect`` take: a SQLite file or a PostgreSQL URL."""
+    """What ``Store.open`` and ``storage.open.connect`` take: a SQLite file or a PostgreSQL URL."""
     if request.param == "sqlite":
         return str(tmp_path / "parlour.sqlite3")
     return await new_postgres_database(request.getfixturevalue("postgres_server"))

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from storage.db import DatabaseInUse, is_postgres
+from storage.errors import DatabaseInUse
 from storage.sessions import Store
+from storage.target import is_postgres
 
 ROOT = Path(__file__).resolve().parent.parent
 

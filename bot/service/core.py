@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import secrets
-import sqlite3
 from typing import Any
 
 from pydantic import BaseModel
@@ -14,6 +13,7 @@ from bot.service.model import Clock, Notifier, Table, TableError, User
 from bot.service.registry import MOVED, Serves, TableRegistry, everywhere
 from bot.settings import GuildSettings
 from games.engine import Game
+from storage.errors import Conflict
 from storage.leases import LeaseLost
 from storage.sessions import SeatRecord, Store
 
@@ -79,7 +79,7 @@ class Core:
                 seed=seed,
                 mode=mode,
             )
-        except sqlite3.IntegrityError:  # another process, or a session this one could not restore
+        except Conflict:  # another process, or a session this one could not restore
             raise TableError(
                 "This channel already has an open table that I could not load. Ask an admin to check the bot's log."
             ) from None

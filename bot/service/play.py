@@ -9,7 +9,6 @@ import asyncio
 import dataclasses
 import logging
 import random
-import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,6 +26,7 @@ from bot.service.records import keep_snapshot
 from bot.service.timers import Timers
 from games.engine import Action, Event, IllegalAction, rank_scores
 from games.players import Player, bot_player
+from storage.errors import Conflict
 from storage.sessions import ResultPlayer, SessionClosed
 
 log = logging.getLogger(__name__)
@@ -191,7 +191,7 @@ class PlayDesk:
             raise TableError(str(exc)) from None
         try:
             await self.core.store.append_action(table.id, state.turn, seat, table.game.action_to_json(action), actor_id)
-        except sqlite3.IntegrityError:
+        except Conflict:
             raise TableError("That turn was already played.") from None
         except SessionClosed:
             raise TableError("This game is over.") from None

@@ -16,8 +16,8 @@ import pytest
 
 from bot.service import timers
 from bot.tables import TableError, TableService, User
-from storage.db import is_postgres
 from storage.sessions import Store
+from storage.target import is_postgres
 from tests.attack.support import first_choice_ends_the_match, until
 from tests.bot.conftest import RecordingNotifier
 

@@ -9,7 +9,9 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from storage.db import NewerDatabase, connect, migrations
+from storage.errors import NewerDatabase
+from storage.migrations import migrations
+from storage.open import connect
 from storage.sessions import Store
 from tests.conftest import new_postgres_database
 from tests.postgres_server import PostgresServer

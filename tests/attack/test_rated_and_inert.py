@@ -15,6 +15,7 @@ from typing import Any
 import simcord
 
 from games.registry import register_referee
+from storage.query import Query
 from tests.attack.conftest import AttackWorld
 from tests.attack.support import open_table, snapshot
 from tests.bot.discord.conftest import (
@@ -68,16 +69,16 @@ async def test_export_csv_cells_cannot_start_a_formula(world: AttackWorld) -> No
 async def result_row(world: AttackWorld, session: int) -> tuple[bool, list[str], dict[str, int]]:
     """Whether a stored result is rated, why not, and each player's rank."""
     conn = world.bot.service.store.conn
-    async with conn.execute("SELECT rated, unrated FROM results WHERE session_id = ?", (session,)) as cur:
+    async with conn.execute(Query("SELECT rated, unrated FROM results WHERE session_id = :sid"), sid=session) as cur:
         row = await cur.fetchone()
     assert row is not None, "no result was recorded"
-    async with conn.execute("SELECT name, rank FROM result_players WHERE session_id = ?", (session,)) as cur:
+    async with conn.execute(Query("SELECT name, rank FROM result_players WHERE session_id = :sid"), sid=session) as cur:
         ranks = {r[0]: r[1] for r in await cur.fetchall()}
     return bool(row[0]), json.loads(row[1]), ranks
 
 
 async def rated_members(world: AttackWorld) -> set[str]:
-    async with world.bot.service.store.conn.execute("SELECT DISTINCT user_id FROM ratings") as cur:
+    async with world.bot.service.store.conn.execute(Query("SELECT DISTINCT user_id FROM ratings")) as cur:
         return {r[0] for r in await cur.fetchall()}
 
 
@@ -137,7 +138,9 @@ async def test_an_unconfirmed_ending_can_be_taken_back_and_abandon_records_it_un
     assert world.table is None, abandoned
     rated, unrated, _ = await result_row(world, table.id)
     assert not rated and unrated == ["referee-mode entries not confirmed"]
-    async with world.bot.service.store.conn.execute("SELECT status FROM sessions WHERE id = ?", (table.id,)) as cur:
+    async with world.bot.service.store.conn.execute(
+        Query("SELECT status FROM sessions WHERE id = :sid"), sid=table.id
+    ) as cur:
         assert (await cur.fetchone())[0] == "finished"  # type: ignore[index]
 
 

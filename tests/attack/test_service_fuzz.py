@@ -359,14 +359,15 @@ class Fuzzer:
         return [i for i in range(len(self.table.seats)) if self.user_of_seat(i) is not None]
 
     async def rows(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-        async with self.svc.store.conn.execute(sql, args) as cur:
+        """The rows of ``sql`` read straight from the SQLite file's connection."""
+        async with self.svc.store.conn.raw.execute(sql, args) as cur:  # type: ignore[attr-defined]
             return [tuple(r) for r in await cur.fetchall()]
 
     async def db_snapshot(self) -> tuple[Any, ...]:
         """The table's rows, less ``sessions.clock_at``: the note that its turn clock still ran,
         which any service that shuts down writes (a restart goes by it), not a change of the table."""
         sid = self.table.id
-        async with self.svc.store.conn.execute("SELECT * FROM sessions WHERE id = ?", (sid,)) as cur:
+        async with self.svc.store.conn.raw.execute("SELECT * FROM sessions WHERE id = ?", (sid,)) as cur:  # type: ignore[attr-defined]
             names = [d[0] for d in cur.description]
             session = [tuple(v for n, v in zip(names, r, strict=True) if n != "clock_at") for r in await cur.fetchall()]
         return (

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from storage import stats
-from storage.db import connect
+from storage.open import connect
 from storage.ratings import ALL_TIME, Rating
 
 
@@ -34,21 +34,22 @@ async def build(path: Path, matches: int, players: int, seed: int = 1) -> None:
         results.append((sid, "g", "parity", 1, "{}", when))
         for seat, u in enumerate(users):
             seats.append((sid, seat, str(u), f"Player {u}", rng.randrange(200), seat + 1))
-    await conn.executemany(
+    raw = conn.raw  # type: ignore[attr-defined]  # the SQLite file's own connection: rows written straight in
+    await raw.executemany(
         "INSERT INTO sessions (id, guild_id, channel_id, game, options, host_id, seats, seed, status)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         sessions,
     )
-    await conn.executemany(
+    await raw.executemany(
         "INSERT INTO results (session_id, guild_id, game, rated, outcome, finished_at) VALUES (?, ?, ?, ?, ?, ?)",
         results,
     )
-    await conn.executemany(
+    await raw.executemany(
         "INSERT INTO result_players (session_id, seat, user_id, name, score, rank) VALUES (?, ?, ?, ?, ?, ?)", seats
     )
     for u in range(players):
         r = ratings.get(str(u), Rating(25 + rng.gauss(0, 5), 3 + rng.random() * 5))
-        await conn.execute(
+        await raw.execute(
             "INSERT INTO ratings (guild_id, game, season, user_id, name, mu, sigma, ordinal, games, wins)"
             " VALUES ('g', 'parity', ?, ?, ?, ?, ?, ?, ?, ?)",
             (ALL_TIME, str(u), f"Player {u}", r.mu, r.sigma, r.ordinal, matches * 3 // players, matches // players),

@@ -107,6 +107,7 @@ async def build(db: Path, tables: int, actions: int, snapshots: bool = True) -> 
     snapshot the bot saves at each deal start, unless not ``snapshots``); the shortest log."""
     from games.registry import get_game
     from storage.db import transaction
+    from storage.query import Query
     from storage.sessions import SeatRecord, Store
 
     logs: dict[int, Played] = {}
@@ -126,10 +127,14 @@ async def build(db: Path, tables: int, actions: int, snapshots: bool = True) -> 
             )
             await store.set_status(sid, "playing")
             played = logs[i % DISTINCT]
-            rows = [(sid, turn, seat, action, seats[seat].user_id) for turn, (seat, action) in enumerate(played.log)]
+            rows = [
+                {"sid": sid, "seq": turn, "seat": seat, "action": action, "actor": seats[seat].user_id}
+                for turn, (seat, action) in enumerate(played.log)
+            ]
             async with transaction(store.conn):
                 await store.conn.executemany(
-                    "INSERT INTO actions (session_id, seq, seat, action, actor_id) VALUES (?, ?, ?, ?, ?)", rows
+                    Query("INSERT INTO actions (session_id, seq, seat, action, actor_id) VALUES (:sid, :seq, :seat, :action, :actor)"),
+                    rows,
                 )
             if snapshots and played.snapshot is not None:
                 await store.save_snapshot(sid, played.snapshot)

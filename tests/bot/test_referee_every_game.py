@@ -23,6 +23,7 @@ from games.engine import Action, Game, GameState, PlayCard, SetupError
 from games.referee import referee_mode
 from games.referee.trick_totals import TricksWon
 from games.registry import game_ids, get_game, referee_game, register, register_referee, unregister
+from storage.query import Query
 from storage.sessions import Store
 from tests.bot.conftest import RecordingNotifier, stored_actions
 from tests.games import demo_game
@@ -173,7 +174,7 @@ async def test_a_whole_refereed_match(game_id: str, db_path: Path) -> None:
     assert len(results) == 1
     recorded = results[0]
     assert [p.score for p in recorded["players"]] == list(table.state.outcome.scores)
-    async with store.conn.execute("SELECT mode, unrated FROM results") as cur:
+    async with store.conn.execute(Query("SELECT mode, unrated FROM results")) as cur:
         row = await cur.fetchone()
     assert row is not None and row[0] == "referee"
     await service.shutdown()

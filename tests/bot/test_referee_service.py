@@ -11,6 +11,7 @@ from bot.settings import GuildSettings
 from bot.tables import TableError, TableService, User
 from games.engine import PlayCard
 from games.registry import register_referee
+from storage.query import Query
 from storage.sessions import Store
 from tests.bot.conftest import RecordingNotifier, stored_actions
 from tests.bot.toy_game import TOY
@@ -114,7 +115,7 @@ async def test_referee_table_survives_a_restart_and_results_are_marked(db_path: 
         await service2.act(G, C, ANN, card, seat=seat)
     results = await store2.results(G)
     assert results[0]["rated"] is False  # nobody confirmed, and a guest played
-    async with store2.conn.execute("SELECT mode, unrated FROM results") as cur:
+    async with store2.conn.execute(Query("SELECT mode, unrated FROM results")) as cur:
         mode, unrated = await cur.fetchone()  # type: ignore[misc]
     assert mode == "referee" and "referee-mode entries not confirmed" in unrated
     await service2.shutdown()

@@ -17,7 +17,8 @@ import pytest
 from bot.service.registry import MOVED
 from bot.shards import ShardKeeper, ShardPlan, shard_of
 from bot.tables import TableError, TableService, User
-from storage.db import DatabaseInUse, StorageError
+from storage.errors import DatabaseInUse, StorageError
+from storage.query import Query
 from storage.sessions import Store
 from tests.bench.bench_tables import QuietNotifier
 from tests.conftest import new_postgres_database
@@ -50,8 +51,8 @@ async def stored(url: str) -> tuple[dict[int, int], set[int]]:
     """Each session's logged moves, and the sessions still in play, as the database holds them."""
     store = await Store.open(url, shared=True)
     try:
-        rows = await store.conn.execute_fetchall("SELECT session_id, COUNT(*) AS n FROM actions GROUP BY session_id")
-        playing = await store.conn.execute_fetchall("SELECT id FROM sessions WHERE status = 'playing'")
+        rows = await store.conn.execute_fetchall(Query("SELECT session_id, COUNT(*) AS n FROM actions GROUP BY session_id"))
+        playing = await store.conn.execute_fetchall(Query("SELECT id FROM sessions WHERE status = 'playing'"))
         return {row["session_id"]: row["n"] for row in rows}, {row["id"] for row in playing}
     finally:
         await store.close()
@@ -171,7 +172,7 @@ async def test_a_process_that_stalled_past_its_lease_writes_nothing(
     player = [ann, bob][seat]
     with pytest.raises(TableError, match="another Parlour process"):
         await stalled.act(guild, "c", player, table.state.legal_actions(seat)[0], turn=table.state.turn)
-    assert await stalled.store.conn.execute_fetchall("SELECT * FROM actions") == []
+    assert await stalled.store.conn.execute_fetchall(Query("SELECT * FROM actions")) == []
     with pytest.raises(TableError, match="another Parlour process"):
         await stalled.open_table(guild, "d", ann, "parity")
 
@@ -195,7 +196,7 @@ async def test_a_process_that_stalled_past_its_lease_writes_nothing(
     assert state is not None
     seat = sorted(state.actors())[0]
     await successor.act(guild, "c", [ann, bob][seat], state.legal_actions(seat)[0], turn=state.turn)
-    assert len(await successor.store.conn.execute_fetchall("SELECT * FROM actions")) == 1
+    assert len(await successor.store.conn.execute_fetchall(Query("SELECT * FROM actions"))) == 1
 
 
 async def test_a_process_for_every_server_excludes_sharded_ones(url: str) -> None:
@@ -254,7 +255,7 @@ async def test_a_move_waiting_for_the_lock_when_its_shard_moves_is_refused(tmp_p
             served["yes"] = False  # the shard moves while the move waits (its tables not yet let go)
         with pytest.raises(TableError, match="another Parlour process"):
             await waiting
-        assert await store.conn.execute_fetchall("SELECT * FROM actions") == []
+        assert await store.conn.execute_fetchall(Query("SELECT * FROM actions")) == []
     finally:
         await service.shutdown()
         await store.close()

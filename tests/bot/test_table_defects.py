@@ -12,6 +12,7 @@ from bot.tables import TableError, TableService, User
 from games.engine import PlayCard
 from games.registry import register_referee
 from storage import stats
+from storage.query import Query
 from tests.bot.toy_game import TOY
 
 register_referee(TOY)
@@ -129,7 +130,7 @@ async def test_an_abandoned_referee_match_is_recorded_as_refereed(service: Table
     await service.act(G, C, ANN, cards(service, 0)[0], seat=0)
     table = service.require_table(G, C)
     await service.abandon(G, C, ANN)
-    async with service.store.conn.execute("SELECT mode FROM results WHERE session_id = ?", (table.id,)) as cur:
+    async with service.store.conn.execute(Query("SELECT mode FROM results WHERE session_id = :sid"), sid=table.id) as cur:
         row = await cur.fetchone()
     assert row is not None and row["mode"] == "referee"
 

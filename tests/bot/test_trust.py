@@ -21,6 +21,8 @@ from bot.tables import Clock, Table, TableError, TableService, User, finished_ma
 from games.engine import PlayCard
 from games.registry import register_referee
 from storage import stats
+from storage.errors import Conflict
+from storage.query import Query
 from storage.sessions import Store
 from tests.bot.conftest import ManualClock, RecordingNotifier, stored_actions
 from tests.bot.toy_game import TOY
@@ -267,7 +269,9 @@ async def test_a_session_that_no_longer_replays_is_marked_broken_and_frees_its_c
     table = await started(service)
     await play_one(service, table)
     await service.store.conn.execute(
-        "UPDATE actions SET action = ? WHERE session_id = ?", (json.dumps({"kind": "no such move"}), table.id)
+        Query("UPDATE actions SET action = :action WHERE session_id = :sid"),
+        action=json.dumps({"kind": "no such move"}),
+        sid=table.id,
     )
     await service.store.conn.commit()
     service2, store2, notifier2 = await restarted(db_path)
@@ -297,7 +301,7 @@ async def test_a_refused_duplicate_action_leaves_no_open_write(db_path: Path, se
     seat = min(table.state.awaiting()) if table.state else 0
     card = table.game.action_to_json(a_card(table, seat))
     await service.store.append_action(table.id, table.turn, seat, card, ANN.id)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(Conflict):
         await service.store.append_action(table.id, table.turn, seat, card, ANN.id)
     assert not service.store.conn.in_transaction
     other = sqlite3.connect(db_path, timeout=0.2)  # another writer to the file is not locked out
@@ -319,7 +323,7 @@ async def test_two_play_commands_at_once_open_one_table(service: TableService) -
     assert [str(r) for r in results if isinstance(r, Exception)] == [
         "This channel already has a table of Toy Tricks. Use /table to see it, or finish or /abandon it first."
     ]
-    async with service.store.conn.execute("SELECT COUNT(*) FROM sessions WHERE channel_id = ?", (C,)) as cur:
+    async with service.store.conn.execute(Query("SELECT COUNT(*) FROM sessions WHERE channel_id = :c"), c=C) as cur:
         assert (await cur.fetchone())[0] == 1  # type: ignore[index]
 
 
@@ -347,11 +351,11 @@ async def open_ref_near_end(service: TableService) -> Table:
 
 
 async def stored_log(service: TableService, table: Table) -> tuple[int, str, int]:
-    async with service.store.conn.execute("SELECT COUNT(*) FROM actions WHERE session_id = ?", (table.id,)) as cur:
+    async with service.store.conn.execute(Query("SELECT COUNT(*) FROM actions WHERE session_id = :sid"), sid=table.id) as cur:
         (actions,) = await cur.fetchone()  # type: ignore[misc]
-    async with service.store.conn.execute("SELECT status FROM sessions WHERE id = ?", (table.id,)) as cur:
+    async with service.store.conn.execute(Query("SELECT status FROM sessions WHERE id = :sid"), sid=table.id) as cur:
         (status,) = await cur.fetchone()  # type: ignore[misc]
-    async with service.store.conn.execute("SELECT COUNT(*) FROM results WHERE session_id = ?", (table.id,)) as cur:
+    async with service.store.conn.execute(Query("SELECT COUNT(*) FROM results WHERE session_id = :sid"), sid=table.id) as cur:
         (results,) = await cur.fetchone()  # type: ignore[misc]
     return actions, status, results
 
@@ -446,7 +450,7 @@ async def test_a_play_command_in_a_channel_whose_table_no_longer_replays_opens_a
 ) -> None:
     table = await started(service)
     await play_one(service, table)
-    await service.store.conn.execute("UPDATE actions SET seat = 7 WHERE session_id = ?", (table.id,))
+    await service.store.conn.execute(Query("UPDATE actions SET seat = 7 WHERE session_id = :sid"), sid=table.id)
     await service.store.conn.commit()
     service2, store2, notifier2 = await restarted(db_path)
     try:
@@ -515,7 +519,9 @@ async def test_a_restart_resumes_from_the_latest_deal_start(db_path: Path, servi
     before = table.state.fingerprint()
 
     await service.store.conn.execute(
-        "UPDATE actions SET action = ? WHERE session_id = ? AND seq = 0", (json.dumps({"kind": "no such move"}), table.id)
+        Query("UPDATE actions SET action = :action WHERE session_id = :sid AND seq = 0"),
+        action=json.dumps({"kind": "no such move"}),
+        sid=table.id,
     )
     await service.store.conn.commit()
     service2, store2, _ = await restarted(db_path)
@@ -527,7 +533,9 @@ async def test_a_restart_resumes_from_the_latest_deal_start(db_path: Path, servi
         await service2.shutdown()
         await store2.close()
 
-    await service.store.conn.execute("UPDATE snapshots SET format = 'other code' WHERE session_id = ?", (table.id,))
+    await service.store.conn.execute(
+        Query("UPDATE snapshots SET format = 'other code' WHERE session_id = :sid"), sid=table.id
+    )
     await service.store.conn.commit()
     service3, store3, _ = await restarted(db_path)
     try:  # replayed from the start, it meets the unreadable action

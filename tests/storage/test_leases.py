@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from storage.db import Database, connect
+from storage.db import Database
 from storage.leases import LeaseLost, ShardCountMismatch, ShardLeases
+from storage.open import connect
+from storage.query import Query
 from tests.conftest import new_postgres_database
 from tests.postgres_server import PostgresServer
 
@@ -69,7 +71,7 @@ async def test_one_of_many_takes_a_lapsed_shard(databases: list[Database]) -> No
 HOLD = textwrap.dedent(
     """
     import asyncio, sys
-    from storage.db import connect
+    from storage.open import connect
     from storage.leases import ShardLeases
     async def main():
         db = await connect(sys.argv[1])
@@ -129,19 +131,19 @@ async def test_the_fence_refuses_a_write_once_a_shard_is_taken(databases: list[D
     assert await first.take_all([0])
     first.fence_writes()
     async with databases[0].transaction() as db:  # held: written
-        await db.execute("INSERT INTO dm_closed (user_id, told) VALUES ('a', 0)")
+        await db.execute(Query("INSERT INTO dm_closed (user_id, told) VALUES ('a', 0)"))
     await asyncio.sleep(1.2)
     assert await second.take(0)
     with pytest.raises(LeaseLost, match="no longer holds shard"):
         async with databases[0].transaction() as db:
-            await db.execute("INSERT INTO dm_closed (user_id, told) VALUES ('b', 0)")
-    rows = await databases[1].execute_fetchall("SELECT user_id FROM dm_closed")
+            await db.execute(Query("INSERT INTO dm_closed (user_id, told) VALUES ('b', 0)"))
+    rows = await databases[1].execute_fetchall(Query("SELECT user_id FROM dm_closed"))
     assert [r["user_id"] for r in rows] == ["a"]
     assert await first.renew() == []  # the process finds out, and lets the shard go
     first.let_go([0])
     with pytest.raises(LeaseLost, match="holds no shard"):
         async with databases[0].transaction() as db:
-            await db.execute("INSERT INTO dm_closed (user_id, told) VALUES ('c', 0)")
+            await db.execute(Query("INSERT INTO dm_closed (user_id, told) VALUES ('c', 0)"))
 
 
 async def test_an_unsharded_and_a_sharded_process_starting_together_never_both_hold(
@@ -159,7 +161,7 @@ async def test_an_unsharded_and_a_sharded_process_starting_together_never_both_h
             assert result in ([0], [1]) or isinstance(result, ShardCountMismatch), result
         assert len(holding) <= 1, f"round {round_}: both hold leases of different counts"
         live = await databases[2].execute_fetchall(
-            "SELECT DISTINCT shard_count FROM shard_leases WHERE expires_at >= clock_timestamp()"
+            Query("SELECT DISTINCT shard_count FROM shard_leases WHERE expires_at >= clock_timestamp()")
         )
         assert len(live) <= 1, live
         for lease in (whole, split):

@@ -10,8 +10,13 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from storage.db import StorageError, connect, is_postgres, migrations, schema_version
+from storage.db import schema_version
+from storage.errors import StorageError
+from storage.migrations import migrations
+from storage.open import connect
+from storage.query import Query
 from storage.sessions import SeatRecord, Store
+from storage.target import is_postgres
 from tests.conftest import new_postgres_database
 from tests.postgres_server import PostgresServer
 
@@ -31,15 +36,19 @@ async def old_database(database: str, version: int, seat: int, kind: str, *more:
     old = await connect(database, upto=version)
     assert await schema_version(old) == version
     await old.execute(
-        "INSERT INTO sessions (guild_id, channel_id, game, options, host_id, seats, seed, status)"
-        " VALUES ('g', 'c', 'parity', '{}', 'a', ?, 7, 'playing')",
-        (SEATS,),
+        Query(
+            "INSERT INTO sessions (guild_id, channel_id, game, options, host_id, seats, seed, status)"
+            " VALUES ('g', 'c', 'parity', '{}', 'a', :seats, 7, 'playing')"
+        ),
+        seats=SEATS,
     )
     await old.execute(
-        "INSERT INTO actions (session_id, seq, seat, action) VALUES (1, 0, ?, ?)", (seat, json.dumps({"kind": kind}))
+        Query("INSERT INTO actions (session_id, seq, seat, action) VALUES (1, 0, :seat, :action)"),
+        seat=seat,
+        action=json.dumps({"kind": kind}),
     )
     for sql in more:
-        await old.execute(sql)
+        await old.execute(Query(sql))
     await old.commit()
     await old.close()
 
@@ -54,7 +63,7 @@ async def test_upgrade_from_the_first_schema(database: str) -> None:
         session = await store.session(head.id)
         assert session is not None and head.action_count == 1
         assert session.seats[0].left_at is None and session.actions == [(1, {"kind": "x"})]
-        async with store.conn.execute("SELECT mode, unrated FROM results") as cur:
+        async with store.conn.execute(Query("SELECT mode, unrated FROM results")) as cur:
             assert list(await cur.fetchall()) == []
         # the next session takes the next id, whatever the migrations rebuilt
         new = await store.create_session(
@@ -63,7 +72,7 @@ async def test_upgrade_from_the_first_schema(database: str) -> None:
         )
         assert new == head.id + 1
         if not is_postgres(database):
-            async with store.conn.execute("PRAGMA journal_mode") as cur:
+            async with store.conn.execute(Query("PRAGMA journal_mode")) as cur:
                 assert (await cur.fetchone())[0] == "wal"
     finally:
         await store.close()
@@ -82,7 +91,7 @@ async def test_upgrade_from_the_previous_version(database: str) -> None:
         await store.set_quiet("a", True)
         assert await store.quiet_players() == {"a"}
         if is_postgres(database):  # the newest migration's column (SQLite's 008 adds nothing)
-            assert await store.conn.execute_fetchall("SELECT shard_count FROM shard_leases") == []
+            assert await store.conn.execute_fetchall(Query("SELECT shard_count FROM shard_leases")) == []
     finally:
         await store.close()
 

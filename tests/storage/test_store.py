@@ -8,7 +8,6 @@ import asyncio
 import csv
 import io
 import re
-import sqlite3
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
@@ -16,7 +15,8 @@ import pytest
 
 from storage import stats
 from storage.db import transaction
-from storage.postgres import POSTGRES
+from storage.errors import Conflict
+from storage.query import Query
 from storage.sessions import ResultPlayer, SeatRecord, SessionClosed, Store
 
 SEATS = [SeatRecord("Ann", "a"), SeatRecord("Bob", "b")]
@@ -54,7 +54,7 @@ async def test_a_session_and_its_log_round_trip(store: Store) -> None:
     await store.set_status(sid, "playing")
     await store.append_action(sid, 0, 0, {"card": "AS"}, "a")
     await store.append_action(sid, 1, 2, {"card": "KH"}, None)
-    with pytest.raises(sqlite3.IntegrityError):  # a double click racing: the same seq twice
+    with pytest.raises(Conflict):  # a double click racing: the same seq twice
         await store.append_action(sid, 1, 1, {"card": "QS"}, "b")
     await store.set_message(sid, "m1")
     await store.set_unrated(sid, ["hints", "hints", "bots"])
@@ -73,7 +73,7 @@ async def test_a_session_and_its_log_round_trip(store: Store) -> None:
 
 async def test_one_open_table_per_channel(store: Store) -> None:
     sid = await new_session(store)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(Conflict):
         await new_session(store)
     await new_session(store, "other")
     await store.mark_broken(sid, "its log no longer replays")
@@ -139,12 +139,12 @@ async def test_records_of_a_server(store: Store) -> None:
     now = datetime(2026, 11, 24, 10, 0, 30, 500_000, tzinfo=UTC)
     for session, age in ((first, timedelta(days=7, seconds=1.5)), (second, timedelta(days=7, seconds=-0.5))):
         await store.conn.execute(
-            "UPDATE results SET finished_at = ? WHERE session_id = ?", (stats.stamp(now - age), session)
+            Query("UPDATE results SET finished_at = :at WHERE session_id = :sid"), at=stats.stamp(now - age), sid=session
         )
     await store.conn.commit()
     week = await stats.leaderboard(store.conn, "g", "parity", "week", now=now)
     assert {r.user_id: r.games for r in week.rows} == {"a": 1, "b": 1}
-    [stored] = await store.conn.execute_fetchall("SELECT created_at FROM sessions WHERE id = ?", (live,))
+    [stored] = await store.conn.execute_fetchall(Query("SELECT created_at FROM sessions WHERE id = :sid"), sid=live)
     same_shape = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"  # as the database writes it
     assert re.fullmatch(same_shape, stored["created_at"]) and re.fullmatch(same_shape, stats.stamp(datetime.now(UTC)))
 
@@ -187,11 +187,11 @@ async def test_flags_and_settings(store: Store) -> None:
 
 async def test_a_failed_transaction_leaves_nothing(store: Store) -> None:
     sid = await new_session(store)
-    with pytest.raises(sqlite3.IntegrityError):  # PostgreSQL's refusal is storage.db.IntegrityError, a subclass
+    with pytest.raises(Conflict):
         async with transaction(store.conn):
-            await store.conn.execute("UPDATE sessions SET message_id = 'half' WHERE id = ?", (sid,))
+            await store.conn.execute(Query("UPDATE sessions SET message_id = 'half' WHERE id = :sid"), sid=sid)
             await store.conn.execute(
-                "INSERT INTO actions (session_id, seq, seat, action) VALUES (?, 0, 0, '{}')", (sid + 99,)
+                Query("INSERT INTO actions (session_id, seq, seat, action) VALUES (:sid, 0, 0, '{}')"), sid=sid + 99
             )  # no such session: the foreign key refuses it
     assert not store.conn.in_transaction
     assert (await store.session(sid)).message_id is None  # type: ignore[union-attr]
@@ -213,12 +213,3 @@ async def test_writers_take_turns(store: Store) -> None:
 
     await asyncio.gather(*(play(s) for s in sids), read(), read())
     assert {h.id: h.action_count for h in await store.open_session_heads()} == dict.fromkeys(sids, 10)
-
-
-def test_the_postgres_dialect_rewrites_only_what_differs() -> None:
-    sql = "SELECT '?', x FROM t WHERE a = ? AND b IN (?, ?) AND c = 'it''s ?'"
-    assert POSTGRES.translate(sql) == "SELECT '?', x FROM t WHERE a = $1 AND b IN ($2, $3) AND c = 'it''s ?'"
-    assert "clock_timestamp()" in POSTGRES.translate("UPDATE t SET at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')")
-    for sqlite_only in ("INSERT OR IGNORE INTO t VALUES (1)", "PRAGMA user_version", "SELECT strftime('%s', 'now')"):
-        with pytest.raises(ValueError, match="SQLite-only"):
-            POSTGRES.translate(sqlite_only)

@@ -11,6 +11,7 @@ import discord
 import simcord
 
 from bot.discord.records import NOT_ADMIN
+from storage.query import Query
 from tests.bot.discord.conftest import GUILD_ID, World, embed_text, labels, play_turn, replies, reply_text
 from tests.bot.discord.test_play import started_toy
 
@@ -78,9 +79,15 @@ async def test_leaderboard_pages_turn_with_buttons(world: World) -> None:
     conn = world.bot.service.store.conn
     for i in range(23):  # established players, so that the board needs three pages
         await conn.execute(
-            "INSERT INTO ratings (guild_id, game, season, user_id, name, mu, sigma, ordinal, games, wins)"
-            " VALUES (?, 'toy', 0, ?, ?, ?, 2.0, ?, 30, 10)",
-            (str(world.guild.id), str(1000 + i), f"player{i:02}", 40.0 - i, 34.0 - i),
+            Query(
+                "INSERT INTO ratings (guild_id, game, season, user_id, name, mu, sigma, ordinal, games, wins)"
+                " VALUES (:guild, 'toy', 0, :user, :name, :mu, 2.0, :ordinal, 30, 10)"
+            ),
+            guild=str(world.guild.id),
+            user=str(1000 + i),
+            name=f"player{i:02}",
+            mu=40.0 - i,
+            ordinal=34.0 - i,
         )
     await conn.commit()
     board = await world.cat.slash(world.channel, "leaderboard", game="toy")
@@ -116,7 +123,7 @@ async def test_every_admin_command_refuses_a_non_admin(world: World) -> None:
         assert NOT_ADMIN in reply_text(result), command
         assert all(m.ephemeral for m in replies(result))
     assert (await world.bot.service.settings(str(GUILD_ID))).dms_enabled
-    assert list(await world.bot.store.conn.execute_fetchall("SELECT * FROM admin_log")) == []
+    assert list(await world.bot.store.conn.execute_fetchall(Query("SELECT * FROM admin_log"))) == []
 
 
 async def test_seasons_and_rating_reset_with_confirmation(world: World) -> None:
@@ -136,13 +143,13 @@ async def test_seasons_and_rating_reset_with_confirmation(world: World) -> None:
     assert "Nothing was reset" in question.content
     conn = world.bot.store.conn
     ann = str(world.ann.id)
-    assert await conn.execute_fetchall("SELECT * FROM ratings WHERE user_id = ?", (ann,))
+    assert await conn.execute_fetchall(Query("SELECT * FROM ratings WHERE user_id = :ann"), ann=ann)
 
     asked = await boss.slash(world.channel, "admin rating reset", member=world.ann)
     await boss.click(replies(asked)[0], label="Reset the rating")
     assert "Reset" in replies(asked)[0].content and "removed" in replies(asked)[0].content
-    assert await conn.execute_fetchall("SELECT * FROM ratings WHERE user_id = ?", (ann,)) == []
-    assert await conn.execute_fetchall("SELECT * FROM results") != []  # results stay
+    assert await conn.execute_fetchall(Query("SELECT * FROM ratings WHERE user_id = :ann"), ann=ann) == []
+    assert await conn.execute_fetchall(Query("SELECT * FROM results")) != []  # results stay
 
     logged = await boss.slash(world.channel, "admin log")
     text = reply_text(logged)

@@ -15,6 +15,7 @@ from bot.discord.client import ParlourBot, ShardedParlourBot, make_bot
 from bot.settings import Settings
 from bot.tables import TableService
 from storage.leases import ShardLeases
+from storage.query import Query
 from storage.sessions import SeatRecord, Store
 from tests.conftest import new_postgres_database
 from tests.postgres_server import PostgresServer
@@ -82,7 +83,7 @@ async def test_a_process_with_two_of_three_shards(postgres_server: PostgresServe
     store = await Store.open(url)  # the leases were given back, and nothing exclusive was left
     try:
         assert await ShardLeases(store.conn, "visitor").holders() == {}
-        rows = await store.conn.execute_fetchall("SELECT guild_id, seats FROM sessions ORDER BY id")
+        rows = await store.conn.execute_fetchall(Query("SELECT guild_id, seats FROM sessions ORDER BY id"))
         assert rows[0]["guild_id"] == elsewhere and len(json.loads(rows[1]["seats"])) == 1
     finally:
         await store.close()
