@@ -26,7 +26,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord import lobby, play, referee, typed
+from bot.discord import activity, lobby, play, referee, typed
 from bot.discord.cogs.admin import AdminCog
 from bot.discord.cogs.info import InfoCog
 from bot.discord.cogs.records import RecordsCog
@@ -41,6 +41,8 @@ from bot.service.registry import UNAVAILABLE, everywhere
 from bot.settings import Settings
 from bot.shards import ShardKeeper, lease_plan, shard_of
 from bot.tables import TableService
+from bot.web.identity import DISCORD_API
+from bot.web.run import LiveSite, start_live_table
 from storage.db import StorageError, StorageUnavailable
 from storage.sessions import Store
 
@@ -75,6 +77,8 @@ class ParlourBot(commands.Bot):
         self._store: Store | None = None
         self._notifier: DiscordNotifier | None = None
         self._service: TableService | None = None
+        self.live_site: LiveSite | None = None
+        """The live table's web server, when it is on."""
         self.keeper: ShardKeeper | None = None
         """This process's shard leases, when it serves only some shards (``PARLOUR_SHARD_IDS``)."""
         self.restored = 0
@@ -91,6 +95,7 @@ class ParlourBot(commands.Bot):
             public_act=play.public_act,
             referee=referee.referee_action,
             type_entry=typed.open_entry_form,
+            open_live=activity.open_live,
         )
         """The flows the table's components call (see ``bot/discord/handlers.py``)."""
 
@@ -137,6 +142,8 @@ class ParlourBot(commands.Bot):
             # lapsed lease fences every write (and lets a waiting process take the shard)
             self.keeper.start(self._shards_lost)
         self.restored = await self._service.load()
+        if self.settings.live_table:
+            await self.start_live_table()
         where = f" ({plan.describe()})" if plan is not None else ""
         log.info("restored %d open table(s) from %s%s", self.restored, self._store.conn.setting, where)
         if self.settings.dev_guild_id:
@@ -191,9 +198,36 @@ class ParlourBot(commands.Bot):
         self.lost_shards = lost
         asyncio.get_running_loop().create_task(self.close())
 
+    async def start_live_table(self, discord_api: str = DISCORD_API) -> LiveSite:
+        """Serve the live table beside the bot (``PARLOUR_PUBLIC_URL``); ``discord_api`` is where
+        the log-in's codes are checked (Discord's API; a test's stand-in)."""
+        token = self.http.token or ""
+        client_id = str(self.application_id or (self.user.id if self.user else ""))
+        self.live_site = await start_live_table(
+            self.service, self.settings, client_id=client_id, bot_token=token, membership=self.is_member, discord_api=discord_api
+        )
+        self.notifier.live_table = True
+        return self.live_site
+
+    async def is_member(self, guild_id: str, user_id: str) -> bool:
+        """Whether a user belongs to a server (who may watch its tables in a browser)."""
+        guild = self.get_guild(int(guild_id))
+        if guild is None:
+            return False
+        if guild.get_member(int(user_id)) is not None:
+            return True
+        try:
+            await guild.fetch_member(int(user_id))
+        except discord.HTTPException:
+            return False
+        return True
+
     async def dispose(self) -> None:
         """Stop timers, let pending message edits finish, give back the shard leases, close the
         database."""
+        if self.live_site is not None:
+            await self.live_site.close()
+            self.live_site = None
         if self._service is not None:
             await self._service.shutdown()
         if self._notifier is not None:

@@ -281,6 +281,29 @@ class RefereeButton(
         await handlers_of(interaction).referee(interaction, self.session, self.verb)
 
 
+class OpenTableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{PREFIX}:live:(?P<session>\d+)"
+):
+    """Open the live table (the Activity, or the page in a browser), when the host turned it on."""
+
+    def __init__(self, session: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Open the table", style=discord.ButtonStyle.success, row=0, custom_id=f"{PREFIX}:live:{session}"
+            )
+        )
+        self.session = session
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OpenTableButton:
+        return cls(int(match["session"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await handlers_of(interaction).open_live(interaction, self.session)
+
+
 TABLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     ShowHandButton,
@@ -290,5 +313,6 @@ TABLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PublicActButton,
     RefereeButton,
     TypeButton,
+    OpenTableButton,
 )
 """The items of the table message and of a player's private view."""

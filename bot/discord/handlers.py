@@ -38,6 +38,8 @@ class Handlers:
     """(session, verb): Confirm or Undo."""
     type_entry: Callable[[Interaction, int], Awaitable[None]]
     """(session): the form to type an entry or a move."""
+    open_live: Callable[[Interaction, int], Awaitable[None]]
+    """(session): the live table (the Activity, or its page)."""
 
 
 def handlers_of(interaction: discord.Interaction) -> Handlers:

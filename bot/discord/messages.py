@@ -20,6 +20,7 @@ from bot.discord.components import (
     REFEREE_VERBS,
     ROWS,
     LobbyButton,
+    OpenTableButton,
     PublicActButton,
     RefereeButton,
     ShowHandButton,
@@ -81,13 +82,16 @@ def public_labels(table: Table) -> list[str]:
     return [a.label() for a in public_choices(table)]
 
 
-def table_view(table: Table) -> discord.ui.View | None:
-    """Components of the table message: the lobby's buttons, or Show my hand and public acts."""
+def table_view(table: Table, live: bool = False) -> discord.ui.View | None:
+    """Components of the table message: the lobby's buttons, or Show my hand and public acts
+    (and Open the table, when the live table is on)."""
     if table.status == "lobby":
         return lobby_view(table)
     if table.state is None or table.status != "playing":
         return None
     view = discord.ui.View(timeout=None)
+    if live and not table.state.is_over:
+        view.add_item(OpenTableButton(table.id))
     if table.mode == "referee" and table.state.is_over:  # the result waits for the last entry's confirmation
         for verb in REFEREE_VERBS:
             view.add_item(RefereeButton(table.id, verb))
@@ -101,7 +105,7 @@ def table_view(table: Table) -> discord.ui.View | None:
             view.add_item(RefereeButton(table.id, verb))
         return view
     view.add_item(ShowHandButton(table.id))
-    for i, label in enumerate(public_labels(table)[: ROWS * BUTTONS_PER_ROW - 1]):
+    for i, label in enumerate(public_labels(table)[: ROWS * BUTTONS_PER_ROW - len(view.children)]):
         view.add_item(PublicActButton(table.id, table.turn, i, label))
     return view
 
@@ -151,9 +155,10 @@ async def draw(painter: Callable[..., bytes], *args: Any) -> io.BytesIO | None:
     return io.BytesIO(data)
 
 
-async def table_message(table: Table, store: Store | None = None) -> Message:
+async def table_message(table: Table, store: Store | None = None, *, live: bool = False) -> Message:
     """The table message: the embed and buttons, with the picture of the table once it plays
-    (and, at a referee table, its last entries with their status, read from ``store``)."""
+    (and, at a referee table, its last entries with their status, read from ``store``).
+    ``live``: the live table is on (its button is shown)."""
     files: list[discord.File] = []
     entries: list[str] = []
     if table.state is not None and table.mode == "referee" and store is not None:
@@ -168,7 +173,7 @@ async def table_message(table: Table, store: Store | None = None) -> Message:
     embed = table_embed(table, entries, pictured=bool(files))
     if files:
         embed.set_image(url=f"attachment://{TABLE_FILE}")
-    return Message(embed, table_view(table), files)
+    return Message(embed, table_view(table, live), files)
 
 
 def needs_redraw(live: LiveView, info: HandInfo) -> bool:

@@ -130,6 +130,8 @@ class DiscordNotifier:
         self._quiet: set[str] | None = None
         self._quiet_read = 0.0
         self.live = LiveViews()
+        self.live_table = False
+        """Whether the live table is on (the table message offers Open the table)."""
         self.turns = TurnSignals()
         self.retired: dict[str, discord.Embed] = {}
         """Table messages of ended deals, with how their deal ended (shown when they are retired)."""
@@ -283,7 +285,7 @@ class DiscordNotifier:
             await self._close(job.table)
 
     async def _post(self, table: Table, responder: discord.Interaction | None, mentions: Sequence[str] = ()) -> None:
-        message = await table_message(table, self.store)
+        message = await table_message(table, self.store, live=self.live_table)
         pinged = await self._allowed_pings(table, mentions)
         content = turn_text(table, pinged) if pinged else None
         allowed = _mentions(pinged)
@@ -323,7 +325,7 @@ class DiscordNotifier:
             await self._post(table, None)
             return
         partial = self.channel(table).get_partial_message(int(table.message_id))
-        message = await table_message(table, self.store)
+        message = await table_message(table, self.store, live=self.live_table)
         outcome = await safe_edit_message(partial, **message.edit_fields())
         if outcome is Outcome.GONE:  # someone deleted the table message: post a new one
             table.message_id = None
@@ -423,7 +425,7 @@ class DiscordNotifier:
         if table.state is None:
             embed = closed_embed(table, "This table was cancelled.")
         elif table.state.is_over:
-            message = await table_message(table, self.store)
+            message = await table_message(table, self.store, live=self.live_table)
             embed, files = message.embed, message.files
             chart = await score_chart_file(table, self.store)
             if chart is not None:  # the chart tells the whole match; the final table goes beside it

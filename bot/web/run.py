@@ -10,7 +10,7 @@ from aiohttp import web
 
 from bot.settings import Settings
 from bot.tables import TableService
-from bot.web.identity import DiscordIdentity
+from bot.web.identity import DISCORD_API, DiscordIdentity
 from bot.web.live import Broadcast, LiveTables
 from bot.web.server import Membership, WebConfig, WebServer, serve, stop
 from bot.web.sessions import Sessions, session_key
@@ -30,7 +30,13 @@ class LiveSite:
 
 
 async def start_live_table(
-    service: TableService, settings: Settings, *, client_id: str, bot_token: str, membership: Membership
+    service: TableService,
+    settings: Settings,
+    *,
+    client_id: str,
+    bot_token: str,
+    membership: Membership,
+    discord_api: str = DISCORD_API,
 ) -> LiveSite:
     """Serve the live table for ``service``'s tables: every change the service announces reaches
     the open browsers too (the transport's own notifier is wrapped, not replaced)."""
@@ -38,7 +44,9 @@ async def start_live_table(
     live = LiveTables(service.settings)
     service.core.notifier = Broadcast(service.core.notifier, live)
     http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10))
-    identity = DiscordIdentity(http, client_id=client_id, client_secret=settings.client_secret, bot_token=bot_token)
+    identity = DiscordIdentity(
+        http, client_id=client_id, client_secret=settings.client_secret, bot_token=bot_token, base_url=discord_api
+    )
     sessions = Sessions(session_key(settings.client_secret))
     config = WebConfig(settings.public_url, client_id)
     server = WebServer(service, identity, live, config, membership=membership, sessions=sessions)

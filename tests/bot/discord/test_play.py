@@ -22,6 +22,7 @@ from tests.bot.discord.conftest import (
     response,
     selects,
     show_hand,
+    start_game,
 )
 
 
@@ -328,3 +329,9 @@ async def test_turn_timer_reminds_then_a_bot_plays(world: World) -> None:
     assert table.turn > turn and not table.unrated  # the absent player ranks last instead
     assert [s.left_at for s in table.seats].count(turn) == 1
     assert "Time is up" in embed_text(world.table_message())
+
+
+async def test_without_the_live_table_the_table_message_has_no_open_button(world: World) -> None:
+    """Open the table is offered only when the host turned the live table on (tests/web)."""
+    table = await start_game(world, "fifty_one", players=2)
+    assert "Open the table" not in labels(world.table_message(table))

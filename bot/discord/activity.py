@@ -1,0 +1,37 @@
+"""Open the table: the live table inside Discord (the Activity), or its page in a browser.
+
+The button answers the click by launching the application's Activity in the channel; Discord
+refuses that when the application has no Activity enabled (or the client cannot run one), and the
+player then gets the page's address instead, which works in any browser after "Log in with
+Discord"."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.discord.context import guarded, place_of
+from bot.discord.safe import safe_reply
+
+log = logging.getLogger(__name__)
+
+
+def page_address(public_url: str, guild_id: str, channel_id: str) -> str:
+    return f"{public_url.rstrip('/')}/t/{guild_id}/{channel_id}"
+
+
+@guarded
+async def open_live(interaction: discord.Interaction, session: int) -> None:
+    public_url = getattr(getattr(interaction.client, "settings", None), "public_url", None)
+    if public_url is None:
+        await safe_reply(interaction, "The live table is not turned on for this bot.", ephemeral=True)
+        return
+    guild_id, channel_id = place_of(interaction)
+    try:
+        await interaction.response.launch_activity()
+        return
+    except discord.HTTPException as exc:  # no Activity for this application, or not here
+        log.info("could not launch the Activity (%s): sending the page's address instead", exc.status)
+    address = page_address(public_url, guild_id, channel_id)
+    await safe_reply(interaction, f"Open the live table in your browser: {address}", ephemeral=True)
