@@ -18,7 +18,9 @@ from bot.discord.limits import FIELD_VALUE, clip, clip_lines, fit_embed
 from bot.discord.plain import plain, plain_lines
 from bot.render.records import RATING_HELP
 from bot.render.text import option_title, option_value_text, options_text, players_text
+from bot.service.model import public_view
 from games.engine import Game, View
+from games.layout import ordinal
 from games.registry import ladder_lines
 
 if TYPE_CHECKING:
@@ -78,7 +80,7 @@ def table_embed(table: Table, entries: Sequence[str] = (), *, pictured: bool = F
             else closed_embed(table, "This table was cancelled.")
         )
     state = table.state
-    view = state.view(None)
+    view = public_view(table)
     over = state.is_over
     referee = table.mode == "referee"
     lines = view.text_lines()
@@ -172,10 +174,16 @@ def closed_embed(table: Table, text: str) -> discord.Embed:
 
 
 def result_lines(table: Table, view: View) -> list[str]:
+    """The final places, best first: ``1st Ann - 34``; a shared place is ``2nd=`` for each player
+    sharing it (never Markdown's ``1.``, which Discord renumbers as a list)."""
     outcome = view.outcome
     assert outcome is not None
     order = sorted(range(len(view.players)), key=lambda s: (outcome.ranks[s], s))
-    lines = [f"{outcome.ranks[s]}. {seat_label(table, s)} - {outcome.scores[s]}" for s in order]
+    shared = {r for r in outcome.ranks if outcome.ranks.count(r) > 1}
+    lines = [
+        f"{ordinal(outcome.ranks[s])}{'=' if outcome.ranks[s] in shared else ''} {seat_label(table, s)} - {outcome.scores[s]}"
+        for s in order
+    ]
     return lines + [plain(note) for note in outcome.notes if not _is_scores(note)]
 
 

@@ -34,7 +34,7 @@ from bot.discord.plain import plain
 from bot.render import pictures
 from bot.render.text import entry_status_lines
 from bot.service.entries import referee_hand
-from bot.service.model import HandInfo, Table, User
+from bot.service.model import HandInfo, Table, User, public_view
 from bot.service.play import DEAL_STARTS, hand_of
 from games.engine import Action, Event, View
 
@@ -166,7 +166,7 @@ async def table_message(table: Table, store: Store | None = None, *, live: bool 
         if record is not None:
             entries = entry_status_lines(table, record.actions, await store.entry_log(table.id))
     if table.state is not None:
-        view = table.state.view(None)
+        view = public_view(table)
         png = await draw(pictures.table_png, view)
         if png is not None:
             files.append(discord.File(png, filename=TABLE_FILE, description=pictures.table_alt_text(view)))

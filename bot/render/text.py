@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bot.service.model import public_view
 from games.engine import Action, Game, View
 from games.referee.series import Series
 
@@ -91,7 +92,7 @@ def table_lines(table: Table) -> list[str]:
     """The public description of a table: lobby, play or result."""
     if table.state is None:
         return lobby_lines(table)
-    view = table.state.view(None)
+    view = public_view(table)
     lines = [f"{table.game.title} (turn {table.state.turn})", *view.text_lines()]
     if table.recent:
         lines.append("Recent: " + " ".join(e.text for e in table.recent[-4:]))

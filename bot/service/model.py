@@ -193,6 +193,19 @@ class HandInfo:
     private_events: list[Event]
 
 
+def public_view(table: Table) -> View:
+    """The table's public view as everyone is shown it: once the match is over, a player who
+    walked out (or whose seat a bot took after a timeout) ranks last, as the stored result says."""
+    assert table.state is not None
+    view = table.state.view(None)
+    outcome = view.outcome
+    leaver = table.first_leaver()
+    if outcome is None or leaver is None:
+        return view
+    ranks = ranks_with_leaver_last(outcome.ranks, leaver)
+    return view.model_copy(update={"outcome": outcome.model_copy(update={"ranks": ranks})})
+
+
 def ranks_with_leaver_last(ranks: Sequence[int], leaver: int | None) -> list[int]:
     """The final ranks, except that the first player to walk out of a match is ranked last."""
     if leaver is None:

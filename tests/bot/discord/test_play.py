@@ -79,7 +79,8 @@ async def test_whole_game_from_play_to_final_scores(world: World) -> None:
     text = embed_text(final)
     assert "final result" in text and not custom_ids(final)
     result = dict(iter_fields(final))["Result"]
-    assert result.startswith("1. ") and "ann" in result and "bob" in result
+    assert result.startswith("1st") and "ann" in result and "bob" in result
+    assert not any(line[:1].isdigit() and line[1:3] == ". " for line in result.splitlines())  # no Markdown list
     records = await world.bot.store.results(str(world.guild.id))
     assert len(records) == 1 and records[0]["rated"]
     assert sum(p.score for p in records[0]["players"]) == 12
@@ -268,6 +269,7 @@ async def test_table_command_reposts(world: World) -> None:
 
 async def test_leave_in_play_hands_the_seat_to_a_bot(world: World) -> None:
     await started_toy(world)
+    table = world.require_table()
     left = await world.bob.slash(world.channel, "leave")
     assert only_ephemeral(left) and "a bot plays your seat" in reply_text(left)
     assert any("left; a bot plays their seat" in m.content for m in world.bot_messages())
@@ -276,6 +278,10 @@ async def test_leave_in_play_hands_the_seat_to_a_bot(world: World) -> None:
     records = await world.bot.store.results(str(world.guild.id))
     bob = next(p for p in records[0]["players"] if p.user_id == str(world.bob.id))
     assert bob.rank == 2  # the one who left ranks last
+    # and the final table message says so too, whatever the bot playing his seat scored
+    result = dict(iter_fields(world.message(table.message_id)))["Result"].splitlines()
+    assert result[0].startswith("1st ") and "ann" in result[0]
+    assert result[1].startswith("2nd ") and "bob" in result[1]
 
 
 async def test_abandon_needs_host_or_manage_messages(world: World) -> None:
