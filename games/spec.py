@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -38,6 +38,7 @@ from games.engine import (
     Zone,
 )
 from games.layout import Facts, Grid, Layout, Notes, Spot, finish, standard_scores
+from games.match import DealFacts, Match, MatchState
 from games.registry import declare
 from games.spec_scoring import (
     CALLS,
@@ -349,7 +350,73 @@ class CallRecord:
     """The rule the call broke (never shown before a challenge proves it)."""
 
 
+class SpecFacts(DealFacts):
+    """A deal of Spec as the match scores it: each player's points for the deal (the face value
+    of the scorecards won, Jokers 10, plus the last card's bonus)."""
+
+    points: tuple[int, ...]
+
+
+class SpecTable(MatchState, Protocol):
+    """What the match reads and writes on a Spec state beyond every match's fields."""
+
+    options: SpecOptions
+    phase: Literal["predict", "call", "reveal", "over"]
+    deal_results: list[list[int]]
+    extra_deal: bool
+
+
+class SpecMatch(Match[SpecFacts]):
+    """The deal points are added up; the first caller moves one seat left each deal; the match
+    stops per ``end_mode`` (at most one deal per player), a tie for first shared or settled by one
+    more deal (``tie_break``)."""
+
+    def score(self, state: MatchState, facts: SpecFacts) -> list[Event]:
+        table = cast(SpecTable, state)
+        n = table.n
+        points = list(facts.points)
+        table.deal_results.append(points)
+        for s in range(n):
+            table.scores[s] += points[s]
+        summary = ", ".join(f"{table.name(s)} {points[s]}" for s in range(n))
+        totals = ", ".join(f"{table.name(s)} {table.scores[s]}" for s in range(n))
+        events = [table.event("deal_end", f"Deal {table.deal_no} scores: {summary}. Totals: {totals}.")]
+        step = after_deal(
+            table.scores, table.deal_no, n, table.options.end_mode, table.options.tie_break, table.extra_deal
+        )
+        if step == "finish":
+            events.append(self._finish(table))
+            return events
+        if step == "extra_deal":
+            table.extra_deal = True
+            top = max(table.scores)
+            names = " and ".join(table.name(s) for s in range(n) if table.scores[s] == top)
+            events.append(table.event("tie", f"{names} are tied on {top}: one more deal decides."))
+        table.dealer = (table.dealer + 1) % n
+        return events
+
+    @staticmethod
+    def _finish(table: SpecTable) -> Event:
+        table.phase = "over"
+        n = table.n
+        notes = []
+        reached = [table.name(s) for s in range(n) if table.scores[s] >= TARGET]
+        if reached:
+            notes.append(f"Reached {TARGET}: {', '.join(reached)}.")
+        else:
+            notes.append(f"Nobody reached {TARGET}; the highest total wins.")
+        for i, pts in enumerate(table.deal_results, start=1):
+            notes.append(f"Deal {i}: " + ", ".join(f"{table.name(s)} {pts[s]}" for s in range(n)))
+        return table.finish(Outcome.from_scores(table.scores, notes=notes))
+
+
+MATCH = SpecMatch()
+
+
 class SpecState(GameState[SpecOptions]):
+    match = MATCH
+    dealer: Seat
+
     def __init__(
         self,
         players: Sequence[str],
@@ -358,8 +425,8 @@ class SpecState(GameState[SpecOptions]):
         deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
     ) -> None:
         super().__init__(players, options, seed, deck)
-        self.first_caller: Seat = self.choose_first_dealer()
-        self.dealer: Seat = self.first_caller
+        MATCH.begin(self)
+        self.first_caller: Seat = self.dealer
         self.phase: Literal["predict", "call", "reveal", "over"] = "predict"
         self.grid: list[Card] = []
         self.face_up: list[bool] = []
@@ -398,7 +465,6 @@ class SpecState(GameState[SpecOptions]):
 
     def _start_deal(self) -> list[Event]:
         self.deal_no += 1
-        self.dealer = (self.first_caller + self.deal_no - 1) % self.n
         self.grid = self._grid_order()
         self.face_up = [False] * GRID_SIZE
         self.stack = list(SCORECARD_STACK)
@@ -715,14 +781,14 @@ class SpecState(GameState[SpecOptions]):
         else:
             self.set_aside.extend(self.stack)
         self.stack = []
-        points = [deal_score(self.won[s], self.bonus[s]) for s in range(self.n)]
-        self.deal_results.append(points)
-        for s in range(self.n):
-            self.scores[s] += points[s]
-        summary = ", ".join(f"{self.name(s)} {points[s]}" for s in range(self.n))
-        totals = ", ".join(f"{self.name(s)} {self.scores[s]}" for s in range(self.n))
-        events.append(self.event("deal_end", f"Deal {self.deal_no} scores: {summary}. Totals: {totals}."))
-        events.extend(self._after_deal())
+        points = tuple(deal_score(self.won[s], self.bonus[s]) for s in range(self.n))
+        return events + self._settle(SpecFacts(points=points))
+
+    def _settle(self, facts: SpecFacts) -> list[Event]:
+        """The match scores the deal; the next deal starts unless the match is over."""
+        events = MATCH.settle(self, facts)
+        if not self.is_over:
+            events += self._start_deal()
         return events
 
     def _award_sentence(self, seat: Seat | None, matched: bool, last: Card, left: int) -> str:
@@ -740,37 +806,6 @@ class SpecState(GameState[SpecOptions]):
             return f"{how}: the stack ran out earlier, so {who} scores a bonus of 10."
         worth = sum(scorecard_value(c) for c in self.stack)
         return f"{how}: {who} takes the {left} scorecard(s) left in the stack, worth {worth}."
-
-    def _after_deal(self) -> list[Event]:
-        step = after_deal(
-            self.scores,
-            self.deal_no,
-            self.n,
-            self.options.end_mode,
-            self.options.tie_break,
-            self.extra_deal,
-        )
-        if step == "deal":
-            return self._start_deal()
-        if step == "extra_deal":
-            self.extra_deal = True
-            top = max(self.scores)
-            names = " and ".join(self.name(s) for s in range(self.n) if self.scores[s] == top)
-            tie = self.event("tie", f"{names} are tied on {top}: one more deal decides.")
-            return [tie, *self._start_deal()]
-        return [self._finish_match()]
-
-    def _finish_match(self) -> Event:
-        self.phase = "over"
-        notes = []
-        reached = [self.name(s) for s in range(self.n) if self.scores[s] >= TARGET]
-        if reached:
-            notes.append(f"Reached {TARGET}: {', '.join(reached)}.")
-        else:
-            notes.append(f"Nobody reached {TARGET}; the highest total wins.")
-        for i, pts in enumerate(self.deal_results, start=1):
-            notes.append(f"Deal {i}: " + ", ".join(f"{self.name(s)} {pts[s]}" for s in range(self.n)))
-        return self.finish(Outcome.from_scores(self.scores, notes=notes))
 
     # -- views and zones -----------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from games.spec import (
     Challenge,
     Predict,
     Reveal,
+    SpecFacts,
     SpecState,
 )
 from games.spec_scoring import (
@@ -548,11 +549,11 @@ def test_tie_break_deal_is_played_once() -> None:
     state = start(end_mode="fixed", tie_break="extra_deal")
     state.deal_no = 2
     state.scores = [150, 150]
-    events = state._after_deal()
-    assert events[0].kind == "tie" and state.deal_no == 3 and state.extra_deal
+    events = state._settle(SpecFacts(points=(0, 0)))
+    assert events[1].kind == "tie" and state.deal_no == 3 and state.extra_deal
     assert state.view(None).max_deals == 3
     state.scores = [200, 200]
-    state._after_deal()
+    state._settle(SpecFacts(points=(0, 0)))
     assert state.outcome is not None and state.outcome.winners == [0, 1]
 
 
