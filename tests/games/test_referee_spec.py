@@ -255,7 +255,7 @@ def mirror(players: int, options: dict[str, Any], seed: int) -> RefereeSpecState
         challenges = [a for a in legal if isinstance(a, Challenge)]
         action = challenges[0] if challenges and rng.random() < 0.3 else rng.choice(legal)
         if isinstance(action, Call):
-            turned = real.grid[online.CELL_INDEX[action.cell]]
+            turned = real.deal.grid[online.CELL_INDEX[action.cell]]
             real.apply(seat, action)
             ref.apply(seat, action)
             ref.apply(seat, TurnedUp(turned=turned))
@@ -265,7 +265,7 @@ def mirror(players: int, options: dict[str, Any], seed: int) -> RefereeSpecState
             ref.apply(seat, action)
             if real.deal_no != deal or real.is_over:
                 assert ref.scores == real.scores and ref.deal_results == real.deal_results
-        assert [len(w) for w in ref.won] == [len(w) for w in real.won] and ref.stack == real.stack
+        assert [len(w) for w in ref.deal.won] == [len(w) for w in real.deal.won] and ref.deal.stack == real.deal.stack
     assert ref.is_over and ref.outcome == real.outcome
     replayed(ref)
     return ref
