@@ -289,13 +289,7 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
     # -- the protocol ----------------------------------------------------------------------------
 
     def awaiting(self) -> frozenset[Seat]:
-        if self.is_over:
-            return frozenset()
-        deal = self.deal
-        if deal.phase == MOG_GIVE:
-            pair = deal.mog_pairs[deal.mog_step]
-            return frozenset(s for s in pair if s not in deal.gifts)
-        return frozenset((deal.to_act,))
+        return frozenset() if self.is_over else self.deal.awaiting()
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.awaiting():

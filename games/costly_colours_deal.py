@@ -182,6 +182,13 @@ class Deal:
         assert self.deck_card is not None
         return CostlyColoursFacts(deck_card=self.deck_card, steps=tuple(self.steps))
 
+    def awaiting(self) -> frozenset[Seat]:
+        """Both of an accepted mog's pair until each has passed a card, else the seat to act."""
+        if self.phase == MOG_GIVE:
+            pair = self.mog_pairs[self.mog_step]
+            return frozenset(s for s in pair if s not in self.gifts)
+        return frozenset((self.to_act,))
+
     def record(self, seat: Seat, what: StepKind, card: Card | None = None) -> None:
         self.steps.append(Step(seat=seat, what=what, card=card))
 

@@ -231,11 +231,7 @@ class RefereeCostlyColoursState(RefereeState[CostlyColoursOptions]):
     # -- the entries -----------------------------------------------------------------------------
 
     def _awaiting(self) -> frozenset[Seat]:
-        deal = self.deal
-        if deal.phase == MOG_GIVE:
-            pair = deal.mog_pairs[deal.mog_step]
-            return frozenset(s for s in pair if s not in deal.gifts)
-        return frozenset((deal.to_act,))
+        return self.deal.awaiting()
 
     def _legal(self, seat: Seat) -> list[Action]:
         if seat not in self.awaiting():
