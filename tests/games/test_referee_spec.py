@@ -18,6 +18,7 @@ from games.referee.spec import GAME, RefereeSpecState, TurnedUp
 from games.registry import referee_game
 from games.spec import CELLS, Call, Challenge, Predict, Reveal
 from games.spec_scoring import DEUCES, NAMEABLE, SHOWCARDS, STACK_TOTAL, cards_won
+from tests.games.test_mirror import mirror as mirror_facts
 from tests.playout import run_playouts
 
 ALICE, BOB, CAROL = 0, 1, 2
@@ -271,19 +272,25 @@ def mirror(players: int, options: dict[str, Any], seed: int) -> RefereeSpecState
     return ref
 
 
-@pytest.mark.parametrize(
-    ("players", "options"),
-    [
-        (2, {}),
-        (3, {"false_challenge_penalty": "card", "joker_vs_deuce": "exact"}),
-        (4, {"illegal_call_mode": "strict", "end_mode": "fixed", "repeat_joker_call": "allow"}),
-        (2, {"tie_break": "extra_deal", "joker_vs_deuce": "none"}),
-    ],
-)
+MIRRORS = [
+    (2, {}),
+    (3, {"false_challenge_penalty": "card", "joker_vs_deuce": "exact"}),
+    (4, {"illegal_call_mode": "strict", "end_mode": "fixed", "repeat_joker_call": "allow"}),
+    (2, {"tie_break": "extra_deal", "joker_vs_deuce": "none"}),
+]
+
+
+@pytest.mark.parametrize(("players", "options"), MIRRORS)
 def test_matches_mirrored_from_the_online_game(players: int, options: dict[str, Any]) -> None:
     for m in range(3):
         state = mirror(players, options, seed=70 + m)
         assert state.outcome is not None and state.deal_no <= players + 1
+
+
+@pytest.mark.parametrize(("players", "options"), MIRRORS)
+def test_deal_facts_entered_score_alike(players: int, options: dict[str, Any]) -> None:
+    """The generic mirror (each online deal's facts entered as a table would) with each option set."""
+    assert sum(mirror_facts(online.GAME, GAME, players, options, seed) for seed in (80, 81)) >= 2
 
 
 def test_strict_mode_refuses_forbidden_calls() -> None:
