@@ -2,44 +2,34 @@
 """Costly Colours: a Cribbage ancestor for two players, or four in two partnerships.
 
 Rules interpretation: ``shared/rules/costly_colours.md``. Scoring lives in
-:mod:`games.costly_colours_scoring`; this module runs the deal, the mog, the play and the show,
-pegging as it goes and ending the match the moment a side reaches the target.
+:mod:`games.costly_colours_scoring`; the match (pegging to the target) and the part of a deal both
+modes share (the mog, the count, the show) in :mod:`games.costly_colours_deal`; this module deals,
+keeps the hands and the stock, and passes a player who cannot play over with a Go.
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from games.cards import Card, Suit, format_cards, full_pack, sort_hand
-from games.costly_colours_scoring import (
-    MAX_COUNT,
-    ScorePart,
-    card_value,
-    go_points,
-    heels_points,
-    is_jack_or_deuce,
-    mog_gift_points,
-    score_play_card,
-    score_show,
-    unclaimed_gift_part,
+from games.cards import Card, format_cards, full_pack, sort_hand
+from games.costly_colours_deal import (
+    HAND_SIZE,
+    MATCH,
+    MOG_ANSWER,
+    MOG_GIVE,
+    MOG_OFFER,
+    OVER,
+    PLAY,
+    STOCK_BURY,
+    STOCK_TAKE,
+    Deal,
+    check_setup,
 )
-from games.engine import (
-    Action,
-    BaseOptions,
-    Event,
-    Game,
-    GameState,
-    Outcome,
-    PlayCard,
-    Seat,
-    SetupError,
-    View,
-    Zone,
-)
+from games.costly_colours_scoring import MAX_COUNT, card_value, is_jack_or_deuce
+from games.engine import Action, BaseOptions, Event, Game, GameState, PlayCard, Seat, View, Zone
 from games.layout import (
     Area,
     Layout,
@@ -54,8 +44,6 @@ from games.layout import (
     standard_scores,
 )
 from games.registry import declare
-
-HAND_SIZE = 3
 
 # --- options ------------------------------------------------------------------------------------
 
@@ -268,24 +256,13 @@ class CostlyColoursView(View):
 
 # --- state --------------------------------------------------------------------------------------
 
-MOG_OFFER = "mog_offer"
-MOG_ANSWER = "mog_answer"
-MOG_GIVE = "mog_give"
-STOCK_TAKE = "stock_take"
-STOCK_BURY = "stock_bury"
-PLAY = "play"
-OVER = "over"
 
+class CostlyColoursState(GameState[CostlyColoursOptions]):
+    """The dealt game: the bot deals, and knows every card. The match is :data:`MATCH`; the deal's
+    table (mog, count, show) is a :class:`~games.costly_colours_deal.Deal`, as in referee mode."""
 
-class CostlyColoursMatch(GameState[CostlyColoursOptions]):
-    """What the dealt game and the referee game share: the sides, pegging to the target (the
-    match ends the moment a side reaches it), the mog offers and answers, the Jack and Deuce
-    pegs of an exchange, a series of the play and the show.
-
-    Subclasses say how a deal starts (:meth:`_start_deal`), how many cards a seat still holds
-    (:meth:`cards_left`), how the dealer mogs with the stock (:meth:`_take_stock`) and what
-    follows a card of the play (:meth:`_after_card`).
-    """
+    match = MATCH
+    dealer: Seat
 
     def __init__(
         self,
@@ -295,324 +272,16 @@ class CostlyColoursMatch(GameState[CostlyColoursOptions]):
         deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
     ) -> None:
         super().__init__(players, options, seed, deck)
-        self.dealer: Seat = self.choose_first_dealer()
-        self.played: list[list[Card]] = [[] for _ in range(self.n)]
-        self.deck_card: Card | None = None
-        self.phase = MOG_OFFER
-        self.to_act: Seat = 0
-        self.mog_pairs: list[tuple[Seat, Seat]] = []
-        self.mog_step = 0
-        # the card each seat of an accepted mog passes (None: one that scores nothing) and its claim
-        self.gifts: dict[Seat, tuple[Card | None, bool]] = {}
-        self.unclaimed: dict[Seat, list[Card]] = {}
-        self.mog_note = ""
-        self.series: list[Card] = []
-        self.total = 0
-        self.last_player: Seat | None = None
-        self.said_go: list[bool] = [False] * self.n
+        MATCH.begin(self)
+        self.deal = Deal.new(self.n)
         self.last_show: list[str] = []
-
-    # -- what subclasses provide ---------------------------------------------------------------
-
-    @abstractmethod
-    def _start_deal(self) -> list[Event]:
-        """Begin the next deal (``deal_no`` counts it)."""
-
-    @abstractmethod
-    def cards_left(self, seat: Seat) -> int:
-        """How many cards ``seat`` has still to play this deal."""
-
-    @abstractmethod
-    def _take_stock(self, seat: Seat, events: list[Event]) -> None:
-        """The refused dealer of four-hand play takes the card under the deck card."""
-
-    @abstractmethod
-    def _after_card(self, events: list[Event]) -> None:
-        """Find who plays next after a card of the play (the match is not over)."""
-
-    # -- setup ---------------------------------------------------------------------------------
-
-    @classmethod
-    def check_setup(cls, players: int, options: CostlyColoursOptions) -> None:
-        if players != 4 and options.partner_refusal_point:
-            raise SetupError("partner_refusal_point only applies to the four-hand partnership game.")
-
-    @property
-    def partnership(self) -> bool:
-        return self.n == 4
-
-    def team_of(self, seat: Seat) -> list[Seat]:
-        return [seat, (seat + 2) % 4] if self.partnership else [seat]
-
-    def side_name(self, seat: Seat) -> str:
-        return " and ".join(self.name(s) for s in sorted(self.team_of(seat)))
-
-    @property
-    def teams(self) -> list[list[Seat]] | None:
-        return [[0, 2], [1, 3]] if self.partnership else None
-
-    @property
-    def trump(self) -> Suit:
-        assert self.deck_card is not None and self.deck_card.suit is not None
-        return self.deck_card.suit
-
-    # -- pegging ---------------------------------------------------------------------------------
-
-    def _peg(self, seat: Seat, points: int, reason: str, events: list[Event]) -> bool:
-        """Peg ``points`` for ``seat``'s side; True when that ends the match."""
-        if points <= 0 or self.is_over:
-            return self.is_over
-        for s in self.team_of(seat):
-            self.scores[s] += points
-        score = self.scores[seat]
-        events.append(
-            self.event("peg", f"{self.name(seat)} pegs {points} {reason}: {self.side_name(seat)} {score}.")
-        )
-        if score >= self.options.target:
-            self.phase = OVER
-            winners = self.side_name(seat)
-            verb = "win" if self.partnership else "wins"
-            note = f"{winners} {verb} by reaching {score} ({points} {reason})."
-            events.append(self.finish(Outcome.from_scores(self.scores, notes=[note], teams=self.teams)))
-        return self.is_over
-
-    # -- the deal --------------------------------------------------------------------------------
-
-    def _reset_deal(self) -> None:
-        """Clear what belongs to one deal; ``deal_no`` moves on."""
-        self.deal_no += 1
-        self.played = [[] for _ in range(self.n)]
-        self.unclaimed = {}
-        self.gifts = {}
-        self.series = []
-        self.total = 0
-        self.last_player = None
-        self.said_go = [False] * self.n
-        self.mog_step = 0
-        self.mog_note = ""
-
-    def _after_turn_up(self, events: list[Event]) -> None:
-        """The deck card is known: his heels for the dealer, then the first mog offer."""
-        assert self.deck_card is not None
-        heels = heels_points(self.deck_card)
-        if heels and self._peg(self.dealer, heels, f"for his heels ({self.deck_card.short} turned)", events):
-            return
-        d = self.dealer
-        if self.partnership:
-            self.mog_pairs = [((d + 1) % 4, (d + 3) % 4), (d, (d + 2) % 4)]
-        else:
-            self.mog_pairs = [((d + 1) % 2, d)]
-        self.mog_step = 0
-        self.mog_note = ""
-        self._open_mog(events)
-
-    # -- the mog ---------------------------------------------------------------------------------
-
-    def _open_mog(self, events: list[Event]) -> None:
-        proposer, answerer = self.mog_pairs[self.mog_step]
-        self.phase = MOG_OFFER
-        self.to_act = proposer
-        self.gifts = {}
-        events.append(
-            self.event("mog", f"{self.name(proposer)} may propose a mog with {self.name(answerer)}.")
-        )
-
-    def _refusal_point(self, receiver: Seat, events: list[Event]) -> bool:
-        """The 1 for a refused (or never proposed) mog; in four-hand only with the option."""
-        if self.partnership and not self.options.partner_refusal_point:
-            return False
-        return self._peg(receiver, 1, "for the refusal", events)
-
-    def _propose(self, seat: Seat, events: list[Event]) -> None:
-        _, answerer = self.mog_pairs[self.mog_step]
-        events.append(self.event("mog", f"{self.name(seat)} proposes a mog to {self.name(answerer)}."))
-        self.mog_note = f"{self.name(seat)} has proposed a mog to {self.name(answerer)}."
-        self.phase = MOG_ANSWER
-        self.to_act = answerer
-
-    def _no_mog(self, seat: Seat, events: list[Event]) -> None:
-        _, answerer = self.mog_pairs[self.mog_step]
-        events.append(self.event("mog", f"{self.name(seat)} does not propose a mog."))
-        self.mog_note = f"{self.name(seat)} did not propose a mog."
-        if self._refusal_point(answerer, events):
-            return
-        self._next_mog(events)
-
-    def _accept(self, seat: Seat, events: list[Event]) -> None:
-        proposer, _ = self.mog_pairs[self.mog_step]
-        events.append(
-            self.event(
-                "mog",
-                f"{self.name(seat)} accepts: {self.name(proposer)} and {self.name(seat)} "
-                "each choose a card to pass face down.",
-            )
-        )
-        self.mog_note = f"{self.name(proposer)} and {self.name(seat)} are choosing cards to exchange."
-        self.phase = MOG_GIVE
-        self.gifts = {}
-
-    def _refuse(self, seat: Seat, events: list[Event]) -> None:
-        proposer, _ = self.mog_pairs[self.mog_step]
-        events.append(self.event("mog", f"{self.name(seat)} refuses the mog."))
-        self.mog_note = f"{self.name(seat)} refused the mog."
-        if self._refusal_point(proposer, events):
-            return
-        if self.partnership and proposer == self.dealer:
-            self.phase = STOCK_TAKE
-            self.to_act = proposer
-            events.append(
-                self.event("mog", f"{self.name(proposer)} may instead mog with the card under the deck card.")
-            )
-            return
-        self._next_mog(events)
-
-    def _keep_hand(self, seat: Seat, events: list[Event]) -> None:
-        events.append(self.event("mog", f"{self.name(seat)} keeps their hand."))
-        self.mog_note = f"{self.name(seat)} kept their hand."
-        self._next_mog(events)
-
-    def _peg_gifts(self, events: list[Event]) -> bool:
-        """Both cards of the mog are chosen: the Jack and Deuce pegs, proposer first (the eldest
-        hand pegs first). With muggins, an unclaimed one is kept for the receiver's show.
-        True when a peg ends the match."""
-        pair = self.mog_pairs[self.mog_step]
-        for giver in pair:
-            card, claim = self.gifts[giver]
-            if card is None:
-                continue
-            points = mog_gift_points(card, self.trump)
-            if not points:
-                continue
-            receiver = pair[1] if giver == pair[0] else pair[0]
-            if self.options.muggins and not claim:
-                self.unclaimed.setdefault(receiver, []).append(card)
-                continue
-            what = "a Jack or Deuce of trumps" if points == 4 else "a Jack or Deuce"
-            if self._peg(giver, points, f"for passing {what}", events):
-                return True
-        return False
-
-    def _next_mog(self, events: list[Event]) -> None:
-        self.mog_step += 1
-        if self.mog_step < len(self.mog_pairs):
-            self._open_mog(events)
-            return
-        self.phase = PLAY
-        self.series = []
-        self.total = 0
-        self.last_player = None
-        self.said_go = [False] * self.n
-        self.to_act = (self.dealer + 1) % self.n
-        events.append(self.event("play", f"The play begins: {self.name(self.to_act)} leads."))
-
-    # -- the play --------------------------------------------------------------------------------
-
-    def _add_card(self, seat: Seat, card: Card, events: list[Event]) -> None:
-        """``seat`` puts ``card`` on the count: peg what it makes, then find who is next."""
-        self.played[seat].append(card)
-        self.series.append(card)
-        self.total += card_value(card)
-        self.last_player = seat
-        events.append(self.event("play", f"{self.name(seat)} plays {card.short}: count {self.total}."))
-        for part in score_play_card(self.series):
-            article = "a " if part.category == "sequence" else ""
-            if self._peg(seat, part.points, f"for {article}{_lower_first(part.label)}", events):
-                return
-        self._after_card(events)
-
-    def _end_series(self, last: Seat, events: list[Event]) -> None:
-        points = go_points(self.total, self.options.go_point_on_31)
-        if self._peg(last, points, f"for the go (count {self.total})", events):
-            return
-        holders = [(last + step) % self.n for step in range(1, self.n + 1)]
-        holders = [s for s in holders if self.cards_left(s)]
-        if not holders:
-            self._show(events)
-            return
-        self.series = []
-        self.total = 0
-        self.said_go = [False] * self.n
-        self.to_act = holders[0]
-        events.append(
-            self.event("play", f"The count goes back to 0; {self.name(self.to_act)} starts a new series.")
-        )
-
-    # -- the show --------------------------------------------------------------------------------
-
-    def show_parts(self, seat: Seat) -> list[ScorePart]:
-        """What ``seat`` counts at the show: own three cards plus the deck card, and any Jack or
-        Deuce a careless partner in the mog left unclaimed (muggins)."""
-        assert self.deck_card is not None
-        parts = list(score_show(self.played[seat], self.deck_card, self.trump).parts)
-        for c in self.unclaimed.get(seat, []):
-            extra = unclaimed_gift_part(c, self.trump)
-            if extra is not None:
-                parts.append(extra)
-        return parts
-
-    def _show_waits(self, seat: Seat, step: int) -> bool:
-        """True to pause the show before ``seat`` counts (the ``step``-th from the dealer's left)."""
-        return False
-
-    def _show(self, events: list[Event], first_step: int = 1) -> None:
-        """Count the hands from the dealer's left, dealer last, then deal again."""
-        assert self.deck_card is not None
-        if first_step == 1:
-            self.last_show = []
-        for step in range(first_step, self.n + 1):
-            seat = (self.dealer + step) % self.n
-            if self._show_waits(seat, step):
-                return
-            parts = self.show_parts(seat)
-            total = sum(p.points for p in parts)
-            detail = "; ".join(p.text() for p in parts) if parts else "nothing"
-            hand = f"{format_cards(self.played[seat])} with {self.deck_card.short}"
-            self.last_show.append(f"{self.name(seat)}: {hand}: {detail} = {total}")
-            events.append(self.event("show", f"{self.name(seat)} shows {hand}: {detail} = {total}."))
-            if self._peg(seat, total, "at the show", events):
-                return
-        self.dealer = (self.dealer + 1) % self.n
-        events.extend(self._start_deal())
-
-    # -- views -----------------------------------------------------------------------------------
-
-    def _phase_text(self) -> str:
-        return PHASE_TEXT.get(self.phase, "mogging")
-
-    def view_fields(self, seat: Seat | None) -> dict[str, Any]:
-        """The fields of :class:`CostlyColoursView` but the hand."""
-        suit = self.deck_card.suit if self.deck_card is not None else None
-        return {
-            **self.base_view(seat),
-            "phase": self._phase_text(),
-            "target": self.options.target,
-            "deck_card": self.deck_card,
-            "trumps": suit.title.lower() if suit is not None else None,
-            "count": self.total,
-            "series": list(self.series),
-            "played": [list(p) for p in self.played],
-            "cards_left": [self.cards_left(s) for s in range(self.n)],
-            "said_go": list(self.said_go),
-            "mog": self.mog_note if self.phase != PLAY else "",
-            "teams": self.teams,
-            "last_show": list(self.last_show),
-        }
-
-
-class CostlyColoursState(CostlyColoursMatch):
-    """The dealt game: the bot deals, and knows every card."""
-
-    def __init__(
-        self,
-        players: Sequence[str],
-        options: CostlyColoursOptions,
-        seed: int,
-        deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
-    ) -> None:
-        super().__init__(players, options, seed, deck)
         self.hands: list[list[Card]] = [[] for _ in range(self.n)]
         self.stock: list[Card] = []
         self.log.extend(self._start_deal())
+
+    @classmethod
+    def check_setup(cls, players: int, options: CostlyColoursOptions) -> None:
+        check_setup(players, options)
 
     def cards_left(self, seat: Seat) -> int:
         return len(self.hands[seat])
@@ -620,34 +289,30 @@ class CostlyColoursState(CostlyColoursMatch):
     # -- the protocol ----------------------------------------------------------------------------
 
     def awaiting(self) -> frozenset[Seat]:
-        if self.is_over:
-            return frozenset()
-        if self.phase == MOG_GIVE:
-            pair = self.mog_pairs[self.mog_step]
-            return frozenset(s for s in pair if s not in self.gifts)
-        return frozenset((self.to_act,))
+        return frozenset() if self.is_over else self.deal.awaiting()
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         if seat not in self.awaiting():
             return []
         hand = self.hands[seat]
-        if self.phase == PLAY:
-            room = MAX_COUNT - self.total
+        phase = self.deal.phase
+        if phase == PLAY:
+            room = MAX_COUNT - self.deal.total
             return [_PLAYS[c] for c in sort_hand(hand) if card_value(c) <= room]
-        if self.phase == MOG_OFFER:
+        if phase == MOG_OFFER:
             return list(_OFFER)
-        if self.phase == MOG_ANSWER:
+        if phase == MOG_ANSWER:
             return list(_ANSWER)
-        if self.phase == MOG_GIVE:
+        if phase == MOG_GIVE:
             out: list[Action] = []
             for c in sort_hand(hand):
                 if self.options.muggins and is_jack_or_deuce(c):
                     out.append(_CLAIMS[c])
                 out.append(_GIVES[c])
             return out
-        if self.phase == STOCK_TAKE:
+        if phase == STOCK_TAKE:
             return list(_STOCK)
-        if self.phase == STOCK_BURY:
+        if phase == STOCK_BURY:
             return [_BURIES[c] for c in sort_hand(hand)]
         return []
 
@@ -655,56 +320,59 @@ class CostlyColoursState(CostlyColoursMatch):
         if seat not in self.awaiting():
             return None  # the base says whose turn it is
         hand = self.hands[seat]
+        deal = self.deal
         c = action.card
         if c is not None and c not in hand:
             return f"You do not hold {c.short}."
-        if self.phase == PLAY:
+        if deal.phase == PLAY:
             if isinstance(action, PlayCard):
-                after = self.total + card_value(action.play)
+                after = deal.total + card_value(action.play)
                 return (
-                    f"{action.play.short} would take the count from {self.total} to {after}, "
+                    f"{action.play.short} would take the count from {deal.total} to {after}, "
                     f"past {MAX_COUNT}: play a card that keeps it at {MAX_COUNT} or under."
                 )
             return "The mogging is over: it is time to play a card to the count."
         if isinstance(action, PlayCard):
             return "The play has not started yet: the mog comes first."
-        proposer, answerer = self.mog_pairs[self.mog_step]
-        if self.phase == MOG_OFFER:
+        proposer, answerer = deal.mog_pairs[deal.mog_step]
+        if deal.phase == MOG_OFFER:
             return f"First say whether you propose a mog to {self.name(answerer)}."
-        if self.phase == MOG_ANSWER:
+        if deal.phase == MOG_ANSWER:
             return f"{self.name(proposer)} has proposed a mog: accept it or refuse it."
-        if self.phase == MOG_GIVE:
+        if deal.phase == MOG_GIVE:
             if isinstance(action, GiveCard) and action.claim:
                 if not is_jack_or_deuce(action.give):
                     return f"Only a Jack or a Deuce can be claimed, and {action.give.short} is neither."
                 return "Jacks and Deuces are claimed for you automatically: just choose the card."
             other = answerer if seat == proposer else proposer
             return f"Choose the card you pass face down to {self.name(other)}."
-        if self.phase == STOCK_TAKE:
+        if deal.phase == STOCK_TAKE:
             return "Take the card under the deck card, or keep your hand as it is."
-        if self.phase == STOCK_BURY:
+        if deal.phase == STOCK_BURY:
             return "Choose one of your cards to put under the deck card."
         return None
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
         events: list[Event] = []
+        deal = self.deal
         if isinstance(action, PlayCard):
             self.hands[seat].remove(action.play)
-            self._add_card(seat, action.play, events)
+            if deal.add_card(self, seat, action.play, events):
+                self._after_card(events)
         elif isinstance(action, ProposeMog):
-            self._propose(seat, events)
+            deal.propose(self, seat, events)
         elif isinstance(action, NoMog):
-            self._no_mog(seat, events)
+            deal.no_mog(self, seat, events)
         elif isinstance(action, AcceptMog):
-            self._accept(seat, events)
+            deal.accept(self, seat, events)
         elif isinstance(action, RefuseMog):
-            self._refuse(seat, events)
+            deal.refuse(self, seat, events)
         elif isinstance(action, GiveCard):
             self._give(seat, action, events)
         elif isinstance(action, TakeStock):
             self._take_stock(seat, events)
         elif isinstance(action, KeepHand):
-            self._keep_hand(seat, events)
+            deal.keep_hand(self, seat, events)
         elif isinstance(action, BuryCard):
             self._bury(seat, action.bury, events)
         else:  # pragma: no cover - apply() only passes legal actions
@@ -715,39 +383,39 @@ class CostlyColoursState(CostlyColoursMatch):
 
     def _start_deal(self) -> list[Event]:
         events: list[Event] = []
-        self._reset_deal()
+        self.deal_no += 1
+        self.deal = deal = Deal.new(self.n)
         n = self.n
         pack = self.next_pack_order(_PACK)
         self.hands = [[] for _ in range(n)]
         for i in range(HAND_SIZE * n):
             self.hands[(self.dealer + 1 + i) % n].append(pack[i])
-        self.deck_card = pack[HAND_SIZE * n]
+        deck_card = pack[HAND_SIZE * n]
         self.stock = pack[HAND_SIZE * n + 1 :]
+        assert deck_card.suit is not None
         events.append(
             self.event(
                 "deal",
                 f"Deal {self.deal_no}: {self.name(self.dealer)} deals three cards each and turns "
-                f"{self.deck_card.short} as the deck card; {self.trump.title.lower()} are trumps.",
+                f"{deck_card.short} as the deck card; {deck_card.suit.title.lower()} are trumps.",
             )
         )
         for s in range(n):
             events.append(self.event("hand", f"Your cards: {format_cards(sort_hand(self.hands[s]))}.", to=s))
-        self._after_turn_up(events)
+        deal.turn_up(self, deck_card, events)
         return events
 
     # -- the mog ---------------------------------------------------------------------------------
 
     def _give(self, seat: Seat, action: GiveCard, events: list[Event]) -> None:
-        self.gifts[seat] = (action.give, action.claim)
+        deal = self.deal
+        both = deal.choose_pass(seat, action.give, action.claim, self.options.muggins)
         events.append(self.event("mog", f"{self.name(seat)} has chosen a card to pass."))
         events.append(self.event("mog", f"You will pass {action.give.short}.", to=seat))
-        pair = self.mog_pairs[self.mog_step]
-        if any(s not in self.gifts for s in pair):
+        if not both or deal.peg_gifts(self, events):
             return
-        if self._peg_gifts(events):
-            return
-        a, b = pair
-        card_a, card_b = self.gifts[a][0], self.gifts[b][0]
+        a, b = deal.mog_pairs[deal.mog_step]
+        card_a, card_b = deal.gifts[a][0], deal.gifts[b][0]
         assert card_a is not None and card_b is not None
         self.hands[a].remove(card_a)
         self.hands[b].remove(card_b)
@@ -756,36 +424,38 @@ class CostlyColoursState(CostlyColoursMatch):
         events.append(self.event("mog", f"{self.name(a)} and {self.name(b)} exchange a card."))
         events.append(self.event("mog", f"You passed {card_a.short} and received {card_b.short}.", to=a))
         events.append(self.event("mog", f"You passed {card_b.short} and received {card_a.short}.", to=b))
-        self.mog_note = f"{self.name(a)} and {self.name(b)} exchanged a card."
-        self.gifts = {}
-        self._next_mog(events)
+        deal.mog_note = f"{self.name(a)} and {self.name(b)} exchanged a card."
+        deal.gifts = {}
+        deal.next_mog(self, events)
 
     def _take_stock(self, seat: Seat, events: list[Event]) -> None:
+        self.deal.take_stock(seat)
         taken = self.stock.pop(0)
         self.hands[seat].append(taken)
-        self.phase = STOCK_BURY
+        self.deal.phase = STOCK_BURY
         events.append(self.event("mog", f"{self.name(seat)} takes the card under the deck card."))
         events.append(self.event("mog", f"You take {taken.short}; now put one card back.", to=seat))
-        self.mog_note = f"{self.name(seat)} is choosing a card to put under the deck card."
+        self.deal.mog_note = f"{self.name(seat)} is choosing a card to put under the deck card."
 
     def _bury(self, seat: Seat, card: Card, events: list[Event]) -> None:
         self.hands[seat].remove(card)
         self.stock.insert(0, card)
         events.append(self.event("mog", f"{self.name(seat)} puts a card under the deck card."))
         events.append(self.event("mog", f"You put {card.short} under the deck card.", to=seat))
-        self.mog_note = f"{self.name(seat)} mogged with the stock."
-        self._next_mog(events)
+        self.deal.mog_note = f"{self.name(seat)} mogged with the stock."
+        self.deal.next_mog(self, events)
 
     # -- the play --------------------------------------------------------------------------------
 
     def _can_play(self, seat: Seat) -> bool:
-        room = MAX_COUNT - self.total
+        room = MAX_COUNT - self.deal.total
         return any(card_value(c) <= room for c in self.hands[seat])
 
     def _after_card(self, events: list[Event]) -> None:
         """Find who plays next; end the series (and the play) when nobody can. A seat that cannot
         play is passed over with a Go."""
-        last = self.last_player
+        deal = self.deal
+        last = deal.last_player
         assert last is not None
         unable: list[Seat] = []
         for step in range(1, self.n + 1):
@@ -794,24 +464,28 @@ class CostlyColoursState(CostlyColoursMatch):
                 continue
             if self._can_play(s):
                 for u in unable:
-                    if not self.said_go[u]:
-                        self.said_go[u] = True
+                    if not deal.said_go[u]:
+                        deal.said_go[u] = True
                         events.append(self.event("go", f"{self.name(u)} cannot play without passing 31: Go."))
-                self.to_act = s
+                deal.to_act = s
                 return
             unable.append(s)
-        self._end_series(last, events)
+        if deal.end_series(self, last, self.cards_left, events) and deal.show(self, events):
+            events += MATCH.settle(self, deal.facts())
+            events += self._start_deal()
 
     # -- views and zones -------------------------------------------------------------------------
 
     def view(self, seat: Seat | None) -> CostlyColoursView:
         hand = sort_hand(self.hands[seat]) if seat is not None else []
-        return CostlyColoursView(**self.view_fields(seat), hand=hand)
+        fields = self.deal.view_fields(self, seat, phase_text(self.deal.phase), [self.cards_left(s) for s in range(self.n)])
+        return CostlyColoursView(**fields, hand=hand)
 
     def card_zones(self) -> list[Zone]:
+        deal = self.deal
         zones = [Zone(f"hand of {self.name(s)}", list(self.hands[s]), frozenset((s,))) for s in range(self.n)]
-        zones += [Zone(f"played by {self.name(s)}", list(self.played[s])) for s in range(self.n)]
-        zones.append(Zone("deck card", [self.deck_card] if self.deck_card is not None else []))
+        zones += [Zone(f"played by {self.name(s)}", list(deal.played[s])) for s in range(self.n)]
+        zones.append(Zone("deck card", [deal.deck_card] if deal.deck_card is not None else []))
         zones.append(Zone("stock", list(self.stock), frozenset()))
         return zones
 
@@ -819,8 +493,8 @@ class CostlyColoursState(CostlyColoursMatch):
 PHASE_TEXT = {PLAY: "the play", OVER: "over"}
 
 
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:]
+def phase_text(phase: str) -> str:
+    return PHASE_TEXT.get(phase, "mogging")
 
 
 SUMMARY = """

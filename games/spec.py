@@ -19,8 +19,8 @@ fixed by the rules, so a 55-card deck's other cards are ignored).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -38,6 +38,7 @@ from games.engine import (
     Zone,
 )
 from games.layout import Facts, Grid, Layout, Notes, Spot, finish, standard_scores
+from games.match import DealFacts, Match, MatchState
 from games.registry import declare
 from games.spec_scoring import (
     CALLS,
@@ -349,78 +350,145 @@ class CallRecord:
     """The rule the call broke (never shown before a challenge proves it)."""
 
 
-class SpecState(GameState[SpecOptions]):
-    def __init__(
-        self,
-        players: Sequence[str],
-        options: SpecOptions,
-        seed: int,
-        deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
-    ) -> None:
-        super().__init__(players, options, seed, deck)
-        self.first_caller: Seat = self.choose_first_dealer()
-        self.dealer: Seat = self.first_caller
-        self.phase: Literal["predict", "call", "reveal", "over"] = "predict"
-        self.grid: list[Card] = []
-        self.face_up: list[bool] = []
-        self.stack: list[Card] = []
-        self.won: list[list[Card]] = []
-        self.bonus: list[int] = []
-        self.set_aside: list[Card] = []
-        self.predictions: list[Card | None] = []
-        self.calls: list[CallRecord] = []
-        self.to_move: Seat = self.first_caller
-        self.open_call: int | None = None
-        self.challenged: list[Seat] = []
-        self.claimed_by: Seat | None = None
-        self.last_winner: Seat | None = None
-        self.deal_results: list[list[int]] = []
-        self.extra_deal = False
-        self.log.extend(self._start_deal())
+class CallFacts(BaseModel):
+    """One call of a finished deal: who called what at which cell, and the card found there."""
 
-    # -- deals ---------------------------------------------------------------------------------
+    model_config = ConfigDict(frozen=True)
+
+    seat: Seat
+    cell: str
+    call: Card
+    turned: Card
+
+
+class SpecFacts(DealFacts):
+    """A deal of Spec: each player's points for it (the face value of the scorecards won, Jokers
+    10, plus the last card's bonus), which the match scores, and the turns that made them: the
+    predictions by seat, the calls in order and the challenges (``(call number, challenger)``, in
+    order). All of it public once the last card is up."""
+
+    points: tuple[int, ...]
+    predictions: tuple[Card, ...] = ()
+    calls: tuple[CallFacts, ...] = ()
+    challenges: tuple[tuple[int, Seat], ...] = ()
+
+
+class SpecTable(MatchState, Protocol):
+    """What the match reads and writes on a Spec state beyond every match's fields."""
+
+    options: SpecOptions
+    deal_results: list[list[int]]
+    extra_deal: bool
+
+
+class SpecMatch(Match[SpecFacts]):
+    """The deal points are added up; the first caller moves one seat left each deal; the match
+    stops per ``end_mode`` (at most one deal per player), a tie for first shared or settled by one
+    more deal (``tie_break``)."""
+
+    def score(self, state: MatchState, facts: SpecFacts) -> list[Event]:
+        table = cast(SpecTable, state)
+        n = table.n
+        points = list(facts.points)
+        table.deal_results.append(points)
+        for s in range(n):
+            table.scores[s] += points[s]
+        summary = ", ".join(f"{table.name(s)} {points[s]}" for s in range(n))
+        totals = ", ".join(f"{table.name(s)} {table.scores[s]}" for s in range(n))
+        events = [table.event("deal_end", f"Deal {table.deal_no} scores: {summary}. Totals: {totals}.")]
+        step = after_deal(
+            table.scores, table.deal_no, n, table.options.end_mode, table.options.tie_break, table.extra_deal
+        )
+        if step == "finish":
+            events.append(self._finish(table))
+            return events
+        if step == "extra_deal":
+            table.extra_deal = True
+            top = max(table.scores)
+            names = " and ".join(table.name(s) for s in range(n) if table.scores[s] == top)
+            events.append(table.event("tie", f"{names} are tied on {top}: one more deal decides."))
+        table.dealer = (table.dealer + 1) % n
+        return events
+
+    @staticmethod
+    def max_deals(state: MatchState) -> int:
+        """One deal per player, or this deal once it is the tie-break."""
+        return state.deal_no if cast(SpecTable, state).extra_deal else state.n
+
+    @staticmethod
+    def _finish(table: SpecTable) -> Event:
+        n = table.n
+        notes = []
+        reached = [table.name(s) for s in range(n) if table.scores[s] >= TARGET]
+        if reached:
+            notes.append(f"Reached {TARGET}: {', '.join(reached)}.")
+        else:
+            notes.append(f"Nobody reached {TARGET}; the highest total wins.")
+        for i, pts in enumerate(table.deal_results, start=1):
+            notes.append(f"Deal {i}: " + ", ".join(f"{table.name(s)} {pts[s]}" for s in range(n)))
+        return table.finish(Outcome.from_scores(table.scores, notes=notes))
+
+
+MATCH = SpecMatch()
+
+
+# --- one deal ---------------------------------------------------------------------------------------
+
+Phase = Literal["predict", "call", "reveal", "over"]
+
+
+@dataclass
+class SpecDeal:
+    """One deal's grid, stack, predictions, calls and challenges, as the online game and referee
+    mode both keep it (``state.deal``, a new one every deal): the legal turns and why others are
+    refused, what each turn does and says, the last card's award and the deal's facts. It knows
+    the players' names and the options (both immutable, shared by copies); the match, the dealer
+    rotation and the deal numbers stay on the state. ``done`` once the last card is up."""
+
+    players: tuple[str, ...]
+    options: SpecOptions
+    dealer: Seat
+    grid: list[Card]
+    face_up: list[bool] = field(default_factory=lambda: [False] * GRID_SIZE)
+    stack: list[Card] = field(default_factory=lambda: list(SCORECARD_STACK))
+    won: list[list[Card]] = field(default_factory=list)
+    bonus: list[int] = field(default_factory=list)
+    set_aside: list[Card] = field(default_factory=list)
+    predictions: list[Card | None] = field(default_factory=list)
+    calls: list[CallRecord] = field(default_factory=list)
+    challenges: list[tuple[int, Seat]] = field(default_factory=list)
+    to_move: Seat = 0
+    open_call: int | None = None
+    challenged: list[Seat] = field(default_factory=list)
+    claimed_by: Seat | None = None
+    last_winner: Seat | None = None
+    phase: Phase = "predict"
+    done: bool = False
+
+    @classmethod
+    def new(cls, players: Sequence[str], options: SpecOptions, dealer: Seat, grid: list[Card]) -> SpecDeal:
+        n = len(players)
+        return cls(
+            tuple(players),
+            options,
+            dealer,
+            grid,
+            won=[[] for _ in range(n)],
+            bonus=[0] * n,
+            predictions=[None] * n,
+            to_move=dealer,
+        )
 
     @property
-    def max_deals(self) -> int:
-        """One deal per player, or this deal once it is the tie-break."""
-        return self.deal_no if self.extra_deal else self.n
+    def n(self) -> int:
+        return len(self.players)
 
-    def _grid_order(self) -> list[Card]:
-        index = self.deal_no - 1
-        if index < len(self.fixed_decks) and len(self.fixed_decks[index]) == len(FULL_PACK):
-            # a whole pack: its showcards in order; the Jokers are alike, so the first is the grid's
-            grid: list[Card] = []
-            for c in self.next_pack_order(FULL_PACK):
-                if c in SHOWCARDS and not (c.is_joker and JOKER in grid):
-                    grid.append(c)
-            return grid
-        return self.next_pack_order(SHOWCARDS)
+    def name(self, seat: Seat) -> str:
+        return self.players[seat]
 
-    def _start_deal(self) -> list[Event]:
-        self.deal_no += 1
-        self.dealer = (self.first_caller + self.deal_no - 1) % self.n
-        self.grid = self._grid_order()
-        self.face_up = [False] * GRID_SIZE
-        self.stack = list(SCORECARD_STACK)
-        self.won = [[] for _ in range(self.n)]
-        self.bonus = [0] * self.n
-        self.set_aside = []
-        self.predictions = [None] * self.n
-        self.calls = []
-        self.to_move = self.dealer
-        self.open_call = None
-        self.challenged = []
-        self.claimed_by = None
-        self.last_winner = None
-        self.phase = "predict"
-        extra = " (the tie-break deal)" if self.extra_deal else ""
-        return [
-            self.event(
-                "deal_start",
-                f"Deal {self.deal_no}{extra}: 25 showcards lie face down in the grid. "
-                f"{self.name(self.dealer)} predicts and calls first.",
-            )
-        ]
+    @staticmethod
+    def event(kind: str, text: str) -> Event:
+        return Event(kind=kind, text=text)
 
     def _next(self, seat: Seat) -> Seat:
         return (seat + 1) % self.n
@@ -447,17 +515,17 @@ class SpecState(GameState[SpecOptions]):
         caller = self.calls[self.open_call - 1].seat
         return [s for s in range(self.n) if s != caller and s not in self.challenged]
 
-    # -- the protocol --------------------------------------------------------------------------
+    def facts(self) -> SpecFacts:
+        return SpecFacts(
+            points=tuple(deal_score(self.won[s], self.bonus[s]) for s in range(self.n)),
+            predictions=tuple(p for p in self.predictions if p is not None),
+            calls=tuple(CallFacts(seat=r.seat, cell=CELLS[r.cell], call=r.call, turned=r.turned) for r in self.calls),
+            challenges=tuple(self.challenges),
+        )
 
-    def awaiting(self) -> frozenset[Seat]:
-        """The player to predict, call or reveal; challenges are optional acts the game does not wait for."""
-        if self.outcome is not None:
-            return frozenset()
-        return frozenset([self.to_move])
+    # -- the turns -----------------------------------------------------------------------------
 
-    def legal_actions(self, seat: Seat) -> list[Action]:
-        if self.outcome is not None:
-            return []
+    def legal(self, seat: Seat) -> list[Action]:
         out: list[Action] = []
         if seat == self.to_move:
             if self.phase == "predict":
@@ -476,16 +544,14 @@ class SpecState(GameState[SpecOptions]):
 
     def actors(self) -> list[Seat]:
         """The player to move and the opponents who may still challenge (without building menus)."""
-        if self.outcome is not None:
-            return []
         return sorted({self.to_move, *self.challengers()})
 
     def _predicted(self) -> list[Card]:
         return [p for p in self.predictions if p is not None]
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
-        """Whether ``action`` is in ``legal_actions(seat)``, decided without building the list (a
-        calling turn lists 500 calls)."""
+        """Whether ``action`` is in ``legal(seat)``, decided without building the list (a calling
+        turn lists 500 calls)."""
         if isinstance(action, Challenge):
             return action.call_no == self.open_call and seat in self.challengers()
         if seat != self.to_move:
@@ -503,7 +569,7 @@ class SpecState(GameState[SpecOptions]):
             return self.phase == "reveal"
         return False
 
-    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+    def refusal(self, seat: Seat, action: Action) -> str | None:
         if isinstance(action, Challenge):
             return self._why_no_challenge(seat, action)
         if seat != self.to_move:
@@ -515,7 +581,6 @@ class SpecState(GameState[SpecOptions]):
         if isinstance(action, Reveal):
             return "The last card is turned up only after the 24th call."
         return None
-
     def _why_no_prediction(self, prediction: Card) -> str:
         if self.phase != "predict":
             return "Predictions are over for this deal: it is time to call."
@@ -587,19 +652,20 @@ class SpecState(GameState[SpecOptions]):
 
     # -- applying ------------------------------------------------------------------------------
 
-    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+    def play(self, seat: Seat, action: Action) -> list[Event]:
+        """Apply a legal turn; the deal is ``done`` once the last card is up."""
         if isinstance(action, Predict):
-            return self._predict(seat, action.prediction)
+            return self.predict(seat, action.prediction)
         if isinstance(action, Call):
-            return self._call(seat, CELL_INDEX[action.cell], action.call)
+            return self.call(seat, CELL_INDEX[action.cell], action.call)
         if isinstance(action, Challenge):
-            return self._challenge(seat)
+            return self.challenge(seat)
         if isinstance(action, Reveal):
             self.open_call = None
-            return self._end_deal()
+            return self.reveal()
         raise IllegalAction(f"Spec has no action '{action.kind}'.")
 
-    def _predict(self, seat: Seat, prediction: Card) -> list[Event]:
+    def predict(self, seat: Seat, prediction: Card) -> list[Event]:
         self.predictions[seat] = prediction
         events = [self.event("predict", f"{self.name(seat)} predicts {call_text(prediction)} as the last card.")]
         self.to_move = self._next(seat)
@@ -617,7 +683,7 @@ class SpecState(GameState[SpecOptions]):
             self.last_winner = seat
         return taken
 
-    def _call(self, seat: Seat, cell: int, call: Card) -> list[Event]:
+    def call(self, seat: Seat, cell: int, call: Card) -> list[Event]:
         fault = call_fault(call, self.previous_call, self.face_up_cards(), self.options.repeat_joker_call)
         turned = self.grid[cell]
         self.face_up[cell] = True
@@ -633,7 +699,7 @@ class SpecState(GameState[SpecOptions]):
             if self.challenge_mode:
                 self.phase = "reveal"
             else:
-                events.extend(self._end_deal())
+                events.extend(self.reveal())
         return events
 
     def _call_sentence(
@@ -648,9 +714,10 @@ class SpecState(GameState[SpecOptions]):
         short = f" (only {len(taken)} left)" if len(taken) < count else ""
         return f"{head}: takes {len(taken)} scorecard(s){short}, {cards_text(taken)}, worth {points}."
 
-    def _challenge(self, seat: Seat) -> list[Event]:
+    def challenge(self, seat: Seat) -> list[Event]:
         assert self.open_call is not None
         no = self.open_call
+        self.challenges.append((no, seat))
         record = self.calls[no - 1]
         if record.fault is None:
             self.challenged.append(seat)
@@ -695,9 +762,11 @@ class SpecState(GameState[SpecOptions]):
             )
         return f"{self.name(offender)} has no scorecard and the stack is empty: nothing changes hands."
 
-    # -- end of a deal and of the match ----------------------------------------------------------
+    # -- the end of the deal ---------------------------------------------------------------------
 
-    def _end_deal(self) -> list[Event]:
+    def reveal(self) -> list[Event]:
+        """Turn up the last card and give the rest of the stack (or the bonus) to the best
+        prediction; the deal is then ``done``."""
         cell = self.face_up.index(False)
         last = self.grid[cell]
         self.face_up[cell] = True
@@ -715,14 +784,7 @@ class SpecState(GameState[SpecOptions]):
         else:
             self.set_aside.extend(self.stack)
         self.stack = []
-        points = [deal_score(self.won[s], self.bonus[s]) for s in range(self.n)]
-        self.deal_results.append(points)
-        for s in range(self.n):
-            self.scores[s] += points[s]
-        summary = ", ".join(f"{self.name(s)} {points[s]}" for s in range(self.n))
-        totals = ", ".join(f"{self.name(s)} {self.scores[s]}" for s in range(self.n))
-        events.append(self.event("deal_end", f"Deal {self.deal_no} scores: {summary}. Totals: {totals}."))
-        events.extend(self._after_deal())
+        self.done = True
         return events
 
     def _award_sentence(self, seat: Seat | None, matched: bool, last: Card, left: int) -> str:
@@ -741,58 +803,20 @@ class SpecState(GameState[SpecOptions]):
         worth = sum(scorecard_value(c) for c in self.stack)
         return f"{how}: {who} takes the {left} scorecard(s) left in the stack, worth {worth}."
 
-    def _after_deal(self) -> list[Event]:
-        step = after_deal(
-            self.scores,
-            self.deal_no,
-            self.n,
-            self.options.end_mode,
-            self.options.tie_break,
-            self.extra_deal,
-        )
-        if step == "deal":
-            return self._start_deal()
-        if step == "extra_deal":
-            self.extra_deal = True
-            top = max(self.scores)
-            names = " and ".join(self.name(s) for s in range(self.n) if self.scores[s] == top)
-            tie = self.event("tie", f"{names} are tied on {top}: one more deal decides.")
-            return [tie, *self._start_deal()]
-        return [self._finish_match()]
+    # -- what the table sees -------------------------------------------------------------------
 
-    def _finish_match(self) -> Event:
-        self.phase = "over"
-        notes = []
-        reached = [self.name(s) for s in range(self.n) if self.scores[s] >= TARGET]
-        if reached:
-            notes.append(f"Reached {TARGET}: {', '.join(reached)}.")
-        else:
-            notes.append(f"Nobody reached {TARGET}; the highest total wins.")
-        for i, pts in enumerate(self.deal_results, start=1):
-            notes.append(f"Deal {i}: " + ", ".join(f"{self.name(s)} {pts[s]}" for s in range(self.n)))
-        return self.finish(Outcome.from_scores(self.scores, notes=notes))
-
-    # -- views and zones -----------------------------------------------------------------------
-
-    def view(self, seat: Seat | None) -> SpecView:
-        phase = {
-            "predict": "predicting the last card",
-            "call": "calling",
-            "reveal": "turning up the last card",
-            "over": "match over",
-        }[self.phase]
-        return SpecView(
-            **self.base_view(seat),
-            phase=phase,
-            grid=[c if up else None for c, up in zip(self.grid, self.face_up, strict=True)],
-            stack_count=len(self.stack),
-            stack_top=scorecard_value(self.stack[0]) if self.stack else None,
-            scorecards=[[scorecard_value(c) for c in held] for held in self.won],
-            deal_points=[deal_score(self.won[s], self.bonus[s]) for s in range(self.n)],
-            predictions=[p.code if p is not None else None for p in self.predictions],
-            to_move=None if self.outcome is not None else self.to_move,
-            calls_made=len(self.calls),
-            recent_calls=[
+    def view_fields(self, over: bool) -> dict[str, Any]:
+        """The deal's fields of :class:`SpecView`."""
+        return {
+            "grid": [c if up else None for c, up in zip(self.grid, self.face_up, strict=True)],
+            "stack_count": len(self.stack),
+            "stack_top": scorecard_value(self.stack[0]) if self.stack else None,
+            "scorecards": [[scorecard_value(c) for c in held] for held in self.won],
+            "deal_points": [deal_score(self.won[s], self.bonus[s]) for s in range(self.n)],
+            "predictions": [p.code if p is not None else None for p in self.predictions],
+            "to_move": None if over else self.to_move,
+            "calls_made": len(self.calls),
+            "recent_calls": [
                 CallInfo(
                     number=len(self.calls) - 1 + i,
                     seat=r.seat,
@@ -804,16 +828,14 @@ class SpecState(GameState[SpecOptions]):
                 )
                 for i, r in enumerate(self.calls[-2:], start=2 - len(self.calls[-2:]))
             ],
-            open_challenge=self.open_call,
-            strict=not self.challenge_mode,
-            joker_may_repeat=self.options.repeat_joker_call == "allow",
-            set_aside=len(self.set_aside),
-            deal_results=[list(r) for r in self.deal_results],
-            last_winner=self.last_winner,
-            max_deals=self.max_deals,
-        )
+            "open_challenge": self.open_call,
+            "strict": not self.challenge_mode,
+            "joker_may_repeat": self.options.repeat_joker_call == "allow",
+            "set_aside": len(self.set_aside),
+            "last_winner": self.last_winner,
+        }
 
-    def card_zones(self) -> list[Zone]:
+    def zones(self) -> list[Zone]:
         down = [c for c, up in zip(self.grid, self.face_up, strict=True) if not up]
         zones = [
             Zone("grid face down", down, frozenset()),
@@ -823,6 +845,124 @@ class SpecState(GameState[SpecOptions]):
         ]
         zones.extend(Zone(f"scorecards of {self.name(s)}", list(self.won[s])) for s in range(self.n))
         return zones
+
+
+PHASE_TEXT: dict[str, str] = {
+    "predict": "predicting the last card",
+    "call": "calling",
+    "reveal": "turning up the last card",
+    "over": "match over",
+}
+
+
+class SpecState(GameState[SpecOptions]):
+    """The online game: the bot shuffles the grid. The match is :data:`MATCH`, the deal a
+    :class:`SpecDeal` (``state.deal``), as in referee mode."""
+
+    match = MATCH
+    dealer: Seat
+    deal: SpecDeal
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        options: SpecOptions,
+        seed: int,
+        deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
+    ) -> None:
+        super().__init__(players, options, seed, deck)
+        MATCH.begin(self)
+        self.deal_results: list[list[int]] = []
+        self.extra_deal = False
+        self.log.extend(self._start_deal())
+
+    # -- what the adviser and the tests read ------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self.deal.phase
+
+    @property
+    def to_move(self) -> Seat:
+        return self.deal.to_move
+
+    # -- deals ---------------------------------------------------------------------------------
+
+    @property
+    def max_deals(self) -> int:
+        return MATCH.max_deals(self)
+
+    def _grid_order(self) -> list[Card]:
+        index = self.deal_no - 1
+        if index < len(self.fixed_decks) and len(self.fixed_decks[index]) == len(FULL_PACK):
+            # a whole pack: its showcards in order; the Jokers are alike, so the first is the grid's
+            grid: list[Card] = []
+            for c in self.next_pack_order(FULL_PACK):
+                if c in SHOWCARDS and not (c.is_joker and JOKER in grid):
+                    grid.append(c)
+            return grid
+        return self.next_pack_order(SHOWCARDS)
+
+    def _start_deal(self) -> list[Event]:
+        self.deal_no += 1
+        self.deal = SpecDeal.new(self.players, self.options, self.dealer, self._grid_order())
+        extra = " (the tie-break deal)" if self.extra_deal else ""
+        return [
+            self.event(
+                "deal_start",
+                f"Deal {self.deal_no}{extra}: 25 showcards lie face down in the grid. "
+                f"{self.name(self.dealer)} predicts and calls first.",
+            )
+        ]
+
+    def _settle(self, facts: SpecFacts) -> list[Event]:
+        """The match scores the deal; the next deal starts unless the match is over."""
+        events = MATCH.settle(self, facts)
+        if self.is_over:
+            self.deal.phase = "over"
+        else:
+            events += self._start_deal()
+        return events
+
+    # -- the protocol --------------------------------------------------------------------------
+
+    def awaiting(self) -> frozenset[Seat]:
+        """The player to predict, call or reveal; challenges are optional acts the game does not wait for."""
+        if self.outcome is not None:
+            return frozenset()
+        return frozenset([self.deal.to_move])
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        return [] if self.outcome is not None else self.deal.legal(seat)
+
+    def actors(self) -> list[Seat]:
+        return [] if self.outcome is not None else self.deal.actors()
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        return self.deal.is_legal(seat, action)
+
+    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+        return self.deal.refusal(seat, action)
+
+    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+        events = self.deal.play(seat, action)
+        if self.deal.done:
+            events += self._settle(self.deal.facts())
+        return events
+
+    # -- views and zones -----------------------------------------------------------------------
+
+    def view(self, seat: Seat | None) -> SpecView:
+        return SpecView(
+            **self.base_view(seat),
+            **self.deal.view_fields(self.outcome is not None),
+            phase=PHASE_TEXT[self.deal.phase],
+            deal_results=[list(r) for r in self.deal_results],
+            max_deals=self.max_deals,
+        )
+
+    def card_zones(self) -> list[Zone]:
+        return self.deal.zones()
 
 
 SUMMARY = f"""

@@ -12,7 +12,7 @@ the Threes, suits irrelevant), so the bot's virtual stack is the real one and it
 each call takes. Forbidden calls, penalties, the last card's award, deal scores and the match are
 the online game's own (:mod:`games.spec`, :mod:`games.spec_scoring`).
 
-Bookkeeping: the state's ``grid`` always holds all 25 showcards. A face-down cell holds one of the
+Bookkeeping: the deal's ``grid`` always holds all 25 showcards. A face-down cell holds one of the
 unseen cards in an arbitrary (canonical) order, never shown; when a card is entered as turned up at
 a cell it is swapped into that cell. So the online game's code finds the card at every turned cell,
 and the one card left face down at the end is exactly the one nobody has seen.
@@ -25,18 +25,25 @@ from dataclasses import dataclass
 from typing import Literal
 
 from games.cards import Card
-from games.engine import Action, Event, Game, Seat
+from games.engine import Action, Event, Game, Seat, Zone
+from games.match import DealFacts
 from games.referee import dealer_line, referee_mode
+from games.referee.series import Series
+from games.referee.state import RefereeState
 from games.spec import (
     CELL_INDEX,
     CELLS,
+    MATCH,
+    PHASE_TEXT,
     SPEC_TITLE,
     Call,
     Challenge,
+    Phase,
     Predict,
     Reveal,
+    SpecDeal,
+    SpecFacts,
     SpecOptions,
-    SpecState,
     SpecView,
     call_text,
 )
@@ -93,8 +100,13 @@ class RefereeSpecView(SpecView):
 # --- state ---------------------------------------------------------------------------------------
 
 
-class RefereeSpecState(SpecState):
-    """A refereed match: predictions, calls and turned cards entered; everything else as online."""
+class RefereeSpecState(RefereeState[SpecOptions]):
+    """A refereed match: predictions, calls and turned cards entered. The match is the online
+    game's :data:`~games.spec.MATCH` and the deal a :class:`~games.spec.SpecDeal` (``state.deal``),
+    as online; a call waits for its card (``pending``) before the deal resolves it."""
+
+    match = MATCH
+    deal: SpecDeal
 
     def __init__(
         self,
@@ -104,60 +116,99 @@ class RefereeSpecState(SpecState):
         deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
     ) -> None:
         self.pending: PendingCall | None = None
+        self.deal_results: list[list[int]] = []
+        self.extra_deal = False
         super().__init__(players, options, seed, deck)
+
+    @property
+    def phase(self) -> Phase:
+        return self.deal.phase
+
+    @property
+    def to_move(self) -> Seat:
+        return self.deal.to_move
 
     # -- the deal ------------------------------------------------------------------------------
 
-    def _grid_order(self) -> list[Card]:
-        """The real grid is on the table: face-down cells hold the unseen cards in a fixed order."""
-        return list(SHOWCARDS)
-
     def _start_deal(self) -> list[Event]:
+        """The real grid is on the table: face-down cells hold the unseen cards in a fixed order."""
+        self.deal_no += 1
+        self.deal = SpecDeal.new(self.players, self.options, self.dealer, list(SHOWCARDS))
         self.pending = None
-        events = super()._start_deal()
         extra = " (the tie-break deal)" if self.extra_deal else ""
         text = (
             f"Deal {self.deal_no}{extra}: lay the 25 showcards face down in a 5x5 grid (rows A to E, "
             f"columns 1 to 5) and the scorecards in their fixed order. {self.name(self.dealer)} "
             "predicts and calls first."
         )
-        return [self.event("deal_start", text), *events[1:]]
+        return [self.event("deal_start", text)]
+
+    def settle(self, facts: DealFacts) -> list[Event]:
+        events = super().settle(facts)
+        if self.is_over:
+            self.deal.phase = "over"
+        return events
+
+    def entries(self, facts: DealFacts) -> list[tuple[Seat, Action]]:
+        """The predictions from the first caller round, then each call with the card found and
+        the challenges of it, and in challenge mode the last card's turning."""
+        assert isinstance(facts, SpecFacts)
+        n = self.n
+        out: list[tuple[Seat, Action]] = []
+        for k in range(n):
+            seat = (self.dealer + k) % n
+            out.append((seat, Predict(prediction=facts.predictions[seat])))
+        for number, call in enumerate(facts.calls, 1):
+            out += [(call.seat, Call(cell=call.cell, call=call.call)), (call.seat, _TURNED[call.turned])]
+            out += [(seat, Challenge(call_no=number)) for no, seat in facts.challenges if no == number]
+        if self.deal.challenge_mode and facts.calls:
+            out.append(((facts.calls[-1].seat + 1) % n, Reveal()))
+        return out
 
     def unseen(self) -> list[Card]:
         """Showcards not turned up yet this deal (any of them may lie in any face-down cell)."""
-        return [c for c, up in zip(self.grid, self.face_up, strict=True) if not up]
+        return [c for c, up in zip(self.deal.grid, self.deal.face_up, strict=True) if not up]
 
     def cell_of(self, card: Card) -> int | None:
         """The cell where ``card`` was turned up, if it was."""
-        for i, (c, up) in enumerate(zip(self.grid, self.face_up, strict=True)):
+        for i, (c, up) in enumerate(zip(self.deal.grid, self.deal.face_up, strict=True)):
             if up and c == card:
                 return i
         return None
 
-    # -- the protocol --------------------------------------------------------------------------
+    # -- the entries ---------------------------------------------------------------------------
 
-    def legal_actions(self, seat: Seat) -> list[Action]:
+    def _awaiting(self) -> frozenset[Seat]:
+        return frozenset([self.deal.to_move])
+
+    def actors(self) -> list[Seat]:
+        return [] if self.is_over else self.deal.actors()
+
+    def _legal(self, seat: Seat) -> list[Action]:
         if self.pending is None:
-            return super().legal_actions(seat)
-        if self.outcome is not None or seat != self.pending.seat:
+            return self.deal.legal(seat)
+        if seat != self.pending.seat:
             return []
         return [_TURNED[c] for c in SHOWCARDS if c in self.unseen()]
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
+        """Decided without building the list (a calling turn lists 500 calls)."""
+        if isinstance(action, Series) or self.is_echo(seat, action):
+            return super().is_legal(seat, action)
         if self.pending is not None:
             return (
                 isinstance(action, TurnedUp)
                 and seat == self.pending.seat
                 and action.turned in self.unseen()
             )
-        return not isinstance(action, TurnedUp) and super().is_legal(seat, action)
+        return not isinstance(action, TurnedUp) and self.deal.is_legal(seat, action)
 
-    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
-        pending = self.pending
+    def _refusal(self, seat: Seat, action: Action) -> str | None:
+        pending, deal = self.pending, self.deal
         if pending is None:
             if isinstance(action, TurnedUp):
                 return self._why_no_card()
-            return super().explain_illegal(seat, action)
+            return deal.refusal(seat, action)
         cell = CELLS[pending.cell]
         caller = self.name(pending.seat)
         if isinstance(action, TurnedUp):
@@ -165,23 +216,23 @@ class RefereeSpecState(SpecState):
                 return f"The card at {cell} is entered for {caller}, who called it."
             return self._why_not_turned(action.turned, cell)
         if isinstance(action, Challenge):
-            made = len(self.calls)
-            if self.challenge_mode and action.call_no == made and made > 0:
+            made = len(deal.calls)
+            if deal.challenge_mode and action.call_no == made and made > 0:
                 return (
                     f"Call {made} can no longer be challenged: the window closed when {caller} "
                     "announced the next call."
                 )
-            return super().explain_illegal(seat, action)
+            return deal.refusal(seat, action)
         if isinstance(action, (Call, Reveal, Predict)):
             return f"{caller} called {call_text(pending.call)} at {cell}: first enter the card turned up there."
         return None
 
     def _why_no_card(self) -> str:
-        if self.phase == "predict":
+        if self.deal.phase == "predict":
             return "Everyone predicts the last card before any card is turned up."
-        if self.phase == "reveal":
+        if self.deal.phase == "reveal":
             return "All 24 calls are made: enter the turning of the last card, which the bot already knows."
-        return f"Enter {self.name(self.to_move)}'s call (the cell and the card named) before the card turned up."
+        return f"Enter {self.name(self.deal.to_move)}'s call (the cell and the card named) before the card turned up."
 
     def _why_not_turned(self, card: Card, cell: str) -> str:
         if card not in SHOWCARDS:
@@ -193,59 +244,72 @@ class RefereeSpecState(SpecState):
         assert where is not None
         return f"The {card.short} is already face up at {CELLS[where]}: enter the card found at {cell}."
 
-    # -- entries -------------------------------------------------------------------------------
-
-    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+    def _enter(self, seat: Seat, action: Action) -> list[Event]:
         if isinstance(action, Call):
             return self._announce(seat, CELL_INDEX[action.cell], action.call)
         if isinstance(action, TurnedUp):
-            return self._turn_up(action.turned)
-        return super()._apply(seat, action)
+            events = self._turn_up(action.turned)
+        else:
+            events = self.deal.play(seat, action)
+        if self.deal.done:
+            events += self.settle(self.deal.facts())
+        return events
 
     def _announce(self, seat: Seat, cell: int, call: Card) -> list[Event]:
         """A call closes the previous call's challenge window; its card comes in the next entry."""
         self.pending = PendingCall(seat, cell, call)
-        self.open_call = None
-        self.challenged = []
+        self.deal.open_call = None
+        self.deal.challenged = []
         text = f"{self.name(seat)} calls {call_text(call)} at {CELLS[cell]}. Enter the card turned up there."
         return [self.event("announce", text)]
 
     def _turn_up(self, card: Card) -> list[Event]:
         """Put ``card`` in the called cell (swapping it with the unseen card kept there), then
         resolve the call exactly as the online game does."""
-        pending = self.pending
+        pending, grid = self.pending, self.deal.grid
         assert pending is not None
-        here = self.grid.index(card)
-        self.grid[here], self.grid[pending.cell] = self.grid[pending.cell], card
+        here = grid.index(card)
+        grid[here], grid[pending.cell] = grid[pending.cell], card
         self.pending = None
-        return self._call(pending.seat, pending.cell, pending.call)
+        return self.deal.call(pending.seat, pending.cell, pending.call)
 
     # -- what the table sees -------------------------------------------------------------------
 
     def due(self) -> str:
         if self.is_over:
             return ""
-        who = self.name(self.to_move)
+        deal = self.deal
+        who = self.name(deal.to_move)
         if self.pending is not None:
             return f"the card turned up at {CELLS[self.pending.cell]}."
-        if self.phase == "predict":
+        if deal.phase == "predict":
             return f"{who}'s prediction of the last card."
-        if self.phase == "reveal":
+        if deal.phase == "reveal":
             return f"{who} turns up the last card (this closes the window to challenge call 24)."
         text = f"{who}'s call: a face-down cell and the card named (or Joker)."
-        if self.open_call is not None:
-            text += f" Until then, an opponent may challenge call {self.open_call}."
+        if deal.open_call is not None:
+            text += f" Until then, an opponent may challenge call {deal.open_call}."
         return text
 
     def view(self, seat: Seat | None) -> RefereeSpecView:
-        base = super().view(seat)
-        fields = dict(base)
+        phase = PHASE_TEXT[self.deal.phase]
         pending = ""
         if self.pending is not None:
             p = self.pending
             pending = f"{self.name(p.seat)} called {call_text(p.call)} at {CELLS[p.cell]}: its card is still to enter."
-            fields["phase"] = "the card turned up"
-        return RefereeSpecView(**fields, pending=pending, due=self.due())
+            phase = "the card turned up"
+        return RefereeSpecView(
+            **self.base_view(seat),
+            **self.deal.view_fields(self.outcome is not None),
+            phase=phase,
+            deal_results=[list(r) for r in self.deal_results],
+            max_deals=MATCH.max_deals(self),
+            pending=pending,
+            due=self.due(),
+        )
+
+    def card_zones(self) -> list[Zone]:
+        return self.deal.zones()
 
 
 SUMMARY = f"""

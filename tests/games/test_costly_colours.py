@@ -79,7 +79,7 @@ def worked_deal(**options: object) -> CostlyColoursState:
 
 def test_worked_deal_heels_and_declined_mog() -> None:
     state = worked_deal()
-    assert state.deck_card == card("JH")
+    assert state.deal.deck_card == card("JH")
     assert state.scores == [4, 0]  # his heels for the turned Jack
     assert state.awaiting() == {E}
     assert state.legal_actions(E) == [ProposeMog(), NoMog()]
@@ -94,16 +94,16 @@ def test_worked_deal_whole() -> None:
     play(state, E, "5H")
     play(state, D, "7C")
     play(state, E, "8H")
-    assert state.total == 20 and state.scores == [5, 0]
+    assert state.deal.total == 20 and state.scores == [5, 0]
     play(state, D, "9H")  # 29, and 7-8-9 is a sequence
     assert state.scores == [8, 0]
     # Eve's 4♥ would make 33: she is passed over with a Go, Dee plays on
-    assert state.said_go == [False, True]
+    assert state.deal.said_go == [False, True]
     assert state.awaiting() == {D}
     assert state.legal_actions(D) == [PlayCard(play=card("2H"))]
     play(state, D, "2H")  # 31 with five cards (5) and the go (1)
     assert state.scores == [14, 0]
-    assert state.total == 0 and state.awaiting() == {E}  # a new series, Eve to start it
+    assert state.deal.total == 0 and state.awaiting() == {E}  # a new series, Eve to start it
     play(state, E, "4H")  # the last card: 1 for the go
     texts = [e.text for e in state.log if e.to is None]
     assert "Eve pegs 1 for the go (count 4): Eve 1." in texts
@@ -135,7 +135,7 @@ def test_refused_mog_pegs_for_the_proposer() -> None:
     assert state.legal_actions(D) == [AcceptMog(), RefuseMog()]
     state.apply(D, RefuseMog())
     assert state.scores == [0, 1]
-    assert state.awaiting() == {E} and state.phase == "play"
+    assert state.awaiting() == {E} and state.deal.phase == "play"
 
 
 def test_accepted_mog_exchanges_blind_and_pegs_jacks_and_deuces() -> None:
@@ -243,7 +243,7 @@ def test_31_then_go_then_new_series() -> None:
     assert state.scores == [1, 0]  # Eve did not propose a mog
     play(state, D, "2D")  # 31 with four cards (4) and the go (1)
     assert state.scores == [6, 0]
-    assert state.awaiting() == {E} and state.total == 0  # Eve, opponent of the last player, starts
+    assert state.awaiting() == {E} and state.deal.total == 0  # Eve, opponent of the last player, starts
     play(state, E, "AC")
     play(state, D, "8C")  # 9; both hands empty: Dee pegs the go (7), then shows 4 (see below)
     assert state.scores == [11, 5]
@@ -343,14 +343,14 @@ def test_four_hand_deal_and_mog_order() -> None:
     )
     state.apply(N, BuryCard(bury=card("JS")))  # a Jack put under the deck card scores nothing
     assert state.stock[0] == card("JS") and state.scores == [0, 0, 0, 0]
-    assert state.phase == "play" and state.awaiting() == {EA}
+    assert state.deal.phase == "play" and state.awaiting() == {EA}
 
 
 def test_four_hand_dealer_who_did_not_propose_cannot_use_the_stock() -> None:
     state = four_hand()
     state.apply(EA, NoMog())
     state.apply(N, NoMog())
-    assert state.phase == "play" and state.scores == [0, 0, 0, 0]
+    assert state.deal.phase == "play" and state.scores == [0, 0, 0, 0]
 
 
 def test_four_hand_partner_refusal_point_option() -> None:
@@ -361,7 +361,7 @@ def test_four_hand_partner_refusal_point_option() -> None:
     state.apply(S, RefuseMog())  # North pegs 1 for North-South, then may use the stock
     assert state.scores == [1, 1, 1, 1]
     state.apply(N, KeepHand())
-    assert state.phase == "play"
+    assert state.deal.phase == "play"
 
 
 def test_four_hand_play_go_round_and_show() -> None:
@@ -373,7 +373,7 @@ def test_four_hand_play_go_round_and_show() -> None:
         play(state, seat, code)
     # South holds 7♣ 5♦, nothing fits 31; West holds 6♣ A♥: A♥ makes 31
     assert state.awaiting() == {W}
-    assert state.said_go == [True, True, True, False]
+    assert state.deal.said_go == [True, True, True, False]
     play(state, W, "AH")  # 31 with four cards (4) + go (1) for East-West
     assert state.scores == [0, 5, 0, 5]
     assert state.awaiting() == {N}  # next after West holding cards

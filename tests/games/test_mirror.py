@@ -7,11 +7,14 @@ facts, the entries and the match come from each game's own declaration."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
 
-from games.engine import Game, GameState
+from games.engine import Event, Game, GameState
+from games.match import DealFacts, Match, MatchState
 from games.players import RandomPlayer
 from games.referee.state import RefereeState
 from games.registry import catalogue, referee_game
@@ -34,18 +37,39 @@ def mirror(online: Game[Any], referee: Game[Any], players: int, options: dict[st
     assert getattr(real, "dealer", None) == ref.dealer
     rng, chooser, deals = random.Random(seed), RandomPlayer(), 0
     settled = real.settled
-    while not real.is_over:
-        seat = rng.choice(real.actors())
-        real.apply(seat, chooser.choose(real.view(seat), real.legal_actions(seat), rng))
-        if real.settled is settled:
-            continue
-        settled, deals = real.settled, deals + 1
-        for who, entry in ref.entries(settled):
-            ref.apply(who, entry)
-        assert (ref.scores, ref.deal_no) == (real.scores, real.deal_no), f"after deal {deals}"
-        assert ref.is_over or ref.dealer == getattr(real, "dealer", None)
-    assert ref.is_over and ref.outcome == real.outcome
+    with scores_at_settle() as scores:
+        while not real.is_over:
+            seat = rng.choice(real.actors())
+            real.apply(seat, chooser.choose(real.view(seat), real.legal_actions(seat), rng))
+            if real.settled is settled:
+                continue
+            settled, deals = real.settled, deals + 1
+            for who, entry in ref.entries(settled):
+                ref.apply(who, entry)
+            assert (scores[id(ref)], ref.deal_no) == (scores[id(real)], real.deal_no), f"after deal {deals}"
+            assert ref.is_over or ref.dealer == getattr(real, "dealer", None)
+    assert ref.is_over and ref.outcome == real.outcome and ref.scores == real.scores
     return deals
+
+
+@contextmanager
+def scores_at_settle() -> Iterator[dict[int, list[int]]]:
+    """Each state's scores as the match left them when it last settled a deal (by ``id`` of the
+    state): the next deal may score as it opens, before the action returns (Costly Colours' heels,
+    pegged as the bot turns the deck card; a referee table enters that card later)."""
+    scores: dict[int, list[int]] = {}
+    settle = Match.settle
+
+    def recording(match: Match[Any], state: MatchState, facts: DealFacts) -> list[Event]:
+        events = settle(match, state, facts)
+        scores[id(state)] = list(state.scores)
+        return events
+
+    Match.settle = recording  # type: ignore[method-assign, assignment]
+    try:
+        yield scores
+    finally:
+        Match.settle = settle  # type: ignore[method-assign]
 
 
 @pytest.mark.parametrize("game_id", GAMES)

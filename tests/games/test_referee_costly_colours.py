@@ -26,6 +26,7 @@ from games.referee.costly_colours import (
 )
 from games.registry import referee_game
 from tests.bot.conftest import db_path, notifier, service  # noqa: F401  (fixtures)
+from tests.games.test_mirror import mirror as mirror_facts
 from tests.playout import run_playouts
 
 AcceptMog, RefuseMog, ProposeMog, NoMog = online.AcceptMog, online.RefuseMog, online.ProposeMog, online.NoMog
@@ -99,13 +100,13 @@ def test_worked_deal_entered() -> None:
     assert refused(state, D, PlayCard(play=card("JH"))) == "J♥ is the deck card: it is not in anyone's hand."
     assert refused(state, D, PlayCard(play=card("5H"))) == "5♥ has already been played this deal, by Eve."
     play(state, (D, "7C"), (E, "8H"), (D, "9H"))  # 29, the sequence 7-8-9 pegs 3
-    assert state.scores == [8, 0] and state.total == 29
+    assert state.scores == [8, 0] and state.deal.total == 29
     assert refused(state, E, PlayCard(play=card("4H"))) == (
         "4♥ would take the count from 29 to 33, past 31: enter a card that keeps it at 31 or under, or Go."
     )
     assert PlayCard(play=card("2H")) in state.legal_actions(E) and SayGo() in state.legal_actions(E)
     play(state, (E, "Go"), (D, "2H"))  # 31 with five cards and the go: the series ends by itself
-    assert state.scores == [14, 0] and state.total == 0 and state.awaiting() == {E}
+    assert state.scores == [14, 0] and state.deal.total == 0 and state.awaiting() == {E}
     assert refused(state, D, PlayCard(play=card("4H"))) == "It is not your turn: the table is waiting for Eve."
     play(state, (E, "4H"))  # the last card: the go, then the show with no entries
     assert state.scores == [21, 9]
@@ -114,7 +115,7 @@ def test_worked_deal_entered() -> None:
         "Dee: 7♣ 9♥ 2♥ with J♥: Deuce of trumps, his nob (2♥): 4; Three in suit (9♥ 2♥ J♥): 3 = 7",
     ]
     assert state.deal_no == 2 and state.dealer == E and state.awaiting() == {E}
-    assert state.deck_card is None and state.played == [[], []]
+    assert state.deal.deck_card is None and state.deal.played == [[], []]
     lines = state.view(None).text_lines()
     assert "Next entry: the card Eve turned up as the deck card." in lines
     assert any(line.startswith("  Eve: 5♥ 8♥ 4♥") for line in lines)
@@ -136,10 +137,10 @@ def test_go_round_ends_the_series_and_the_last_player_pegs() -> None:
     enter(state, D, RefuseMog())  # Eve pegs 1
     play(state, (E, "10S"), (D, "KH"), (E, "9S"))  # 29
     play(state, (D, "Go"))
-    assert state.said_go == [True, False] and state.awaiting() == {E}
+    assert state.deal.said_go == [True, False] and state.awaiting() == {E}
     assert refused(state, D, PlayCard(play=card("AC"))) == "It is not your turn: the table is waiting for Eve."
     play(state, (E, "AC"))  # 30, Eve plays on; her hand is empty, so the series ends
-    assert state.scores == [0, 2] and state.total == 0  # Eve's go (1) after the refusal (1)
+    assert state.scores == [0, 2] and state.deal.total == 0  # Eve's go (1) after the refusal (1)
     assert state.awaiting() == {D}  # Dee still holds two cards and starts the new series
 
 
@@ -205,7 +206,7 @@ def test_claiming_the_deck_card_or_an_earlier_claim_is_refused() -> None:
     enter(state, N, MogPass(claim=card("2D")))
     enter(state, S, MogPass())
     assert state.scores == [8, 2, 8, 2]  # the Deuce of trumps: 4
-    assert state.phase == "play" and state.awaiting() == {EA}
+    assert state.deal.phase == "play" and state.awaiting() == {EA}
 
 
 def test_muggins_claim_before_the_receivers_show() -> None:
@@ -216,7 +217,7 @@ def test_muggins_claim_before_the_receivers_show() -> None:
     assert state.scores == [2, 0]
     play(state, (E, "8D"), (D, "9D"), (E, "5C"), (D, "4C"), (E, "2S"), (D, "Go"), (D, "JH"))
     # Eve shows first (nothing passed to her unclaimed); then Dee is asked
-    assert state.phase == "show_claim" and state.awaiting() == {D}
+    assert state.deal.phase == "show_claim" and state.awaiting() == {D}
     assert state.scores == [3, 1 + 5]
     assert state.legal_actions(D) == [ClaimGift(gift=card("JH")), NoGiftClaim()]
     assert refused(state, D, ClaimGift(gift=card("2S"))) == (
@@ -239,7 +240,7 @@ def test_muggins_receiver_with_no_jack_or_deuce_is_not_asked() -> None:
     enter(state, E, MogPass())
     enter(state, D, MogPass())
     play(state, (E, "8D"), (D, "9D"), (E, "5C"), (D, "4C"), (E, "3S"), (D, "Go"), (D, "KC"))
-    assert state.deal_no == 2 and state.phase == "deck"
+    assert state.deal_no == 2 and state.deal.phase == "deck"
 
 
 def test_four_hand_stock_mog_and_go_round() -> None:
@@ -256,7 +257,7 @@ def test_four_hand_stock_mog_and_go_round() -> None:
     assert state.scores == [0, 0, 0, 0] and state.legal_actions(N) == [TakeStock(), KeepHand()]
     assert refused(state, N, PlayCard(play=card("2D"))) == "The play has not started yet: the mog comes first."
     enter(state, N, TakeStock())
-    assert state.phase == "play" and state.awaiting() == {EA}
+    assert state.deal.phase == "play" and state.awaiting() == {EA}
     # the online game's four-hand deal: East K♠, South Q♠, West 10♠ (30); North, East, South Go
     play(state, (EA, "KS"), (S, "QS"), (W, "10S"), (N, "Go"), (EA, "Go"), (S, "Go"))
     play(state, (W, "AH"))  # 31 with four cards + go: the series ends without more entries
@@ -299,19 +300,19 @@ def mirror(options: Mapping[str, Any], players: int, seed: int, check_refusals: 
     def sync() -> None:
         """Make the entries the dealt game made by itself: deck card, Go, muggins claims."""
         while not ref.is_over:
-            if ref.phase == "deck" and real.deal_no == ref.deal_no:
-                assert real.deck_card is not None
-                ref.apply(ref.dealer, DeckCard(deck=real.deck_card))
-            elif ref.phase == "show_claim":
-                seat = ref.to_act
+            if ref.deal.phase == "deck" and real.deal_no == ref.deal_no:
+                assert real.deal.deck_card is not None
+                ref.apply(ref.dealer, DeckCard(deck=real.deal.deck_card))
+            elif ref.deal.phase == "show_claim":
+                seat = ref.deal.to_act
                 gifts = unclaimed.get(seat, [])
                 ref.apply(seat, ClaimGift(gift=gifts[0]) if gifts else NoGiftClaim())
-            elif ref.phase == "play" and (
+            elif ref.deal.phase == "play" and (
                 real.deal_no != ref.deal_no
                 or real.is_over
-                or (real.phase == "play" and (real.to_act, real.series) != (ref.to_act, ref.series))
+                or (real.deal.phase == "play" and (real.deal.to_act, real.deal.series) != (ref.deal.to_act, ref.deal.series))
             ):
-                ref.apply(ref.to_act, SayGo())  # the dealt game passed this player over
+                ref.apply(ref.deal.to_act, SayGo())  # the dealt game passed this player over
             else:
                 return
 
@@ -319,7 +320,7 @@ def mirror(options: Mapping[str, Any], players: int, seed: int, check_refusals: 
     while not real.is_over:
         seat = rng.choice(sorted(real.awaiting()))
         action = chooser.choose(real.view(seat), real.legal_actions(seat), rng)
-        unclaimed = {s: list(cards) for s, cards in real.unclaimed.items()}
+        unclaimed = {s: list(cards) for s, cards in real.deal.unclaimed.items()}
         real.apply(seat, action)
         entry = to_entry(action, real, muggins)
         if entry is not None:
@@ -344,13 +345,13 @@ def to_entry(action: Action, real: online.CostlyColoursState, muggins: bool) -> 
 
 def refuse_wrong_plays(ref: RefereeCostlyColoursState, seat: int) -> None:
     """Before a card is entered: a card already seen, and one past 31, are refused."""
-    seen = [c for cards in ref.played for c in cards] + [ref.deck_card]
+    seen = [c for cards in ref.deal.played for c in cards] + [ref.deal.deck_card]
     for c in seen[:2]:
         assert c is not None
         msg = refused(ref, seat, PlayCard(play=c))
         assert "already been played" in msg or "deck card" in msg or "in the mog" in msg
-    if ref.total > 21 and len(ref.known_held(seat)) < ref.cards_left(seat):
-        big = next(c for c in ref.unseen() if online.card_value(c) > 31 - ref.total)
+    if ref.deal.total > 21 and len(ref.known_held(seat)) < ref.cards_left(seat):
+        big = next(c for c in ref.unseen() if online.card_value(c) > 31 - ref.deal.total)
         assert "past 31" in refused(ref, seat, PlayCard(play=big))
 
 
@@ -423,7 +424,7 @@ async def test_refereed_deal_through_the_table_service(service: TableService) ->
     await service.undo(G, C, BOB)  # Bob took back his Go
     table = service.require_table(G, C)
     assert isinstance(table.state, RefereeCostlyColoursState)
-    assert table.state.said_go == [False, False] and table.state.awaiting() == {1}
+    assert table.state.deal.said_go == [False, False] and table.state.awaiting() == {1}
     await service.act(G, C, BOB, SayGo())
     await service.act(G, C, ANN, PlayCard(play=card("2H")))
     await service.act(G, C, BOB, PlayCard(play=card("4H")))
@@ -431,3 +432,10 @@ async def test_refereed_deal_through_the_table_service(service: TableService) ->
     # a correction that makes a later entry impossible is refused: 7♣ becomes Eve's 5♥
     with pytest.raises(TableError, match="impossible"):
         await service.correct(G, C, ANN, 4, PlayCard(play=card("5H")))
+
+
+@pytest.mark.parametrize(("players", "options", "matches"), MIRRORS)
+def test_deal_facts_entered_score_alike(players: int, options: dict[str, Any], matches: int) -> None:
+    """The generic mirror (each online deal's facts entered as a table would) with each option set."""
+    deals = sum(mirror_facts(online.GAME, GAME, players, options, seed) for seed in range(200, 200 + matches // 5))
+    assert deals >= matches // 5

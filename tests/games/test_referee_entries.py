@@ -95,10 +95,10 @@ def test_a_spec_turn_in_one_entry() -> None:
     seat, action = read_action(state, "A1 KH 10S", seat=None)
     assert seat == caller and isinstance(action, Series) and [e.kind for e in action.entries] == ["call", "turned_up"]
     state.apply(seat, action)
-    assert state.face_up[0] and state.grid[0] == card("10S")
+    assert state.deal.face_up[0] and state.deal.grid[0] == card("10S")
     for text in ("A2: K♥ 10H", "a3 k♥ ten of clubs"):
         enter(state, text)
-    assert sum(state.face_up) == 3
+    assert sum(state.deal.face_up) == 3
     with pytest.raises(EntryError, match="The 10♠ is already face up at A1"):
         read_action(state, "B1 KH 10S", seat=None)
 

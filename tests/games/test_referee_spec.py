@@ -18,6 +18,7 @@ from games.referee.spec import GAME, RefereeSpecState, TurnedUp
 from games.registry import referee_game
 from games.spec import CELLS, Call, Challenge, Predict, Reveal
 from games.spec_scoring import DEUCES, NAMEABLE, SHOWCARDS, STACK_TOTAL, cards_won
+from tests.games.test_mirror import mirror as mirror_facts
 from tests.playout import run_playouts
 
 ALICE, BOB, CAROL = 0, 1, 2
@@ -255,7 +256,7 @@ def mirror(players: int, options: dict[str, Any], seed: int) -> RefereeSpecState
         challenges = [a for a in legal if isinstance(a, Challenge)]
         action = challenges[0] if challenges and rng.random() < 0.3 else rng.choice(legal)
         if isinstance(action, Call):
-            turned = real.grid[online.CELL_INDEX[action.cell]]
+            turned = real.deal.grid[online.CELL_INDEX[action.cell]]
             real.apply(seat, action)
             ref.apply(seat, action)
             ref.apply(seat, TurnedUp(turned=turned))
@@ -265,25 +266,31 @@ def mirror(players: int, options: dict[str, Any], seed: int) -> RefereeSpecState
             ref.apply(seat, action)
             if real.deal_no != deal or real.is_over:
                 assert ref.scores == real.scores and ref.deal_results == real.deal_results
-        assert [len(w) for w in ref.won] == [len(w) for w in real.won] and ref.stack == real.stack
+        assert [len(w) for w in ref.deal.won] == [len(w) for w in real.deal.won] and ref.deal.stack == real.deal.stack
     assert ref.is_over and ref.outcome == real.outcome
     replayed(ref)
     return ref
 
 
-@pytest.mark.parametrize(
-    ("players", "options"),
-    [
-        (2, {}),
-        (3, {"false_challenge_penalty": "card", "joker_vs_deuce": "exact"}),
-        (4, {"illegal_call_mode": "strict", "end_mode": "fixed", "repeat_joker_call": "allow"}),
-        (2, {"tie_break": "extra_deal", "joker_vs_deuce": "none"}),
-    ],
-)
+MIRRORS = [
+    (2, {}),
+    (3, {"false_challenge_penalty": "card", "joker_vs_deuce": "exact"}),
+    (4, {"illegal_call_mode": "strict", "end_mode": "fixed", "repeat_joker_call": "allow"}),
+    (2, {"tie_break": "extra_deal", "joker_vs_deuce": "none"}),
+]
+
+
+@pytest.mark.parametrize(("players", "options"), MIRRORS)
 def test_matches_mirrored_from_the_online_game(players: int, options: dict[str, Any]) -> None:
     for m in range(3):
         state = mirror(players, options, seed=70 + m)
         assert state.outcome is not None and state.deal_no <= players + 1
+
+
+@pytest.mark.parametrize(("players", "options"), MIRRORS)
+def test_deal_facts_entered_score_alike(players: int, options: dict[str, Any]) -> None:
+    """The generic mirror (each online deal's facts entered as a table would) with each option set."""
+    assert sum(mirror_facts(online.GAME, GAME, players, options, seed) for seed in (80, 81)) >= 2
 
 
 def test_strict_mode_refuses_forbidden_calls() -> None:

@@ -21,6 +21,7 @@ from games.spec import (
     Challenge,
     Predict,
     Reveal,
+    SpecFacts,
     SpecState,
 )
 from games.spec_scoring import (
@@ -82,14 +83,14 @@ def do_call(state: SpecState, cell: str, name: str) -> list[str]:
 
 
 def challenge(state: SpecState, seat: int, call_no: int | None = None) -> list[str]:
-    no = call_no if call_no is not None else state.open_call
+    no = call_no if call_no is not None else state.deal.open_call
     assert no is not None
     return [e.text for e in state.apply(seat, Challenge(call_no=no))]
 
 
 def call_winning(state: SpecState, turned: Card, wanted: int) -> Card:
     """A call that wins ``wanted`` scorecards on ``turned``, preferring one no rule forbids."""
-    prev, up = state.previous_call, state.face_up_cards()
+    prev, up = state.deal.previous_call, state.deal.face_up_cards()
     options = [c for c in CALLS if cards_won(c, turned) == wanted]
     clean = [c for c in options if call_fault(c, prev, up, state.options.repeat_joker_call) is None]
     assert options, f"no call wins {wanted} on {turned}"
@@ -102,10 +103,10 @@ def play_deal(state: SpecState, wins: Sequence[int] = ()) -> list[str]:
     texts: list[str] = []
     deal = state.deal_no
     while state.deal_no == deal and state.phase == "call":
-        i = len(state.calls)
-        cell = state.face_up.index(False)
+        i = len(state.deal.calls)
+        cell = state.deal.face_up.index(False)
         want = wins[i] if i < len(wins) else 0
-        name = call_winning(state, state.grid[cell], want)
+        name = call_winning(state, state.deal.grid[cell], want)
         texts += do_call(state, CELLS[cell], name.code)
     if state.phase == "reveal":
         texts += [e.text for e in state.apply(state.to_move, Reveal())]
@@ -181,7 +182,7 @@ def test_predictions_start_with_the_first_caller() -> None:
     state = start(["P1", "P2", "P3"], first_dealer=2)
     assert state.to_move == 1 and state.awaiting() == {1}
     predict(state, "AS", "KH", "QD")
-    assert state.predictions == [card("QD"), card("AS"), card("KH")]
+    assert state.deal.predictions == [card("QD"), card("AS"), card("KH")]
     assert state.phase == "call" and state.to_move == 1
 
 
@@ -207,8 +208,8 @@ def test_t2_call_outcomes(call: str, turned: str, won: int) -> None:
     state = start(grid=make_grid(turned))
     predict(state, "AD", "KC") if turned != "AD" else predict(state, "AH", "KC")
     do_call(state, "A1", call)
-    assert len(state.won[0]) == won
-    assert state.won[0] == list(SCORECARD_STACK[:won])
+    assert len(state.deal.won[0]) == won
+    assert state.deal.won[0] == list(SCORECARD_STACK[:won])
 
 
 # --- T3, T4, T5: the stack, forbidden calls, the penalty ---------------------------------------
@@ -216,7 +217,7 @@ def test_t2_call_outcomes(call: str, turned: str, won: int) -> None:
 
 def test_t3_taking_from_the_stack() -> None:
     state = t3_state()
-    assert [len(h) for h in state.won] == [5, 4]
+    assert [len(h) for h in state.deal.won] == [5, 4]
     assert deal_points(state) == [46, 34]
     view = state.view(None)
     assert view.stack_count == 21 and view.stack_top == 8 and sum(view.stack) == 108
@@ -242,9 +243,9 @@ def test_t4_jokers_out_once_all_five_are_up() -> None:
     predict(state, "AS", "KH")
     for i in range(5):
         cell = CELLS[i]
-        do_call(state, cell, call_winning(state, state.grid[i], 0).code)
-    assert all(state.face_up[:5])
-    assert JOKER not in state.allowed_calls()
+        do_call(state, cell, call_winning(state, state.deal.grid[i], 0).code)
+    assert all(state.deal.face_up[:5])
+    assert JOKER not in state.deal.allowed_calls()
     refused(state, state.to_move, Call(cell="B1", call=JOKER), "all four deuces")
 
 
@@ -255,7 +256,7 @@ def test_t5_penalty_takes_the_offenders_highest_scorecard() -> None:
     texts = challenge(state, 1)
     assert "Bob takes Alice's Joker scorecard" in texts[0]
     assert deal_points(state) == [36, 44]
-    assert state.last_winner == 1
+    assert state.deal.last_winner == 1
     # the window is closed: nobody else may challenge that call
     assert all(not isinstance(a, Challenge) for s in range(2) for a in state.legal_actions(s))
 
@@ -276,7 +277,7 @@ def test_challenge_offered_after_every_call_to_every_opponent_alike() -> None:
     assert after_legal == {1: [Challenge(call_no=1)], 2: [Challenge(call_no=1)]}
     assert state.legal_actions(2) == [Challenge(call_no=1)] and 2 not in state.awaiting()
     do_call(state, "A2", "AH")  # Bob repeats Alice's call: forbidden, yet offered and scored
-    assert state.won == [[JOKER, JOKER], [], []] and state.calls[-1].fault == Fault.REPEAT
+    assert state.deal.won == [[JOKER, JOKER], [], []] and state.deal.calls[-1].fault == Fault.REPEAT
     assert state.legal_actions(0) == [Challenge(call_no=2)] and state.legal_actions(2)[-1] == Challenge(call_no=2)
     assert state.view(2).open_challenge == 2
 
@@ -287,7 +288,7 @@ def test_each_forbidden_kind_is_caught_by_a_challenge(kind: Fault) -> None:
         state = start(grid=make_grid("2S 2H 2D 2C Joker AS"))
         predict(state, "KH", "QD")
         for i in range(5):
-            do_call(state, CELLS[i], call_winning(state, state.grid[i], 0).code)
+            do_call(state, CELLS[i], call_winning(state, state.deal.grid[i], 0).code)
         offender = state.to_move
         do_call(state, "B1", "Joker")
         reason = "after the Joker and all four deuces were face up"
@@ -305,13 +306,13 @@ def test_each_forbidden_kind_is_caught_by_a_challenge(kind: Fault) -> None:
             offender = state.to_move
             do_call(state, "A3", "AS")
             reason = "already face up"
-    assert state.calls[-1].fault == kind
+    assert state.deal.calls[-1].fault == kind
     claimant = state.to_move
-    held_before = list(state.won[offender])
+    held_before = list(state.deal.won[offender])
     texts = challenge(state, claimant)
     assert reason in texts[0]
     if held_before:
-        assert len(state.won[offender]) == len(held_before) - 1
+        assert len(state.deal.won[offender]) == len(held_before) - 1
     else:
         assert "top of the stack" in texts[0]
 
@@ -323,18 +324,18 @@ def test_challenge_takes_the_stack_top_when_the_offender_has_nothing() -> None:
     do_call(state, "A2", "QH")  # Bob repeats: 0 cards, forbidden
     texts = challenge(state, 0)
     assert "top of the stack, a Joker" in texts[0]
-    assert state.won == [[JOKER], []] and state.last_winner == 0
+    assert state.deal.won == [[JOKER], []] and state.deal.last_winner == 0
 
 
 def test_penalty_with_nothing_to_take_is_still_recorded() -> None:
     state = start(grid=make_grid("AS KS"))
     predict(state, "JC", "KD")
     do_call(state, "A1", "QH")
-    state.stack = []  # as if the stack had run out
+    state.deal.stack = []  # as if the stack had run out
     do_call(state, "A2", "QH")
     texts = challenge(state, 0)
     assert "nothing changes hands" in texts[0]
-    assert state.open_call is None
+    assert state.deal.open_call is None
 
 
 def test_repeat_joker_allowed_by_option() -> None:
@@ -348,7 +349,7 @@ def test_repeat_joker_allowed_by_option() -> None:
     predict(forbid, "JC", "KD")
     do_call(forbid, "A1", "Joker")
     do_call(forbid, "A2", "Joker")
-    assert forbid.calls[-1].fault == Fault.REPEAT
+    assert forbid.deal.calls[-1].fault == Fault.REPEAT
 
 
 def test_challenge_after_the_window_closed() -> None:
@@ -403,9 +404,9 @@ def test_two_opponents_challenge_the_same_call() -> None:
 def test_window_after_the_24th_call_closes_on_reveal() -> None:
     state = start(["Alice", "Bob", "Carol"], grid=make_grid(last="10D"))
     predict(state, "AS", "KH", "Joker")
-    while len(state.calls) < 24:
-        cell = state.face_up.index(False)
-        do_call(state, CELLS[cell], call_winning(state, state.grid[cell], 0).code)
+    while len(state.deal.calls) < 24:
+        cell = state.deal.face_up.index(False)
+        do_call(state, CELLS[cell], call_winning(state, state.deal.grid[cell], 0).code)
     assert state.phase == "reveal" and state.to_move == 0  # Carol made call 24; Alice reveals
     assert state.legal_actions(0) == [Reveal(), Challenge(call_no=24)]
     assert state.legal_actions(1) == [Challenge(call_no=24)]
@@ -420,12 +421,12 @@ def test_strict_mode_lifts_the_repeat_rule_when_nothing_else_is_left() -> None:
     state = start(grid=make_grid(), illegal_call_mode="strict")  # 20 nameable cards, 2s, Joker
     predict(state, "AS", "KH")
     for i in range(20):
-        name = "Joker" if i == 19 else state.grid[i].code  # exact calls, then a Joker
+        name = "Joker" if i == 19 else state.deal.grid[i].code  # exact calls, then a Joker
         do_call(state, CELLS[i], name)
-    assert state.previous_call == JOKER
+    assert state.deal.previous_call == JOKER
     calls = [a for a in state.legal_actions(state.to_move) if isinstance(a, Call)]
     assert {a.call for a in calls} == {JOKER} and len(calls) == 5
-    assert allowed_calls(JOKER, state.face_up_cards(), lift_repeat_when_stuck=False) == []
+    assert allowed_calls(JOKER, state.deal.face_up_cards(), lift_repeat_when_stuck=False) == []
     do_call(state, "E1", "Joker")
 
 
@@ -548,21 +549,21 @@ def test_tie_break_deal_is_played_once() -> None:
     state = start(end_mode="fixed", tie_break="extra_deal")
     state.deal_no = 2
     state.scores = [150, 150]
-    events = state._after_deal()
-    assert events[0].kind == "tie" and state.deal_no == 3 and state.extra_deal
+    events = state._settle(SpecFacts(points=(0, 0)))
+    assert events[1].kind == "tie" and state.deal_no == 3 and state.extra_deal
     assert state.view(None).max_deals == 3
     state.scores = [200, 200]
-    state._after_deal()
+    state._settle(SpecFacts(points=(0, 0)))
     assert state.outcome is not None and state.outcome.winners == [0, 1]
 
 
 def test_fixed_deck_forms_and_refusals() -> None:
     grid = make_grid("Joker 2H", last="AS")
     state = start(grid=grid)
-    assert state.grid == grid
+    assert state.deal.grid == grid
     whole = list(SCORECARD_STACK[:3]) + grid[:10] + list(SCORECARD_STACK[3:]) + grid[10:]
     state = start(grid=whole)
-    assert state.grid == grid
+    assert state.deal.grid == grid
     with pytest.raises(SetupError, match="25 cards"):
         start(grid=[*grid[:-1], card("3S")])
 
@@ -585,8 +586,8 @@ def test_options_and_refused_combinations() -> None:
 def test_views_hide_only_the_face_down_grid() -> None:
     state = t3_state()
     view = state.view(None)
-    down = {c for c, up in zip(state.grid, state.face_up, strict=True) if not up}
-    assert [c is None for c in view.grid] == [not up for up in state.face_up]
+    down = {c for c, up in zip(state.deal.grid, state.deal.face_up, strict=True) if not up}
+    assert [c is None for c in view.grid] == [not up for up in state.deal.face_up]
     assert not down & set(iter_cards(view))
     for seat in range(2):
         assert state.view(seat).model_dump(exclude={"seat"}) == view.model_dump(exclude={"seat"})
@@ -639,7 +640,7 @@ def test_random_playouts_with_options(players: int, options: dict[str, str]) -> 
     finals = run_playouts(GAME, players, options, matches=6, seed=3, deep_every=40, sample_legal=25)
     if options.get("illegal_call_mode") == "strict":
         assert challenges_seen(finals) == (0, 0)
-        assert all(c.fault is None for s in finals if isinstance(s, SpecState) for c in s.calls)
+        assert all(c.fault is None for s in finals if isinstance(s, SpecState) for c in s.deal.calls)
 
 
 def test_many_quick_matches_end_properly() -> None:

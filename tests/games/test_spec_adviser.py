@@ -84,8 +84,8 @@ def test_open_call_judged_from_the_view_matches_the_engine() -> None:
     def check(state: object) -> None:
         assert isinstance(state, SpecState)
         view = state.view(None)
-        if state.open_call is not None:
-            fault = state.calls[state.open_call - 1].fault is not None
+        if state.deal.open_call is not None:
+            fault = state.deal.calls[state.deal.open_call - 1].fault is not None
             assert open_call_was_forbidden(view) == fault
             checked[fault] += 1
         else:
@@ -115,8 +115,8 @@ def test_adviser_player_never_makes_a_forbidden_call() -> None:
             seat = state.to_move
             action = bot.choose(state.view(seat), state.legal_actions(seat), rng)
             state.apply(seat, action)
-            last = state.calls[-1] if state.calls else None
+            last = state.deal.calls[-1] if state.deal.calls else None
             if last is not None and last.fault is not None:
                 # only when nothing else was left: every nameable card up and Joker just called
                 assert last.fault == Fault.REPEAT and last.call == JOKER
-                assert set(NAMEABLE) <= set(state.face_up_cards())
+                assert set(NAMEABLE) <= set(state.deal.face_up_cards())

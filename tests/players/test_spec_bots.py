@@ -75,8 +75,8 @@ def test_t4_bots_never_make_a_forbidden_call() -> None:
             action = choose(player, state, seat, seed)
             assert isinstance(action, Call)
             assert action.call not in cards("KD KS KC QH")
-            assert call_fault(action.call, state.previous_call, state.face_up_cards()) is None
-            assert not state.face_up[CELLS.index(action.cell)]
+            assert call_fault(action.call, state.deal.previous_call, state.deal.face_up_cards()) is None
+            assert not state.deal.face_up[CELLS.index(action.cell)]
 
 
 def test_t5_bots_challenge_a_forbidden_call_and_not_an_allowed_one() -> None:
@@ -99,7 +99,7 @@ def test_strong_finds_the_lone_best_call() -> None:
     assert advise(state.view(None)).best == (card("JS"),)
     action = choose(STRONG, state, state.to_move)
     assert isinstance(action, Call) and action.call == card("JS")
-    assert state.face_up[0] and action.cell not in ("A1", "B1", "C1")
+    assert state.deal.face_up[0] and action.cell not in ("A1", "B1", "C1")
 
 
 # --- hints ------------------------------------------------------------------------------------------------

@@ -162,7 +162,7 @@ async def test_spec_predictions_calls_and_challenges(world: World) -> None:
     for seat, prediction in ((ANN, "JC"), (BOB, "KD"), (CAT, "Joker")):
         note = await enter(world, world.bob, seat, Predict(prediction=card(prediction)))
         assert note.startswith("You chose "), note
-    assert state.phase == "call" and state.predictions == [card("JC"), card("KD"), card("Joker")]
+    assert state.phase == "call" and state.deal.predictions == [card("JC"), card("KD"), card("Joker")]
 
     await call_turn(world, world.ann, "A1", "QH", "QH")  # Ann: the exact card, 4 scorecards
     assert state.view(None).deal_points[ANN] == 38
