@@ -10,9 +10,7 @@ keeps the hands and the stock, and passes a player who cannot play over with a G
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
-
-from pydantic import Field, field_validator
+from typing import Literal
 
 from games.cards import Card, format_cards, full_pack, sort_hand
 from games.costly_colours_deal import (
@@ -25,11 +23,12 @@ from games.costly_colours_deal import (
     PLAY,
     STOCK_BURY,
     STOCK_TAKE,
+    CostlyColoursOptions,
     Deal,
     check_setup,
 )
 from games.costly_colours_scoring import MAX_COUNT, card_value, is_jack_or_deuce
-from games.engine import Action, BaseOptions, Event, Game, GameState, PlayCard, Seat, View, Zone
+from games.engine import Action, Event, Game, GameState, PlayCard, Seat, View, Zone
 from games.layout import (
     Area,
     Layout,
@@ -46,36 +45,6 @@ from games.layout import (
 from games.registry import declare
 
 # --- options ------------------------------------------------------------------------------------
-
-
-class CostlyColoursOptions(BaseOptions):
-    go_point_on_31: bool = Field(
-        True,
-        description="The last player of a series pegs 1 for the go even when the count is exactly 31 "
-        "(on top of 1 per card for the 31). Off: at 31 only the cards count (Cotton's reading).",
-    )
-    muggins: bool = Field(
-        False,
-        description="A player passing a Jack or Deuce in the mog must claim its 2 (4 in trumps) "
-        "when giving it; an unclaimed one scores for the receiver at the show. Off: always claimed.",
-    )
-    partner_refusal_point: bool = Field(
-        False,
-        description="Four players only: a mog declined or refused between partners still pegs 1 "
-        "for the other partner, so for the refuser's own side. Off: no point.",
-    )
-    target: Literal[121, 61] = Field(
-        121,
-        description="Points that win the game: 121, or 61 for Cotton's shorter game "
-        "(the hand values stay as in the standard game).",
-    )
-
-    @field_validator("target", mode="before")
-    @classmethod
-    def _target_from_text(cls, value: Any) -> Any:
-        if isinstance(value, str) and value.strip().isdigit():
-            return int(value.strip())
-        return value
 
 
 # --- actions ------------------------------------------------------------------------------------

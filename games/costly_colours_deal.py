@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
+from typing import Any, Literal, Protocol, cast
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from games.cards import Card, Suit, format_cards
 from games.costly_colours_scoring import (
@@ -32,11 +32,8 @@ from games.costly_colours_scoring import (
     score_show,
     unclaimed_gift_part,
 )
-from games.engine import Event, Outcome, Seat, SetupError
+from games.engine import BaseOptions, Event, Outcome, Seat, SetupError
 from games.match import DealFacts, Match, MatchState
-
-if TYPE_CHECKING:
-    from games.costly_colours import CostlyColoursOptions
 
 HAND_SIZE = 3
 
@@ -47,6 +44,37 @@ STOCK_TAKE = "stock_take"
 STOCK_BURY = "stock_bury"
 PLAY = "play"
 OVER = "over"
+
+
+
+class CostlyColoursOptions(BaseOptions):
+    go_point_on_31: bool = Field(
+        True,
+        description="The last player of a series pegs 1 for the go even when the count is exactly 31 "
+        "(on top of 1 per card for the 31). Off: at 31 only the cards count (Cotton's reading).",
+    )
+    muggins: bool = Field(
+        False,
+        description="A player passing a Jack or Deuce in the mog must claim its 2 (4 in trumps) "
+        "when giving it; an unclaimed one scores for the receiver at the show. Off: always claimed.",
+    )
+    partner_refusal_point: bool = Field(
+        False,
+        description="Four players only: a mog declined or refused between partners still pegs 1 "
+        "for the other partner, so for the refuser's own side. Off: no point.",
+    )
+    target: Literal[121, 61] = Field(
+        121,
+        description="Points that win the game: 121, or 61 for Cotton's shorter game "
+        "(the hand values stay as in the standard game).",
+    )
+
+    @field_validator("target", mode="before")
+    @classmethod
+    def _target_from_text(cls, value: Any) -> Any:
+        if isinstance(value, str) and value.strip().isdigit():
+            return int(value.strip())
+        return value
 
 
 def check_setup(players: int, options: CostlyColoursOptions) -> None:
