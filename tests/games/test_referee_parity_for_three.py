@@ -261,7 +261,7 @@ async def test_refereed_deal_through_the_table_service(service: TableService) ->
     assert table.state.deal_no == 2
     await service.undo(G, CH, CAT)  # Cat took 4, not 5
     table = service.require_table(G, CH)
-    assert isinstance(table.state, RefereeParityForThreeState) and table.state.counts == [None, 5, None]
+    assert isinstance(table.state, RefereeParityForThreeState) and table.state.counts.counts == [None, 5, None]
     await service.act(G, CH, CAT, TricksWon(tricks=4))  # Ann's 2 is filled in
     assert table.state.scores == [2, 15, 4] and table.state.deal_no == 2
     # the host corrects the target (entry 3): even after all, so Ann's 2 and Cat's 4 score the bonus
