@@ -403,7 +403,7 @@ async def test_refereed_deal_through_the_table_service(service: TableService) ->
     await service.act(G, CH, CAT, TricksWon(tricks=3))
     await service.undo(G, CH, CAT)  # Cat took 4 as well
     table = service.require_table(G, CH)
-    assert isinstance(table.state, RefereeHoodwinkState) and table.state.counts == [4, None, None]
+    assert isinstance(table.state, RefereeHoodwinkState) and table.state.counts.counts == [4, None, None]
     await service.act(G, CH, CAT, TricksWon(tricks=4))  # Bob's 3 is filled in
     assert table.state.scores == [14, 3, 14] and table.state.deal_no == 2
     # the host corrects Cat's bid (entry 3) to the 7♠: Bob and Cat (spades) are partners and split,
