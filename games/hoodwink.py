@@ -1,4 +1,4 @@
-# Over 400 lines: a whole game in one module (options, actions, view and picture, state, declaration), as games/README.md asks; its scoring is in hoodwink_scoring.py.
+# Over 400 lines: a whole game in one module (options, actions, view and picture, state, declaration), as games/README.md asks; its scoring is in hoodwink_scoring.py and its match in hoodwink_match.py.
 """Hoodwink: David Parlett's three-hand trick game of shifting partnerships.
 
 Rules: ``shared/rules/hoodwink.md``. Each deal opens with three face-down bid cards shown

@@ -1,3 +1,4 @@
+# Over 400 lines: a whole referee mode in one module (entries, view, state, summary, declaration); the two variations the table polices itself (variation 1 disputes, the 2c/2d trick winners) need their own entries and refusals.
 """Hoodwink refereed: three people play with a real pack and enter the bid cards and the trick
 counts.
 
