@@ -1,4 +1,4 @@
-# Over 400 lines: a whole game in one module (options, actions, view and picture, state, declaration), as games/README.md asks; its scoring is in hoodwink_scoring.py.
+# Over 400 lines: a whole game in one module (options, actions, view and picture, state, declaration), as games/README.md asks; its scoring is in hoodwink_scoring.py and its match in hoodwink_match.py.
 """Hoodwink: David Parlett's three-hand trick game of shifting partnerships.
 
 Rules: ``shared/rules/hoodwink.md``. Each deal opens with three face-down bid cards shown
@@ -20,27 +20,22 @@ from games.engine import (
     Event,
     Game,
     GameState,
-    Outcome,
     PlayCard,
     Seat,
     View,
     Zone,
 )
+from games.hoodwink_match import MATCH, HoodwinkFacts, last_deal_lines
 from games.hoodwink_scoring import (
     PLAYERS,
     TRICKS_PER_DEAL,
     Roles,
     Scenario,
-    determine_roles,
+    deal_roles,
     disciplined_bid_cards,
     format_suit_scenarios,
-    hood_bonus_reasons,
-    leaders,
     parse_suit_scenarios,
-    resolve_open_partnerships,
-    score_deal,
-    standard_match_over,
-    variation3_match_over,
+    roles_text,
 )
 from games.layout import (
     Area,
@@ -391,6 +386,8 @@ Phase = Literal["bidding", "play"]
 
 
 class HoodwinkState(GameState[HoodwinkOptions]):
+    dealer: Seat
+
     def __init__(
         self,
         players: Sequence[str],
@@ -399,7 +396,7 @@ class HoodwinkState(GameState[HoodwinkOptions]):
         deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
     ) -> None:
         super().__init__(players, options, seed, deck)
-        self.dealer: Seat = self.choose_first_dealer()
+        MATCH.begin(self)
         self.phase: Phase = "bidding"
         self.hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
         self.pending: list[Card | None] = [None] * PLAYERS
@@ -421,13 +418,11 @@ class HoodwinkState(GameState[HoodwinkOptions]):
         self.talk: list[str] = []
         self.requests: list[str] = []
         self.last_deal: list[str] = []
-        self.log.extend(self._new_deal(first=True))
+        self.log.extend(self._start_deal())
 
     # -- setup -------------------------------------------------------------------------------------
 
-    def _new_deal(self, first: bool = False) -> list[Event]:
-        if not first:
-            self.dealer = (self.dealer + 1) % PLAYERS
+    def _start_deal(self) -> list[Event]:
         self.deal_no += 1
         order = self.next_pack_order(PACK)
         self.hands = [[] for _ in range(PLAYERS)]
@@ -643,26 +638,13 @@ class HoodwinkState(GameState[HoodwinkOptions]):
         for s, c in enumerate(bids):
             self.hands[s] = sort_hand([*self.hands[s], c])
         self.pending = [None] * PLAYERS
-        same_suit = len({c.suit for c in bids}) == 1
-        scenario = self.options.scenario_for(bids[0].suit) if same_suit and bids[0].suit else None
-        roles = determine_roles(bids, open_when_all_same=scenario is not None)
+        roles, scenario = deal_roles(bids, self.options.scenario_for)
         self.roles, self.scenario = roles, scenario
         self.rules = TrickRules(RANKS, roles.trumps, jokers_low=(JOKER,))
         self.phase = "play"
         shown = ", ".join(f"{self.name(s)} {c.short}" for s, c in enumerate(bids))
         events = [self.event("bids_revealed", f"The bid cards are turned up: {shown}. They go back into hand.")]
-        if roles.hood is not None and roles.partners is not None:
-            a, b = roles.partners
-            text = (
-                f"Trumps are {roles.trumps.symbol}. {self.name(a)} and {self.name(b)} are partners; "
-                f"{self.name(roles.hood)} is the Hood."
-            )
-        else:
-            text = (
-                f"Trumps are {roles.trumps.symbol}. Everyone bid that suit, so partnerships stay open "
-                f"(scenario {scenario}): two players who finish level become the partners."
-            )
-        events.append(self.event("roles", text))
+        events.append(self.event("roles", roles_text(roles, scenario, self.players)))
         events.append(self.event("lead", f"{self.name(self.trick.leader)} leads to the first trick."))
         return events
 
@@ -693,70 +675,18 @@ class HoodwinkState(GameState[HoodwinkOptions]):
 
     # -- end of a deal and of the match ---------------------------------------------------------------
 
-    def _final_roles(self) -> tuple[tuple[Seat, Seat] | None, Seat | None]:
-        assert self.roles is not None
-        if self.roles.partners is not None:
-            return self.roles.partners, self.roles.hood
-        assert self.scenario is not None
-        return resolve_open_partnerships(
-            self.tricks_won,
-            self.scenario,
-            self.first_winner,
-            self.last_winner,
-            self.options.v2_equal_overrides,
-        )
-
     def _end_deal(self) -> list[Event]:
-        partners, hood = self._final_roles()
-        scoring = self.options.scoring
-        gained = score_deal(self.tricks_won, partners, hood, scoring)
-        self.scores = [a + b for a, b in zip(self.scores, gained, strict=True)]
-        counts = ", ".join(f"{self.name(s)} {t}" for s, t in enumerate(self.tricks_won))
-        lines = [f"Deal {self.deal_no} tricks: {counts}."]
-        lines.append(self._deal_verdict(partners, hood, gained))
-        lines.append("Scores: " + ", ".join(f"{self.name(s)} {v}" for s, v in enumerate(self.scores)) + ".")
-        self.last_deal = lines
-        events = [self.event("deal_scored", line) for line in lines]
-        if self._match_over():
-            events.append(self._finish())
-        else:
-            events.extend(self._new_deal())
-        return events
-
-    def _deal_verdict(self, partners: tuple[Seat, Seat] | None, hood: Seat | None, gained: list[int]) -> str:
-        if partners is None or hood is None:
-            return "Nobody tied and scenario 2a gives no bonus: everyone scores their tricks."
-        a, b = partners
+        assert self.bids is not None
+        a, b, c = self.bids
         t = self.tricks_won
-        pair = f"{self.name(a)} and {self.name(b)}"
-        prefix = ""
-        if self.roles is not None and self.roles.partners is None:
-            prefix = f"{pair} end up as partners and {self.name(hood)} as the Hood. "
-        if t[a] == t[b]:
-            return prefix + f"{pair} both took {t[a]}: the partners score {gained[a]} each."
-        reasons = hood_bonus_reasons(t[a], t[b], t[hood], self.options.scoring)
-        return (
-            prefix
-            + f"{self.name(hood)}, the Hood, splits the partners and scores {gained[hood]} "
-            + f"({t[hood]} for tricks, {', '.join(reasons)})."
+        facts = HoodwinkFacts(
+            bids=(a, b, c), tricks=(t[0], t[1], t[2]), first_winner=self.first_winner, last_winner=self.last_winner
         )
-
-    def _match_over(self) -> bool:
-        o = self.options
-        if o.scoring == "v3":
-            return variation3_match_over(self.scores, self.deal_no, o.deals, o.tie_break)
-        return standard_match_over(self.scores, o.target, o.tie_break)
-
-    def _finish(self) -> Event:
-        top = leaders(self.scores)
-        best = self.scores[top[0]]
-        names = " and ".join(self.name(s) for s in top)
-        if len(top) == 1:
-            note = f"{names} wins with {best} points."
-        else:
-            note = f"{names} share first place with {best} points each."
-        final = "Final scores: " + ", ".join(f"{self.name(s)} {v}" for s, v in enumerate(self.scores)) + "."
-        return self.finish(Outcome.from_scores(self.scores, notes=[note, final]))
+        events = MATCH.settle(self, facts)
+        self.last_deal = last_deal_lines(events)
+        if not self.is_over:
+            events.extend(self._start_deal())
+        return events
 
     # -- what players see ------------------------------------------------------------------------------
 

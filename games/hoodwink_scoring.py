@@ -1,6 +1,6 @@
 """Hoodwink's rules as pure functions: roles from the three bid cards, the disciplined bid of
 variation 1, the open partnerships of variation 2, deal scores (standard and variation 3) and
-the end of the match.
+the end of the match. The match that holds them is :mod:`games.hoodwink_match`.
 
 They take only the facts (bid cards, trick counts, who won the first and last tricks), so a
 referee for people playing with real cards can call them without a dealt hand.
@@ -8,7 +8,7 @@ referee for people playing with real cards can call them without a dealt hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -19,6 +19,7 @@ Scoring = Literal["standard", "v3"]
 Scenario = Literal["2a", "2b", "2c", "2d"]
 SCENARIOS: tuple[Scenario, ...] = ("2a", "2b", "2c", "2d")
 TieBreak = Literal["extra_deal", "shared"]
+Which = Literal["first", "last"]
 
 PLAYERS = 3
 TRICKS_PER_DEAL = 11
@@ -92,6 +93,25 @@ def determine_roles(bids: Sequence[Card], open_when_all_same: bool = False) -> R
 
 def _pair(a: Seat, b: Seat) -> tuple[Seat, Seat]:
     return (a, b) if a < b else (b, a)
+
+
+def deal_roles(bids: Sequence[Card], scenario_for: Callable[[Suit], Scenario | None]) -> tuple[Roles, Scenario | None]:
+    """Trumps and sides from the three bid cards, and the variation 2 scenario that keeps the
+    partnerships open when all three are of one suit (``scenario_for``: the table's options)."""
+    same_suit = len({c.suit for c in bids}) == 1
+    scenario = scenario_for(bids[0].suit) if same_suit and bids[0].suit else None
+    return determine_roles(bids, open_when_all_same=scenario is not None), scenario
+
+
+def roles_text(roles: Roles, scenario: Scenario | None, names: Sequence[str]) -> str:
+    """``Trumps are ♥. Ann and Cat are partners; Bob is the Hood.``"""
+    if roles.hood is not None and roles.partners is not None:
+        a, b = roles.partners
+        return f"Trumps are {roles.trumps.symbol}. {names[a]} and {names[b]} are partners; {names[roles.hood]} is the Hood."
+    return (
+        f"Trumps are {roles.trumps.symbol}. Everyone bid that suit, so partnerships stay open "
+        f"(scenario {scenario}): two players who finish level become the partners."
+    )
 
 
 # --- variation 1: disciplined bids -----------------------------------------------------------------
@@ -191,6 +211,18 @@ def resolve_open_partnerships(
     return (a, b), hood
 
 
+def deciding_trick(
+    roles: Roles, scenario: Scenario | None, tricks: Sequence[int | None], equal_overrides: bool
+) -> Which | None:
+    """Which trick's winner an open deal of scenario 2c or 2d goes by, given the counts (``None``:
+    the counts settle it, or the deal was not open)."""
+    if roles.partners is not None or scenario not in ("2c", "2d"):
+        return None
+    if len(set(tricks)) < PLAYERS and equal_overrides:
+        return None  # two equal counts make the partners
+    return "last" if scenario == "2c" else "first"
+
+
 # --- scores -----------------------------------------------------------------------------------
 
 
@@ -287,3 +319,4 @@ def variation3_match_over(
     if deals_played < deals or deals_played % PLAYERS:
         return False
     return tie_break == "shared" or len(leaders(scores)) == 1
+

@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 
 from games.cards import JOKER, Card, Suit, piquet_pack, ranks_from, sort_hand
 from games.engine import Action, BaseOptions, Event, Game, GameState, Outcome, PlayCard, Seat, Zone
+from games.match import DealFacts, Match, MatchState
 from games.parity import (
     PARITY_CALLS,
     TRUMP_CALLS,
@@ -120,6 +121,96 @@ class ParityForThreeOptions(BaseOptions):
         return self
 
 
+# --- the match ----------------------------------------------------------------------------------
+
+
+class ParityForThreeFacts(DealFacts):
+    """A deal of Parity for Three as the match scores it: the target and each player's trick count,
+    with the other announcements (who held the Joker, trumps) that a table enters before them."""
+
+    joker_holder: Seat
+    trump: Suit
+    target: Parity
+    tricks: tuple[int, int, int]
+
+
+class ParityForThreeMatch(Match[ParityForThreeFacts]):
+    """Everyone scores every deal; the deal passes left; the match ends as ``match_end`` says, a
+    tie for first then played off deal by deal or shared as ``ties`` says."""
+
+    def score(self, state: MatchState, facts: ParityForThreeFacts) -> list[Event]:
+        gained = deal_scores(facts.tricks, facts.target)
+        for seat, points in enumerate(gained):
+            state.scores[seat] += points
+        parts = ", ".join(
+            f"{state.name(s)} {facts.tricks[s]} trick{'s' * (facts.tricks[s] != 1)} +{gained[s]}" for s in range(PLAYERS)
+        )
+        events = [
+            state.event(
+                "deal_score",
+                f"Deal {state.deal_no} ({facts.target.value} target): {parts}. "
+                f"Totals: " + ", ".join(f"{state.name(s)} {state.scores[s]}" for s in range(PLAYERS)) + ".",
+            )
+        ]
+        opts: ParityForThreeOptions = state.options
+        if match_over(state.scores, state.deal_no, opts.match_end, opts.ties, opts.open_deal_cap):
+            events.append(state.finish(self.outcome(state)))
+            return events
+        if match_over(state.scores, state.deal_no, opts.match_end, "shared", opts.open_deal_cap):
+            events.append(state.event("tie", "First place is tied: an extra deal decides it."))
+        state.dealer = (state.dealer + 1) % PLAYERS
+        return events
+
+    @staticmethod
+    def outcome(state: MatchState) -> Outcome:
+        notes = []
+        if state.options.match_end == "points":
+            notes.append(f"Someone reached {POINTS_TARGET} after {state.deal_no} deals.")
+        else:
+            notes.append(f"The match ended after {state.deal_no} deals.")
+        best = max(state.scores)
+        if state.scores.count(best) > 1:
+            notes.append(f"First place is shared on {best} points.")
+        return Outcome.from_scores(state.scores, notes=notes)
+
+
+MATCH = ParityForThreeMatch()
+
+
+# --- what both modes say ----------------------------------------------------------------------------
+
+NO_NO_TRUMP = "Parity for Three has no no-trump call: name a suit."
+
+
+def speaker_after(dealer: Seat, spoken: int) -> Seat:
+    """Who speaks once ``spoken`` players have: the announcements go round from the dealer's left."""
+    return (dealer + 1 + spoken) % PLAYERS
+
+
+def deal_text(deal_no: int, dealer: str) -> str:
+    """``Deal 3: Ann deals 11 cards each.``"""
+    return f"Deal {deal_no}: {dealer} deals {TRICKS_PER_DEAL} cards each."
+
+
+def announcement_text(name: str, action: Action) -> str:
+    """``Bob holds the Joker.``, ``Cat calls Hearts ♥ trumps.``, ``Ann sets the target: ...``"""
+    if isinstance(action, AnnounceJoker):
+        return f"{name} holds the Joker."
+    if isinstance(action, ChooseTrump):
+        assert action.suit is not None
+        return f"{name} calls {trump_text(action.suit)}."
+    assert isinstance(action, ChooseParity)
+    return f"{name} sets the target: an {action.parity.value} number of tricks."
+
+
+def match_text(options: ParityForThreeOptions, deal_no: int) -> str:
+    """How far the match has come: ``First to 100 points wins.`` or ``Deal 4 of 9.``"""
+    if options.match_end == "points":
+        return f"First to {POINTS_TARGET} points wins."
+    total = FIXED_DEALS if options.match_end == "nine_deals" else options.open_deal_cap
+    return f"Deal {deal_no} of {total}" + (" (extra deal)" if deal_no > total else "") + "."
+
+
 # --- the state ----------------------------------------------------------------------------------
 
 Phase = Literal["announce", "play", "over"]
@@ -141,6 +232,8 @@ class ParityForThreeView(ParityView):
 
 
 class ParityForThreeState(GameState[ParityForThreeOptions]):
+    dealer: Seat
+
     def __init__(
         self,
         players: Sequence[str],
@@ -150,7 +243,7 @@ class ParityForThreeState(GameState[ParityForThreeOptions]):
     ) -> None:
         super().__init__(players, options, seed, deck)
         self.pack = piquet_pack(jokers=[JOKER])
-        self.dealer: Seat = self.choose_first_dealer()
+        MATCH.begin(self)
         self.hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
         self.taken: list[list[Card]] = [[] for _ in range(PLAYERS)]
         self.tricks_won = [0] * PLAYERS
@@ -173,7 +266,7 @@ class ParityForThreeState(GameState[ParityForThreeOptions]):
 
     @property
     def speaker(self) -> Seat:
-        return (self.dealer + 1 + self.speakers_done) % PLAYERS
+        return speaker_after(self.dealer, self.speakers_done)
 
     def _start_deal(self) -> list[Event]:
         self.deal_no += 1
@@ -194,55 +287,19 @@ class ParityForThreeState(GameState[ParityForThreeOptions]):
         self.rules = None
         self.trick = Trick(leader=first)
         self.last_trick = None
-        return [
-            self.event(
-                "deal",
-                f"Deal {self.deal_no}: {self.name(self.dealer)} deals 11 cards each. "
-                f"{self.name(first)} speaks first.",
-            )
-        ]
+        return [self.event("deal", f"{deal_text(self.deal_no, self.name(self.dealer))} {self.name(first)} speaks first.")]
 
     def _end_deal(self) -> list[Event]:
-        assert self.target is not None
-        gained = deal_scores(self.tricks_won, self.target)
-        for seat, points in enumerate(gained):
-            self.scores[seat] += points
-        parts = ", ".join(
-            f"{self.name(s)} {self.tricks_won[s]} trick{'s' * (self.tricks_won[s] != 1)} +{gained[s]}"
-            for s in range(PLAYERS)
+        assert self.trump is not None and self.target is not None
+        won = self.tricks_won
+        facts = ParityForThreeFacts(
+            joker_holder=self.joker_holder, trump=self.trump, target=self.target, tricks=(won[0], won[1], won[2])
         )
-        events = [
-            self.event(
-                "deal_score",
-                f"Deal {self.deal_no} ({self.target.value} target): {parts}. "
-                f"Totals: " + ", ".join(f"{self.name(s)} {self.scores[s]}" for s in range(PLAYERS)) + ".",
-            )
-        ]
-        opts = self.options
-        if match_over(self.scores, self.deal_no, opts.match_end, opts.ties, opts.open_deal_cap):
+        events = MATCH.settle(self, facts)
+        if self.is_over:
             self.phase = "over"
-            events.append(self.finish(self._outcome()))
             return events
-        if self._is_overtime():
-            events.append(self.event("tie", "First place is tied: an extra deal decides it."))
-        self.dealer = self.left_of_dealer
         return events + self._start_deal()
-
-    def _is_overtime(self) -> bool:
-        """Whether the match would have ended but for a tie at the top."""
-        opts = self.options
-        return match_over(self.scores, self.deal_no, opts.match_end, "shared", opts.open_deal_cap)
-
-    def _outcome(self) -> Outcome:
-        notes = []
-        if self.options.match_end == "points":
-            notes.append(f"Someone reached {POINTS_TARGET} after {self.deal_no} deals.")
-        else:
-            notes.append(f"The match ended after {self.deal_no} deals.")
-        best = max(self.scores)
-        if self.scores.count(best) > 1:
-            notes.append(f"First place is shared on {best} points.")
-        return Outcome.from_scores(self.scores, notes=notes)
 
     # -- the protocol ---------------------------------------------------------------------------
 
@@ -286,7 +343,7 @@ class ParityForThreeState(GameState[ParityForThreeOptions]):
                 if self.trump is not None:
                     return "Trumps are already named: your announcement is the target parity, odd or even."
                 if action.suit is None:
-                    return "Parity for Three has no no-trump call: name a suit."
+                    return NO_NO_TRUMP
             if isinstance(action, ChooseParity):
                 return "The first of you two to speak names trumps: the target parity comes second."
             if isinstance(action, PlayCard):
@@ -304,17 +361,13 @@ class ParityForThreeState(GameState[ParityForThreeOptions]):
             return self._play(seat, action.play)
         if isinstance(action, AnnounceJoker):
             self.joker_announced = True
-            text = f"{self.name(seat)} holds the Joker."
         elif isinstance(action, ChooseTrump):
-            assert action.suit is not None
             self.trump = action.suit
-            text = f"{self.name(seat)} calls {trump_text(action.suit)}."
         else:
             assert isinstance(action, ChooseParity)
             self.target = action.parity
-            text = f"{self.name(seat)} sets the target: an {action.parity.value} number of tricks."
         self.speakers_done += 1
-        events = [self.event("announce", text)]
+        events = [self.event("announce", announcement_text(self.name(seat), action))]
         if self.speakers_done == PLAYERS:
             self.phase = "play"
             # the Joker is suitless: led it wins, played later it loses
@@ -357,13 +410,6 @@ class ParityForThreeState(GameState[ParityForThreeOptions]):
             return f"trick {sum(self.tricks_won) + 1} of {TRICKS_PER_DEAL}"
         return "match over"
 
-    def match_text(self) -> str:
-        opts = self.options
-        if opts.match_end == "points":
-            return f"First to {POINTS_TARGET} points wins."
-        total = FIXED_DEALS if opts.match_end == "nine_deals" else opts.open_deal_cap
-        return f"Deal {self.deal_no} of {total}" + (" (extra deal)" if self.deal_no > total else "") + "."
-
     def view(self, seat: Seat | None) -> ParityForThreeView:
         last = self.last_trick
         return ParityForThreeView(
@@ -379,7 +425,7 @@ class ParityForThreeState(GameState[ParityForThreeOptions]):
             last_winner=self.trick.leader if last else None,
             joker_holder=self.joker_holder if self.joker_announced else None,
             speaker=self.speaker if self.phase == "announce" else None,
-            notes=[self.match_text()],
+            notes=[match_text(self.options, self.deal_no)],
         )
 
     def public_knowledge(self) -> list[Card]:

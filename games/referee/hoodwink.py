@@ -1,3 +1,4 @@
+# Over 400 lines: a whole referee mode in one module (entries, view, state, summary, declaration); the two variations the table polices itself (variation 1 disputes, the 2c/2d trick winners) need their own entries and refusals.
 """Hoodwink refereed: three people play with a real pack and enter the bid cards and the trick
 counts.
 
@@ -14,7 +15,7 @@ add up to 11). Two options need more from the table:
   who won the last (2c) or first (2d) trick.
 
 Roles, scores and the match (target or fixed deals, ties) are the online game's own
-(:mod:`games.hoodwink`, :mod:`games.hoodwink_scoring`).
+(:data:`games.hoodwink_match.MATCH`), handed the same facts.
 """
 
 from __future__ import annotations
@@ -27,27 +28,25 @@ from pydantic import Field
 from games.cards import Card
 from games.engine import Action, Event, Game, Seat, Zone
 from games.hoodwink import GAME as ONLINE
-from games.hoodwink import PACK, Bid, HoodwinkOptions, HoodwinkState, HoodwinkView
-from games.hoodwink_scoring import PLAYERS, TRICKS_PER_DEAL, determine_roles
-from games.layout import Row, Spot
-from games.referee import dealer_line, referee_mode
-from games.referee.trick_totals import (
-    Counts,
-    FilledCount,
-    TricksWon,
-    already_entered,
-    count_choices,
-    count_refusal,
-    counts_line,
-    filled_text,
-    forced,
-    missing,
-    referee_lines,
+from games.hoodwink import PACK, Bid, HoodwinkOptions, HoodwinkView
+from games.hoodwink_match import MATCH, HoodwinkFacts, last_deal_lines
+from games.hoodwink_scoring import (
+    PLAYERS,
+    TRICKS_PER_DEAL,
+    Roles,
+    Scenario,
+    Which,
+    deal_roles,
+    deciding_trick,
+    roles_text,
 )
-from games.tricks import Trick
+from games.layout import Row, Spot
+from games.match import DealFacts
+from games.referee import dealer_line, referee_mode
+from games.referee.state import RefereeState
+from games.referee.trick_totals import TrickCounts, TricksWon, referee_lines, tricks_entry
 
 Stage = Literal["bids", "counts", "winner"]
-Which = Literal["first", "last"]
 
 # --- entries -------------------------------------------------------------------------------------
 
@@ -123,12 +122,16 @@ class RefereeHoodwinkView(HoodwinkView):
 # --- state ---------------------------------------------------------------------------------------
 
 
-class RefereeHoodwinkState(FilledCount, HoodwinkState):
+class RefereeHoodwinkState(RefereeState[HoodwinkOptions]):
     """A refereed match: bid cards, trick counts and, when needed, a dispute or a trick's winner.
 
     It knows the bid cards and nothing else of the hands. ``pending`` holds the bids entered so far
-    (a disputed one goes back to ``None``); the dealt game's roles, scoring and match are reused.
+    (a disputed one goes back to ``None``); ``counts`` the trick counts (a :class:`TrickCounts`).
+    Roles come from the online game's rules, and the match is the online game's own
+    (:data:`~games.hoodwink_match.MATCH`).
     """
+
+    match = MATCH
 
     def __init__(
         self,
@@ -137,32 +140,29 @@ class RefereeHoodwinkState(FilledCount, HoodwinkState):
         seed: int,
         deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
     ) -> None:
-        self.stage: Stage = "bids"
-        self.counts: Counts = [None] * PLAYERS
-        self.withdrawn: list[Card] = []
-        self.disputed: list[bool] = [False] * PLAYERS
+        self.last_deal: list[str] = []
         super().__init__(players, options, seed, deck)
+
+    @property
+    def leader(self) -> Seat:
+        """Who leads to the first trick: the dealer's left."""
+        return (self.dealer + 1) % PLAYERS
 
     # -- deal flow -----------------------------------------------------------------------------
 
-    def _new_deal(self, first: bool = False) -> list[Event]:
+    def _start_deal(self) -> list[Event]:
         """A new deal: the players deal the real cards; the bot waits for the bid cards."""
-        if not first:
-            self.dealer = (self.dealer + 1) % PLAYERS
         self.deal_no += 1
-        self.stage = "bids"
-        self.phase = "bidding"
-        self.pending = [None] * PLAYERS
-        self.bids = None
-        self.roles = None
-        self.scenario = None
-        self.trick = Trick(leader=(self.dealer + 1) % PLAYERS)
-        self.tricks_won = [0] * PLAYERS
-        self.first_winner = None
-        self.last_winner = None
-        self.counts = [None] * PLAYERS
-        self.withdrawn = []
-        self.disputed = [False] * PLAYERS
+        self.stage: Stage = "bids"
+        self.pending: list[Card | None] = [None] * PLAYERS
+        self.bids: list[Card] | None = None
+        self.roles: Roles | None = None
+        self.scenario: Scenario | None = None
+        self.first_winner: Seat | None = None
+        self.last_winner: Seat | None = None
+        self.counts = TrickCounts.new(PLAYERS, TRICKS_PER_DEAL)
+        self.withdrawn: list[Card] = []
+        self.disputed: list[bool] = [False] * PLAYERS
         text = (
             f"Deal {self.deal_no}: {self.name(self.dealer)} deals 11 cards each. Enter the three bid "
             "cards once they are turned up."
@@ -172,38 +172,21 @@ class RefereeHoodwinkState(FilledCount, HoodwinkState):
     def _settle_bids(self) -> list[Event]:
         """All three bids are known: trumps, partners and the Hood, as the online game decides."""
         bids = [c for c in self.pending if c is not None]
-        same_suit = len({c.suit for c in bids}) == 1
-        scenario = self.options.scenario_for(bids[0].suit) if same_suit and bids[0].suit else None
-        roles = determine_roles(bids, open_when_all_same=scenario is not None)
+        roles, scenario = deal_roles(bids, self.options.scenario_for)
         self.bids, self.roles, self.scenario = bids, roles, scenario
-        self.stage, self.phase = "counts", "play"
-        if roles.partners is not None and roles.hood is not None:
-            a, b = roles.partners
-            text = (
-                f"Trumps are {roles.trumps.symbol}. {self.name(a)} and {self.name(b)} are partners; "
-                f"{self.name(roles.hood)} is the Hood. {self.name(self.trick.leader)} leads."
-            )
-        else:
-            text = (
-                f"Trumps are {roles.trumps.symbol}. Everyone bid that suit, so partnerships stay open "
-                f"(scenario {scenario}): two players who finish level become the partners. "
-                f"{self.name(self.trick.leader)} leads."
-            )
-        return [self.event("roles", text)]
+        self.stage = "counts"
+        return [self.event("roles", f"{roles_text(roles, scenario, self.players)} {self.name(self.leader)} leads.")]
 
     def winner_needed(self) -> Which | None:
         """Variation 2c/2d: which trick's winner the counts leave to be entered, if any."""
-        if self.roles is None or self.roles.partners is not None or self.scenario not in ("2c", "2d"):
+        if self.roles is None:
             return None
-        if len(set(self.counts)) < PLAYERS and self.options.v2_equal_overrides:
-            return None  # two equal counts make the partners
-        return "last" if self.scenario == "2c" else "first"
+        return deciding_trick(self.roles, self.scenario, self.counts.counts, self.options.v2_equal_overrides)
 
     def _after_counts(self) -> list[Event]:
-        self.tricks_won = [c or 0 for c in self.counts]
         which = self.winner_needed()
         if which is not None:
-            takers = [s for s in range(PLAYERS) if self.tricks_won[s]]
+            takers = [s for s, t in enumerate(self.counts.won()) if t]
             if len(takers) > 1:
                 self.stage = "winner"
                 return []
@@ -218,22 +201,43 @@ class RefereeHoodwinkState(FilledCount, HoodwinkState):
         scenario = self.scenario or ""
         return [self.event("won_trick", f"{self.name(seat)} won the {which} trick (scenario {scenario}).")]
 
-    # -- the protocol -------------------------------------------------------------------------
+    def _end_deal(self) -> list[Event]:
+        assert self.bids is not None
+        a, b, c = self.bids
+        t = self.counts.won()
+        facts = HoodwinkFacts(
+            bids=(a, b, c), tricks=(t[0], t[1], t[2]), first_winner=self.first_winner, last_winner=self.last_winner
+        )
+        events = self.settle(facts)
+        self.last_deal = last_deal_lines(events)
+        return events
 
-    def awaiting(self) -> frozenset[Seat]:
-        if self.is_over:
-            return frozenset()
+    def entries(self, facts: DealFacts) -> list[tuple[Seat, Action]]:
+        assert isinstance(facts, HoodwinkFacts)
+        out: list[tuple[Seat, Action]] = [(s, _BIDS[card]) for s, card in enumerate(facts.bids)]
+        out += [(s, tricks_entry(facts.tricks[s])) for s in range(PLAYERS - 1)]  # the last is filled in
+        roles, scenario = deal_roles(facts.bids, self.options.scenario_for)
+        which = deciding_trick(roles, scenario, facts.tricks, self.options.v2_equal_overrides)
+        if which is not None and sum(1 for t in facts.tricks if t) > 1:
+            winner = facts.first_winner if which == "first" else facts.last_winner
+            assert winner is not None
+            out.append((winner, _WON[which]))
+        return out
+
+    # -- the entries ---------------------------------------------------------------------------
+
+    def _awaiting(self) -> frozenset[Seat]:
         if self.stage == "bids":
             return frozenset(s for s in range(PLAYERS) if self.pending[s] is None)
         if self.stage == "counts":
-            return frozenset(missing(self.counts))
-        return frozenset(s for s in range(PLAYERS) if self.counts[s])
+            return self.counts.awaiting()
+        return frozenset(s for s, t in enumerate(self.counts.counts) if t)
 
     def _dispute_open(self, seat: Seat) -> bool:
         return (
             self.options.disciplined_bids
             and self.stage == "counts"
-            and not any(c is not None for c in self.counts)
+            and not any(c is not None for c in self.counts.counts)
             and not self.disputed[seat]
         )
 
@@ -242,13 +246,13 @@ class RefereeHoodwinkState(FilledCount, HoodwinkState):
         taken = {*(c for c in self.pending if c is not None), *self.withdrawn}
         return [c for c in _SUITED if c not in taken]
 
-    def legal_actions(self, seat: Seat) -> list[Action]:
-        if seat not in self.awaiting():
+    def _legal(self, seat: Seat) -> list[Action]:
+        if seat not in self._awaiting():
             return []
         if self.stage == "bids":
             return [_BIDS[c] for c in self._bid_cards(seat)]
         if self.stage == "counts":
-            out: list[Action] = list(count_choices(self.counts, TRICKS_PER_DEAL, seat))
+            out = self.counts.choices(seat)
             if self._dispute_open(seat):
                 out.append(_DISPUTE)
             return out
@@ -256,7 +260,7 @@ class RefereeHoodwinkState(FilledCount, HoodwinkState):
         assert which is not None
         return [_WON[which]]
 
-    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+    def _refusal(self, seat: Seat, action: Action) -> str | None:
         if isinstance(action, Bid):
             return self._bid_refusal(seat, action.bid)
         if isinstance(action, TricksWon):
@@ -264,9 +268,7 @@ class RefereeHoodwinkState(FilledCount, HoodwinkState):
                 return "Trick counts come at the end of the deal: first enter the three bid cards."
             if self.stage == "winner":
                 return f"The trick counts are in: enter who won the {self.winner_needed()} trick."
-            if self.counts[seat] is not None:
-                return already_entered(self.counts, seat, self.players)
-            return count_refusal(self.counts, TRICKS_PER_DEAL, seat, action.tricks, self.players)
+            return self.counts.refusal(seat, action.tricks, self.players)
         if isinstance(action, DisputeBid):
             return self._dispute_refusal(seat)
         if isinstance(action, WonTrick):
@@ -312,10 +314,7 @@ class RefereeHoodwinkState(FilledCount, HoodwinkState):
 
     # -- entries -------------------------------------------------------------------------------
 
-    def _apply(self, seat: Seat, action: Action) -> list[Event]:
-        echoed = self.echo(seat, action, self.players)
-        if echoed is not None:
-            return echoed
+    def _enter(self, seat: Seat, action: Action) -> list[Event]:
         if isinstance(action, Bid):
             self.pending[seat] = action.bid
             events = [self.event("bid", f"{self.name(seat)} showed {action.bid.short}.")]
@@ -323,15 +322,8 @@ class RefereeHoodwinkState(FilledCount, HoodwinkState):
                 events.extend(self._settle_bids())
             return events
         if isinstance(action, TricksWon):
-            self.counts[seat] = action.tricks
-            events = [self.event("tricks", f"{self.name(seat)} took {action.tricks} of the {TRICKS_PER_DEAL} tricks.")]
-            last = forced(self.counts, TRICKS_PER_DEAL)
-            if last is not None:
-                other, tricks = last
-                self.counts[other] = tricks
-                self.filled = last
-                events.append(self.event("tricks", filled_text(self.players, other, tricks, TRICKS_PER_DEAL)))
-            if not missing(self.counts):
+            events = self.counts.enter(self, seat, action.tricks)
+            if self.counts.complete:
                 events.extend(self._after_counts())
             return events
         if isinstance(action, DisputeBid):
@@ -348,7 +340,7 @@ class RefereeHoodwinkState(FilledCount, HoodwinkState):
         self.bids = None
         self.roles = None
         self.scenario = None
-        self.stage, self.phase = "bids", "bidding"
+        self.stage = "bids"
         name = self.name(seat)
         text = (
             f"{name}'s bid {card.short} is withdrawn: it was not the top card of {name}'s longest suit. "
@@ -373,7 +365,7 @@ class RefereeHoodwinkState(FilledCount, HoodwinkState):
             return f"the bid cards of {names}, as turned up."
         if self.stage == "counts":
             text = f"the tricks taken by {names} (they add up to {TRICKS_PER_DEAL})."
-            if self.options.disciplined_bids and not any(c is not None for c in self.counts):
+            if self.options.disciplined_bids and not any(c is not None for c in self.counts.counts):
                 text += " Until the first count, a bid that broke variation 1 can be disputed."
             return text
         return (
@@ -406,12 +398,9 @@ class RefereeHoodwinkState(FilledCount, HoodwinkState):
             open_scenario=self.scenario,
             notes=self._notes(),
             last_deal=list(self.last_deal),
-            counts=counts_line(self.counts, self.players, TRICKS_PER_DEAL) if self.stage != "bids" else "",
+            counts=self.counts.line(self.players) if self.stage != "bids" else "",
             due=self.due(),
         )
-
-    def public_knowledge(self) -> list[Card]:
-        return []
 
     def card_zones(self) -> list[Zone]:
         shown = [c for c in self.pending if c is not None]

@@ -6,7 +6,7 @@ says so; of the other two, the first names trumps and the second the target pari
 player's trick count (they must add up to 11). The bot does not know who holds the Joker until it
 is announced, so it only checks that exactly one player announces it and that trumps come before
 the parity. Scoring and the match (dealer rotation, the end and ties) are the online game's own
-(:mod:`games.parity_for_three`).
+match (:data:`games.parity_for_three.MATCH`), handed the same facts.
 """
 
 from __future__ import annotations
@@ -15,32 +15,28 @@ from collections.abc import Sequence
 
 from pydantic import Field
 
-from games.cards import Card
-from games.engine import Action, Event, Game, PlayCard, Seat, Zone
-from games.parity import PARITY_CALLS, TRUMP_CALLS, ChooseParity, ChooseTrump
+from games.cards import Card, Suit
+from games.engine import Action, Event, Game, PlayCard, Seat
+from games.match import DealFacts
+from games.parity import PARITY_CALLS, TRUMP_CALLS, ChooseParity, ChooseTrump, Parity
 from games.parity_for_three import GAME as ONLINE
 from games.parity_for_three import (
+    MATCH,
+    NO_NO_TRUMP,
     PLAYERS,
     TRICKS_PER_DEAL,
     AnnounceJoker,
+    ParityForThreeFacts,
     ParityForThreeOptions,
-    ParityForThreeState,
     ParityForThreeView,
+    announcement_text,
+    deal_text,
+    match_text,
+    speaker_after,
 )
 from games.referee import dealer_line, referee_mode
-from games.referee.trick_totals import (
-    Counts,
-    FilledCount,
-    TricksWon,
-    count_choices,
-    count_refusal,
-    counts_line,
-    filled_text,
-    forced,
-    missing,
-    referee_lines,
-)
-from games.tricks import Trick
+from games.referee.state import RefereeState
+from games.referee.trick_totals import TrickCounts, TricksWon, referee_lines, tricks_entry
 
 _JOKER = AnnounceJoker()
 
@@ -54,12 +50,13 @@ class RefereeParityForThreeView(ParityForThreeView):
         return dealer_line(self) + super().table_lines() + referee_lines(self.last_deal, self.counts, self.due)
 
 
-class RefereeParityForThreeState(FilledCount, ParityForThreeState):
-    """A refereed match: announcements and trick counts, no cards.
-
-    The dealt game's match is reused as it is; phase ``play`` here means the trick counts are due.
-    ``joker_holder`` is only meaningful once ``joker_announced``.
+class RefereeParityForThreeState(RefereeState[ParityForThreeOptions]):
+    """A refereed match: announcements and trick counts, no cards. The match (scores, dealer,
+    end, ties) is the online game's :data:`~games.parity_for_three.MATCH`; phase ``play`` here
+    means the trick counts are due. ``joker_holder`` is only meaningful once ``joker_announced``.
     """
+
+    match = MATCH
 
     def __init__(
         self,
@@ -68,37 +65,62 @@ class RefereeParityForThreeState(FilledCount, ParityForThreeState):
         seed: int,
         deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
     ) -> None:
-        self.counts: Counts = [None] * PLAYERS
         self.last_deal: list[str] = []
         super().__init__(players, options, seed, deck)
+
+    @property
+    def left_of_dealer(self) -> Seat:
+        return speaker_after(self.dealer, 0)
+
+    @property
+    def speaker(self) -> Seat:
+        return speaker_after(self.dealer, self.speakers_done)
 
     # -- deal flow -----------------------------------------------------------------------------
 
     def _start_deal(self) -> list[Event]:
         """A new deal: the players deal the real cards; nothing is known yet."""
         self.deal_no += 1
-        self.counts = [None] * PLAYERS
-        self.tricks_won = [0] * PLAYERS
+        self.counts = TrickCounts.new(PLAYERS, TRICKS_PER_DEAL)
         self.phase = "announce"
         self.speakers_done = 0
-        self.joker_holder = 0
+        self.joker_holder: Seat = 0
         self.joker_announced = False
-        self.trump = None
-        self.target = None
-        self.rules = None
-        self.trick = Trick(leader=self.left_of_dealer)
-        self.last_trick = None
+        self.trump: Suit | None = None
+        self.target: Parity | None = None
         text = (
-            f"Deal {self.deal_no}: {self.name(self.dealer)} deals 11 cards each. "
+            f"{deal_text(self.deal_no, self.name(self.dealer))} "
             f"Enter the announcements, starting with {self.name(self.left_of_dealer)}'s."
         )
         return [self.event("deal", text)]
 
     def _end_deal(self) -> list[Event]:
-        self.tricks_won = [c or 0 for c in self.counts]
-        events = super()._end_deal()
+        assert self.trump is not None and self.target is not None
+        won = self.counts.won()
+        facts = ParityForThreeFacts(
+            joker_holder=self.joker_holder, trump=self.trump, target=self.target, tricks=(won[0], won[1], won[2])
+        )
+        events = self.settle(facts)
         self.last_deal = [f"Last deal: {events[0].text}"]
+        if self.is_over:
+            self.phase = "over"
         return events
+
+    def entries(self, facts: DealFacts) -> list[tuple[Seat, Action]]:
+        assert isinstance(facts, ParityForThreeFacts)
+        out: list[tuple[Seat, Action]] = []
+        trump_named = False
+        for spoken in range(PLAYERS):
+            seat = speaker_after(self.dealer, spoken)
+            if seat == facts.joker_holder:
+                out.append((seat, _JOKER))
+            elif not trump_named:
+                out.append((seat, ChooseTrump(suit=facts.trump)))
+                trump_named = True
+            else:
+                out.append((seat, ChooseParity(parity=facts.target)))
+        # the last count is filled in
+        return out + [(seat, tricks_entry(facts.tricks[seat])) for seat in range(PLAYERS - 1)]
 
     # -- the announcements -----------------------------------------------------------------------
 
@@ -127,7 +149,7 @@ class RefereeParityForThreeState(FilledCount, ParityForThreeState):
         or_joker = "" if self.joker_announced else " (or holds the Joker)"
         if isinstance(action, ChooseTrump):
             if action.suit is None:
-                return "Parity for Three has no no-trump call: name a suit."
+                return NO_NO_TRUMP
             assert self.trump is not None
             return f"Trumps are already named ({self.trump.title.lower()}): {name} names the target parity{or_joker}."
         if isinstance(action, ChooseParity):
@@ -138,23 +160,23 @@ class RefereeParityForThreeState(FilledCount, ParityForThreeState):
             return "Trick counts come at the end of the deal: first enter the announcements."
         return "Enter the announcements first."
 
-    # -- the protocol -------------------------------------------------------------------------
+    # -- the entries ---------------------------------------------------------------------------
 
-    def awaiting(self) -> frozenset[Seat]:
-        if self.phase == "play":
-            return frozenset(missing(self.counts))
-        return super().awaiting()
+    def _awaiting(self) -> frozenset[Seat]:
+        if self.phase == "announce":
+            return frozenset((self.speaker,))
+        return self.counts.awaiting()
 
-    def legal_actions(self, seat: Seat) -> list[Action]:
-        if seat not in self.awaiting():
+    def _legal(self, seat: Seat) -> list[Action]:
+        if seat not in self._awaiting():
             return []
         if self.phase == "announce":
             return self._announcements()
-        return list(count_choices(self.counts, TRICKS_PER_DEAL, seat))
+        return self.counts.choices(seat)
 
-    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+    def _refusal(self, seat: Seat, action: Action) -> str | None:
         if isinstance(action, TricksWon) and self.phase == "play":  # a count already in, too
-            return count_refusal(self.counts, TRICKS_PER_DEAL, seat, action.tricks, self.players)
+            return self.counts.refusal(seat, action.tricks, self.players)
         if seat not in self.awaiting():
             return None  # the base says whose turn it is
         if self.phase == "announce":
@@ -163,30 +185,30 @@ class RefereeParityForThreeState(FilledCount, ParityForThreeState):
             return "Cards are played at the table: enter the trick counts."
         return "The announcements are over for this deal: enter the trick counts."
 
-    def _apply(self, seat: Seat, action: Action) -> list[Event]:
-        echoed = self.echo(seat, action, self.players)
-        if echoed is not None:
-            return echoed
+    def _enter(self, seat: Seat, action: Action) -> list[Event]:
         if isinstance(action, TricksWon):
-            self.counts[seat] = action.tricks
-            events = [self.event("tricks", f"{self.name(seat)} took {action.tricks} of the {TRICKS_PER_DEAL} tricks.")]
-            last = forced(self.counts, TRICKS_PER_DEAL)
-            if last is not None:
-                other, tricks = last
-                self.counts[other] = tricks
-                self.filled = last
-                events.append(self.event("tricks", filled_text(self.players, other, tricks, TRICKS_PER_DEAL)))
-            if not missing(self.counts):
+            events = self.counts.enter(self, seat, action.tricks)
+            if self.counts.complete:
                 events.extend(self._end_deal())
             return events
         if isinstance(action, AnnounceJoker):
             self.joker_holder = seat
-        events = super()._apply(seat, action)
-        if self.phase == "play":  # the play is at the table: say what to enter instead of who leads
-            events[-1] = self.event(
-                "lead",
-                f"{self.name(self.left_of_dealer)} leads; {self.name(self.joker_holder)} plays the Joker "
-                "to the first trick. Enter the trick counts after the 11th trick.",
+            self.joker_announced = True
+        elif isinstance(action, ChooseTrump):
+            self.trump = action.suit
+        else:
+            assert isinstance(action, ChooseParity)
+            self.target = action.parity
+        self.speakers_done += 1
+        events = [self.event("announce", announcement_text(self.name(seat), action))]
+        if self.speakers_done == PLAYERS:  # the play is at the table: say what to enter, not who leads
+            self.phase = "play"
+            events.append(
+                self.event(
+                    "lead",
+                    f"{self.name(self.left_of_dealer)} leads; {self.name(self.joker_holder)} plays the Joker "
+                    "to the first trick. Enter the trick counts after the 11th trick.",
+                )
             )
         return events
 
@@ -197,7 +219,7 @@ class RefereeParityForThreeState(FilledCount, ParityForThreeState):
             return "trick counts"
         if self.phase == "announce":
             return f"announcements: {self.name(self.speaker)} to speak"
-        return super().phase_text()
+        return "match over"
 
     def due(self) -> str:
         if self.is_over:
@@ -211,7 +233,7 @@ class RefereeParityForThreeState(FilledCount, ParityForThreeState):
             elif self.target is None:
                 options.append("names the target parity")
             return f"{self.name(self.speaker)}'s announcement: {' or '.join(options)}."
-        names = ", ".join(self.name(s) for s in missing(self.counts))
+        names = ", ".join(self.name(s) for s in sorted(self.counts.awaiting()))
         return f"the tricks taken by {names} (they add up to {TRICKS_PER_DEAL})."
 
     def view(self, seat: Seat | None) -> RefereeParityForThreeView:
@@ -224,17 +246,11 @@ class RefereeParityForThreeState(FilledCount, ParityForThreeState):
             tricks_per_deal=TRICKS_PER_DEAL,
             joker_holder=self.joker_holder if self.joker_announced else None,
             speaker=self.speaker if self.phase == "announce" else None,
-            notes=[self.match_text()],
+            notes=[match_text(self.options, self.deal_no)],
             last_deal=list(self.last_deal),
-            counts=counts_line(self.counts, self.players, TRICKS_PER_DEAL) if self.phase == "play" else "",
+            counts=self.counts.line(self.players) if self.phase == "play" else "",
             due=self.due(),
         )
-
-    def public_knowledge(self) -> list[Card]:
-        return []
-
-    def card_zones(self) -> list[Zone]:
-        return []  # the bot never sees a card
 
 
 SUMMARY = """

@@ -1,10 +1,11 @@
 """Trick counts entered at the end of a deal, one entry per player.
 
 Shared by the referee games whose deal is settled by how many tricks each player took (Parity,
-Parity for Three, Hoodwink). Every player still to be counted is awaited at once, in any order;
-a count larger than the tricks left is refused. The last player's count has only one possible
-value, so the bot fills it in (:func:`forced`); a table that enters it anyway, as it had to before,
-is told it was already filled in (:class:`FilledCount`), and older records replay unchanged.
+Parity for Three, Hoodwink), as the part :class:`TrickCounts`. Every player still to be counted is
+awaited at once, in any order; a count larger than the tricks left is refused. The last player's
+count has only one possible value, so the bot fills it in; a table that enters it anyway, as it had
+to before, is told it was already filled in (:meth:`RefereeState.filled_in`), and older records
+replay unchanged.
 """
 
 from __future__ import annotations
@@ -63,57 +64,9 @@ def count_choices(counts: Counts, total: int, seat: Seat) -> list[TricksWon]:
     return [tricks_entry(t) for t in range(rest + 1)]
 
 
-def forced(counts: Counts, total: int) -> tuple[Seat, int] | None:
-    """The one count still missing and the only value it can have, once all others are in."""
-    seats = missing(counts)
-    if len(seats) == 1:
-        return seats[0], left(counts, total)
-    return None
-
-
-def filled_text(names: Sequence[str], seat: Seat, tricks: int, total: int) -> str:
-    return f"{names[seat]} took the other {tricks} (filled in: the counts add up to {total})."
-
-
-class FilledCount:
-    """State mixin for a forced count filled in by the bot: the same count entered by hand right
-    after it (as tables did, and older records hold) is accepted and changes nothing.
-
-    The state sets ``self.filled`` to ``(seat, tricks)`` when it fills a count in, and calls
-    :meth:`echo` at the top of ``_apply``, which also forgets the fill once anything else is entered.
-    """
-
-    filled: tuple[Seat, int] | None = None
-
-    def is_echo(self, seat: Seat, action: Action) -> bool:
-        return isinstance(action, TricksWon) and self.filled == (seat, action.tricks)
-
-    def is_legal(self, seat: Seat, action: Action) -> bool:
-        return self.is_echo(seat, action) or super().is_legal(seat, action)  # type: ignore[misc]
-
-    def check(self, seat: Seat, action: Action) -> None:
-        if not self.is_echo(seat, action):  # accepted even after the count ended the match
-            super().check(seat, action)  # type: ignore[misc]
-
-    def echo(self, seat: Seat, action: Action, names: Sequence[str]) -> list[Event] | None:
-        """The events of a repeated filled-in count (nothing changes), or ``None`` for any other
-        entry (the fill is then forgotten)."""
-        if self.is_echo(seat, action):
-            self.filled = None
-            text = f"{names[seat]}'s count ({self.filled_tricks(action)}) was already filled in: nothing changes."
-            return [Event(kind="tricks", text=text)]
-        self.filled = None
-        return None
-
-    @staticmethod
-    def filled_tricks(action: Action) -> int:
-        assert isinstance(action, TricksWon)
-        return action.tricks
-
-
-def entered_text(counts: Counts, names: Sequence[str], but: Seat | None = None) -> str:
-    """``Ann 4 and Bob 5``: the counts entered so far (except ``but``'s)."""
-    parts = [f"{names[s]} {c}" for s, c in enumerate(counts) if c is not None and s != but]
+def entered_text(counts: Counts, names: Sequence[str]) -> str:
+    """``Ann 4 and Bob 5``: the counts entered so far."""
+    parts = [f"{names[s]} {c}" for s, c in enumerate(counts) if c is not None]
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -194,11 +147,12 @@ class TrickCounts:
         """Enter ``seat``'s count, and the last count when it is forced."""
         self.counts[seat] = tricks
         events = [state.event("tricks", f"{state.name(seat)} took {tricks} of the {self.total} tricks.")]
-        last = forced(self.counts, self.total)
-        if last is not None:
-            other, rest = last
-            self.counts[other] = rest
-            events.append(state.event("tricks", filled_text(state.players, other, rest, self.total)))
+        still = missing(self.counts)
+        if len(still) == 1:  # the last count can only make up the total
+            (other,) = still
+            rest = self.counts[other] = left(self.counts, self.total)
+            filled = f"{state.name(other)} took the other {rest} (filled in: the counts add up to {self.total})."
+            events.append(state.event("tricks", filled))
             echo = f"{state.name(other)}'s count ({rest}) was already filled in: nothing changes."
             state.filled_in(other, tricks_entry(rest), Event(kind="tricks", text=echo))
         return events

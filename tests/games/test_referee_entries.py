@@ -112,7 +112,7 @@ def test_the_last_trick_count_is_filled_in() -> None:
         enter(state, text)
     enter(state, "Ann: 4")
     enter(state, "5", speaker=2)  # Cat's own count; Bob's 2 is the only one left
-    assert state.deal_no == 2 and state.counts == [None, None, None]
+    assert state.deal_no == 2 and state.counts.counts == [None, None, None]
     assert any(e.text == "Bob took the other 2 (filled in: the counts add up to 11)." for e in state.log)
 
 

@@ -16,6 +16,7 @@ from games import hoodwink as online
 from games.cards import Suit, card
 from games.engine import Action, IllegalAction
 from games.hoodwink import Bid
+from games.hoodwink_match import HoodwinkFacts
 from games.hoodwink_scoring import (
     Scenario,
     resolve_open_partnerships,
@@ -28,6 +29,7 @@ from games.referee.hoodwink import GAME, DisputeBid, RefereeHoodwinkState, WonTr
 from games.referee.trick_totals import TricksWon
 from games.registry import referee_game
 from tests.bot.conftest import db_path, notifier, service  # noqa: F401  (fixtures)
+from tests.games.test_mirror import mirror as facts_mirror
 from tests.playout import run_playouts
 
 A, B, C = 0, 1, 2  # Ann deals first (first_dealer=1): Bob leads
@@ -369,6 +371,35 @@ def test_open_deals_agree_with_the_scoring_functions() -> None:
                 assert state.scores == score_deal(tricks, partners, hood) and state.deal_no == 2
 
 
+@pytest.mark.parametrize("options", MIRRORS)
+def test_online_facts_entered_under_the_option_sets(options: dict[str, Any]) -> None:
+    """The generic mirror (tests/games/test_mirror.py) under this game's option sets: the facts of
+    each dealt deal, entered as ``RefereeHoodwinkState.entries`` says a table would."""
+    assert sum(facts_mirror(online.GAME, GAME, 3, options, seed) for seed in range(4)) >= 4
+
+
+def test_entries_of_open_deals_enter_the_deciding_trick() -> None:
+    """Open deals from their facts (random bids rarely share a suit): all hearts, random counts and
+    trick winners; what ``entries`` enters scores as the scoring functions say, in one deal."""
+    scenarios: tuple[Scenario, ...] = ("2a", "2b", "2c", "2d")
+    bid_cards = (card(HOOD_BOB[0]), card(HOOD_BOB[1]), card(HOOD_BOB[2]))
+    for scenario in scenarios:
+        for overrides in (True, False):
+            for m in range(10):
+                rng = random.Random(m)
+                tricks = [0, 0, 0]
+                for _ in range(11):
+                    tricks[rng.randrange(3)] += 1
+                takers = [s for s in range(3) if tricks[s]]
+                first, last = rng.choice(takers), rng.choice(takers)
+                facts = HoodwinkFacts(bids=bid_cards, tricks=(tricks[0], tricks[1], tricks[2]), first_winner=first, last_winner=last)
+                state = start(v2_scenario=scenario, v2_equal_overrides=overrides)
+                for seat, entry in state.entries(facts):
+                    state.apply(seat, entry)
+                partners, hood = resolve_open_partnerships(tricks, scenario, first, last, overrides)
+                assert state.scores == score_deal(tricks, partners, hood) and state.deal_no == 2
+
+
 @pytest.mark.parametrize(
     ("options", "matches"),
     [
@@ -403,7 +434,7 @@ async def test_refereed_deal_through_the_table_service(service: TableService) ->
     await service.act(G, CH, CAT, TricksWon(tricks=3))
     await service.undo(G, CH, CAT)  # Cat took 4 as well
     table = service.require_table(G, CH)
-    assert isinstance(table.state, RefereeHoodwinkState) and table.state.counts == [4, None, None]
+    assert isinstance(table.state, RefereeHoodwinkState) and table.state.counts.counts == [4, None, None]
     await service.act(G, CH, CAT, TricksWon(tricks=4))  # Bob's 3 is filled in
     assert table.state.scores == [14, 3, 14] and table.state.deal_no == 2
     # the host corrects Cat's bid (entry 3) to the 7♠: Bob and Cat (spades) are partners and split,

@@ -21,6 +21,7 @@ from games.referee.parity_for_three import GAME, RefereeParityForThreeState
 from games.referee.trick_totals import TricksWon
 from games.registry import referee_game
 from tests.bot.conftest import db_path, notifier, service  # noqa: F401  (fixtures)
+from tests.games.test_mirror import mirror as facts_mirror
 from tests.playout import run_playouts
 
 A, B, C = 0, 1, 2  # Ann deals first (first_dealer=1): Bob speaks first and leads
@@ -235,6 +236,13 @@ def test_matches_mirrored_from_the_dealt_game(options: dict[str, Any]) -> None:
         mirror(options, seed=400 + m)
 
 
+@pytest.mark.parametrize("options", [{"match_end": "nine_deals", "ties": "shared"}, {"match_end": "open", "open_deal_cap": 4}])
+def test_online_facts_entered_under_the_option_sets(options: dict[str, Any]) -> None:
+    """The generic mirror (tests/games/test_mirror.py) under this game's option sets: the facts of
+    each dealt deal, entered as ``RefereeParityForThreeState.entries`` says a table would."""
+    assert sum(facts_mirror(online.GAME, GAME, 3, options, seed) for seed in range(4)) >= 4
+
+
 @pytest.mark.parametrize("options", [{}, {"match_end": "nine_deals"}])
 def test_random_entries(options: dict[str, Any]) -> None:
     for state in run_playouts(GAME, 3, options, matches=30, deep_every=5):
@@ -261,7 +269,7 @@ async def test_refereed_deal_through_the_table_service(service: TableService) ->
     assert table.state.deal_no == 2
     await service.undo(G, CH, CAT)  # Cat took 4, not 5
     table = service.require_table(G, CH)
-    assert isinstance(table.state, RefereeParityForThreeState) and table.state.counts == [None, 5, None]
+    assert isinstance(table.state, RefereeParityForThreeState) and table.state.counts.counts == [None, 5, None]
     await service.act(G, CH, CAT, TricksWon(tricks=4))  # Ann's 2 is filled in
     assert table.state.scores == [2, 15, 4] and table.state.deal_no == 2
     # the host corrects the target (entry 3): even after all, so Ann's 2 and Cat's 4 score the bonus
