@@ -74,6 +74,7 @@ from games.layout import (
     spots,
     standard_scores,
 )
+from games.match import DealFacts, Match, MatchState
 
 # --- pure helpers (usable by referee mode) ----------------------------------------------------
 
@@ -330,6 +331,74 @@ class CountingView(View):
         return (self.pile_area(last=4),)
 
 
+# --- the facts of a deal and the match ------------------------------------------------------------
+
+
+class Turn(BaseModel):
+    """One turn of a deal as the table saw it: ``seat`` played ``play``, or (``play`` is None)
+    could not play (a pass, a bust)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: Seat
+    play: PlayCard | PlayAs | None = None
+
+
+class CountingFacts(DealFacts):
+    """What an adding-up deal produced: the cards turned up to start it, every turn in order, each
+    seat's points in it, and whether it was void (dealt again by the same dealer). A game's facts
+    add who lost or won it. The turns let referee mode enter the deal card by card; the rest
+    lets it enter the result alone."""
+
+    starters: tuple[Card, ...] = ()
+    turns: tuple[Turn, ...] = ()
+    points: tuple[int, ...] = ()
+    void: bool = False
+
+
+CF = TypeVar("CF", bound=CountingFacts)
+
+
+class CountingMatch(Match[CF]):
+    """The match of an adding-up game: a game books a deal's facts (:meth:`book`); then the match
+    ends (:meth:`over`, :meth:`outcome`) or the deal passes to the next player still in. A void
+    deal books nothing, is not counted, and the same dealer deals again."""
+
+    higher_is_better: ClassVar[bool] = True
+
+    def score(self, state: MatchState, facts: CF) -> list[Event]:
+        st: CountingState[Any] = state  # type: ignore[assignment]
+        if facts.void:
+            st.void_deals += 1
+            return []
+        events = self.book(st, facts)
+        if self.over(st):
+            events.append(st.finish(self.outcome(st)))
+        else:
+            nxt = st.next_active(st.dealer, 1)
+            assert nxt is not None
+            st.dealer = nxt
+        return events
+
+    def book(self, state: CountingState[Any], facts: CF) -> list[Event]:
+        """Add the deal's points to the match. Default: each seat's points."""
+        for seat, points in enumerate(facts.points):
+            state.scores[seat] += points
+        return []
+
+    def planned_deals(self, state: CountingState[Any]) -> int:
+        """How many deals a fixed-length match has. Default: ``rounds`` (if an option) per player."""
+        return int(getattr(state.options, "rounds", 1)) * state.n
+
+    def over(self, state: CountingState[Any]) -> bool:
+        """Checked after each deal. Default: the planned deals are played, or one seat is left."""
+        return state.deals_played() >= self.planned_deals(state) or len(state.active_seats()) <= 1
+
+    def outcome(self, state: CountingState[Any]) -> Outcome:
+        """The final result. Default: rank the scores (see ``higher_is_better``)."""
+        return Outcome.from_scores(state.scores, higher_is_better=self.higher_is_better)
+
+
 # --- options ------------------------------------------------------------------------------------
 
 
@@ -376,6 +445,10 @@ class CountingState(GameState[CO]):
     ceiling: ClassVar[int | None] = None
     show_hand_on_pass: ClassVar[bool] = False
     higher_is_better: ClassVar[bool] = True
+    match: ClassVar[CountingMatch[Any] | None] = None
+    """The game's match (:class:`CountingMatch`): every deal is settled through it from its facts
+    (:meth:`deal_facts`). A game without one scores through the hooks ``score_deal``,
+    ``match_over`` and ``match_outcome``."""
 
     def __init__(
         self,
@@ -385,8 +458,16 @@ class CountingState(GameState[CO]):
         deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
     ) -> None:
         super().__init__(players, options, seed, deck)
+        self.log.extend(self.begin_counting())
+
+    def begin_counting(self) -> list[Event]:
+        """Set up the match and play its first deal up to the first choice."""
         n = self.n
-        self.dealer: Seat = self.choose_first_dealer()
+        self.dealer: Seat
+        if self.match is not None:
+            self.match.begin(self)
+        else:
+            self.dealer = self.choose_first_dealer()
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []
         self.pile: list[Card] = []
@@ -407,10 +488,14 @@ class CountingState(GameState[CO]):
         self.void_deals = 0
         self._next: Seat | None = None
         self._notes: list[str] = []
+        self.opening: list[Card] = []
+        """The cards on the pile when the deal's play began (its starters)."""
+        self.turns: list[Turn] = []
+        """Every turn of the deal so far, plays and passes (the deal's facts)."""
         self.init_match()
         events = self._start_deal()
         events += self._run(self.to_play)
-        self.log.extend(events)
+        return events
 
     # ===== hooks: the pack and the deal ======================================================
 
@@ -546,7 +631,22 @@ class CountingState(GameState[CO]):
 
     def planned_deals(self) -> int:
         """How many deals a fixed-length match has. Default: ``rounds`` (if an option) per player."""
+        if self.match is not None:
+            return self.match.planned_deals(self)
         return int(getattr(self.options, "rounds", 1)) * self.n
+
+    def deal_facts(self) -> CountingFacts:
+        """The facts of the deal just closed, for the match (a game with its own facts extends them)."""
+        return CountingFacts(**self.counting_facts())
+
+    def counting_facts(self) -> dict[str, Any]:
+        """The fields every adder's facts share."""
+        return {
+            "starters": tuple(self.opening),
+            "turns": tuple(self.turns),
+            "points": tuple(self.deal_points),
+            "void": self.deal_void,
+        }
 
     def match_over(self) -> bool:
         """Checked after each deal. Default: the planned deals are played, or one seat is left."""
@@ -766,6 +866,7 @@ class CountingState(GameState[CO]):
         self.total = after
         self.passes_in_row = 0
         self._notes = []
+        self.turns.append(Turn(seat=seat, play=action))  # type: ignore[arg-type]
         events = [self.event("play", f"{self.name(seat)} plays {card.short} ({effect}): the total is {after}.")]
         events += self.after_play(seat, action, before, after)
         self._remember(
@@ -790,6 +891,13 @@ class CountingState(GameState[CO]):
                 raise DealClosed(f"{self.game.id}: the automatic steps do not settle")
             if self.deal_closed:
                 self.to_play = None
+                if self.match is not None:
+                    events += self.settle_deal()
+                    if self.is_over:
+                        break
+                    events += self._start_deal()
+                    seat = self.to_play
+                    continue
                 if self.deal_void:
                     events += self._start_deal()
                     seat = self.to_play
@@ -812,6 +920,7 @@ class CountingState(GameState[CO]):
                 continue
             if self.can_play(seat):
                 return events
+            self.turns.append(Turn(seat=seat))
             events += self.on_stuck(seat)
             if self.deal_closed or self.is_over:
                 continue
@@ -829,15 +938,26 @@ class CountingState(GameState[CO]):
         self.to_play = None
         return events
 
+    def settle_deal(self) -> list[Event]:
+        """The deal is closed: its last events (:meth:`score_deal`), then the match books its
+        facts. The scores shown during a deal include its points so far; the match books them."""
+        assert self.match is not None
+        events = [] if self.deal_void else self.score_deal()
+        facts = self.deal_facts()
+        for seat, points in enumerate(self.deal_points):
+            self.scores[seat] -= points
+        return events + self.match.settle(self, facts)
+
     def _start_deal(self) -> list[Event]:
-        """Deal the next hand: rotate the dealer, shuffle (or take the fixed deck), deal, place
-        the rest (:meth:`after_deal`), and name the first player."""
-        if self.deal_void:
-            self.void_deals += 1
-        elif self.deal_no > 0:
-            nxt = self.next_active(self.dealer, 1)
-            assert nxt is not None
-            self.dealer = nxt
+        """Deal the next hand: rotate the dealer (unless the match did), shuffle (or take the fixed
+        deck), deal, place the rest (:meth:`after_deal`), and name the first player."""
+        if self.match is None:
+            if self.deal_void:
+                self.void_deals += 1
+            elif self.deal_no > 0:
+                nxt = self.next_active(self.dealer, 1)
+                assert nxt is not None
+                self.dealer = nxt
         self.deal_no += 1
         self.deal_void = False
         self.deal_closed = False
@@ -850,6 +970,7 @@ class CountingState(GameState[CO]):
         self.passes_in_row = 0
         self._next = None
         self.deal_points = [0] * self.n
+        self.turns = []
         self.hands = [[] for _ in range(self.n)]
         self.shown = [[] for _ in range(self.n)]
         self.init_deal()
@@ -862,6 +983,7 @@ class CountingState(GameState[CO]):
         self.hands = [sort_hand(h) for h in self.hands]
         events = [self.event("deal", f"Deal {self.deal_no}: {self.name(self.dealer)} deals {size} cards each.")]
         events += self.after_deal(list(order[dealt:]))
+        self.opening = list(self.pile)
         if not self.deal_closed:
             self.to_play = self.first_player()
         return events
