@@ -61,17 +61,11 @@ class RefereeHundredState(RefereeCounting[RefereeHundredOptions], HundredState):
     def settle_entry(self, seat: Seat, action: Action) -> list[Event]:
         """The online game's scoring of the point, without the cards."""
         assert isinstance(action, PointResult)
-        point = self.points_left.pop(0)
+        point = self.score_point(seat, action.made)
         who = self.name(seat)
         if action.made:
-            self.add_points(seat, 1)
-            events = [self.event("point_won", f"{who} made exactly {point} and scores a point.")]
-        else:
-            self.add_points(seat, -1)
-            events = [self.event("point_lost", f"{who} jumped past {point} and loses a point.")]
-        if not self.points_left:
-            self.close_deal()
-        return events
+            return [self.event("point_won", f"{who} made exactly {point} and scores a point.")]
+        return [self.event("point_lost", f"{who} jumped past {point} and loses a point.")]
 
     def result_question(self) -> str:
         return f"who made exactly {self.points_left[0]} or jumped past it in deal {self.deal_no}"
