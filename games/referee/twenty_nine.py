@@ -78,9 +78,12 @@ class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNi
         return events
 
     def score_deal(self) -> list[Event]:
+        return [] if self.by_result() else super().score_deal()
+
+    def side_counts(self) -> list[int]:
         if not self.by_result():
-            return super().score_deal()
-        return self.score_sides([self.entered_points[side[0]] or 0 for side in self.sides])
+            return super().side_counts()
+        return [self.entered_points[side[0]] or 0 for side in self.sides]
 
     def result_question(self) -> str:
         names = "; ".join(self.side_text(self.side_of[s]) for s in self.result_seats())
