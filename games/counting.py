@@ -399,6 +399,20 @@ class CountingMatch(Match[CF]):
         return Outcome.from_scores(state.scores, higher_is_better=self.higher_is_better)
 
 
+class HookMatch(CountingMatch[CountingFacts]):
+    """The match of a counting game that declares none of its own: the deal's points, then the
+    state's hooks :meth:`CountingState.match_over` and :meth:`CountingState.match_outcome`."""
+
+    def over(self, state: CountingState[Any]) -> bool:
+        return state.match_over()
+
+    def outcome(self, state: CountingState[Any]) -> Outcome:
+        return state.match_outcome()
+
+
+HOOKS = HookMatch()
+
+
 # --- options ------------------------------------------------------------------------------------
 
 
@@ -445,10 +459,9 @@ class CountingState(GameState[CO]):
     ceiling: ClassVar[int | None] = None
     show_hand_on_pass: ClassVar[bool] = False
     higher_is_better: ClassVar[bool] = True
-    match: ClassVar[CountingMatch[Any] | None] = None
+    match: ClassVar[CountingMatch[Any]] = HOOKS
     """The game's match (:class:`CountingMatch`): every deal is settled through it from its facts
-    (:meth:`deal_facts`). A game without one scores through the hooks ``score_deal``,
-    ``match_over`` and ``match_outcome``."""
+    (:meth:`deal_facts`). By default the hooks ``match_over`` and ``match_outcome`` decide."""
 
     def __init__(
         self,
@@ -464,10 +477,7 @@ class CountingState(GameState[CO]):
         """Set up the match and play its first deal up to the first choice."""
         n = self.n
         self.dealer: Seat
-        if self.match is not None:
-            self.match.begin(self)
-        else:
-            self.dealer = self.choose_first_dealer()
+        self.match.begin(self)
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []
         self.pile: list[Card] = []
@@ -626,14 +636,13 @@ class CountingState(GameState[CO]):
         return []
 
     def score_deal(self) -> list[Event]:
-        """Settle the deal after :meth:`close_deal`. Default: nothing (points were added as they came)."""
+        """The deal's last events after :meth:`close_deal`, before the match books its facts (a
+        pile left to take, a game's final count). Default: nothing (points were added as they came)."""
         return []
 
     def planned_deals(self) -> int:
         """How many deals a fixed-length match has. Default: ``rounds`` (if an option) per player."""
-        if self.match is not None:
-            return self.match.planned_deals(self)
-        return int(getattr(self.options, "rounds", 1)) * self.n
+        return self.match.planned_deals(self)
 
     def deal_facts(self) -> CountingFacts:
         """The facts of the deal just closed, for the match (a game with its own facts extends them)."""
@@ -891,20 +900,8 @@ class CountingState(GameState[CO]):
                 raise DealClosed(f"{self.game.id}: the automatic steps do not settle")
             if self.deal_closed:
                 self.to_play = None
-                if self.match is not None:
-                    events += self.settle_deal()
-                    if self.is_over:
-                        break
-                    events += self._start_deal()
-                    seat = self.to_play
-                    continue
-                if self.deal_void:
-                    events += self._start_deal()
-                    seat = self.to_play
-                    continue
-                events += self.score_deal()
-                if self.match_over():
-                    events.append(self.finish(self.match_outcome()))
+                events += self.settle_deal()
+                if self.is_over:
                     break
                 events += self._start_deal()
                 seat = self.to_play
@@ -941,7 +938,6 @@ class CountingState(GameState[CO]):
     def settle_deal(self) -> list[Event]:
         """The deal is closed: its last events (:meth:`score_deal`), then the match books its
         facts. The scores shown during a deal include its points so far; the match books them."""
-        assert self.match is not None
         events = [] if self.deal_void else self.score_deal()
         facts = self.deal_facts()
         for seat, points in enumerate(self.deal_points):
@@ -949,15 +945,8 @@ class CountingState(GameState[CO]):
         return events + self.match.settle(self, facts)
 
     def _start_deal(self) -> list[Event]:
-        """Deal the next hand: rotate the dealer (unless the match did), shuffle (or take the fixed
-        deck), deal, place the rest (:meth:`after_deal`), and name the first player."""
-        if self.match is None:
-            if self.deal_void:
-                self.void_deals += 1
-            elif self.deal_no > 0:
-                nxt = self.next_active(self.dealer, 1)
-                assert nxt is not None
-                self.dealer = nxt
+        """Deal the next hand (the match has passed the deal on): shuffle (or take the fixed deck),
+        deal, place the rest (:meth:`after_deal`), and name the first player."""
         self.deal_no += 1
         self.deal_void = False
         self.deal_closed = False

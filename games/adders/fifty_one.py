@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -125,8 +125,7 @@ MATCH = FiftyOneMatch()
 
 class FiftyOneState(CountingState[FiftyOneOptions]):
     draw_timing = "before"
-    higher_is_better = False  # scores are penalty points (deals lost)
-    match = MATCH
+    match: ClassVar[CountingMatch[Any]] = MATCH
 
     def init_match(self) -> None:
         self.table = card_values(self.options.values)

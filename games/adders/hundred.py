@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import Field
 
@@ -70,7 +70,7 @@ MATCH = HundredMatch()
 
 class HundredState(CountingState[HundredOptions]):
     values = VALUES
-    match = MATCH
+    match: ClassVar[CountingMatch[Any]] = MATCH
 
     def init_deal(self) -> None:
         self.points_left: list[int] = [FIRST_POINT, SECOND_POINT] if self.options.second_point_200 else [FIRST_POINT]

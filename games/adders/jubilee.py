@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
@@ -109,7 +109,7 @@ MATCH = JubileeMatch()
 
 
 class JubileeState(CountingState[JubileeOptions]):
-    match = MATCH
+    match: ClassVar[CountingMatch[Any]] = MATCH
     draw_timing = "after"
     floor = 0
     show_hand_on_pass = True

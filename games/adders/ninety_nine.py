@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -195,7 +195,7 @@ class NinetyNineState(CountingState[NinetyNineOptions]):
 
     draw_timing = "after"
     ceiling = LIMIT
-    match = MATCH
+    match: ClassVar[CountingMatch[Any]] = MATCH
 
     def init_match(self) -> None:
         self.lives = [LIVES] * self.n

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
@@ -114,7 +114,7 @@ MATCH = ObstacleRaceMatch()
 
 
 class ObstacleRaceState(CountingState[ObstacleRaceOptions]):
-    match = MATCH
+    match: ClassVar[CountingMatch[Any]] = MATCH
 
     def init_match(self) -> None:
         self.table = card_values(self.options.ace_value)

@@ -7,7 +7,7 @@ makes exactly 29 takes the pile for their side. The side with most cards at the 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -188,7 +188,7 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
 
     values = VALUES
     ceiling = TARGET
-    match = MATCH
+    match: ClassVar[CountingMatch[Any]] = MATCH
 
     @classmethod
     def check_setup(cls, players: int, options: TwentyNineOptions) -> None:

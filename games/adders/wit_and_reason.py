@@ -6,7 +6,7 @@ Everything else (turns, passing, the total, the match) is the shared counting ma
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from pydantic import Field
 
@@ -61,7 +61,7 @@ class RaceState(CountingState[RO]):
     turns starting (``first_dealer`` names who starts the first race)."""
 
     ceiling = TARGET
-    match = MATCH
+    match: ClassVar[CountingMatch[Any]] = MATCH
 
     def first_player(self) -> Seat:
         return self.dealer
