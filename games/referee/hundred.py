@@ -14,7 +14,8 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from games.adders.hundred import GAME as ONLINE
-from games.adders.hundred import HundredOptions, HundredState
+from games.adders.hundred import HundredFacts, HundredOptions, HundredState
+from games.counting import CountingFacts
 from games.engine import Action, Event, Game, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
 from games.referee.counting import RefereeCounting, Starter
@@ -57,6 +58,10 @@ class RefereeHundredState(RefereeCounting[RefereeHundredOptions], HundredState):
 
     def result_entries(self, seat: Seat) -> list[Action]:
         return list(_RESULTS)
+
+    def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
+        assert isinstance(facts, HundredFacts)
+        return [(seat, _RESULTS[0] if made else _RESULTS[1]) for seat, made in facts.results]
 
     def settle_entry(self, seat: Seat, action: Action) -> list[Event]:
         """The online game's scoring of the point, without the cards."""

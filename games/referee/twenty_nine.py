@@ -15,8 +15,15 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from games.adders.twenty_nine import GAME as ONLINE
-from games.adders.twenty_nine import TwentyNineOptions, TwentyNineState, card_value, tens_to_remove
+from games.adders.twenty_nine import (
+    TwentyNineFacts,
+    TwentyNineOptions,
+    TwentyNineState,
+    card_value,
+    tens_to_remove,
+)
 from games.cards import Card, Rank
+from games.counting import CountingFacts
 from games.engine import Action, Event, Game, Pass, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
 from games.referee.counting import RefereeCounting
@@ -63,6 +70,10 @@ class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNi
 
     def result_seats(self) -> list[Seat]:
         return [side[0] for side in self.sides if self.entered_points[side[0]] is None]
+
+    def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
+        assert isinstance(facts, TwentyNineFacts)
+        return [(side[0], _TAKEN[count]) for side, count in zip(self.sides, facts.counts, strict=True)]
 
     def result_entries(self, seat: Seat) -> list[Action]:
         room = self.cards_in_deal() - sum(p for p in self.entered_points if p is not None)
