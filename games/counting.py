@@ -14,8 +14,11 @@ is a :class:`CountingState` that states only what differs, through hooks. The ma
   passes automatically, optionally showing its hand); when every seat in turn has passed in a row,
   :meth:`CountingState.on_blocked` decides (end the deal, void it, ...);
 * **lives and elimination** (``self.lives``, ``self.out``, :meth:`CountingState.lose_life`);
-* **the match**: deals rotate the dealer to the left, points go to ``self.scores`` (and
-  ``self.deal_points`` for the current deal), and :meth:`CountingState.match_over` ends it.
+* **the deal's facts** (:class:`CountingFacts`: the starters, every turn, each seat's points, and
+  the game's own: who lost or won), handed to **the match** (:class:`CountingMatch`, declared once
+  per game as ``MATCH`` and held by the online and the referee state alike): it books them, then
+  ends the match or passes the deal to the next player still in. Points scored during a deal show
+  in ``self.scores`` at once (and in ``self.deal_points``); the match books them when it settles.
 
 A turn, in order:
 
@@ -30,8 +33,8 @@ A turn, in order:
 5. a draw when ``draw_timing == "after"``; then the next seat (:meth:`CountingState.next_seat`, or a
    seat named by :meth:`CountingState.set_next`).
 
-When a deal is closed, :meth:`CountingState.score_deal` runs, then :meth:`CountingState.match_over`
-either ends the match with :meth:`CountingState.match_outcome` or the next deal starts.
+When a deal is closed, :meth:`CountingState.score_deal` adds its last events, then the match settles
+its facts (:meth:`CountingState.settle_deal`) and either ends the match or the next deal starts.
 
 Scoring questions that referee mode must answer without a state are pure functions here
 (:func:`targets_crossed`, :func:`multiples_crossed`) and in each game's module.

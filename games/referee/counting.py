@@ -3,11 +3,15 @@
 The hands are hidden from the bot, so an entry is "this seat played this card", chosen from the
 cards nobody has seen yet this deal (the pack minus the cards played and the starters turned up).
 Everything else is the online game's own code: the running total, the values, what a play is
-allowed to do (:meth:`~games.counting.CountingState.refusal`), the scores, busts, lives and the
-match. A referee game is ``class RefereeX(RefereeCounting[XOptions], XState)``: this mixin comes
-first and replaces only what depends on the cards being known.
+allowed to do (:meth:`~games.counting.CountingState.refusal`), busts and the deal's facts; the
+match (scores, lives, the end) is the game's ``MATCH``, the very object the online state holds.
 
-What the mixin keeps instead of the hands:
+A referee game is ``class RefereeX(RefereeCounting[XOptions], XState)``: a
+:class:`~games.referee.state.RefereeState` (lines of entries, :meth:`RefereeAdder.entries` for the
+generic mirror) whose deal is still the online state's machinery, by inheritance
+(:class:`RefereeAdder`); what depends on the cards being known is replaced here.
+
+What the referee keeps instead of the hands:
 
 * ``unseen``: every card not yet seen this deal (hands, stock and cards set aside, in one heap);
 * ``held``: how many cards each seat holds, from the deal's shape and the draws the rules make;
