@@ -1,4 +1,4 @@
-# Over 400 lines: the one base state every adding-up game shares (pack, stock, pile, turns, passing, scoring hooks).
+# Over 400 lines: the one base state every adding-up game shares (pack, stock, pile, turns, passing), the facts of its deals and the match they settle.
 """What the adding-up games share: a running total, card values, targets, passing, stock, turns.
 
 Every adder (Fifty-One, Hundred, Jubilee, Obstacle Race, Ninety-Nine, Twenty-Nine, Wit and Reason)

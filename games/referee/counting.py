@@ -1,3 +1,4 @@
+# Over 400 lines: card-by-card and results entry for six adders in one place (unseen cards, stuck entries, results, the entries for a deal's facts) over the shared counting machinery.
 """Card-by-card entry for the adding-up games played with a real pack.
 
 The hands are hidden from the bot, so an entry is "this seat played this card", chosen from the
