@@ -1,4 +1,4 @@
-# Over 400 lines: the one base state every adding-up game shares (pack, stock, pile, turns, passing, scoring hooks).
+# Over 400 lines: the one base state every adding-up game shares (pack, stock, pile, turns, passing), the facts of its deals and the match they settle.
 """What the adding-up games share: a running total, card values, targets, passing, stock, turns.
 
 Every adder (Fifty-One, Hundred, Jubilee, Obstacle Race, Ninety-Nine, Twenty-Nine, Wit and Reason)
@@ -14,8 +14,11 @@ is a :class:`CountingState` that states only what differs, through hooks. The ma
   passes automatically, optionally showing its hand); when every seat in turn has passed in a row,
   :meth:`CountingState.on_blocked` decides (end the deal, void it, ...);
 * **lives and elimination** (``self.lives``, ``self.out``, :meth:`CountingState.lose_life`);
-* **the match**: deals rotate the dealer to the left, points go to ``self.scores`` (and
-  ``self.deal_points`` for the current deal), and :meth:`CountingState.match_over` ends it.
+* **the deal's facts** (:class:`CountingFacts`: the starters, every turn, each seat's points, and
+  the game's own: who lost or won), handed to **the match** (:class:`CountingMatch`, declared once
+  per game as ``MATCH`` and held by the online and the referee state alike): it books them, then
+  ends the match or passes the deal to the next player still in. Points scored during a deal show
+  in ``self.scores`` at once (and in ``self.deal_points``); the match books them when it settles.
 
 A turn, in order:
 
@@ -30,8 +33,8 @@ A turn, in order:
 5. a draw when ``draw_timing == "after"``; then the next seat (:meth:`CountingState.next_seat`, or a
    seat named by :meth:`CountingState.set_next`).
 
-When a deal is closed, :meth:`CountingState.score_deal` runs, then :meth:`CountingState.match_over`
-either ends the match with :meth:`CountingState.match_outcome` or the next deal starts.
+When a deal is closed, :meth:`CountingState.score_deal` adds its last events, then the match settles
+its facts (:meth:`CountingState.settle_deal`) and either ends the match or the next deal starts.
 
 Scoring questions that referee mode must answer without a state are pure functions here
 (:func:`targets_crossed`, :func:`multiples_crossed`) and in each game's module.
@@ -74,6 +77,7 @@ from games.layout import (
     spots,
     standard_scores,
 )
+from games.match import DealFacts, Match, MatchState
 
 # --- pure helpers (usable by referee mode) ----------------------------------------------------
 
@@ -330,6 +334,88 @@ class CountingView(View):
         return (self.pile_area(last=4),)
 
 
+# --- the facts of a deal and the match ------------------------------------------------------------
+
+
+class Turn(BaseModel):
+    """One turn of a deal as the table saw it: ``seat`` played ``play``, or (``play`` is None)
+    could not play (a pass, a bust)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: Seat
+    play: PlayCard | PlayAs | None = None
+
+
+class CountingFacts(DealFacts):
+    """What an adding-up deal produced: the cards turned up to start it, every turn in order, each
+    seat's points in it, and whether it was void (dealt again by the same dealer). A game's facts
+    add who lost or won it. The turns let referee mode enter the deal card by card; the rest
+    lets it enter the result alone."""
+
+    starters: tuple[Card, ...] = ()
+    turns: tuple[Turn, ...] = ()
+    points: tuple[int, ...] = ()
+    void: bool = False
+
+
+CF = TypeVar("CF", bound=CountingFacts)
+
+
+class CountingMatch(Match[CF]):
+    """The match of an adding-up game: a game books a deal's facts (:meth:`book`); then the match
+    ends (:meth:`over`, :meth:`outcome`) or the deal passes to the next player still in. A void
+    deal books nothing, is not counted, and the same dealer deals again."""
+
+    higher_is_better: ClassVar[bool] = True
+
+    def score(self, state: MatchState, facts: CF) -> list[Event]:
+        st: CountingState[Any] = state  # type: ignore[assignment]
+        if facts.void:
+            st.void_deals += 1
+            return []
+        events = self.book(st, facts)
+        if self.over(st):
+            events.append(st.finish(self.outcome(st)))
+        else:
+            nxt = st.next_active(st.dealer, 1)
+            assert nxt is not None
+            st.dealer = nxt
+        return events
+
+    def book(self, state: CountingState[Any], facts: CF) -> list[Event]:
+        """Add the deal's points to the match. Default: each seat's points."""
+        for seat, points in enumerate(facts.points):
+            state.scores[seat] += points
+        return []
+
+    def planned_deals(self, state: CountingState[Any]) -> int:
+        """How many deals a fixed-length match has. Default: ``rounds`` (if an option) per player."""
+        return int(getattr(state.options, "rounds", 1)) * state.n
+
+    def over(self, state: CountingState[Any]) -> bool:
+        """Checked after each deal. Default: the planned deals are played, or one seat is left."""
+        return state.deals_played() >= self.planned_deals(state) or len(state.active_seats()) <= 1
+
+    def outcome(self, state: CountingState[Any]) -> Outcome:
+        """The final result. Default: rank the scores (see ``higher_is_better``)."""
+        return Outcome.from_scores(state.scores, higher_is_better=self.higher_is_better)
+
+
+class HookMatch(CountingMatch[CountingFacts]):
+    """The match of a counting game that declares none of its own: the deal's points, then the
+    state's hooks :meth:`CountingState.match_over` and :meth:`CountingState.match_outcome`."""
+
+    def over(self, state: CountingState[Any]) -> bool:
+        return state.match_over()
+
+    def outcome(self, state: CountingState[Any]) -> Outcome:
+        return state.match_outcome()
+
+
+HOOKS = HookMatch()
+
+
 # --- options ------------------------------------------------------------------------------------
 
 
@@ -376,6 +462,9 @@ class CountingState(GameState[CO]):
     ceiling: ClassVar[int | None] = None
     show_hand_on_pass: ClassVar[bool] = False
     higher_is_better: ClassVar[bool] = True
+    match: ClassVar[CountingMatch[Any]] = HOOKS
+    """The game's match (:class:`CountingMatch`): every deal is settled through it from its facts
+    (:meth:`deal_facts`). By default the hooks ``match_over`` and ``match_outcome`` decide."""
 
     def __init__(
         self,
@@ -385,8 +474,13 @@ class CountingState(GameState[CO]):
         deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
     ) -> None:
         super().__init__(players, options, seed, deck)
+        self.log.extend(self.begin_counting())
+
+    def begin_counting(self) -> list[Event]:
+        """Set up the match and play its first deal up to the first choice."""
         n = self.n
-        self.dealer: Seat = self.choose_first_dealer()
+        self.dealer: Seat
+        self.match.begin(self)
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []
         self.pile: list[Card] = []
@@ -407,10 +501,14 @@ class CountingState(GameState[CO]):
         self.void_deals = 0
         self._next: Seat | None = None
         self._notes: list[str] = []
+        self.opening: list[Card] = []
+        """The cards on the pile when the deal's play began (its starters)."""
+        self.turns: list[Turn] = []
+        """Every turn of the deal so far, plays and passes (the deal's facts)."""
         self.init_match()
         events = self._start_deal()
         events += self._run(self.to_play)
-        self.log.extend(events)
+        return events
 
     # ===== hooks: the pack and the deal ======================================================
 
@@ -541,12 +639,26 @@ class CountingState(GameState[CO]):
         return []
 
     def score_deal(self) -> list[Event]:
-        """Settle the deal after :meth:`close_deal`. Default: nothing (points were added as they came)."""
+        """The deal's last events after :meth:`close_deal`, before the match books its facts (a
+        pile left to take, a game's final count). Default: nothing (points were added as they came)."""
         return []
 
     def planned_deals(self) -> int:
         """How many deals a fixed-length match has. Default: ``rounds`` (if an option) per player."""
-        return int(getattr(self.options, "rounds", 1)) * self.n
+        return self.match.planned_deals(self)
+
+    def deal_facts(self) -> CountingFacts:
+        """The facts of the deal just closed, for the match (a game with its own facts extends them)."""
+        return CountingFacts(**self.counting_facts())
+
+    def counting_facts(self) -> dict[str, Any]:
+        """The fields every adder's facts share."""
+        return {
+            "starters": tuple(self.opening),
+            "turns": tuple(self.turns),
+            "points": tuple(self.deal_points),
+            "void": self.deal_void,
+        }
 
     def match_over(self) -> bool:
         """Checked after each deal. Default: the planned deals are played, or one seat is left."""
@@ -766,6 +878,7 @@ class CountingState(GameState[CO]):
         self.total = after
         self.passes_in_row = 0
         self._notes = []
+        self.turns.append(Turn(seat=seat, play=action))  # type: ignore[arg-type]
         events = [self.event("play", f"{self.name(seat)} plays {card.short} ({effect}): the total is {after}.")]
         events += self.after_play(seat, action, before, after)
         self._remember(
@@ -790,13 +903,8 @@ class CountingState(GameState[CO]):
                 raise DealClosed(f"{self.game.id}: the automatic steps do not settle")
             if self.deal_closed:
                 self.to_play = None
-                if self.deal_void:
-                    events += self._start_deal()
-                    seat = self.to_play
-                    continue
-                events += self.score_deal()
-                if self.match_over():
-                    events.append(self.finish(self.match_outcome()))
+                events += self.settle_deal()
+                if self.is_over:
                     break
                 events += self._start_deal()
                 seat = self.to_play
@@ -812,6 +920,7 @@ class CountingState(GameState[CO]):
                 continue
             if self.can_play(seat):
                 return events
+            self.turns.append(Turn(seat=seat))
             events += self.on_stuck(seat)
             if self.deal_closed or self.is_over:
                 continue
@@ -829,15 +938,18 @@ class CountingState(GameState[CO]):
         self.to_play = None
         return events
 
+    def settle_deal(self) -> list[Event]:
+        """The deal is closed: its last events (:meth:`score_deal`), then the match books its
+        facts. The scores shown during a deal include its points so far; the match books them."""
+        events = [] if self.deal_void else self.score_deal()
+        facts = self.deal_facts()
+        for seat, points in enumerate(self.deal_points):
+            self.scores[seat] -= points
+        return events + self.match.settle(self, facts)
+
     def _start_deal(self) -> list[Event]:
-        """Deal the next hand: rotate the dealer, shuffle (or take the fixed deck), deal, place
-        the rest (:meth:`after_deal`), and name the first player."""
-        if self.deal_void:
-            self.void_deals += 1
-        elif self.deal_no > 0:
-            nxt = self.next_active(self.dealer, 1)
-            assert nxt is not None
-            self.dealer = nxt
+        """Deal the next hand (the match has passed the deal on): shuffle (or take the fixed deck),
+        deal, place the rest (:meth:`after_deal`), and name the first player."""
         self.deal_no += 1
         self.deal_void = False
         self.deal_closed = False
@@ -850,6 +962,7 @@ class CountingState(GameState[CO]):
         self.passes_in_row = 0
         self._next = None
         self.deal_points = [0] * self.n
+        self.turns = []
         self.hands = [[] for _ in range(self.n)]
         self.shown = [[] for _ in range(self.n)]
         self.init_deal()
@@ -862,6 +975,7 @@ class CountingState(GameState[CO]):
         self.hands = [sort_hand(h) for h in self.hands]
         events = [self.event("deal", f"Deal {self.deal_no}: {self.name(self.dealer)} deals {size} cards each.")]
         events += self.after_deal(list(order[dealt:]))
+        self.opening = list(self.pile)
         if not self.deal_closed:
             self.to_play = self.first_player()
         return events

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
 from games.cards import Card, Rank, piquet_pack
-from games.counting import CountingOptions, CountingState, PlayAs
+from games.counting import CountingFacts, CountingMatch, CountingOptions, CountingState, PlayAs
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
 from games.registry import declare
 
@@ -78,15 +78,67 @@ class FiftyOneOptions(CountingOptions):
         return self
 
 
+class FiftyOneFacts(CountingFacts):
+    """A deal of Fifty-One: who took the total past 50."""
+
+    loser: Seat
+
+
+class FiftyOneMatch(CountingMatch[FiftyOneFacts]):
+    """The loser of each deal takes a penalty point; with match=lives also loses a life, and the
+    match goes on until one player has a life left."""
+
+    higher_is_better = False  # scores are penalty points (deals lost)
+
+    def book(self, state: CountingState[Any], facts: FiftyOneFacts) -> list[Event]:
+        st: FiftyOneState = state  # type: ignore[assignment]
+        seat = facts.loser
+        st.scores[seat] += 1
+        if st.lives is None:
+            return []
+        events = st.lose_life(seat)
+        if st.out[seat]:
+            st.elimination_order.append(seat)
+        return events
+
+    def over(self, state: CountingState[Any]) -> bool:
+        if state.options.match == "lives":
+            return len(state.active_seats()) <= 1
+        return super().over(state)
+
+    def outcome(self, state: CountingState[Any]) -> Outcome:
+        st: FiftyOneState = state  # type: ignore[assignment]
+        if st.options.match == "penalties":
+            return Outcome.from_scores(st.scores, higher_is_better=False, notes=["Fewest deals lost wins."])
+        # the survivor first, then by how long each lasted
+        order = st.active_seats() + list(reversed(st.elimination_order))
+        ranks = [0] * st.n
+        for place, seat in enumerate(order, start=1):
+            ranks[seat] = place
+        return Outcome.from_scores(
+            st.scores, ranks=ranks, notes=[f"{st.name(order[0])} is the last player with a life left."]
+        )
+
+
+MATCH = FiftyOneMatch()
+
+
 class FiftyOneState(CountingState[FiftyOneOptions]):
     draw_timing = "before"
-    higher_is_better = False  # scores are penalty points (deals lost)
+    match: ClassVar[CountingMatch[Any]] = MATCH
 
     def init_match(self) -> None:
         self.table = card_values(self.options.values)
         self.elimination_order: list[Seat] = []
         if self.options.match == "lives":
             self.lives = [self.options.lives] * self.n
+
+    def init_deal(self) -> None:
+        self.loser: Seat | None = None
+
+    def deal_facts(self) -> FiftyOneFacts:
+        assert self.loser is not None
+        return FiftyOneFacts(**self.counting_facts(), loser=self.loser)
 
     def pack(self) -> list[Card]:
         return piquet_pack()
@@ -126,32 +178,11 @@ class FiftyOneState(CountingState[FiftyOneOptions]):
         return self.lose_deal(seat)
 
     def lose_deal(self, seat: Seat) -> list[Event]:
-        """``seat`` took the total past 50: a penalty point (or a life), and the deal ends."""
+        """``seat`` took the total past 50: the deal ends (the match books the penalty or life)."""
+        self.loser = seat
         self.add_points(seat, 1)
         self.close_deal()
-        events = [self.event("deal_lost", f"{self.name(seat)} has taken the total past {LIMIT} and loses the deal.")]
-        if self.lives is not None:
-            events += self.lose_life(seat)
-            if self.out[seat]:
-                self.elimination_order.append(seat)
-        return events
-
-    def match_over(self) -> bool:
-        if self.options.match == "lives":
-            return len(self.active_seats()) <= 1
-        return super().match_over()
-
-    def match_outcome(self) -> Outcome:
-        if self.options.match == "penalties":
-            return Outcome.from_scores(self.scores, higher_is_better=False, notes=["Fewest deals lost wins."])
-        # the survivor first, then by how long each lasted
-        order = self.active_seats() + list(reversed(self.elimination_order))
-        ranks = [0] * self.n
-        for place, seat in enumerate(order, start=1):
-            ranks[seat] = place
-        return Outcome.from_scores(
-            self.scores, ranks=ranks, notes=[f"{self.name(order[0])} is the last player with a life left."]
-        )
+        return [self.event("deal_lost", f"{self.name(seat)} has taken the total past {LIMIT} and loses the deal.")]
 
     def view_fields(self, seat: Seat | None) -> dict[str, Any]:
         fields = super().view_fields(seat)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from pydantic import Field
 
 from games.cards import Card, Rank, piquet_pack
-from games.counting import CountingOptions, CountingState, targets_crossed
+from games.counting import CountingFacts, CountingMatch, CountingOptions, CountingState, targets_crossed
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
 from games.registry import declare
 
@@ -50,11 +52,42 @@ class HundredOptions(CountingOptions):
     )
 
 
+class HundredFacts(CountingFacts):
+    """A deal of Hundred: who made or jumped each point, in order (``made`` True for exactly)."""
+
+    results: tuple[tuple[Seat, bool], ...] = ()
+
+
+class HundredMatch(CountingMatch[HundredFacts]):
+    """Each point made scores 1, each jumped costs 1; most points after the planned deals wins."""
+
+    def outcome(self, state: CountingState[Any]) -> Outcome:
+        return Outcome.from_scores(state.scores, notes=["Most points after the planned deals wins."])
+
+
+MATCH = HundredMatch()
+
+
 class HundredState(CountingState[HundredOptions]):
     values = VALUES
+    match: ClassVar[CountingMatch[Any]] = MATCH
 
     def init_deal(self) -> None:
         self.points_left: list[int] = [FIRST_POINT, SECOND_POINT] if self.options.second_point_200 else [FIRST_POINT]
+        self.results: list[tuple[Seat, bool]] = []
+
+    def deal_facts(self) -> HundredFacts:
+        return HundredFacts(**self.counting_facts(), results=tuple(self.results))
+
+    def score_point(self, seat: Seat, made: bool) -> int:
+        """``seat`` made the next point exactly or jumped it: +1 or -1, and the deal ends after
+        its last point. Returns the point."""
+        point = self.points_left.pop(0)
+        self.results.append((seat, made))
+        self.add_points(seat, 1 if made else -1)
+        if not self.points_left:
+            self.close_deal()
+        return point
 
     def pack(self) -> list[Card]:
         return piquet_pack()
@@ -72,21 +105,13 @@ class HundredState(CountingState[HundredOptions]):
         result = point_result(before, after, point)
         if result == 0:
             return []
-        self.points_left.pop(0)
-        self.add_points(seat, result)
+        self.score_point(seat, result > 0)
         who = self.name(seat)
         if result > 0:
             self.note(f"exactly {point}: +1")
-            event = self.event("point_won", f"{who} makes exactly {point} and scores a point.")
-        else:
-            self.note(f"jumped {point}: \u22121")
-            event = self.event("point_lost", f"{who} jumps past {point} and loses a point.")
-        if not self.points_left:
-            self.close_deal()
-        return [event]
-
-    def match_outcome(self) -> Outcome:
-        return Outcome.from_scores(self.scores, notes=["Most points after the planned deals wins."])
+            return [self.event("point_won", f"{who} makes exactly {point} and scores a point.")]
+        self.note(f"jumped {point}: \u22121")
+        return [self.event("point_lost", f"{who} jumps past {point} and loses a point.")]
 
     def view_notes(self, seat: Seat | None) -> list[str]:
         if not self.points_left or self.is_over:

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
 from games.cards import JOKER, Card, Colour, Rank, Suit, format_cards, make_pack, ranks_from
-from games.counting import CountingOptions, CountingState, multiples_crossed, signed
+from games.counting import (
+    CountingFacts,
+    CountingMatch,
+    CountingOptions,
+    CountingState,
+    multiples_crossed,
+    signed,
+)
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
 from games.registry import declare
 
@@ -90,7 +97,19 @@ class JubileeOptions(CountingOptions):
         return int(value) if isinstance(value, str) and value.strip().isdigit() else value
 
 
+class JubileeMatch(CountingMatch[CountingFacts]):
+    """Each deal's jubilee points add up; most points after the planned deals wins (a void deal
+    is dealt again by the same dealer and not counted)."""
+
+    def outcome(self, state: CountingState[Any]) -> Outcome:
+        return Outcome.from_scores(state.scores, notes=["Most jubilee points after the planned deals wins."])
+
+
+MATCH = JubileeMatch()
+
+
 class JubileeState(CountingState[JubileeOptions]):
+    match: ClassVar[CountingMatch[Any]] = MATCH
     draw_timing = "after"
     floor = 0
     show_hand_on_pass = True
@@ -147,9 +166,6 @@ class JubileeState(CountingState[JubileeOptions]):
         self.final_totals.append(self.total)
         self.close_deal()
         return [self.event("deal_end", f"All {len(self.pile)} cards are down and the total ends at {self.total}.")]
-
-    def match_outcome(self) -> Outcome:
-        return Outcome.from_scores(self.scores, notes=["Most jubilee points after the planned deals wins."])
 
     def view_notes(self, seat: Seat | None) -> list[str]:
         if self.is_over:

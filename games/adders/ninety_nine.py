@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
 from games.cards import Card, Colour, Rank, Suit, format_cards, full_pack
-from games.counting import CountingState, PlayAs, play_as, play_card
+from games.counting import CountingFacts, CountingMatch, CountingState, PlayAs, play_as, play_card
 from games.engine import Action, BaseOptions, Event, Game, Outcome, PlayCard, Seat, rank_scores
 from games.registry import declare
 
@@ -140,12 +140,62 @@ def value_text(card: Card, options: NinetyNineOptions | None = None) -> str:
 # --- the match ----------------------------------------------------------------------------------
 
 
+class NinetyNineFacts(CountingFacts):
+    """A deal of Ninety-Nine: who went bust (``None``: the deal ended with no life lost)."""
+
+    bust: Seat | None = None
+
+
+class NinetyNineMatch(CountingMatch[NinetyNineFacts]):
+    """A bust costs a life (the scores are the lives left); the match ends at the first player
+    with none left, or (last_survivor) when one player is left."""
+
+    def book(self, state: CountingState[Any], facts: NinetyNineFacts) -> list[Event]:
+        st: NinetyNineState = state  # type: ignore[assignment]
+        seat = facts.bust
+        if seat is None:
+            return []
+        events = st.lose_life(seat)
+        assert st.lives is not None
+        st.scores[seat] = st.lives[seat]
+        if st.lives[seat] <= 0:
+            st.knocked_out_in[seat] = st.deal_no
+            if st.overall_loser is None:
+                st.overall_loser = seat
+        return events
+
+    def over(self, state: CountingState[Any]) -> bool:
+        st: NinetyNineState = state  # type: ignore[assignment]
+        if st.options.mode == "first_to_three_losses":
+            return st.overall_loser is not None
+        return len(st.active_seats()) <= 1
+
+    def outcome(self, state: CountingState[Any]) -> Outcome:
+        st: NinetyNineState = state  # type: ignore[assignment]
+        assert st.lives is not None
+        if st.options.mode == "first_to_three_losses":
+            assert st.overall_loser is not None
+            note = f"{st.name(st.overall_loser)} has lost all three lives and is the overall loser."
+            return Outcome.from_scores(st.lives, notes=[note])
+        order = [
+            lives * 10_000 + (out_in if out_in is not None else 9_999)
+            for lives, out_in in zip(st.lives, st.knocked_out_in, strict=True)
+        ]
+        survivors_left = [st.name(s) for s in st.active_seats()]
+        note = f"{' and '.join(survivors_left)} outlasted everyone." if survivors_left else ""
+        return Outcome.from_scores(st.lives, ranks=rank_scores(order), notes=[note] if note else [])
+
+
+MATCH = NinetyNineMatch()
+
+
 class NinetyNineState(CountingState[NinetyNineOptions]):
-    """Values, the black Ace's chosen total, the Jack's reversal, busts and lives; the turns,
-    drawing, restocking and dealing are the shared counting machinery."""
+    """Values, the black Ace's chosen total, the Jack's reversal and busts; the turns, drawing,
+    restocking and dealing are the shared counting machinery, the lives the match's."""
 
     draw_timing = "after"
     ceiling = LIMIT
+    match: ClassVar[CountingMatch[Any]] = MATCH
 
     def init_match(self) -> None:
         self.lives = [LIVES] * self.n
@@ -155,6 +205,10 @@ class NinetyNineState(CountingState[NinetyNineOptions]):
 
     def init_deal(self) -> None:
         self.plays_this_deal = 0
+        self.bust: Seat | None = None
+
+    def deal_facts(self) -> NinetyNineFacts:
+        return NinetyNineFacts(**self.counting_facts(), bust=self.bust)
 
     def pack(self) -> list[Card]:
         return full_pack()
@@ -220,48 +274,18 @@ class NinetyNineState(CountingState[NinetyNineOptions]):
         return []
 
     def on_stuck(self, seat: Seat) -> list[Event]:
-        """No card fits under 99: the seat loses a life and the deal ends (the hand is shown)."""
+        """No card fits under 99: the seat goes bust and the deal ends (the hand is shown); the
+        match takes the life."""
         holding = f" (holding {format_cards(self.hands[seat])})" if self.hands[seat] else ""
-        events = [
-            self.event(
-                "bust",
-                f"{self.name(seat)} cannot play without passing 99{holding} and loses a life.",
-            )
-        ]
-        events += self.lose_life(seat)
-        assert self.lives is not None
-        self.scores[seat] = self.lives[seat]
-        if self.lives[seat] <= 0:
-            self.knocked_out_in[seat] = self.deal_no
-            if self.overall_loser is None:
-                self.overall_loser = seat
+        self.bust = seat
         self.close_deal()
-        return events
+        return [self.event("bust", f"{self.name(seat)} cannot play without passing 99{holding} and loses a life.")]
 
     def on_exhausted(self) -> list[Event]:
         self.close_deal()
         return [self.event("deal_end", "Nobody has a card left, so the deal ends and nobody loses a life.")]
 
-    # -- the match
-
-    def match_over(self) -> bool:
-        if self.options.mode == "first_to_three_losses":
-            return self.overall_loser is not None
-        return len(self.active_seats()) <= 1
-
-    def match_outcome(self) -> Outcome:
-        assert self.lives is not None
-        if self.options.mode == "first_to_three_losses":
-            assert self.overall_loser is not None
-            note = f"{self.name(self.overall_loser)} has lost all three lives and is the overall loser."
-            return Outcome.from_scores(self.lives, notes=[note])
-        order = [
-            lives * 10_000 + (out_in if out_in is not None else 9_999)
-            for lives, out_in in zip(self.lives, self.knocked_out_in, strict=True)
-        ]
-        survivors_left = [self.name(s) for s in self.active_seats()]
-        note = f"{' and '.join(survivors_left)} outlasted everyone." if survivors_left else ""
-        return Outcome.from_scores(self.lives, ranks=rank_scores(order), notes=[note] if note else [])
+    # -- the view
 
     def view_fields(self, seat: Seat | None) -> dict[str, Any]:
         fields = super().view_fields(seat)

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
 from games.cards import Card, Rank, piquet_pack
-from games.counting import CountingOptions, CountingState, PlayAs, signed, targets_crossed
+from games.counting import (
+    CountingFacts,
+    CountingMatch,
+    CountingOptions,
+    CountingState,
+    PlayAs,
+    signed,
+    targets_crossed,
+)
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
 from games.registry import declare
 
@@ -82,7 +90,32 @@ class ObstacleRaceOptions(CountingOptions):
         return int(value) if isinstance(value, str) and value.strip().isdigit() else value
 
 
+class ObstacleRaceMatch(CountingMatch[CountingFacts]):
+    """Each deal's points add up (as made: with score_floor a score never went below 0); most
+    points wins, and with play_off_ties a tied lead plays further deals."""
+
+    def over(self, state: CountingState[Any]) -> bool:
+        if state.deals_played() < self.planned_deals(state):
+            return False
+        if state.options.play_off_ties:
+            best = max(state.scores)
+            return state.scores.count(best) == 1
+        return True
+
+    def outcome(self, state: CountingState[Any]) -> Outcome:
+        notes = ["Most points wins."]
+        extra = state.deals_played() - self.planned_deals(state)
+        if extra:
+            notes.append(f"The tie for the lead took {extra} more deal{'s' if extra > 1 else ''} to settle.")
+        return Outcome.from_scores(state.scores, notes=notes)
+
+
+MATCH = ObstacleRaceMatch()
+
+
 class ObstacleRaceState(CountingState[ObstacleRaceOptions]):
+    match: ClassVar[CountingMatch[Any]] = MATCH
+
     def init_match(self) -> None:
         self.table = card_values(self.options.ace_value)
 
@@ -140,21 +173,6 @@ class ObstacleRaceState(CountingState[ObstacleRaceOptions]):
                 self.note("back to 0")
                 events.append(self.event("reset", f"The total has reached {after}: the count starts again at 0."))
         return events
-
-    def match_over(self) -> bool:
-        if self.deals_played() < self.planned_deals():
-            return False
-        if self.options.play_off_ties:
-            best = max(self.scores)
-            return self.scores.count(best) == 1
-        return True
-
-    def match_outcome(self) -> Outcome:
-        notes = ["Most points wins."]
-        extra = self.deals_played() - self.planned_deals()
-        if extra:
-            notes.append(f"The tie for the lead took {extra} more deal{'s' if extra > 1 else ''} to settle.")
-        return Outcome.from_scores(self.scores, notes=notes)
 
     def view_notes(self, seat: Seat | None) -> list[str]:
         if self.is_over:

@@ -7,12 +7,12 @@ makes exactly 29 takes the pile for their side. The side with most cards at the 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
 from games.cards import Card, Rank, full_pack
-from games.counting import CountingOptions, CountingState, play_card
+from games.counting import CountingFacts, CountingMatch, CountingOptions, CountingState, play_card
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat, SetupError, Zone
 from games.registry import declare
 
@@ -142,12 +142,53 @@ def side_name(players: Sequence[str], side: Sequence[Seat]) -> str:
 # --- the match ----------------------------------------------------------------------------------
 
 
+class TwentyNineFacts(CountingFacts):
+    """A deal of Twenty-Nine: the cards each side counts at its end."""
+
+    counts: tuple[int, ...]
+
+
+class TwentyNineMatch(CountingMatch[TwentyNineFacts]):
+    """The side with most cards wins the deal; a side scores 1 per deal won (or its cards with
+    match_scoring=cards)."""
+
+    def book(self, state: CountingState[Any], facts: TwentyNineFacts) -> list[Event]:
+        st: TwentyNineState = state  # type: ignore[assignment]
+        counts = facts.counts
+        events: list[Event] = []
+        winners = deal_winners(counts)
+        tally = ", ".join(f"{st.side_text(i)} {c}" for i, c in enumerate(counts))
+        if winners:
+            st.deals_won[winners[0]] += 1
+            verb = "win" if len(st.sides[winners[0]]) > 1 else "wins"
+            result = f"{st.side_text(winners[0])} {verb} the deal"
+        else:
+            result = "a tie for the most cards: the deal is drawn"
+        events.append(st.event("deal_score", f"Cards taken: {tally}; {result}."))
+        for i, side in enumerate(st.sides):
+            points = counts[i] if st.options.match_scoring == "cards" else int(i in winners)
+            for seat in side:
+                st.add_points(seat, points)
+        return events
+
+    def outcome(self, state: CountingState[Any]) -> Outcome:
+        st: TwentyNineState = state  # type: ignore[assignment]
+        teams = st.sides if any(len(side) > 1 for side in st.sides) else None
+        what = "cards taken" if st.options.match_scoring == "cards" else "deals won"
+        notes = [f"Scores are {what} over {st.deal_no} deals."]
+        return Outcome.from_scores(st.scores, teams=teams, notes=notes)
+
+
+MATCH = TwentyNineMatch()
+
+
 class TwentyNineState(CountingState[TwentyNineOptions]):
     """Sides, won piles, the Tens set aside, the last trick and the end-of-deal count; turns,
     forced passes and the block detection are the shared counting machinery."""
 
     values = VALUES
     ceiling = TARGET
+    match: ClassVar[CountingMatch[Any]] = MATCH
 
     @classmethod
     def check_setup(cls, players: int, options: TwentyNineOptions) -> None:
@@ -254,37 +295,21 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
         return [self.event("blocked", "Nobody can add to the pile without passing 29, so the deal ends.")]
 
     def score_deal(self) -> list[Event]:
-        events: list[Event] = []
+        """A blocked pile left at the end goes to its last player (last_player_takes)."""
         if self.pile and self.options.on_block == "last_player_takes" and self.last_player is not None:
-            events += self.take_pile(self.last_player, "played last and takes")
+            events = self.take_pile(self.last_player, "played last and takes")
             self._next = None
+            return events
+        return []
+
+    def deal_facts(self) -> TwentyNineFacts:
+        return TwentyNineFacts(**self.counting_facts(), counts=tuple(self.side_counts()))
+
+    def side_counts(self) -> list[int]:
+        """The cards each side counts at the end of the deal."""
         won = [len(cards) for cards in self.won]
         unplayed = [sum(self.cards_held(s) for s in side) for side in self.sides]
-        return events + self.score_sides(side_card_counts(won, unplayed, self.options.unplayed))
-
-    def score_sides(self, counts: Sequence[int]) -> list[Event]:
-        """Score a deal from the cards each side counts (referee mode's results enter them)."""
-        events: list[Event] = []
-        winners = deal_winners(counts)
-        tally = ", ".join(f"{self.side_text(i)} {c}" for i, c in enumerate(counts))
-        if winners:
-            self.deals_won[winners[0]] += 1
-            verb = "win" if len(self.sides[winners[0]]) > 1 else "wins"
-            result = f"{self.side_text(winners[0])} {verb} the deal"
-        else:
-            result = "a tie for the most cards: the deal is drawn"
-        events.append(self.event("deal_score", f"Cards taken: {tally}; {result}."))
-        for i, side in enumerate(self.sides):
-            points = counts[i] if self.options.match_scoring == "cards" else int(i in winners)
-            for seat in side:
-                self.add_points(seat, points)
-        return events
-
-    def match_outcome(self) -> Outcome:
-        teams = self.sides if any(len(side) > 1 for side in self.sides) else None
-        what = "cards taken" if self.options.match_scoring == "cards" else "deals won"
-        notes = [f"Scores are {what} over {self.deal_no} deals."]
-        return Outcome.from_scores(self.scores, teams=teams, notes=notes)
+        return side_card_counts(won, unplayed, self.options.unplayed)
 
     # -- view
 

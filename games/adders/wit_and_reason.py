@@ -6,11 +6,11 @@ Everything else (turns, passing, the total, the match) is the shared counting ma
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from pydantic import Field
 
-from games.counting import CountingOptions, CountingState
+from games.counting import CountingFacts, CountingMatch, CountingOptions, CountingState
 from games.engine import Action, Event, Outcome, Seat
 
 TARGET = 31
@@ -33,11 +33,35 @@ class RaceOptions(CountingOptions):
 RO = TypeVar("RO", bound=RaceOptions)
 
 
+class RaceFacts(CountingFacts):
+    """A race: who won it (``None``: drawn)."""
+
+    winner: Seat | None = None
+
+
+class RaceMatch(CountingMatch[RaceFacts]):
+    """A point per race won; the players take turns to start; most races won wins."""
+
+    def book(self, state: CountingState[Any], facts: RaceFacts) -> list[Event]:
+        if facts.winner is not None:
+            state.scores[facts.winner] += 1
+        return []
+
+    def outcome(self, state: CountingState[Any]) -> Outcome:
+        races = state.deals_played()
+        tally = ", ".join(f"{state.name(s)} {state.scores[s]}" for s in range(state.n))
+        return Outcome.from_scores(state.scores, notes=[f"Races won out of {races}: {tally}."])
+
+
+MATCH = RaceMatch()
+
+
 class RaceState(CountingState[RO]):
     """A match of races to 31. The "dealer" of a race is the player who starts it; the two take
     turns starting (``first_dealer`` names who starts the first race)."""
 
     ceiling = TARGET
+    match: ClassVar[CountingMatch[Any]] = MATCH
 
     def first_player(self) -> Seat:
         return self.dealer
@@ -50,6 +74,10 @@ class RaceState(CountingState[RO]):
 
     def init_deal(self) -> None:
         self.last_player: Seat | None = None
+        self.winner: Seat | None = None
+
+    def deal_facts(self) -> RaceFacts:
+        return RaceFacts(**self.counting_facts(), winner=self.winner)
 
     def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
         self.last_player = seat
@@ -58,14 +86,10 @@ class RaceState(CountingState[RO]):
         return []
 
     def win_race(self, seat: Seat, text: str) -> list[Event]:
+        self.winner = seat
         self.add_points(seat, 1)
         self.close_deal()
         return [self.event("race_won", text)]
-
-    def match_outcome(self) -> Outcome:
-        races = self.deals_played()
-        tally = ", ".join(f"{self.name(s)} {self.scores[s]}" for s in range(self.n))
-        return Outcome.from_scores(self.scores, notes=[f"Races won out of {races}: {tally}."])
 
     def view_fields(self, seat: Seat | None) -> dict[str, Any]:
         fields = super().view_fields(seat)

@@ -1,13 +1,18 @@
+# Over 400 lines: card-by-card and results entry for six adders in one place (unseen cards, stuck entries, results, the entries for a deal's facts) over the shared counting machinery.
 """Card-by-card entry for the adding-up games played with a real pack.
 
 The hands are hidden from the bot, so an entry is "this seat played this card", chosen from the
 cards nobody has seen yet this deal (the pack minus the cards played and the starters turned up).
 Everything else is the online game's own code: the running total, the values, what a play is
-allowed to do (:meth:`~games.counting.CountingState.refusal`), the scores, busts, lives and the
-match. A referee game is ``class RefereeX(RefereeCounting[XOptions], XState)``: this mixin comes
-first and replaces only what depends on the cards being known.
+allowed to do (:meth:`~games.counting.CountingState.refusal`), busts and the deal's facts; the
+match (scores, lives, the end) is the game's ``MATCH``, the very object the online state holds.
 
-What the mixin keeps instead of the hands:
+A referee game is ``class RefereeX(RefereeCounting[XOptions], XState)``: a
+:class:`~games.referee.state.RefereeState` (lines of entries, :meth:`RefereeAdder.entries` for the
+generic mirror) whose deal is still the online state's machinery, by inheritance
+(:class:`RefereeAdder`); what depends on the cards being known is replaced here.
+
+What the referee keeps instead of the hands:
 
 * ``unseen``: every card not yet seen this deal (hands, stock and cards set aside, in one heap);
 * ``held``: how many cards each seat holds, from the deal's shape and the draws the rules make;
@@ -23,13 +28,15 @@ when no unseen card at all could be played, the bot passes for it as the online 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Literal
 
 from games.cards import Card, sort_hand
-from games.counting import CO, CountingState, CountingView, PlayRecord, signed
-from games.engine import Action, BaseOptions, Event, Pass, Seat, Zone
+from games.counting import CO, CountingFacts, CountingMatch, CountingState, CountingView, PlayRecord, signed
+from games.engine import Action, BaseOptions, Event, GameState, Pass, Seat, Zone
+from games.match import DealFacts
 from games.referee import dealer_line
+from games.referee.state import RefereeState
 
 STARTERS = "starters"
 PLAY = "play"
@@ -125,7 +132,103 @@ def starter_entry(card: Card) -> Starter:
     return entry
 
 
-class RefereeCounting(CountingState[CO]):
+class RefereeAdder(RefereeState[CO], CountingState[CO]):
+    """A refereed adding-up game: a :class:`RefereeState` (lines of entries, :meth:`entries`) whose
+    deal is the online game's running-total machinery (still by inheritance: the game's online
+    state follows this class among the bases). The match is the online game's ``MATCH``, reached
+    through :class:`CountingState` at the end of every deal.
+
+    The entry hooks of :class:`RefereeState` lead to the online protocol by default; a subclass
+    overrides them and reaches the online game through :meth:`online`."""
+
+    match: ClassVar[CountingMatch[Any]]
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        options: CO,
+        seed: int,
+        deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
+    ) -> None:
+        GameState.__init__(self, players, options, seed, deck)  # the match begins with the deal below
+        self.filled: tuple[Seat, Action, Event] | None = None
+        self.log.extend(self.begin_counting())
+
+    def online(self) -> Any:
+        """The online game's protocol methods (those after :class:`RefereeState` in the bases)."""
+        return super(RefereeState, self)
+
+    def _start_deal(self) -> list[Event]:
+        return self.online()._start_deal()  # type: ignore[no-any-return]
+
+    def _awaiting(self) -> frozenset[Seat]:
+        return self.online().awaiting()  # type: ignore[no-any-return]
+
+    def _legal(self, seat: Seat) -> list[Action]:
+        return self.online().legal_actions(seat)  # type: ignore[no-any-return]
+
+    def _refusal(self, seat: Seat, action: Action) -> str | None:
+        return self.online().explain_illegal(seat, action)  # type: ignore[no-any-return]
+
+    def _enter(self, seat: Seat, action: Action) -> list[Event]:
+        return self.online()._apply(seat, action)  # type: ignore[no-any-return]
+
+    def card_zones(self) -> list[Zone]:
+        return self.online().card_zones()  # type: ignore[no-any-return]
+
+    def by_result(self) -> bool:
+        """Whether this table enters only each deal's result instead of every card."""
+        return getattr(self.options, "entries", "cards") == "result"
+
+    # -- what a table enters for a deal's facts --------------------------------------------------
+
+    def entries(self, facts: DealFacts) -> list[tuple[Seat, Action]]:
+        assert isinstance(facts, CountingFacts)
+        return self.result_entries_for(facts) if self.by_result() else self.card_entries(facts)
+
+    def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
+        """The result entries of a deal with these facts (``entries=result``)."""
+        raise NotImplementedError
+
+    def card_entries(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
+        """The deal card by card: the starters the dealer turns up, then each play; and where the
+        table waits for a player who could not play (the turns' passes and busts), the stuck entry
+        for that player, unless the bot passed for them."""
+        twin = self.clone()
+        deal = twin.deal_no
+        out: list[tuple[Seat, Action]] = []
+
+        def enter(seat: Seat, action: Action) -> None:
+            out.append((seat, action))
+            twin.apply(seat, action)
+
+        def stuck_until(seat: Seat | None) -> None:
+            while not twin.is_over and twin.deal_no == deal and twin.to_play != seat:
+                stuck, who = twin.stuck_action(), twin.to_play
+                if stuck is None or who is None or not twin.is_legal(who, stuck):
+                    return
+                enter(who, stuck)
+
+        for card in facts.starters:
+            if twin.starters_due_now():
+                enter(twin.dealer, starter_entry(card))
+        for turn in facts.turns:
+            if turn.play is not None:
+                stuck_until(turn.seat)
+                enter(turn.seat, turn.play)
+        stuck_until(None)
+        return out
+
+    def starters_due_now(self) -> bool:
+        """Whether the dealer's starters are awaited."""
+        return False
+
+    def stuck_action(self) -> Action | None:
+        """The entry for a seat that cannot play, where the table enters it."""
+        return None
+
+
+class RefereeCounting(RefereeAdder[CO]):
     """The referee's version of the running-total machinery (see the module docstring).
 
     Subclasses may set ``stuck_entry`` (the entry for a seat that cannot play; ``None`` when the
@@ -163,10 +266,19 @@ class RefereeCounting(CountingState[CO]):
         return self.result_entry is not None or self.result_points is not None
 
     def by_result(self) -> bool:
-        """Whether this table enters only each deal's result instead of every card."""
-        return self.takes_results() and getattr(self.options, "entries", "cards") == "result"
+        return self.takes_results() and super().by_result()
 
-    def settle(self, seat: Seat) -> list[Event]:
+    def starters_due_now(self) -> bool:
+        return self.entry_phase == STARTERS and not self.is_over
+
+    def stuck_action(self) -> Action | None:
+        return self.stuck_entry
+
+    def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
+        """Default: each player's points (``result_points``)."""
+        return [(s, deal_points_entry(facts.points[s])) for s in self.result_seats()]
+
+    def settle_result(self, seat: Seat) -> list[Event]:
         """Apply the result entry of ``seat`` (the game's own scoring of a lost deal)."""
         raise NotImplementedError
 
@@ -200,7 +312,7 @@ class RefereeCounting(CountingState[CO]):
                         self.add_deal_points(s, points)
                 self.close_deal()
             return events
-        return self.settle(seat)
+        return self.settle_result(seat)
 
     def add_deal_points(self, seat: Seat, points: int) -> None:
         """Score a result entry's points (a game with a floor on scores adjusts them)."""
@@ -256,6 +368,7 @@ class RefereeCounting(CountingState[CO]):
         events = super().after_deal(list(self.starters))
         self.stock = []
         self.set_aside = []
+        self.opening = list(self.pile)
         return events
 
     def first_player(self) -> Seat:
@@ -384,16 +497,46 @@ class RefereeCounting(CountingState[CO]):
         if self._declared_stuck == seat:
             self._declared_stuck = None
             return False
-        return bool(self.survey(seat)[0])
+        return self.fits(seat, self.unseen)
+
+    def fits(self, seat: Seat, cards: Iterable[Card]) -> bool:
+        """Whether ``seat`` (holding cards) could play one of ``cards`` now, in some way."""
+        if not self.held[seat]:
+            return False
+        before = self.total
+        return any(
+            self.refusal(seat, a, before, self.resulting_total(a, before)) is None
+            for card in cards
+            for a in self.plays_for(card)
+        )
 
     # -- the protocol ----------------------------------------------------------------------------
 
-    def awaiting(self) -> frozenset[Seat]:
-        if self.by_result() and not self.is_over:
-            return frozenset(self.result_seats())
-        return super().awaiting()
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        """A single card is decided without listing every play (there are hundreds with a black
+        Ace); it agrees with :meth:`survey`."""
+        card = action.card
+        if (
+            card is None
+            or isinstance(action, Starter)
+            or self.by_result()
+            or self.is_over
+            or self.entry_phase != PLAY
+            or seat != self.to_play
+            or self.is_echo(seat, action)
+        ):
+            return super().is_legal(seat, action)
+        if card not in self.unseen or action not in self.plays_for(card):
+            return False
+        before = self.total
+        return self.held[seat] > 0 and self.refusal(seat, action, before, self.resulting_total(action, before)) is None
 
-    def legal_actions(self, seat: Seat) -> list[Action]:
+    def _awaiting(self) -> frozenset[Seat]:
+        if self.by_result():
+            return frozenset(self.result_seats())
+        return super()._awaiting()
+
+    def _legal(self, seat: Seat) -> list[Action]:
         if self.by_result():
             return self.result_entries(seat) if seat in self.awaiting() else []
         if self.is_over or seat != self.to_play:
@@ -405,7 +548,7 @@ class RefereeCounting(CountingState[CO]):
             out.append(self.stuck_entry)
         return out
 
-    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+    def _refusal(self, seat: Seat, action: Action) -> str | None:
         if seat not in self.awaiting():
             if self.by_result():
                 return self.result_refusal(seat, action)
@@ -430,7 +573,7 @@ class RefereeCounting(CountingState[CO]):
         card = action.card
         if card is not None and card not in self.unseen:
             return self._unseen_refusal(card)
-        return super().explain_illegal(seat, action)
+        return super()._refusal(seat, action)
 
     def stuck_reason(self, seat: Seat) -> str:
         """Why the pass entry is refused (a game may say it sharper)."""
@@ -452,7 +595,7 @@ class RefereeCounting(CountingState[CO]):
         copies = sum(1 for c in self.pack() if c == card)
         return where_seen(card, copies, [self.name(s) for s in self.played_by.get(card, [])])
 
-    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+    def _enter(self, seat: Seat, action: Action) -> list[Event]:
         if self.by_result():
             events = self.settle_entry(seat, action)
             return events + self._run(None) if self.deal_closed else events
@@ -465,7 +608,7 @@ class RefereeCounting(CountingState[CO]):
                 return self._run(seat)
             finally:
                 self._declared_stuck = None
-        return super()._apply(seat, action)
+        return super()._enter(seat, action)
 
     def _enter_starter(self, card: Card) -> list[Event]:
         self._unsee(card)

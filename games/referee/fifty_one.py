@@ -13,8 +13,8 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from games.adders.fifty_one import GAME as ONLINE
-from games.adders.fifty_one import LIMIT, FiftyOneOptions, FiftyOneState
-from games.counting import PlayAs
+from games.adders.fifty_one import LIMIT, FiftyOneFacts, FiftyOneOptions, FiftyOneState
+from games.counting import CountingFacts, PlayAs
 from games.engine import Action, Event, Game, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
 from games.referee.counting import RefereeCounting, Starter
@@ -38,15 +38,22 @@ class LostDeal(Action):
         return f"Took it past {LIMIT}"
 
 
+LOST = LostDeal()
+
+
 class RefereeFiftyOneState(RefereeCounting[RefereeFiftyOneOptions], FiftyOneState):
     stuck_entry = None
-    result_entry = LostDeal()
+    result_entry = LOST
 
     def starter_count(self, rest: int) -> int:
         return 1  # the top card after the deal; the others are the stock
 
-    def settle(self, seat: Seat) -> list[Event]:
+    def settle_result(self, seat: Seat) -> list[Event]:
         return self.lose_deal(seat)
+
+    def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
+        assert isinstance(facts, FiftyOneFacts)
+        return [(facts.loser, LOST)]
 
     def result_question(self) -> str:
         return f"who took the total past {LIMIT} in deal {self.deal_no}"

@@ -14,7 +14,8 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from games.adders.hundred import GAME as ONLINE
-from games.adders.hundred import HundredOptions, HundredState
+from games.adders.hundred import HundredFacts, HundredOptions, HundredState
+from games.counting import CountingFacts
 from games.engine import Action, Event, Game, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
 from games.referee.counting import RefereeCounting, Starter
@@ -58,20 +59,18 @@ class RefereeHundredState(RefereeCounting[RefereeHundredOptions], HundredState):
     def result_entries(self, seat: Seat) -> list[Action]:
         return list(_RESULTS)
 
+    def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
+        assert isinstance(facts, HundredFacts)
+        return [(seat, _RESULTS[0] if made else _RESULTS[1]) for seat, made in facts.results]
+
     def settle_entry(self, seat: Seat, action: Action) -> list[Event]:
         """The online game's scoring of the point, without the cards."""
         assert isinstance(action, PointResult)
-        point = self.points_left.pop(0)
+        point = self.score_point(seat, action.made)
         who = self.name(seat)
         if action.made:
-            self.add_points(seat, 1)
-            events = [self.event("point_won", f"{who} made exactly {point} and scores a point.")]
-        else:
-            self.add_points(seat, -1)
-            events = [self.event("point_lost", f"{who} jumped past {point} and loses a point.")]
-        if not self.points_left:
-            self.close_deal()
-        return events
+            return [self.event("point_won", f"{who} made exactly {point} and scores a point.")]
+        return [self.event("point_lost", f"{who} jumped past {point} and loses a point.")]
 
     def result_question(self) -> str:
         return f"who made exactly {self.points_left[0]} or jumped past it in deal {self.deal_no}"

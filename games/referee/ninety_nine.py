@@ -14,8 +14,8 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from games.adders.ninety_nine import GAME as ONLINE
-from games.adders.ninety_nine import NinetyNineOptions, NinetyNineState
-from games.counting import PlayAs
+from games.adders.ninety_nine import NinetyNineFacts, NinetyNineOptions, NinetyNineState
+from games.counting import CountingFacts, PlayAs
 from games.engine import Action, Event, Game, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
 from games.referee.counting import RefereeCounting
@@ -39,12 +39,20 @@ class Bust(Action):
         return "Bust: cannot play"
 
 
-class RefereeNinetyNineState(RefereeCounting[RefereeNinetyNineOptions], NinetyNineState):
-    stuck_entry = Bust()
-    result_entry = Bust()
+BUST = Bust()
 
-    def settle(self, seat: Seat) -> list[Event]:
+
+class RefereeNinetyNineState(RefereeCounting[RefereeNinetyNineOptions], NinetyNineState):
+    stuck_entry = BUST
+    result_entry = BUST
+
+    def settle_result(self, seat: Seat) -> list[Event]:
         return self.on_stuck(seat)
+
+    def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
+        """Who went bust (a deal that ended with no life lost has no result to enter)."""
+        assert isinstance(facts, NinetyNineFacts)
+        return [] if facts.bust is None else [(facts.bust, BUST)]
 
     def result_question(self) -> str:
         return f"who went bust in deal {self.deal_no}"

@@ -2,16 +2,18 @@
 
 With ``entries=result`` the table plays the race on its own and enters only its winner (or, in
 Wit and Reason I with ``stalemate=draw``, that it was drawn); the bot keeps the match exactly as
-the online game does (:mod:`games.adders.wit_and_reason`). A referee race state puts
-:class:`RaceResults` first among its bases and its options extend :func:`race_options`.
+the online game does (:mod:`games.adders.wit_and_reason`). A referee race state is a
+:class:`RefereeRace` followed by the game's online race state.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-from games.counting import CountingState
+from games.adders.wit_and_reason import RO, RaceFacts
+from games.counting import CountingFacts
 from games.engine import Action, Event, Seat
+from games.referee.counting import RefereeAdder
 
 
 class WonRace(Action):
@@ -48,68 +50,65 @@ WON = WonRace()
 DRAWN = DrawnRace()
 
 
-class RaceResults:
-    """State mixin: the race's result instead of its cards, when the table chose entries=result."""
+class RefereeRace(RefereeAdder[RO]):
+    """A refereed race: every card as online, or with entries=result the race's result instead of
+    its cards. The game's online race state follows among the bases (see :class:`RefereeAdder`)."""
 
     draws: bool = False
     """Whether a race can end drawn (the game decides, from its options)."""
 
-    def by_result(self) -> bool:
-        state: Any = self
-        return getattr(state.options, "entries", "cards") == "result"
-
     def can_draw(self) -> bool:
         return self.draws
 
-    def awaiting(self) -> frozenset[Seat]:
-        state: Any = self
-        if self.by_result() and not state.is_over:
-            return frozenset(range(state.n))
-        return super().awaiting()  # type: ignore[misc, no-any-return]
-
-    def legal_actions(self, seat: Seat) -> list[Action]:
-        state: Any = self
+    def _awaiting(self) -> frozenset[Seat]:
         if self.by_result():
-            if state.is_over:
-                return []
+            return frozenset(range(self.n))
+        return super()._awaiting()
+
+    def _legal(self, seat: Seat) -> list[Action]:
+        if self.by_result():
             # a draw is nobody's: it is entered on the line of the race's starter
-            return [WON, DRAWN] if self.can_draw() and seat == state.dealer else [WON]
-        return super().legal_actions(seat)  # type: ignore[misc, no-any-return]
+            return [WON, DRAWN] if self.can_draw() and seat == self.dealer else [WON]
+        return super()._legal(seat)
 
     def begin_turn(self, seat: Seat) -> list[Event]:
         if self.by_result():
             return []
-        return super().begin_turn(seat)  # type: ignore[misc, no-any-return]
+        return super().begin_turn(seat)
 
     def can_play(self, seat: Seat) -> bool:
         if self.by_result():
             return True
-        return super().can_play(seat)  # type: ignore[misc, no-any-return]
+        return super().can_play(seat)
 
-    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
-        state: Any = self
+    def _refusal(self, seat: Seat, action: Action) -> str | None:
         if self.by_result():
             if isinstance(action, DrawnRace):
                 if self.can_draw():
-                    return f"A drawn race is entered once, on the line of {state.name(state.dealer)}, who started it."
+                    return f"A drawn race is entered once, on the line of {self.name(self.dealer)}, who started it."
                 return "A race in this game cannot be drawn: enter who won it."
-            return f"This table enters only who won each race: enter the winner of race {state.deal_no}."
+            return f"This table enters only who won each race: enter the winner of race {self.deal_no}."
         if isinstance(action, (WonRace, DrawnRace)):
             return "This table enters every card (entries=cards), not the races' results."
-        return super().explain_illegal(seat, action)  # type: ignore[misc, no-any-return]
+        return super()._refusal(seat, action)
 
-    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+    def _enter(self, seat: Seat, action: Action) -> list[Event]:
         if not self.by_result():
-            return super()._apply(seat, action)  # type: ignore[misc, no-any-return]
-        state: CountingState[Any] = self  # type: ignore[assignment]
+            return super()._enter(seat, action)
         if isinstance(action, WonRace):
-            events = state.win_race(seat, f"{state.name(seat)} won race {state.deal_no}.")  # type: ignore[attr-defined]
+            events = self.win_race(seat, f"{self.name(seat)} won race {self.deal_no}.")
         else:
-            state.close_deal()
-            events = [state.event("stalemate", f"Race {state.deal_no} was drawn.")]
-        return events + state._run(None)
+            self.close_deal()
+            events = [self.event("stalemate", f"Race {self.deal_no} was drawn.")]
+        return events + self._run(None)
+
+    def win_race(self, seat: Seat, text: str) -> list[Event]:
+        return self.online().win_race(seat, text)  # type: ignore[no-any-return]
+
+    def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
+        assert isinstance(facts, RaceFacts)
+        return [(self.dealer, DRAWN)] if facts.winner is None else [(facts.winner, WON)]
 
     def result_due(self) -> str:
-        state: Any = self
         draw = " (or that it was drawn)" if self.can_draw() else ""
-        return f"who won race {state.deal_no}{draw}."
+        return f"who won race {self.deal_no}{draw}."

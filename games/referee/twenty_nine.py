@@ -15,8 +15,15 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from games.adders.twenty_nine import GAME as ONLINE
-from games.adders.twenty_nine import TwentyNineOptions, TwentyNineState, card_value, tens_to_remove
+from games.adders.twenty_nine import (
+    TwentyNineFacts,
+    TwentyNineOptions,
+    TwentyNineState,
+    card_value,
+    tens_to_remove,
+)
 from games.cards import Card, Rank
+from games.counting import CountingFacts
 from games.engine import Action, Event, Game, Pass, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
 from games.referee.counting import RefereeCounting
@@ -64,6 +71,10 @@ class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNi
     def result_seats(self) -> list[Seat]:
         return [side[0] for side in self.sides if self.entered_points[side[0]] is None]
 
+    def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
+        assert isinstance(facts, TwentyNineFacts)
+        return [(side[0], _TAKEN[count]) for side, count in zip(self.sides, facts.counts, strict=True)]
+
     def result_entries(self, seat: Seat) -> list[Action]:
         room = self.cards_in_deal() - sum(p for p in self.entered_points if p is not None)
         return list(_TAKEN[: room + 1])
@@ -78,9 +89,12 @@ class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNi
         return events
 
     def score_deal(self) -> list[Event]:
+        return [] if self.by_result() else super().score_deal()
+
+    def side_counts(self) -> list[int]:
         if not self.by_result():
-            return super().score_deal()
-        return self.score_sides([self.entered_points[side[0]] or 0 for side in self.sides])
+            return super().side_counts()
+        return [self.entered_points[side[0]] or 0 for side in self.sides]
 
     def result_question(self) -> str:
         names = "; ".join(self.side_text(self.side_of[s]) for s in self.result_seats())

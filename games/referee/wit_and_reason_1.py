@@ -19,7 +19,7 @@ from games.counting import play_card, play_card_of
 from games.engine import Action, Event, Game, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
 from games.referee.counting import RefereeCountingView, options_line
-from games.referee.races import DrawnRace, RaceResults, WonRace
+from games.referee.races import DrawnRace, RefereeRace, WonRace
 
 
 class RefereeWitAndReason1Options(WitAndReason1Options):
@@ -32,7 +32,7 @@ class RefereeWitAndReason1Options(WitAndReason1Options):
     _entries = field_validator("entries", mode="before")(entries_alias(plural=False))
 
 
-class RefereeWitAndReason1State(RaceResults, WitAndReason1State):
+class RefereeWitAndReason1State(RefereeRace[RefereeWitAndReason1Options], WitAndReason1State):
     """The online race with the colours unknown until the first card is entered."""
 
     def can_draw(self) -> bool:
@@ -56,9 +56,9 @@ class RefereeWitAndReason1State(RaceResults, WitAndReason1State):
         cards = [*self.hands[0], *self.hands[1]]
         return [play_card(c) for c in dict.fromkeys(cards) if self.total + self.card_value(c) <= 31]
 
-    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+    def _refusal(self, seat: Seat, action: Action) -> str | None:
         if self.by_result() or isinstance(action, (WonRace, DrawnRace)):
-            return super().explain_illegal(seat, action)
+            return super()._refusal(seat, action)
         if seat not in self.awaiting():
             return None  # the base says whose turn it is
         card = play_card_of(action)
@@ -67,21 +67,21 @@ class RefereeWitAndReason1State(RaceResults, WitAndReason1State):
                 return f"{card.short} has already been played in this race."
             if card in self.hands[1 - seat]:
                 return f"{card.short} is {self.name(1 - seat)}'s: {self.name(seat)} holds the {self.colour_of(seat)} cards."
-        return super().explain_illegal(seat, action)
+        return super()._refusal(seat, action)
 
     def colour_of(self, seat: Seat) -> str:
         return "red" if seat == self.red_seat else "black"
 
-    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+    def _enter(self, seat: Seat, action: Action) -> list[Event]:
         if self.by_result():
-            return super()._apply(seat, action)
+            return super()._enter(seat, action)
         events: list[Event] = []
         card = play_card_of(action)
         if not self.colours_known and card is not None:
             self.red_seat = seat if card.card_colour is Colour.RED else 1 - seat
             self.colours_known = True
             events += self.after_deal([])  # hand each player their colour
-        return events + super()._apply(seat, action)
+        return events + super()._enter(seat, action)
 
     def view_notes(self, seat: Seat | None) -> list[str]:
         notes = super().view_notes(seat)

@@ -16,7 +16,7 @@ from games.adders.wit_and_reason_2 import PoolView, WitAndReason2Options, WitAnd
 from games.engine import Game, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
 from games.referee.counting import options_line
-from games.referee.races import RaceResults, WonRace
+from games.referee.races import RefereeRace, WonRace
 
 
 class RefereeWitAndReason2Options(WitAndReason2Options):
@@ -36,7 +36,7 @@ class RefereePoolView(PoolView):
         return [*lines, f"Next entry: {self.due}"] if self.due else lines
 
 
-class RefereeWitAndReason2State(RaceResults, WitAndReason2State):
+class RefereeWitAndReason2State(RefereeRace[RefereeWitAndReason2Options], WitAndReason2State):
     def due(self) -> str:
         if self.is_over or self.to_play is None:
             return ""

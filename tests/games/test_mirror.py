@@ -31,7 +31,8 @@ def mirror(online: Game[Any], referee: Game[Any], players: int, options: dict[st
     """Play one online match at random and enter its deals' facts in referee mode; returns the
     number of deals compared."""
     names = [f"P{i}" for i in range(players)]
-    real: GameState[Any] = online.start(names, options, seed=seed)
+    shared = {k: v for k, v in options.items() if k in online.Options.model_fields}  # entries=result: the referee's alone
+    real: GameState[Any] = online.start(names, shared, seed=seed)
     ref = referee.start(names, options, seed=seed)
     assert isinstance(ref, RefereeState)
     assert getattr(real, "dealer", None) == ref.dealer

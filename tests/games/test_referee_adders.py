@@ -20,6 +20,7 @@ from games.referee.ninety_nine import Bust
 from games.registry import get_game, referee_game
 from tests.bot.conftest import db_path, notifier, service  # noqa: F401  (fixtures)
 from tests.games.referee_adders_support import entry
+from tests.games.test_mirror import mirror as mirror_facts
 from tests.playout import run_playouts
 
 ADDERS = [
@@ -206,3 +207,41 @@ async def test_refereed_ninety_nine_through_the_table_service(service: TableServ
     await service.correct(G, C, ANN, 1, entry("AS=98"))  # the host: Ann's card was the A♠ setting 98
     table = service.require_table(G, C)
     assert table.state is not None and table.state.total == 98 and table.state.deal_no == 1
+
+
+# --- the generic mirror, with results entries and options that change the scoring -------------------
+
+FACTS_MIRRORS: list[tuple[str, int, dict[str, Any]]] = [
+    ("fifty_one", 3, {"entries": "result"}),
+    ("fifty_one", 4, {"entries": "result", "match": "lives", "lives": 2}),
+    ("fifty_one", 3, {"values": "german", "floor_zero": True, "rounds": 2}),
+    ("hundred", 3, {"entries": "result"}),
+    ("hundred", 2, {"entries": "result", "second_point_200": True}),
+    ("hundred", 5, {"second_point_200": True}),
+    ("jubilee", 3, {"entries": "result"}),
+    ("jubilee", 2, {"entries": "result", "zero_is_jubilee": True, "joker_on_jubilee": "score", "club_ace_value": 1}),
+    ("jubilee", 4, {"zero_is_jubilee": True, "joker_on_jubilee": "score"}),
+    ("ninety_nine", 4, {"entries": "result"}),
+    ("ninety_nine", 5, {"entries": "result", "mode": "last_survivor", "red_ace_value": 1}),
+    ("ninety_nine", 3, {"mode": "last_survivor", "below_zero": "clamp0", "nine_on_99": "forbid"}),
+    ("obstacle_race", 3, {"entries": "result"}),
+    ("obstacle_race", 4, {"entries": "result", "finish_bonus": True, "score_floor": True}),
+    ("obstacle_race", 2, {"entries": "result", "play_off_ties": True, "ace_value": 1}),
+    ("obstacle_race", 3, {"finish_bonus": True, "score_floor": True, "allow_negative": True}),
+    ("twenty_nine", 3, {"entries": "result"}),
+    ("twenty_nine", 4, {"entries": "result", "match_scoring": "cards", "on_block": "last_player_takes"}),
+    ("twenty_nine", 6, {"entries": "result", "teams": "two_teams", "unplayed": "ignore"}),
+    ("twenty_nine", 5, {"on_block": "last_player_takes", "match_scoring": "cards"}),
+    ("wit_and_reason_1", 2, {"entries": "result"}),
+    ("wit_and_reason_1", 2, {"entries": "result", "stalemate": "last_player_wins", "rounds": 2}),
+    ("wit_and_reason_1", 2, {"stalemate": "last_player_wins", "rounds": 3}),
+    ("wit_and_reason_2", 2, {"entries": "result", "rounds": 2}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), FACTS_MIRRORS)
+def test_online_deals_entered_by_their_facts(game_id: str, players: int, options: dict[str, Any]) -> None:
+    """The facts of random online deals, entered as a table would (each deal's result with
+    entries=result, card by card otherwise), score the same under options that change the scoring."""
+    deals = sum(mirror_facts(get_game(game_id), referee_game(game_id), players, options, seed) for seed in (11, 12, 13))
+    assert deals >= 3
