@@ -28,9 +28,11 @@ import logging
 import os
 import queue
 import random
+import re
 import shlex
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TextIO
 
@@ -107,6 +109,13 @@ COMMANDS = (
 
 GOODBYE = "Goodbye. Open tables are kept: start the console again to carry on."
 
+DISCORD_TIME = re.compile(r"<t:(\d+):R>")
+
+
+def local_times(text: str) -> str:
+    """Discord's relative timestamps (``<t:UNIX:R>``) written out as the local time of day."""
+    return DISCORD_TIME.sub(lambda m: time.strftime("at %H:%M:%S", time.localtime(int(m[1]))), text)
+
 
 class ConsoleNotifier:
     def __init__(self, write: Callable[[str], None]) -> None:
@@ -155,6 +164,7 @@ class ConsoleNotifier:
         return True
 
     async def notice(self, table: Table, text: str, mention: str | None = None) -> None:
+        text = local_times(text)
         self.write(f"@{mention} {text}" if mention else text)
 
     async def tell(self, table: Table, text: str, mention: str) -> bool:

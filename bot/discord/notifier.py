@@ -65,6 +65,8 @@ class Job:
     responder: discord.Interaction | None = None
     users: tuple[str, ...] = ()
     message_id: str | None = None
+    since: int = 0
+    """For a turn reminder: how many actions the table's log held when it was asked for."""
 
 
 class _Served(Protocol):
@@ -195,7 +197,7 @@ class DiscordNotifier:
             return True
 
     async def notice(self, table: Table, text: str, mention: str | None = None) -> None:
-        self._push(Job("notice", table, text=text, mention=mention))
+        self._push(Job("notice", table, text=text, mention=mention, since=len(table.actors)))
 
     async def table_closed(self, table: Table) -> None:
         for message_id in self.turns.forget(table.id):
@@ -274,7 +276,10 @@ class DiscordNotifier:
         elif job.kind == "edit":
             await self._edit(job.table)
         elif job.kind == "notice":
-            await self._notice(job.table, job.text, job.mention)
+            if job.mention:
+                await self._remind(job)
+            else:
+                await self._notice(job.table, job.text, None)
         elif job.kind == "view":
             await self._refresh_view(job.table, job.users[0])
         elif job.kind == "ping":
@@ -409,14 +414,22 @@ class DiscordNotifier:
         await safe_outcome(f"delete turn ping {message_id}", partial.delete())
 
     async def tell(self, table: Table, text: str, mention: str) -> bool:
-        return await self._notice(table, text, mention)
+        return await self._notice(table, text, mention) is not None
 
-    async def _notice(self, table: Table, text: str, mention: str | None) -> bool:
+    async def _remind(self, job: Job) -> None:
+        """A turn reminder: a notice mentioning the player, deleted (like a turn ping) once the
+        turn has passed."""
+        assert job.mention is not None
+        message = await self._notice(job.table, job.text, job.mention)
+        if message is not None and not self.turns.reminded(job.table, str(message.id), job.mention, job.since):
+            await self._unping(job.table, str(message.id))  # the turn passed while it was on its way
+
+    async def _notice(self, table: Table, text: str, mention: str | None) -> discord.Message | None:
         content = f"<@{mention}> {plain(text)}" if mention else plain(text)  # the text may hold names
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(id=int(mention))] if mention else False
         )
-        return await safe_send(self.channel(table), content=content, allowed_mentions=allowed) is not None
+        return await safe_send(self.channel(table), content=content, allowed_mentions=allowed)
 
     async def _close(self, table: Table) -> None:
         if table.message_id is None:

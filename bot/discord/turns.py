@@ -4,6 +4,8 @@ which live views to bring up to date after a change.
 A person whose turn starts is told once. A player watching a live private view is not pinged:
 the view itself updates to show their choices. Anyone else gets one short mention (in the new
 table message at a new deal, else a message of its own that is deleted once they have moved).
+The timers' turn reminder is followed the same way: deleted once the turn has passed (the player
+moved, a bot took the seat, the table closed).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ class TurnSignals:
         state = table.state
         if table.mode != "online" or state is None or public is None or table.status != "playing" or state.is_over:
             return Calls(unpings=self.forget(table.id))
-        people = {s: seat.user_id for s, seat in enumerate(table.seats) if seat.bot is None and seat.user_id}
+        people = _people(table)
         awaited = {people[s] for s in state.awaiting() if s in people}
         newly = awaited - self._awaited.get(table.id, set())
         self._awaited[table.id] = awaited
@@ -58,7 +60,7 @@ class TurnSignals:
         unpings = [
             message_id
             for message_id, (users, since) in self._pings.get(table.id, {}).items()
-            if not (awaited & set(users)) or set(users) <= set(table.actors[since:])
+            if _passed(table, awaited, users, since)
         ]
         for message_id in unpings:
             del self._pings[table.id][message_id]
@@ -71,7 +73,30 @@ class TurnSignals:
         """A ping message went out; it is deleted once all of ``users`` have moved."""
         self._pings.setdefault(table.id, {})[message_id] = (users, len(table.actors))
 
+    def reminded(self, table: Table, message_id: str, user_id: str, since: int) -> bool:
+        """A turn reminder to ``user_id``, asked for when the log held ``since`` actions, went out:
+        follow it like a ping. ``False``: the turn passed while it was on its way (delete it now)."""
+        state = table.state
+        if table.mode != "online" or table.status != "playing" or state is None or state.is_over:
+            return False
+        people = _people(table)
+        if _passed(table, {people[s] for s in state.awaiting() if s in people}, (user_id,), since):
+            return False
+        self._pings.setdefault(table.id, {})[message_id] = ((user_id,), since)
+        return True
+
     def forget(self, table_id: int) -> list[str]:
         """The table closed: forget it, returning the ping messages still up."""
         self._awaited.pop(table_id, None)
         return list(self._pings.pop(table_id, {}))
+
+
+def _people(table: Table) -> dict[int, str]:
+    """The seats people play (not bots), with their user ids."""
+    return {s: seat.user_id for s, seat in enumerate(table.seats) if seat.bot is None and seat.user_id}
+
+
+def _passed(table: Table, awaited: set[str], users: tuple[str, ...], since: int) -> bool:
+    """Whether the turn a ping or reminder for ``users`` (sent at log length ``since``) was about
+    has passed: none of them is awaited any longer, or all of them have moved since."""
+    return not (awaited & set(users)) or set(users) <= set(table.actors[since:])

@@ -228,7 +228,9 @@ class Notifier(Protocol):
         """Send a read-only private message (a DM) to a seat; ``False`` if it cannot be delivered."""
 
     async def notice(self, table: Table, text: str, mention: str | None = None) -> None:
-        """Post a short public line in the table's channel, optionally mentioning a user."""
+        """Post a short public line in the table's channel, optionally mentioning a user (a line
+        that mentions a player is their turn reminder: a transport may take it down once the turn
+        has passed)."""
 
     async def tell(self, table: Table, text: str, mention: str) -> bool:
         """Post a public line mentioning a user now, not queued; ``False`` if it did not arrive

@@ -76,11 +76,16 @@ def deadlines(table: Table, settings: GuildSettings, now: float) -> tuple[float 
     return remind_at, timeout_at
 
 
-def reminder(timeout: float) -> str:
-    """The turn reminder: with a timeout, what it costs to let the time run out."""
-    if not timeout:
+def reminder(timeout_at: float | None) -> str:
+    """The turn reminder: with a timeout (``timeout_at``, a Unix time), when a bot takes the seat
+    and what that costs, as a Discord timestamp (each reader sees it in their own time, counting
+    down; the console writes it out)."""
+    if timeout_at is None:
         return "It is your turn."
-    return "It is your turn. If the time runs out, a bot plays for you and you rank last."
+    return (
+        f"It is your turn. A bot takes your seat <t:{int(timeout_at)}:R> unless you move first,"
+        " and you then rank last."
+    )
 
 
 class Timers:
@@ -136,9 +141,7 @@ class Timers:
                 return
             for seat in sorted(table.state.awaiting()):
                 if table.seats[seat].bot is None:
-                    await self.core.notifier.notice(
-                        table, reminder(settings.turn_timeout_seconds), mention=table.seats[seat].user_id
-                    )
+                    await self.core.notifier.notice(table, reminder(timeout_at), mention=table.seats[seat].user_id)
         if timeout_at is None:
             return
         await clock.sleep(max(0.0, timeout_at - now))

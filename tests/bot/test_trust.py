@@ -210,13 +210,15 @@ async def test_a_downtime_longer_than_the_reminder_and_the_timeout_is_nobodys_fa
         await later.advance(left - 5)
         assert notifier2.notices == [] and not table2.loaded  # nothing due: not even loaded
         await later.advance(10)
-        assert notifier2.notices == [(reminder(TIMEOUT), BOB.id)]
+        due = table2.last_change_at + TIMEOUT  # the reminder names the moment the bot takes over
+        assert notifier2.notices == [(reminder(due), BOB.id)]
         await later.advance(TIMEOUT - REMIND - 10)
         assert table2.turn == turn and not table2.unrated  # no bot move, nobody ranked last
         assert all(s.left_at is None for s in table2.seats)
         await later.advance(10)
         assert table2.turn > turn and [s.left_at for s in table2.seats] == [None, turn]  # Bob's time ran out
-        assert notifier2.notices.count((reminder(TIMEOUT), BOB.id)) == 1
+        assert later.now() - 10 < due <= later.now()  # ...when it did take over
+        assert notifier2.notices.count((reminder(due), BOB.id)) == 1
     finally:
         await service2.shutdown()
         await store2.close()
@@ -232,7 +234,7 @@ async def test_a_turn_reminded_before_the_downtime_is_not_reminded_again(db_path
     service, store, notifier = await first_service(db_path, clock)
     turn = service.require_table(G, C).turn
     await clock.advance(410)
-    assert notifier.notices == [(reminder(TIMEOUT), BOB.id)]
+    assert notifier.notices == [(reminder(service.require_table(G, C).last_change_at + TIMEOUT), BOB.id)]
     await service.shutdown()
     await store.close()
     later = ManualClock(clock.now() + 3600)

@@ -4,6 +4,8 @@ each player's own /pings choice are obeyed."""
 
 from __future__ import annotations
 
+from bot.discord.notifier import Job
+from bot.service.timers import reminder
 from bot.settings import GuildSettings
 from tests.bot.discord.conftest import World, choose_in_hand, custom_ids, embed_text, labels, show_hand
 from tests.bot.discord.live_play import choices
@@ -89,3 +91,66 @@ async def test_server_setting_off_and_dm(world: World) -> None:
     assert pings(world) == []
     assert any("Your turn at Toy Tricks" in m.content for m in world.dms(world.bob)[before:])
     assert custom_ids(world.table_message())
+
+
+def reminders(world: World) -> list[tuple[int, str]]:
+    """The timers' turn reminders in the channel: (message id, text)."""
+    return [(m.id, m.content) for m in world.bot_messages() if "takes your seat" in m.content]
+
+
+async def reminded(world: World) -> tuple[int, str]:
+    """Bob leads and idles until his reminder (120 s): it names him and the moment his 600 s end."""
+    await start(world)
+    table = world.require_table()
+    await world.env.advance_time(125)
+    await world.settle()
+    [(message_id, text)] = reminders(world)
+    due = int(table.last_change_at + 600)
+    assert text.startswith(f"<@{world.bob.id}> It is your turn.") and f"<t:{due}:R>" in text
+    assert "you then rank last" in text
+    return message_id, text
+
+
+async def test_the_reminder_says_when_a_bot_takes_the_seat_and_goes_when_it_does(world: World) -> None:
+    message_id, _ = await reminded(world)
+    table = world.require_table()
+    turn = table.turn
+    await world.env.advance_time(480)  # 605 s: the bot plays for Bob, as the reminder said
+    await world.settle()
+    assert table.turn > turn and table.seats[1].left_at == turn
+    assert message_id not in [m.id for m in world.bot_messages()] and reminders(world) == []
+
+
+async def test_the_reminder_goes_when_the_player_moves(world: World) -> None:
+    await reminded(world)
+    await choose_in_hand(world.bob, await show_hand(world, world.bob))
+    await world.settle()
+    assert reminders(world) == []
+    assert world.require_table().seats[1].left_at is None  # Bob moved in time: still his seat
+
+
+async def test_the_reminder_goes_when_the_table_closes(world: World) -> None:
+    await reminded(world)
+    abandon = await world.ann.slash(world.channel, "abandon")
+    assert abandon.response is not None
+    await world.settle()
+    assert world.table is None and reminders(world) == []
+
+
+async def test_a_reminder_whose_turn_passed_on_its_way_is_taken_down_at_once(world: World) -> None:
+    """The race: the timer asks for Bob's reminder, and Bob moves before the channel's outbox
+    sends it. It goes out (the send was already due) and is deleted straight after."""
+    await start(world)
+    table = world.require_table()
+    since = len(table.actors)  # what the reminder's job notes when the timer asks for it
+    await choose_in_hand(world.bob, await show_hand(world, world.bob))  # Bob moves meanwhile
+    await world.settle()
+    due = table.last_change_at + 600
+    await world.bot.notifier.perform(Job("notice", table, text=reminder(due), mention=str(world.bob.id), since=since))
+    await world.settle()
+    assert reminders(world) == []
+    await world.bot.notifier.perform(  # Ann's reminder, asked for now, stays: it is her turn
+        Job("notice", table, text=reminder(due), mention=str(world.ann.id), since=len(table.actors))
+    )
+    await world.settle()
+    assert [text.split(">")[0] for _, text in reminders(world)] == [f"<@{world.ann.id}"]
