@@ -111,11 +111,19 @@ class ActButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"{PREFIX}:act:(?P<session>\d+):(?P<turn>\d+):(?P<index>\d+)",
 ):
-    def __init__(self, session: int, turn: int, index: int, label: str = "?", row: int | None = None) -> None:
+    def __init__(
+        self,
+        session: int,
+        turn: int,
+        index: int,
+        label: str = "?",
+        row: int | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=clip(legible(label), BUTTON_LABEL),
-                style=discord.ButtonStyle.secondary,
+                style=style,
                 row=row,
                 custom_id=f"{PREFIX}:act:{session}:{turn}:{index}",
             )

@@ -1,6 +1,11 @@
 """A player's private view as components: their legal choices laid out in Discord's five rows,
-cards in selects, a few other choices as buttons, groups opened in two steps when there are more
-than a select holds, and Type it for a long menu."""
+a few cards as one button each (one tap a card), more cards in selects, a few other choices as
+buttons, groups opened in two steps when there are more than a select holds, and Type it for a
+long menu.
+
+A card's button takes its suit's colour in the pictures' four-colour pack (spades black, hearts
+red, diamonds blue, clubs green), which Discord's four button styles happen to match: grey, red,
+blurple, green. A select's placeholder names what it asks for ("Play a card", "Bid or pass")."""
 
 from __future__ import annotations
 
@@ -13,10 +18,39 @@ from bot.discord.components import BUTTONS_PER_ROW, ROWS, ActButton, NavButton, 
 from bot.discord.limits import OPTION_DESCRIPTION, OPTION_LABEL, SELECT_OPTIONS, clip, legible
 from bot.render.text import MenuNode, action_menu
 from bot.service.model import HandInfo
+from games.cards import Card, Colour, Suit
 from games.engine import Action
 
 TYPED_CHOICES = 26
 """From this many choices on (more than one menu holds), a private view also offers to type one."""
+CARD_BUTTONS = 20
+"""Up to this many cards are offered as buttons (four rows of five), if the view's other
+components fit in the row left; more go in a select."""
+SUIT_STYLES: dict[Suit, discord.ButtonStyle] = {
+    Suit.SPADES: discord.ButtonStyle.secondary,
+    Suit.HEARTS: discord.ButtonStyle.danger,
+    Suit.DIAMONDS: discord.ButtonStyle.primary,
+    Suit.CLUBS: discord.ButtonStyle.success,
+}
+PLAYS = frozenset({"play", "play_as"})
+"""Action kinds that play a card (``play_as``: played for a chosen value)."""
+
+
+def card_style(card: Card) -> discord.ButtonStyle:
+    """A card button's style: its suit's colour (a red joker red, other jokers grey)."""
+    if card.suit is not None:
+        return SUIT_STYLES[card.suit]
+    return discord.ButtonStyle.danger if card.colour is Colour.RED else discord.ButtonStyle.secondary
+
+
+def placeholder(actions: Sequence[Action]) -> str:
+    """What a menu of ``actions`` asks for, in a few words: "Play a card", "Bid or pass", "Call"."""
+    kinds = list(dict.fromkeys("play" if a.kind in PLAYS else a.kind for a in actions))
+    cards = all(a.card is not None for a in actions)
+    if len(kinds) > 2 or not kinds:
+        return "Choose a card" if cards else "Choose"
+    words = " or ".join(k.replace("_", " ") for k in kinds) + (" a card" if cards else "")
+    return words[0].upper() + words[1:]
 
 
 def menu_node(menu: MenuNode, path: Sequence[int]) -> MenuNode | None:
@@ -115,6 +149,16 @@ def _lone_action(node: MenuNode) -> tuple[int, Action] | None:
     return node.actions[0]
 
 
+def _distinct(items: list[tuple[int, Action]]) -> bool:
+    """Whether every action's label is its own (a button shows only the label)."""
+    return len({legible(a.label()) for _, a in items}) == len(items)
+
+
+def _card_button(session: int, turn: int, index: int, action: Action) -> ActButton:
+    assert action.card is not None
+    return ActButton(session, turn, index, action.label(), style=card_style(action.card))
+
+
 def _node_rows(
     session: int, turn: int, path: tuple[int, ...], node: MenuNode, back_to: tuple[int, ...] | None
 ) -> list[Row]:
@@ -137,7 +181,7 @@ def _node_rows(
     if len(others) <= BUTTONS_PER_ROW:
         button_row = [ActButton(session, turn, i, a.label()) for i, a in others]
     else:
-        other_rows = leaf_selects(others, "Choose")
+        other_rows = leaf_selects(others, placeholder([a for _, a in others]))
     back: Row = [NavButton(session, turn, back_to, "Back")] if back_to is not None else []
 
     def assemble(middle: list[Row]) -> list[Row]:
@@ -149,7 +193,11 @@ def _node_rows(
             rows += [button_row, back]
         return rows
 
-    card_rows = leaf_selects(cards, "Play a card" if not children else "Other cards")
+    if not children and 0 < len(cards) <= CARD_BUTTONS and _distinct(cards):  # one tap a card, if the rest fits
+        tapped = assemble(chunks([_card_button(session, turn, i, a) for i, a in cards], BUTTONS_PER_ROW))
+        if len(tapped) <= ROWS:
+            return tapped
+    card_rows = leaf_selects(cards, placeholder([a for _, a in cards]) if not children else "Other cards")
     if not children:
         return assemble(card_rows)
     if all(not c.children and len(c.actions) <= SELECT_OPTIONS for c in children):

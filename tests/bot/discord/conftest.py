@@ -210,6 +210,11 @@ def selects(message: Any) -> list[dict[str, Any]]:
     return [c for c in components_of(message) if c.get("type") == 3]
 
 
+def acts(message: Any) -> list[dict[str, Any]]:
+    """A private view's one-tap choices (``parlour:act:`` buttons: cards, then other acts), in order."""
+    return [c for c in components_of(message) if str(c.get("custom_id", "")).startswith("parlour:act:")]
+
+
 def embed_text(message: Any) -> str:
     parts: list[str] = []
     for e in message.embeds:
@@ -237,8 +242,9 @@ async def show_hand(world: World, actor: simcord.MemberActor) -> simcord.Interac
 async def choose_in_hand(
     actor: simcord.MemberActor, shown: simcord.InteractionResult, pick: int = 0, max_steps: int = 8
 ) -> tuple[str, list[str]]:
-    """Make one choice in an ephemeral hand: a button if there is one, else an entry of the first
-    menu, opening groups as needed. Returns the note shown afterwards and the values followed."""
+    """Make one choice in an ephemeral hand: the ``pick``-th of the first kind of choice it shows
+    (card buttons come first, then menus, then other buttons), opening groups as needed. Returns
+    the note shown afterwards and the values followed."""
     followed: list[str] = []
     for _ in range(max_steps):
         message = shown.response
@@ -247,6 +253,9 @@ async def choose_in_hand(
             c for c in components_of(message) if str(c.get("custom_id", "")).startswith("parlour:act:")
         ]
         menus = [c for c in selects(message) if str(c.get("custom_id", "")).startswith("parlour:pick:")]
+        first = next(c for c in components_of(message) if c in buttons or c in menus) if buttons or menus else None
+        if menus and first is not None and first in buttons:  # cards as buttons, before a menu of other acts
+            menus = []
         if menus:
             menu = menus[0]
             value = menu["options"][min(pick, len(menu["options"]) - 1)]["value"]
@@ -256,8 +265,9 @@ async def choose_in_hand(
                 return note_of(shown.response), followed
             continue
         assert buttons, f"nothing to choose in {custom_ids(message)}"
-        followed.append(buttons[0]["custom_id"])
-        await actor.click(message, custom_id=buttons[0]["custom_id"])
+        button = buttons[min(pick, len(buttons) - 1)]
+        followed.append(button["custom_id"])
+        await actor.click(message, custom_id=button["custom_id"])
         return note_of(shown.response), followed
     raise AssertionError(f"no choice made after {max_steps} steps: {followed}")
 

@@ -19,13 +19,14 @@ from bot.discord.limits import (
     clip_lines,
     embed_problems,
     fit_embed,
+    legible,
     view_problems,
 )
 from bot.discord.messages import table_view
 from bot.discord.options import options_view
 from bot.render.text import action_menu
 from bot.tables import HandInfo, Table
-from games.cards import Card, Rank, Suit
+from games.cards import Card, Colour, Rank, Suit
 from games.engine import Action, PlayCard, View
 from games.registry import all_games
 from storage.sessions import SeatRecord
@@ -113,6 +114,25 @@ class Deep(Action):
         return ("Spades", "A♠", f"{low}-{low + 24}", self.label())
 
 
+class Bid(Action):
+    kind: Literal["bid"] = "bid"
+    value: int
+
+    def label(self) -> str:
+        return str(self.value)
+
+
+class Shown(Action):
+    """Shows a card (its label is the card's own, as a play's is)."""
+
+    kind: Literal["show"] = "show"
+    show: Card
+
+    @property
+    def card(self) -> Card:
+        return self.show
+
+
 def cards(n: int) -> list[Action]:
     ranks = list(Rank)
     out: list[Action] = []
@@ -137,12 +157,65 @@ def shape(view: discord.ui.View | None) -> list[tuple[str, int]]:
     return out
 
 
-async def test_few_cards_one_select_and_small_choices_as_buttons() -> None:
-    assert shape(hand_view(1, info(cards(13)))) == [("select", 13)]
+def buttons(view: discord.ui.View | None) -> list[tuple[str, str]]:
+    """(label, style) of each button, in order."""
+    assert view is not None
+    out = []
+    for item in view.children:
+        d = item.to_component_dict()
+        if d["type"] == 2:
+            out.append((d["label"], discord.ButtonStyle(d["style"]).name))
+    return out
+
+
+def rows(view: discord.ui.View | None) -> int:
+    assert view is not None
+    return len(view.to_components())
+
+
+async def test_few_cards_one_tap_each_and_small_choices_as_buttons() -> None:
+    thirteen = hand_view(1, info(cards(13)))
+    assert shape(thirteen) == [("button", 1)] * 13 and rows(thirteen) == 3
+    assert [label for label, _ in buttons(thirteen)] == [legible(a.label()) for a in cards(13)]
     assert shape(hand_view(1, info([Say(word=w) for w in "abc"]))) == [("button", 1)] * 3
     assert shape(hand_view(1, info([Say(word=w) for w in "abcdefg"]))) == [("select", 7)]
     mixed = hand_view(1, info([*cards(10), Say(word="Pass")]))
-    assert shape(mixed) == [("select", 10), ("button", 1)]
+    assert shape(mixed) == [("button", 1)] * 11 and rows(mixed) == 3  # two rows of cards, then Pass
+    assert buttons(mixed)[-1] == ("Pass", "secondary")
+    twenty = hand_view(1, info([*cards(20), *[Say(word=w) for w in "abcde"]]))
+    assert shape(twenty) == [("button", 1)] * 25 and rows(twenty) == 5  # the most that fits
+    many_others = hand_view(1, info([*cards(16), *[Say(word=w) for w in "abcdef"]]))
+    assert shape(many_others) == [("button", 1)] * 16 + [("select", 6)] and rows(many_others) == 5
+
+
+async def test_card_buttons_take_their_suit_colour() -> None:
+    legal: list[Action] = [
+        PlayCard(play=Card(Rank.ACE, Suit.SPADES)),
+        PlayCard(play=Card(Rank.ACE, Suit.HEARTS)),
+        PlayCard(play=Card(Rank.ACE, Suit.DIAMONDS)),
+        PlayCard(play=Card(Rank.ACE, Suit.CLUBS)),
+        PlayCard(play=Card.joker(Colour.RED)),
+        PlayCard(play=Card.joker()),
+    ]
+    assert [style for _, style in buttons(hand_view(1, info(legal)))] == [
+        "secondary", "danger", "primary", "success", "danger", "secondary"
+    ]  # the pictures' four-colour pack: spades black, hearts red, diamonds blue, clubs green
+
+
+async def test_a_long_list_is_a_menu_named_for_its_choice() -> None:
+    long = hand_view(1, info(cards(21)))
+    assert shape(long) == [("select", 21)] and placeholders(long) == ["Play a card"]
+    bids = [Bid(value=v) for v in range(9)] + [Say(word="Pass")]
+    assert placeholders(hand_view(1, info(bids))) == ["Bid or say"]
+    assert placeholders(hand_view(1, info([Bid(value=v) for v in range(9)]))) == ["Bid"]
+    twins = [PlayCard(play=Card(Rank.TWO, Suit.SPADES)), Shown(show=Card(Rank.TWO, Suit.SPADES))]
+    assert shape(hand_view(1, info(twins))) == [("select", 2)]  # one label twice: the menu tells them apart
+    assert placeholders(hand_view(1, info(twins))) == ["Play or show a card"]
+
+
+def placeholders(view: discord.ui.View | None) -> list[str]:
+    assert view is not None
+    return [d["placeholder"] for d in (i.to_component_dict() for i in view.children) if d["type"] == 3]
 
 
 async def test_many_cards_one_select_per_suit() -> None:

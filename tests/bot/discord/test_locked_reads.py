@@ -15,12 +15,12 @@ from games.cards import card
 from games.hoodwink import Bid
 from tests.bot.discord.conftest import (
     World,
+    acts,
     custom_ids,
     note_of,
     raw_component,
     reply_text,
     response,
-    selects,
     show_hand,
     start_game,
 )
@@ -85,16 +85,15 @@ async def test_a_bid_clicked_while_another_bid_is_stored_is_played(
     bobs_move = asyncio.ensure_future(world.bot.service.act(*place, bob, bobs_bid, turn))
     await asyncio.wait_for(held.reached.wait(), 10)  # Bob's bid holds the lock, not yet stored
     asked = lock_requests(monkeypatch, world)
-    menu = selects(response(hand))[0]
-    value = menu["options"][0]["value"]
-    click = raw_component(world, world.ann, response(hand), menu["custom_id"], [value])
+    button = acts(response(hand))[0]["custom_id"]  # her first bid (a card: one tap)
+    click = raw_component(world, world.ann, response(hand), button)
     await until(lambda: bool(asked), "Ann's click waiting for the channel's lock")
     held.release.set()
     await bobs_move
     await world.settle()
 
     assert click.acknowledged
-    anns_bid = anns_bids[int(value[1:])]
+    anns_bid = anns_bids[int(button.rsplit(":", 1)[1])]
     assert note_of(response(click)) == f"You chose {anns_bid.label()}."
     record = await world.bot.store.session(table.id)
     assert record is not None

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import discord
 import simcord
 
 from bot.discord.context import CLOSED
-from bot.discord.limits import embed_problems
+from bot.discord.limits import embed_problems, legible
 from bot.discord.play import STALE_HAND
 from tests.bot.discord.conftest import (
     World,
+    acts,
     choose_in_hand,
     custom_ids,
     embed_text,
@@ -176,32 +178,31 @@ async def test_play_refusals(world: World) -> None:
     assert note.startswith("You chose")
     turn = table.turn
     # the second copy of Ann's hand is from an earlier turn: refused politely, and refreshed
-    menu = selects(response(second))[0]
-    await world.ann.select(response(second), [menu["options"][0]["value"]], custom_id=menu["custom_id"])
+    await world.ann.click(response(second), custom_id=acts(response(second))[0]["custom_id"])
     assert note_of(response(second)) == STALE_HAND and table.turn == turn
     assert f"turn {turn}" in embed_text(response(second))
 
-    # Bob must follow suit: his menu offers exactly the cards he may play, no illegal card
+    # Bob must follow suit: his view offers exactly the cards he may play (a button each), no illegal card
     bob = await show_hand(world, world.bob)
-    menu = selects(response(bob))[0]
+    assert not selects(response(bob))
     assert table.state is not None
     legal = [a.label() for a in table.state.legal_actions(1)]
-    assert [o["label"] for o in menu["options"]] == legal
+    assert [b["label"] for b in acts(response(bob))] == legal
     led = table.state.trick.cards[0].suit  # type: ignore[attr-defined]
     hand_cards = table.state.view(1).hand
     if any(c.suit == led for c in hand_cards):
         assert legal == [c.short for c in hand_cards if c.suit == led]
     else:
         assert len(legal) == len(hand_cards)
-    # a forged choice (not in the menu Bob was shown) changes nothing
-    forged = raw_component(world, world.bob, response(bob), menu["custom_id"], ["a99"])
+    # a forged choice (not in the view Bob was shown) changes nothing
+    forged = raw_component(world, world.bob, response(bob), f"parlour:act:{table.id}:{table.turn}:99")
     await world.settle()
     assert forged.acknowledged and table.turn == turn
     assert note_of(response(bob)) == STALE_HAND
 
     # a /hand command is the same as the button
     hand = await world.bob.slash(world.channel, "hand")
-    assert only_ephemeral(hand) and selects(response(hand))
+    assert only_ephemeral(hand) and acts(response(hand))
 
 
 async def test_public_optional_act_on_the_table_message(world: World) -> None:
@@ -225,13 +226,13 @@ async def test_clicks_on_components_the_message_no_longer_shows(world: World) ->
     await started_toy(world, "first_dealer=1")  # Bob leads; Ann, not awaited, may knock
     knock = next(c for c in custom_ids(world.table_message()) if c.startswith("parlour:pub:"))
     hand = await show_hand(world, world.bob)
-    old_menu = selects(response(hand))[0]
+    old_card = acts(response(hand))[-1]["custom_id"]
     await choose_in_hand(world.bob, hand)  # Bob plays: both messages are edited
     assert knock not in custom_ids(world.table_message())
     late_knock = raw_component(world, world.ann, world.table_message(), knock)
     await world.settle()
     assert only_ephemeral(late_knock) and "earlier turn" in reply_text(late_knock)
-    late_card = raw_component(world, world.bob, response(hand), old_menu["custom_id"], ["a0"])
+    late_card = raw_component(world, world.bob, response(hand), old_card)
     await world.settle()
     assert late_card.acknowledged and note_of(response(hand)) == STALE_HAND
 
@@ -306,8 +307,7 @@ async def test_a_hand_from_a_closed_table_says_so(world: World) -> None:
     await started_toy(world)
     hand = await show_hand(world, world.ann)
     await world.ann.slash(world.channel, "abandon")
-    menu = selects(response(hand))[0]
-    await world.ann.select(response(hand), [menu["options"][0]["value"]], custom_id=menu["custom_id"])
+    await world.ann.click(response(hand), custom_id=acts(response(hand))[0]["custom_id"])
     assert response(hand).content == CLOSED and not custom_ids(response(hand))
 
 
@@ -341,3 +341,43 @@ async def test_without_the_live_table_the_table_message_has_no_open_button(world
     """Open the table is offered only when the host turned the live table on (tests/web)."""
     table = await start_game(world, "fifty_one", players=2)
     assert "Open the table" not in labels(world.table_message(table))
+
+
+SUIT_STYLE = {"♠": discord.ButtonStyle.secondary, "♥": discord.ButtonStyle.danger,
+              "♦": discord.ButtonStyle.primary, "♣": discord.ButtonStyle.success}  # fmt: skip
+
+
+async def test_one_tap_a_card(world: World) -> None:
+    """Ann leads: each card she may play is a button labelled with it in its suit's colour, and
+    one tap plays it (one interaction, no menu)."""
+    await started_toy(world)
+    table = world.require_table()
+    assert table.state is not None and table.state.awaiting() == {0}
+    hand = await show_hand(world, world.ann)
+    buttons = acts(response(hand))
+    legal = table.state.legal_actions(0)
+    assert not selects(response(hand)) and len(buttons) == len(legal)
+    assert [legible(b["label"]) for b in buttons] == [legible(a.label()) for a in legal]  # the cards, then Knock
+    cards = [a.card for a in legal if a.card is not None]
+    assert len(cards) >= 3 and [b["label"] for b in buttons[len(cards) :]] == ["Knock"]
+    for button, card in zip(buttons, cards, strict=False):
+        assert button["style"] == SUIT_STYLE[card.short[-1]].value
+    turn = table.turn
+    tapped = await world.ann.click(response(hand), custom_id=buttons[2]["custom_id"])
+    assert tapped.acknowledged and table.turn > turn
+    assert note_of(response(hand)) == f"You chose {legal[2].label()}."
+    assert f"ann plays {legal[2].label()}" in embed_text(world.table_message())
+
+
+async def test_a_card_menu_of_an_earlier_version_still_plays(world: World) -> None:
+    """A private view drawn before cards were buttons (a select, ``parlour:pick:``) still works."""
+    await started_toy(world)
+    table = world.require_table()
+    assert table.state is not None
+    hand = await show_hand(world, world.ann)
+    card = table.state.legal_actions(0)[1]
+    turn = table.turn
+    old_menu = raw_component(world, world.ann, response(hand), f"parlour:pick:{table.id}:{turn}::0", ["a1"])
+    await world.settle()
+    assert old_menu.acknowledged and table.turn > turn
+    assert note_of(response(hand)) == f"You chose {card.label()}."

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.discord.play import STALE_HAND
 from tests.bot.discord.conftest import (
     World,
+    acts,
     choose_in_hand,
     custom_ids,
     embed_text,
@@ -13,7 +14,6 @@ from tests.bot.discord.conftest import (
     raw_component,
     replies,
     response,
-    selects,
     show_hand,
 )
 
@@ -77,9 +77,8 @@ async def test_many_simultaneous_clicks_apply_once(world: World) -> None:
     clicks = []
     for i in range(30):  # the same card and different cards, from three copies of the hand
         hand = hands[i % 3]
-        menu = selects(response(hand))[0]
-        value = menu["options"][i % len(menu["options"])]["value"]
-        clicks.append(raw_component(world, world.ann, response(hand), menu["custom_id"], [value]))
+        cards = acts(response(hand))
+        clicks.append(raw_component(world, world.ann, response(hand), cards[i % len(cards)]["custom_id"]))
     # and Bob hammering his Show my hand meanwhile
     show = next(c for c in custom_ids(world.table_message()) if c.startswith("parlour:hand:"))
     clicks += [raw_component(world, world.bob, world.table_message(), show) for _ in range(10)]
@@ -97,15 +96,14 @@ async def test_many_simultaneous_clicks_apply_once(world: World) -> None:
     assert all(replies(c) for c in clicks[30:])  # each of Bob's clicks got its own hand
 
 
-async def test_double_click_on_one_menu(world: World) -> None:
+async def test_double_click_on_one_card(world: World) -> None:
     await start_toy(world)
     table = world.require_table()
     turn = table.turn
     hand = await show_hand(world, world.ann)
-    menu = selects(response(hand))[0]
-    value = menu["options"][0]["value"]
-    first = raw_component(world, world.ann, response(hand), menu["custom_id"], [value])
-    second = raw_component(world, world.ann, response(hand), menu["custom_id"], [value])
+    card = acts(response(hand))[0]["custom_id"]
+    first = raw_component(world, world.ann, response(hand), card)
+    second = raw_component(world, world.ann, response(hand), card)
     await world.settle()
     assert first.acknowledged and second.acknowledged
     assert table.turn == turn + 1
