@@ -84,7 +84,7 @@ def reminder(timeout_at: float | None) -> str:
         return "It is your turn."
     return (
         f"It is your turn. A bot takes your seat <t:{int(timeout_at)}:R> unless you move first,"
-        " and you then rank last."
+        " and then you rank last."
     )
 
 

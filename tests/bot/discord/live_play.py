@@ -50,7 +50,8 @@ class LivePlay:
                     break
                 continue
             assert buttons, f"nothing to choose in the view of {actor.user.name}"
-            await actor.click(message, custom_id=buttons[0]["custom_id"])
+            cards = sum(a.card is not None for a in table.state.legal_actions(seat))  # one tap each, first
+            await actor.click(message, custom_id=buttons[min(pick, cards - 1) if cards else 0]["custom_id"])
             break
         await self.world.settle()
         self.notes.append(note_of(shown.response))

@@ -107,7 +107,7 @@ async def reminded(world: World) -> tuple[int, str]:
     [(message_id, text)] = reminders(world)
     due = int(table.last_change_at + 600)
     assert text.startswith(f"<@{world.bob.id}> It is your turn.") and f"<t:{due}:R>" in text
-    assert "you then rank last" in text
+    assert "you rank last" in text
     return message_id, text
 
 
