@@ -93,6 +93,10 @@ class LiveViews:
         if current is not None and (live is None or current is live):
             del self._views[(table_id, user_id)]
 
+    def of_table(self, table_id: int) -> list[tuple[str, LiveView]]:
+        """The table's live views still editable: (user id, view)."""
+        return [(k[1], v) for k in list(self._views) if k[0] == table_id and (v := self.get(*k)) is not None]
+
     def forget_table(self, table_id: int) -> None:
         for key in [k for k in self._views if k[0] == table_id]:
             del self._views[key]

@@ -53,7 +53,10 @@ QUIET_REFRESH_SECONDS = 30.0
 DM_TIMEOUT = 10.0
 PUBLIC_TURNS_KEPT = 4
 """How many turns back a click on the table message's optional acts is still understood."""
-Kind = Literal["post", "edit", "notice", "close", "view", "ping", "unping"]
+Kind = Literal["post", "edit", "notice", "close", "view", "ping", "unping", "shut"]
+ABANDONED_VIEW = "This game was abandoned, so this view is out of date. /play opens a new table."
+"""What a live private view says once its table is abandoned (in place of its choices and its
+promise to update itself)."""
 
 
 @dataclass
@@ -63,6 +66,7 @@ class Job:
     text: str = ""
     mention: str | None = None
     responder: discord.Interaction | None = None
+    """For a post: the command to answer with it; for "shut": the live view's interaction."""
     users: tuple[str, ...] = ()
     message_id: str | None = None
     since: int = 0
@@ -202,6 +206,9 @@ class DiscordNotifier:
     async def table_closed(self, table: Table) -> None:
         for message_id in self.turns.forget(table.id):
             self._push(Job("unping", table, message_id=message_id))
+        if table.state is not None and not table.state.is_over:  # abandoned: open views say so
+            for user_id, live in self.live.of_table(table.id):
+                self._push(Job("shut", table, users=(user_id,), responder=live.interaction))
         self.live.forget_table(table.id)
         self.shown.pop(table.id, None)
         self.public.pop(table.id, None)
@@ -286,6 +293,8 @@ class DiscordNotifier:
             await self._ping(job.table, job.users)
         elif job.kind == "unping":
             await self._unping(job.table, job.message_id)
+        elif job.kind == "shut":
+            await self._shut_view(job)
         else:
             await self._close(job.table)
 
@@ -368,6 +377,15 @@ class DiscordNotifier:
         self.live.drop(table.id, user_id, live)  # its token ran out: tell them the usual way
         if seat in info.view.awaiting and self.turns.is_awaited(table.id, user_id):
             await self._ping(table, (user_id,))
+
+    async def _shut_view(self, job: Job) -> None:
+        """An abandoned table's live view: its choices go, and one line says it is out of date."""
+        if job.responder is None:
+            return
+        await safe_outcome(
+            f"say the live view of {job.users[0]} is out of date",
+            job.responder.edit_original_response(content=ABANDONED_VIEW, embed=None, view=None, attachments=[]),
+        )
 
     async def _allowed_pings(self, table: Table, users: Sequence[str]) -> tuple[str, ...]:
         """The users of ``users`` to be pinged in the channel, by the server's setting and their own."""

@@ -4,7 +4,7 @@ each player's own /pings choice are obeyed."""
 
 from __future__ import annotations
 
-from bot.discord.notifier import Job
+from bot.discord.notifier import ABANDONED_VIEW, Job
 from bot.service.timers import reminder
 from bot.settings import GuildSettings
 from tests.bot.discord.conftest import World, choose_in_hand, custom_ids, embed_text, labels, show_hand
@@ -154,3 +154,19 @@ async def test_a_reminder_whose_turn_passed_on_its_way_is_taken_down_at_once(wor
     )
     await world.settle()
     assert [text.split(">")[0] for _, text in reminders(world)] == [f"<@{world.ann.id}"]
+
+
+async def test_an_abandoned_tables_open_views_say_they_are_out_of_date(world: World) -> None:
+    """Bob (to move) and Ann (waiting, told her view updates itself) have their views open; Ann
+    abandons: both views lose their choices and say, in one line, that they are out of date."""
+    await start(world)
+    bobs = await show_hand(world, world.bob)
+    anns = await show_hand(world, world.ann)
+    assert "updates itself" in embed_text(anns.response) or choices(anns.response)
+    await world.ann.slash(world.channel, "abandon")
+    await world.settle()
+    assert world.table is None
+    for view in (bobs, anns):
+        message = view.response
+        assert message is not None and message.content == ABANDONED_VIEW
+        assert not message.embeds and not custom_ids(message)
