@@ -43,6 +43,9 @@ class LiveView:
     """How many of its owner's own clicks are being answered (the answer refreshes the view)."""
     stale: bool = False
     """The table moved on in a way this view does not show yet: its choices mean nothing now."""
+    passed: bool = False
+    """A bot played the turn it offers (the player's time ran out): redrawn even though its
+    choices merely went away (which a view otherwise keeps until its owner clicks)."""
 
 
 class LiveViews:
@@ -74,7 +77,7 @@ class LiveViews:
 
     def redrawn(self, live: LiveView, *, turn: int, deal: int, legal: Sequence[Action]) -> None:
         """The bot edited ``live`` in place (same token, same expiry) to show a later turn."""
-        live.turn, live.deal, live.legal, live.stale = turn, deal, list(legal), False
+        live.turn, live.deal, live.legal, live.stale, live.passed = turn, deal, list(legal), False, False
 
     def get(self, table_id: int, user_id: str) -> LiveView | None:
         live = self._views.get((table_id, user_id))

@@ -54,6 +54,8 @@ DM_TIMEOUT = 10.0
 PUBLIC_TURNS_KEPT = 4
 """How many turns back a click on the table message's optional acts is still understood."""
 Kind = Literal["post", "edit", "notice", "close", "view", "ping", "unping", "shut"]
+TIMED_OUT = "A bot played for you while this view waited (your time ran out)."
+"""The note of a live view redrawn after a bot played the turn it offered."""
 ABANDONED_VIEW = "This game was abandoned, so this view is out of date. /play opens a new table."
 """What a live private view says once its table is abandoned (in place of its choices and its
 promise to update itself)."""
@@ -158,7 +160,7 @@ class DiscordNotifier:
         if repost and ended and table.message_id is not None:
             assert shown is not None and view is not None
             self.retired[table.message_id] = deal_end_embed(table, shown, view, events)
-        calls = self.turns.follow(table, self.live, view)
+        calls = self.turns.follow(table, self.live, view, timed_out=any(e.kind == "timeout" for e in events))
         responder = self.responders.get(table.key) if repost else None
         mentions = calls.pings if repost else ()
         if responder is not None and not responder.used:
@@ -363,10 +365,10 @@ class DiscordNotifier:
         if seat is None:
             return
         info = hand_info(table, User(user_id, table.seats[seat].name))
-        if not needs_redraw(live, info):
+        if not live.passed and not needs_redraw(live, info):
             live.stale = False  # the table came back to what the view shows (an entry taken back)
             return
-        note = "Your turn." if seat in info.view.awaiting else None
+        note = "Your turn." if seat in info.view.awaiting else TIMED_OUT if live.passed else None
         message = await hand_message(table, info, note)
         outcome = await safe_outcome(
             f"refresh the live view of {user_id}", live.interaction.edit_original_response(**message.edit_fields())

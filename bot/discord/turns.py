@@ -35,9 +35,10 @@ class TurnSignals:
         self._pings: dict[int, dict[str, tuple[tuple[str, ...], int]]] = {}
         """Per table: ping message id -> (who it mentions, how many actions the log held then)."""
 
-    def follow(self, table: Table, live: LiveViews, public: View | None) -> Calls:
+    def follow(self, table: Table, live: LiveViews, public: View | None, timed_out: bool = False) -> Calls:
         """Note the table's awaited players after a change (``public``: the table's public view
-        now) and say what Discord must be told."""
+        now; ``timed_out``: bots played for players whose time ran out) and say what Discord must
+        be told."""
         state = table.state
         if table.mode != "online" or state is None or public is None or table.status != "playing" or state.is_over:
             return Calls(unpings=self.forget(table.id))
@@ -52,7 +53,10 @@ class TurnSignals:
             if view is None:
                 continue
             mine = user_id in awaited
-            if out_of_date(view, deal=deal, awaited=mine, legal=state.legal_actions(seat) if mine else ()):
+            if timed_out and view.legal and not mine:
+                view.passed = True  # it may still offer the turn a bot just played for them
+            legal = state.legal_actions(seat) if mine else ()
+            if view.passed or out_of_date(view, deal=deal, awaited=mine, legal=legal):
                 view.stale = True  # at once, under the lock: a click on it no longer means its choices
                 if not view.busy:  # a view being answered is brought up to date by the answer
                     refreshes.append(user_id)

@@ -4,7 +4,7 @@ each player's own /pings choice are obeyed."""
 
 from __future__ import annotations
 
-from bot.discord.notifier import ABANDONED_VIEW, Job
+from bot.discord.notifier import ABANDONED_VIEW, TIMED_OUT, Job
 from bot.service.timers import reminder
 from bot.settings import GuildSettings
 from tests.bot.discord.conftest import World, choose_in_hand, custom_ids, embed_text, labels, show_hand
@@ -170,3 +170,21 @@ async def test_an_abandoned_tables_open_views_say_they_are_out_of_date(world: Wo
         message = view.response
         assert message is not None and message.content == ABANDONED_VIEW
         assert not message.embeds and not custom_ids(message)
+
+
+async def test_a_view_whose_turn_a_bot_played_is_redrawn(world: World) -> None:
+    """Bob opens his view (his cards, one tap each) and lets his time run out: the bot plays for
+    him, and his view no longer offers the cards nor says it is his turn; it says what happened."""
+    await start(world)
+    table = world.require_table()
+    bobs = await show_hand(world, world.bob)
+    assert "Your turn" in embed_text(bobs.response) and len(choices(bobs.response)) > 1
+    turn = table.turn
+    await world.env.advance_time(605)
+    await world.settle()
+    assert table.turn > turn and table.seats[1].left_at == turn
+    assert table.state is not None and 1 not in table.state.awaiting()
+    message = bobs.response
+    assert set(labels(message)) <= {"Knock"}  # no card: at most the knock open to anyone out of turn
+    assert "Your turn" not in embed_text(message) and "waiting for ann" in embed_text(message)
+    assert TIMED_OUT in embed_text(message)
