@@ -7,6 +7,7 @@ import simcord
 
 from bot.discord.context import CLOSED
 from bot.discord.limits import embed_problems, legible
+from bot.discord.notifier import ABANDONED_VIEW
 from bot.discord.play import STALE_HAND
 from tests.bot.discord.conftest import (
     World,
@@ -306,9 +307,13 @@ async def test_abandon_needs_host_or_manage_messages(world: World) -> None:
 async def test_a_hand_from_a_closed_table_says_so(world: World) -> None:
     await started_toy(world)
     hand = await show_hand(world, world.ann)
+    card = acts(response(hand))[0]["custom_id"]
     await world.ann.slash(world.channel, "abandon")
-    await world.ann.click(response(hand), custom_id=acts(response(hand))[0]["custom_id"])
-    assert response(hand).content == CLOSED and not custom_ids(response(hand))
+    await world.settle()
+    assert response(hand).content == ABANDONED_VIEW and not custom_ids(response(hand))  # her open view says so
+    late = raw_component(world, world.ann, response(hand), card)  # a click sent before it did
+    await world.settle()
+    assert late.acknowledged and response(hand).content == CLOSED and not custom_ids(response(hand))
 
 
 async def test_information_commands(world: World) -> None:
