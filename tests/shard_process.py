@@ -12,7 +12,8 @@ JSON command line with one JSON line:
 - ``{"op": "act", "guild": g, "channel": c}``: one random legal move of an awaited seat; answers
   the session and the move's number, or the refusal.
 - ``{"op": "play", "seconds": s, "seed": k}``: random moves across this process's tables for
-  ``s`` seconds; answers the handler time of each (milliseconds) and how many matches finished.
+  ``s`` seconds (or until ``"moves": n`` were acknowledged, if given, whichever comes first);
+  answers the handler time of each (milliseconds) and how many matches finished.
 - ``{"op": "tables"}``: this process's open tables (guild, channel, session, moves logged).
 - ``{"op": "claim"}``: what it holds of the database (its lock, and its leases).
 - ``{"op": "quit"}``: stop cleanly, giving the leases back.
@@ -93,13 +94,13 @@ class Process:
             os.write(self.journal, f"{table.id} {turn}\n".encode())
         return {"session": table.id, "seq": turn}
 
-    async def play(self, seconds: float, seed: int) -> dict[str, Any]:
+    async def play(self, seconds: float, seed: int, moves: int | None = None) -> dict[str, Any]:
         rng = random.Random(seed)
         keys = sorted(self.service.tables)
         timings: list[float] = []
         refused = 0
         end = time.monotonic() + seconds
-        while keys and time.monotonic() < end:
+        while keys and time.monotonic() < end and (moves is None or len(timings) < moves):
             guild, channel = rng.choice(keys)
             start = time.perf_counter()
             answer = await self.act(guild, channel, rng)
@@ -168,7 +169,7 @@ async def serve(args: argparse.Namespace) -> None:
             elif op == "act":
                 answer = await process.act(command["guild"], command["channel"], rng)
             elif op == "play":
-                answer = await process.play(command["seconds"], command.get("seed", 0))
+                answer = await process.play(command["seconds"], command.get("seed", 0), command.get("moves"))
             elif op == "tables":
                 answer = {"tables": process.tables()}
             elif op == "claim":

@@ -51,13 +51,15 @@ def text_of(result: Any) -> str:
     return reply_text(result) if replies(result) else ""
 
 
-async def until(check: Callable[[], bool], what: str) -> None:
-    """Wait (at most about 10 s) until ``check()`` holds, by a condition and not a fixed time."""
-    for _ in range(2_000):
-        if check():
-            return
+async def until(check: Callable[[], bool], what: str, patience: float = 120.0) -> None:
+    """Wait until ``check()`` holds, by a condition and not a fixed time; ``patience`` real
+    seconds (generous: the machine may be busy) only keep a hung test finite."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + patience
+    while not check():
+        if loop.time() > give_up:
+            raise AssertionError(f"timed out waiting for {what}")
         await asyncio.sleep(0.005)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def first_choice_ends_the_match(state: GameState[Any]) -> bool:

@@ -105,7 +105,7 @@ async def double_click_at_a_deal_end(
     before = world.stored_actions(table.id)
     turn, deal = table.turn, state.view(None).deal
     first = raw(world, actor, message, custom_id, values)
-    await asyncio.wait_for(reached.wait(), 10)
+    await asyncio.wait_for(reached.wait(), 120)  # a bound for a hang only
     assert table.state is not None and table.state.view(None).deal == deal + 1  # the deal ended
     assert len(world.stored_actions(table.id)) == len(before) + 1 and table.turn == turn + 1
     second = raw(world, actor, message, custom_id, values)  # the same choice, a moment later
@@ -209,7 +209,7 @@ async def test_a_view_outdated_while_its_answer_is_drawn_is_brought_up_to_date(
     monkeypatch.setattr(play, "hand_message", held_back)
     show = next(c for c in custom_ids(world.table_message()) if c.startswith("parlour:hand:"))
     shown = raw_component(world, watcher, world.table_message(), show)
-    await asyncio.wait_for(reached.wait(), 10)
+    await asyncio.wait_for(reached.wait(), 120)  # a bound for a hang only
     user = User(str(mover.id), mover.name)
     place = (str(world.guild.id), str(world.channel.id))
     await world.bot.service.act(*place, user, messages.hand_info(table, user).legal[0], table.turn)

@@ -145,7 +145,7 @@ class FakeSource:
 async def test_ctrl_d_and_ctrl_c_at_the_prompt_end_the_console_cleanly(db_path: Path, key: BaseException) -> None:
     out: list[str] = []
     source = FakeSource(["ann: /play toy"], key)
-    await asyncio.wait_for(run_console(str(db_path), source, out.append), 10)  # type: ignore[arg-type]
+    await asyncio.wait_for(run_console(str(db_path), source, out.append), 120)  # type: ignore[arg-type]
     assert "a table is open" in "\n".join(out)
     store = await Store.open(db_path)  # the console let go of the database (its lock file too)
     await store.close()

@@ -20,6 +20,7 @@ from bot.tables import TableError, TableService, User
 from storage.errors import DatabaseInUse, StorageError
 from storage.query import Query
 from storage.sessions import Store
+from tests.attack.support import until
 from tests.bench.bench_tables import QuietNotifier
 from tests.conftest import new_postgres_database
 from tests.postgres_server import PostgresServer
@@ -104,8 +105,8 @@ async def test_a_killed_process_is_replaced_and_loses_no_acknowledged_move(
     tables = [[guild_on(0, 2, k % 3), f"c{k}", game] for k, game in enumerate(games)]
     assert victim.ask(op="open", tables=tables)["opened"] == len(games)
     assert other.ask(op="open", tables=[[guild_on(1, 2), "c", "parity"]])["opened"] == 1
-    played = victim.ask(op="play", seconds=0.3, seed=3)
-    assert len(played["ms"]) > 10
+    played = victim.ask(op="play", moves=11, seconds=120, seed=3)  # the seconds bound a hang only
+    assert len(played["ms"]) == 11
 
     # killed in the middle of a move: what it acknowledged was journalled
     victim.send(op="play", seconds=30, seed=4)
@@ -162,7 +163,7 @@ async def test_a_process_that_stalled_past_its_lease_writes_nothing(
     assert table.state is not None
 
     # the first process stops renewing (a long pause); the second takes the shard once it lapses
-    await asyncio.wait_for(successor_keeper.acquire(poll=0.05), timeout=LEASE + 5)
+    await asyncio.wait_for(successor_keeper.acquire(poll=0.05), timeout=LEASE + 120)  # a hang only
     assert await successor.load() == 1
     moved = successor.require_table(guild, "c")
     assert moved.id == table.id
@@ -184,10 +185,7 @@ async def test_a_process_that_stalled_past_its_lease_writes_nothing(
         stalled.let_go(lambda g: shard_of(g, 2) in shards)
 
     stalled_keeper.start(on_lost)
-    for _ in range(100):
-        if lost:
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: bool(lost), "the renewal to find the lease lost")
     assert lost == [[0]] and stalled.table(guild, "c") is None and not stalled_keeper.serves(guild)
 
     # the successor plays on
@@ -226,7 +224,7 @@ async def test_a_process_stopped_while_it_waits_for_its_shards_gives_up(url: str
         assert not waiting.done() and waiter.leases.held == {0}  # it took what was free
         await waiter.stop()  # SIGTERM while waiting: gives back shard 0 and stops at once
         with pytest.raises(StorageError, match="stopped while waiting"):
-            await asyncio.wait_for(waiting, timeout=5)
+            await asyncio.wait_for(waiting, timeout=20)  # not the 30 s poll: the stop woke it
         assert await holder.leases.holders() == {1: "holder"}
     finally:
         await holder.stop()

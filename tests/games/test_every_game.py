@@ -5,7 +5,8 @@ game of the tests (``tests/games/demo_game.py``), each declared once with ``decl
   title and player counts, its own summary), the bot levels ``random``, ``easy`` and ``strong``
   with a real player at each declared level, and the hinter and analyser it names;
 * a short random playout keeping the invariants of ``tests/playout.py``;
-* every bot level legal over a few whole matches;
+* every bot level legal over a few whole matches (shorter ones for the games of
+  ``SHORTER_MATCHES`` in the default suite);
 * a referee mode that replays a dealt match: an online match played at random, the same facts
   entered in referee mode, the same scores after each deal and the same outcome.
 
@@ -132,18 +133,33 @@ def test_a_short_random_playout(game_id: str, served: Declaration) -> None:
         run_playouts(game, players, {}, matches=1, seed=11, deep_every=25, sample_legal=4)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_every_bot_level_plays_legal_moves(game_id: str, served: Declaration) -> None:
+SHORTER_MATCHES: dict[str, dict[str, Any]] = {"hoodwink": {"target": 40}, "caterpillar": {"games": 1}}
+"""Games whose default match is long (the strong bots search at every card): the default suite's
+bot-level matches are played to these options, and the slow test plays them at the defaults."""
+
+
+def every_bot_level_plays(served: Declaration, options: dict[str, Any]) -> None:
     """Each level in every seat for one match, then beside the other levels for another."""
     game, names = served.game, served.levels()
     players = game.player_counts[0]
     for i, level in enumerate(names):
-        alone = [Checked(bot_player(game_id, level)) for _ in range(players)]
-        mixed = [Checked(bot_player(game_id, names[(i + s) % len(names)])) for s in range(players)]
+        alone = [Checked(bot_player(game.id, level)) for _ in range(players)]
+        mixed = [Checked(bot_player(game.id, names[(i + s) % len(names)])) for s in range(players)]
         for m, seats in enumerate((alone, mixed)):
-            state = play_match(game, players, {}, seed=31 * i + m, policies=seats)
+            state = play_match(game, players, options, seed=31 * i + m, policies=seats)
             assert state.outcome is not None
         assert all(seat.moves for seat in alone)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_bot_level_plays_legal_moves(game_id: str, served: Declaration) -> None:
+    every_bot_level_plays(served, SHORTER_MATCHES.get(game_id, {}))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", sorted(SHORTER_MATCHES))
+def test_every_bot_level_plays_legal_moves_in_a_default_match(game_id: str, served: Declaration) -> None:
+    every_bot_level_plays(served, {})
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -279,8 +279,21 @@ def test_hoodwink_easy_beats_random() -> None:
     assert share(HOODWINK, ["easy", "random", "random"], 60, {}) >= FAIR + 0.15
 
 
-def test_hoodwink_strong_beats_random_and_easy() -> None:
-    # nine short matches each (the strong player searches 100 deals a card: a few seconds)
+# Hoodwink's strong player searches 100 deals a card (over half a second a match to 40): the
+# default suite plays the first 5 matches against random (.4) and the first 4 against easy (.75),
+# the slow suite the first 9 of each (.444 and .556).
+
+
+def test_hoodwink_strong_beats_random() -> None:
+    assert share(HOODWINK, ["strong", "random", "random"], 5, {"target": 40}) >= FAIR + 0.05
+
+
+def test_hoodwink_strong_beats_easy() -> None:
+    assert share(HOODWINK, ["strong", "easy", "easy"], 4, {"target": 40}) >= FAIR + 0.15
+
+
+@pytest.mark.slow
+def test_hoodwink_strong_beats_random_and_easy_over_nine_matches() -> None:
     assert share(HOODWINK, ["strong", "random", "random"], 9, {"target": 40}) >= FAIR + 0.05
     assert share(HOODWINK, ["strong", "easy", "easy"], 9, {"target": 40}) >= FAIR + 0.15
 

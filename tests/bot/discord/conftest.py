@@ -7,6 +7,7 @@ database; ``world.restart()`` replaces the bot by a new one on the same database
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import random
@@ -27,6 +28,62 @@ from bot.settings import Settings
 from bot.tables import Table
 
 GUILD_ID = 912345678901234567
+
+SETTLE_PATIENCE = 120.0
+"""Real seconds a settle may take before the test fails as hung (see :class:`PatientEnv`)."""
+
+
+class PatientEnv(simcord.Env):
+    """SimCord's environment, with a settle that waits on the bot's work, not on the wall clock.
+
+    SimCord's settle has one bound for two things: it is the horizon (a bot task asleep until
+    after it counts as parked, so a turn reminder minutes away is not woken) and the patience
+    (runnable work still going at it is an error). On a busy machine the bot's own work can
+    outlast 5 s and the settle fail, though nothing is wrong. Here the horizon stays SimCord's
+    (``settle_timeout`` from the settle's start), and a settle that has not finished by then is
+    resumed, to the same horizon, until every task of the bot has ended or is parked. An advance
+    of simulated time (a timer's, or ``advance_time``) parks every sleeper on simulated time
+    whatever its bound, so it gets the patience as its bound, and so does a shutdown's wait for
+    the bot's threads. Only :data:`SETTLE_PATIENCE` seconds of work still going fail the test,
+    as hung. (``settle_timeout`` and ``_settle_internal`` are SimCord 3.2's, pinned in
+    constraints.txt.)"""
+
+    async def _settle_internal(
+        self,
+        *,
+        timeout: float | None = None,
+        idle: float = 0.05,
+        dispatch: str | None = None,
+        _deadline: float | None = None,
+    ) -> None:
+        if _deadline is not None:  # a step of an advance (see _advance_to)
+            await super()._settle_internal(timeout=timeout, idle=idle, dispatch=dispatch, _deadline=_deadline)
+            return
+        assert self._loop is not None
+        horizon = self._loop.time() + (self.settle_timeout if timeout is None else timeout)
+        give_up = self._loop.time() + SETTLE_PATIENCE
+        while True:
+            try:
+                await super()._settle_internal(idle=idle, dispatch=dispatch, _deadline=horizon)
+                return
+            except TimeoutError:
+                # the work goes on (SimCord keeps it tracked): settle again, to the same horizon
+                if self._loop.time() >= give_up:
+                    raise
+                await asyncio.sleep(idle)
+
+    async def _advance_to(self, target: float, deadline: float) -> None:
+        assert self._loop is not None
+        await super()._advance_to(target, max(deadline, self._loop.time() + SETTLE_PATIENCE))
+
+    async def _detach_bot(self) -> None:
+        # a shutdown or restart waits for the bot's threads (the database's, a picture's) by the
+        # same bound: the patience here, as it parks nothing
+        horizon, self.settle_timeout = self.settle_timeout, SETTLE_PATIENCE
+        try:
+            await super()._detach_bot()
+        finally:
+            self.settle_timeout = horizon
 
 
 def make_settings(db_path: Path) -> Settings:
@@ -104,7 +161,7 @@ async def simulated_world(kind: type[W], db_path: Path, seed: int = 2024) -> Asy
     three players (Ann, Bob, Cat) and a moderator; shut down afterwards (SimCord's captured
     errors raised). Shared by the tests, the REST benchmark and the screenshots."""
     bot = ParlourBot(make_settings(db_path))
-    env = simcord.Env(bot)
+    env = PatientEnv(bot)
     guild = env.create_guild("Parlour test", id=GUILD_ID)
     await env.start()
     bot.service.rng = random.Random(seed)  # the same deals on every run

@@ -41,8 +41,8 @@ async def test_changes_return_at_once_and_rapid_edits_coalesce() -> None:
         notifier.table_changed(table, [], repost=True),
         notifier.table_closed(table),
     ]
-    for call in calls:  # none of these waits for Discord
-        await asyncio.wait_for(call, 0.1)
+    for call in calls:  # none of these waits for Discord (which never answers until told to)
+        await asyncio.wait_for(call, 30)
     assert notifier.done == []
     notifier.discord_answers.set()
     await notifier.drain()

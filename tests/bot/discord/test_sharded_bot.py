@@ -17,6 +17,7 @@ from bot.tables import TableService
 from storage.leases import ShardLeases
 from storage.query import Query
 from storage.sessions import SeatRecord, Store
+from tests.bot.discord.conftest import PatientEnv
 from tests.conftest import new_postgres_database
 from tests.postgres_server import PostgresServer
 from tests.shard_process import guild_on
@@ -60,7 +61,7 @@ async def test_a_process_with_two_of_three_shards(postgres_server: PostgresServe
         return await restore(service)
 
     monkeypatch.setattr(TableService, "load", load)
-    env = simcord.Env(bot)
+    env = PatientEnv(bot)
     guilds = [env.create_guild(f"on shard {s}", shard_id=s) for s in (0, 1)]
     await env.start()
     try:
