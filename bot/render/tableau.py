@@ -39,27 +39,34 @@ from bot.render.cardfaces import (
 )
 from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, Scores, Spot
 
-WIDTH = 800
-"""The picture's width: phones show it without shrinking the cards past reading."""
-PAD = 18
+WIDTH = 440
+"""The picture's width. Discord shows a picture about 400 pixels wide (320 on a phone): drawn
+near that size, text is not shrunk past reading and there are few pixels to draw and encode."""
+PAD = 9
 INNER = WIDTH - 2 * PAD
-GAP = 14
+GAP = 7
 """Space between areas."""
 
-CARD_W = 84
-HAND_CARD_W = 100
-SMALL_CARD_W = 62
-CARD_GAP = 10
-MIN_STEP = 40
+CARD_W = 42
+HAND_CARD_W = 50
+SMALL_CARD_W = 34
+CARD_GAP = 5
+MIN_STEP = 20
 """The narrowest overlap step that still shows a card's index (rank and suit)."""
-RAISE = 18
+RAISE = 9
 """How far a card that may be played stands out of the hand."""
 
-TITLE_SIZE = 30
-SUB_SIZE = 22
-HEAD_SIZE = 21
-TEXT_SIZE = 20
-LABEL_SIZE = 18
+LEAST_TEXT = 16
+"""The smallest text drawn. Shown 320 pixels wide (a phone), a picture up to :data:`WIDEST` wide
+keeps every line of text at least 11 pixels high."""
+WIDEST = 464
+"""The widest a picture is drawn where it can be (see :func:`arrange`): 29 lines of its smallest
+text across."""
+TITLE_SIZE = 21
+SUB_SIZE = 17
+HEAD_SIZE = 17
+TEXT_SIZE = 16
+LABEL_SIZE = 16
 
 
 @dataclass(frozen=True)
@@ -78,7 +85,7 @@ def felt(width: int, height: int) -> Image.Image:
 # --- the picture -----------------------------------------------------------------------------------
 
 
-COMPACT_MIN = 600
+COMPACT_MIN = 330
 """The narrowest a compact picture (a small hand) is drawn."""
 
 
@@ -89,16 +96,16 @@ def natural_width(area: Area, style: Style) -> int:
         return max(cards, rich_width(area.title, HEAD_SIZE, True))
     if isinstance(area, Pile):
         card = style.card if len(area.spots) <= 10 else SMALL_CARD_W
-        return 146 + len(area.spots) * (card + CARD_GAP)
+        return BADGE_W + 8 + len(area.spots) * (card + CARD_GAP)
     if isinstance(area, Grid):
-        return 30 + len(area.columns) * (style.card + 8)
+        return GRID_HEAD + len(area.columns) * (style.card + 4)
     if isinstance(area, Facts):
-        size = TEXT_SIZE + 1
-        return sum(rich_width(f"{k} ", size) + rich_width(v, size, True) + 32 for k, v in area.items)
+        size = TEXT_SIZE
+        return sum(rich_width(f"{k} ", size) + rich_width(v, size, True) + 16 for k, v in area.items)
     if isinstance(area, Counts):
-        return len(area.items) * 150
+        return len(area.items) * 90
     if isinstance(area, Scores):
-        return 200 + 130 * max((len(x.values) for x in area.lines), default=0)
+        return 100 + 65 * max((len(x.values) for x in area.lines), default=0)
     return 0
 
 
@@ -123,9 +130,9 @@ def draw_layout(layout: Layout, style: Style = Style()) -> Image.Image:
 ASPECT = 4 / 3
 """The least width-to-height ratio of a picture. Discord fits an embed's picture into a box about
 400 by 300 pixels: a taller picture is shrunk by its height, its cards with it."""
-COLUMN_GAP = 34
+COLUMN_GAP = 17
 """Space between the two columns of a picture drawn in columns."""
-COLUMN_STEPS = (320, 380, 440, 500, 560, 620, 680, INNER)
+COLUMN_STEPS = (160, 190, 220, 250, 280, 310, 340, INNER)
 """The widths a column is drawn at (the least that holds what its areas ask for), so each area is
 drawn at a few widths however many arrangements are compared."""
 PREFER_COLUMNS = 0.97
@@ -246,7 +253,7 @@ def arrange(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
     return blocks, best
 
 
-WIDEN_STEP = 40
+WIDEN_STEP = 20
 """How much wider, at most, each try of :func:`widened` draws a picture."""
 
 
@@ -299,12 +306,12 @@ def wanted_width(block: Block, style: Style, spread: int = PILE_SPREADS[0]) -> i
         return row_width(area, style) if not area.overlap else min(natural_width(area, style), INNER)
     if isinstance(area, Pile):
         card = style.card if len(area.spots) <= 10 else SMALL_CARD_W
-        return 146 + min(len(area.spots), spread) * (card + CARD_GAP)
+        return BADGE_W + 8 + min(len(area.spots), spread) * (card + CARD_GAP)
     if isinstance(area, Scores):
-        return min(natural_width(area, style), 560)
+        return min(natural_width(area, style), 280)
     if isinstance(area, Facts | Counts):
-        return min(natural_width(area, style), 440)
-    return 380
+        return min(natural_width(area, style), 220)
+    return 190
 
 
 def column_width(want: int) -> int:
@@ -337,14 +344,14 @@ def compose(layout: Layout, blocks: Sequence[Block], plan: Plan, style: Style) -
             img.paste(strip, (x, y))
             y += strip.height + GAP
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle([1, 1, width - 2, height - 2], radius=14, outline=BORDER, width=3)
+    d.rounded_rectangle([0, 0, width - 1, height - 1], radius=7, outline=BORDER, width=2)
     log = drawlog.current()
     if log is not None:
         log.width = width
     return img
 
 
-BESIDE_GAP = 34
+BESIDE_GAP = 17
 """Space between small rows drawn side by side."""
 
 
@@ -400,12 +407,12 @@ def heading(layout: Layout, width: int) -> Image.Image | None:
         lines.append((clip_text(layout.title, width, TITLE_SIZE, True), TITLE_SIZE, INK, True))
     for line in wrap_text(layout.subtitle, width, SUB_SIZE)[:2] if layout.subtitle else []:
         lines.append((line, SUB_SIZE, GOLD, False))
-    height = sum(int(size * 1.25) for _, size, _, _ in lines)
+    height = sum(int(size * 1.2) for _, size, _, _ in lines)
     img = felt(width, height)
     y = 0
     for text, size, colour, bold in lines:
         draw_rich(img, (0, y), text, size, colour, bold)
-        y += int(size * 1.25)
+        y += int(size * 1.2)
     return img
 
 
@@ -431,14 +438,14 @@ def area_title(title: str, note: str, width: int) -> tuple[list[str], int]:
         return [], 0
     text = f"{title}  ·  {note}" if title and note else (title or note)
     lines = wrap_text(text, width, HEAD_SIZE, True)[:2]
-    return lines, len(lines) * int(HEAD_SIZE * 1.3) + 4
+    return lines, len(lines) * int(HEAD_SIZE * 1.2) + 2
 
 
 def put_title(img: Image.Image, lines: Sequence[str]) -> None:
     y = 0
     for line in lines:
         draw_rich(img, (0, y), line, HEAD_SIZE, GOLD, True)
-        y += int(HEAD_SIZE * 1.3)
+        y += int(HEAD_SIZE * 1.2)
 
 
 # --- facts, notes, counts, scores ------------------------------------------------------------------
@@ -446,11 +453,11 @@ def put_title(img: Image.Image, lines: Sequence[str]) -> None:
 
 def fact_chips(area: Facts, width: int) -> list[list[tuple[str, str, int]]]:
     """The facts as chips ``(name, value, width)``, in lines of at most ``width`` pixels."""
-    size = TEXT_SIZE + 1
+    size = TEXT_SIZE
     chips: list[tuple[str, str, int]] = []
     for name, value in area.items:
         name_text = f"{name} " if name else ""
-        w = rich_width(name_text, size) + rich_width(value, size, True) + 22
+        w = rich_width(name_text, size) + rich_width(value, size, True) + 12
         chips.append((name_text, value, min(w, width)))
     rows: list[list[tuple[str, str, int]]] = [[]]
     used = 0
@@ -459,17 +466,17 @@ def fact_chips(area: Facts, width: int) -> list[list[tuple[str, str, int]]]:
             rows.append([])
             used = 0
         rows[-1].append(chip)
-        used += chip[2] + 10
+        used += chip[2] + 5
     return rows
 
 
 def draw_facts(area: Facts, width: int) -> Image.Image | None:
     if not area.items:
         return None
-    size = TEXT_SIZE + 1
-    chip_h = int(size * 1.7)
+    size = TEXT_SIZE
+    chip_h = int(size * 1.5)
     rows = fact_chips(area, width)
-    height = len(rows) * (chip_h + 8) - 8
+    height = len(rows) * (chip_h + 4) - 4
     img = felt(width, height)
     d = ImageDraw.Draw(img)
     y = 0
@@ -477,12 +484,12 @@ def draw_facts(area: Facts, width: int) -> Image.Image | None:
         x = 0
         for name_text, value, w in row:
             d.rounded_rectangle([x, y, x + w, y + chip_h], radius=chip_h // 2, fill=FELT_LIGHT, outline=(70, 140, 100))
-            tx = x + 11
+            tx = x + 6
             ty = y + (chip_h - int(size * 1.2)) // 2
             tx += draw_rich(img, (tx, ty), name_text, size, MUTED)
-            draw_rich(img, (tx, ty), clip_text(value, w - (tx - x) - 10, size, True), size, INK, True)
-            x += w + 10
-        y += chip_h + 8
+            draw_rich(img, (tx, ty), clip_text(value, w - (tx - x) - 5, size, True), size, INK, True)
+            x += w + 5
+        y += chip_h + 4
     return img
 
 
@@ -493,7 +500,7 @@ def draw_notes(area: Notes, width: int) -> Image.Image | None:
     title, top = area_title(area.title, "", width)
     if not lines and not title:
         return None
-    lh = int(TEXT_SIZE * 1.35)
+    lh = int(TEXT_SIZE * 1.25)
     img = felt(width, top + lh * len(lines))
     put_title(img, title)
     for i, line in enumerate(lines):
@@ -505,36 +512,35 @@ def draw_counts(area: Counts, width: int) -> Image.Image | None:
     if not area.items:
         return None
     title, top = area_title(area.title, "", width)
-    back_w = 40
+    back_w = COUNT_BACK_W
     bw, bh = card_size(back_w)
-    cell = 0
-    for name, _ in area.items:
-        cell = max(cell, bw + 12 + min(rich_width(name, TEXT_SIZE, True), 150) + 16)
-    per_line = max(1, (width + 16) // cell)
+    cell = counts_cell(area)
+    per_line = max(1, (width + 8) // cell)
     lines = (len(area.items) + per_line - 1) // per_line
-    img = felt(width, top + lines * (bh + 10) - 10)
+    img = felt(width, top + lines * (bh + 5) - 5)
     put_title(img, title)
     d = ImageDraw.Draw(img)
     back = card_face(None, back_w)
     for i, (name, count) in enumerate(area.items):
         x = (i % per_line) * cell
-        y = top + (i // per_line) * (bh + 10)
+        y = top + (i // per_line) * (bh + 5)
         if count > 1:
-            img.paste(back, (x + 5, y), back)
-        img.paste(back, (x, y + (0 if count <= 1 else 3)), back) if count else d.rounded_rectangle(
-            [x, y, x + bw, y + bh], radius=5, outline=MUTED, width=2
+            img.paste(back, (x + 3, y), back)
+        img.paste(back, (x, y + (0 if count <= 1 else 2)), back) if count else d.rounded_rectangle(
+            [x, y, x + bw, y + bh], radius=3, outline=MUTED, width=1
         )
         num = str(count)
-        nw = rich_width(num, 22, True)
-        d.rounded_rectangle([x + bw // 2 - nw // 2 - 5, y + bh // 2 - 15, x + bw // 2 + nw // 2 + 5, y + bh // 2 + 14], radius=6, fill=(250, 250, 250))
-        draw_rich(img, (x + bw // 2 - nw // 2, y + bh // 2 - 14), num, 22, (20, 20, 20), True)
-        draw_rich(img, (x + bw + 12, y + bh // 2 - 12), clip_text(name, cell - bw - 20, TEXT_SIZE, True), TEXT_SIZE, INK, True)
+        nw = rich_width(num, TEXT_SIZE, True)
+        cx, cy = x + bw // 2 + 1, y + bh // 2 + 1
+        d.rounded_rectangle([cx - nw // 2 - 2, cy - 9, cx + nw // 2 + 2, cy + 9], radius=3, fill=(250, 250, 250))
+        draw_rich(img, (cx - nw // 2, cy - 9), num, TEXT_SIZE, (20, 20, 20), True)
+        draw_rich(img, (x + bw + 7, y + bh // 2 - 9), clip_text(name, cell - bw - 12, TEXT_SIZE, True), TEXT_SIZE, INK, True)
     return img
 
 
 SPLIT_SCORES = 7
 """From this many players on, a short score table is drawn in two halves side by side..."""
-SPLIT_WIDTH = 540
+SPLIT_WIDTH = 300
 """... where it is at least this wide (two halves of a narrow column would cut the names short)."""
 
 
@@ -553,13 +559,13 @@ def draw_scores(area: Scores, width: int, split: bool = True) -> Image.Image | N
         img.paste(left, (0, top))
         img.paste(right, ((width + BESIDE_GAP) // 2, top))
         return img
-    size = TEXT_SIZE + 1
-    lh = int(size * 1.55)
+    size = TEXT_SIZE
+    lh = int(size * 1.45)
     title, top = area_title(area.title, "", width)
     columns = area.columns
-    name_w = min(max(rich_width(x.name, size, True) for x in area.lines) + 40, int(width * 0.4))
-    col_w = max(90, (width - name_w) // max(1, ncol)) if ncol else 0
-    col_w = min(col_w, 170)
+    name_w = min(max(rich_width(x.name, size, True) for x in area.lines) + 20, int(width * 0.4))
+    col_w = max(45, (width - name_w) // max(1, ncol)) if ncol else 0
+    col_w = min(col_w, 85)
     header = any(columns) and tuple(columns) != ("Score",)
     img = felt(width, top + lh * (len(area.lines) + (1 if header else 0)))
     put_title(img, title)
@@ -567,40 +573,61 @@ def draw_scores(area: Scores, width: int, split: bool = True) -> Image.Image | N
     y = top
     if header:
         for i, name in enumerate(columns[:ncol]):
-            draw_rich(img, (name_w + i * col_w, y + 4), clip_text(name, col_w - 8, LABEL_SIZE + 1), LABEL_SIZE + 1, MUTED)
+            draw_rich(img, (name_w + i * col_w, y + 2), clip_text(name, col_w - 4, LABEL_SIZE), LABEL_SIZE, MUTED)
         y += lh
     for k, line in enumerate(area.lines):
         if k % 2 == 0:
-            d.rectangle([0, y, min(width, name_w + ncol * col_w), y + lh - 2], fill=FELT_DARK)
+            d.rectangle([0, y, min(width, name_w + ncol * col_w), y + lh - 1], fill=FELT_DARK)
         colour = LEGAL if line.active else INK
         if line.active:
-            d.polygon([(6, y + lh // 2 - 8), (6, y + lh // 2 + 8), (18, y + lh // 2)], fill=LEGAL)
-        draw_rich(img, (26, y + (lh - size) // 2 - 2), clip_text(line.name, name_w - 34, size, True), size, colour, True)
+            d.polygon([(2, y + lh // 2 - 5), (2, y + lh // 2 + 5), (9, y + lh // 2)], fill=LEGAL)
+        draw_rich(img, (12, y + (lh - size) // 2 - 1), clip_text(line.name, name_w - 15, size, True), size, colour, True)
         for i, value in enumerate(line.values):
-            draw_rich(img, (name_w + i * col_w, y + (lh - size) // 2 - 2), clip_text(value, col_w - 8, size, i == 0), size, colour, i == 0)
+            draw_rich(img, (name_w + i * col_w, y + (lh - size) // 2 - 1), clip_text(value, col_w - 4, size, i == 0), size, colour, i == 0)
         y += lh
     return img
 
 
 # --- cards in a row, a pile, a grid ------------------------------------------------------------------
 
+NONE_H = 20
+"""The height of an empty line of cards (the word "none")."""
+LINE_GAP = 4
+"""Space between lines of cards."""
+BADGE_W, BADGE_H = 64, 52
+"""The size of a pile's total."""
+GRID_HEAD, GRID_GAP = 18, 4
+"""A grid's row and column names' room, and the space between its cells."""
+
 
 def _label_lines(spots: Sequence[Spot]) -> int:
     return max((len(s.label.split("\n")) for s in spots if s.label), default=0)
 
 
-def min_step(card_w: int) -> int:
+def min_step(card_w: int, spots: Sequence[Spot] = ()) -> int:
     """The narrowest overlap step at which each card's index shows whole ("10" then "8", never
-    "108")."""
-    return max(MIN_STEP, index_width(card_w))
+    "108") and the labels under the cards do not run into each other."""
+    return max(MIN_STEP, index_width(card_w), label_step(spots))
 
 
-def _fit(count: int, width: int, card_w: int, spaced: bool) -> tuple[int, int]:
+def label_step(spots: Sequence[Spot]) -> int:
+    """The width of the widest label under a card but the last (which may spread to the right)."""
+    widest = 0
+    for spot in spots[:-1]:
+        for k, text in enumerate(spot.label.split("\n") if spot.label else ()):
+            widest = max(widest, rich_width(text, LABEL_SIZE, k == 0) + 4)
+    return widest
+
+
+def _fit(count: int, width: int, card_w: int, spaced: bool, spots: Sequence[Spot] = ()) -> tuple[int, int]:
     """How many cards a line holds and the step between them."""
-    full = card_w + CARD_GAP
-    if count * full - CARD_GAP <= width:
-        return count, full if spaced else min(full, (width - card_w) // max(1, count - 1) if count > 1 else full)
-    per_line = max(1, (width - card_w) // min_step(card_w) + 1)
+    least = min_step(card_w, spots)
+    full = max(card_w + CARD_GAP, least)
+    if (count - 1) * full + card_w <= width:
+        if spaced or count <= 1:
+            return count, full
+        return count, min(full, max(least, (width - card_w) // (count - 1)))
+    per_line = max(1, (width - card_w) // least + 1)
     lines = (count + per_line - 1) // per_line
     per_line = (count + lines - 1) // lines
     step = min(full, (width - card_w) // max(1, per_line - 1)) if per_line > 1 else full
@@ -610,37 +637,36 @@ def _fit(count: int, width: int, card_w: int, spaced: bool) -> tuple[int, int]:
 def draw_cards(
     spots: Sequence[Spot], width: int, card_w: int, spaced: bool = True, label_size: int = LABEL_SIZE
 ) -> Image.Image:
-    """Cards in lines (overlapping when they would not fit), labels under, marks drawn."""
+    """Cards in lines (overlapping when they would not fit, each index and label clear), labels
+    under, marks drawn."""
     if not spots:
-        img = felt(width, 30)
-        draw_rich(img, (0, 2), "none", TEXT_SIZE, MUTED)
+        img = felt(width, NONE_H)
+        draw_rich(img, (0, 1), "none", TEXT_SIZE, MUTED)
         return img
     cw, ch = card_size(card_w)
-    per_line, step = _fit(len(spots), width, card_w, spaced)
+    per_line, step = _fit(len(spots), width, card_w, spaced, spots)
     labels = _label_lines(spots)
-    if step < cw + CARD_GAP:
-        label_size = min(label_size, LABEL_SIZE - 3)  # overlapping cards: smaller labels fit the step
-    label_h = labels * int(label_size * 1.2) + (4 if labels else 0)
+    label_h = labels * int(label_size * 1.15) + (2 if labels else 0)
     raised = any(s.mark == "legal" for s in spots)
-    top = RAISE if raised else 4
-    line_h = top + ch + 4 + label_h
+    top = RAISE if raised else 3
+    line_h = top + ch + 2 + label_h
     nlines = (len(spots) + per_line - 1) // per_line
     log = drawlog.current()
     if log is not None and len(spots) > 1 and step < cw:
         log.steps.append((step, index_width(card_w)))
-    img = felt(width, nlines * line_h + (nlines - 1) * 8)
+    img = felt(width, nlines * line_h + (nlines - 1) * LINE_GAP)
     for i, spot in enumerate(spots):
         line, col = divmod(i, per_line)
         x = col * step
-        y = line * (line_h + 8) + top
+        y = line * (line_h + LINE_GAP) + top
         if spot.mark == "legal":
-            y -= RAISE - 4
+            y -= RAISE - 3
         place_card(img, spot, (x, y), card_w)
         if spot.label:
             last = col == per_line - 1 or i == len(spots) - 1
             # the last card of a line may spread its label to the right
-            lw = min(width - x, cw + 2 * CARD_GAP + 60) if last else step - 3
-            ly = line * (line_h + 8) + top + ch + 6
+            lw = min(width - x, cw + 2 * CARD_GAP + 40) if last else step - 2
+            ly = line * (line_h + LINE_GAP) + top + ch + 3
             for k, text in enumerate(spot.label.split("\n")):
                 text = clip_text(text, lw, label_size, k == 0)
                 tw = rich_width(text, label_size, k == 0)
@@ -648,7 +674,7 @@ def draw_cards(
                 if last:
                     tx = max(x, min(x + (cw - tw) // 2, x + lw - tw))
                 colour = WINNING if spot.mark == "winning" and k == 0 else (INK if k == 0 else MUTED)
-                draw_rich(img, (tx, ly + k * int(label_size * 1.2)), text, label_size, colour, k == 0)
+                draw_rich(img, (tx, ly + k * int(label_size * 1.15)), text, label_size, colour, k == 0)
     return img
 
 
@@ -663,7 +689,7 @@ def place_card(img: Image.Image, spot: Spot, xy: tuple[int, int], card_w: int) -
             radius=card_w // 10,
             fill=FELT_DARK,
             outline=LEGAL if waiting else (60, 120, 85),
-            width=3 if waiting else 2,
+            width=2 if waiting else 1,
         )
         if waiting:
             size = cw // 2
@@ -677,8 +703,7 @@ def place_card(img: Image.Image, spot: Spot, xy: tuple[int, int], card_w: int) -
         img.paste(shade, (x, y), mask)
     elif spot.mark in ("legal", "winning", "last"):
         colour = {"legal": LEGAL, "winning": WINNING, "last": LAST}[spot.mark]
-        width = 4
-        d.rounded_rectangle([x - 2, y - 2, x + cw + 1, y + ch + 1], radius=card_w // 10 + 2, outline=colour, width=width)
+        d.rounded_rectangle([x - 2, y - 2, x + cw + 1, y + ch + 1], radius=card_w // 10 + 2, outline=colour, width=2)
 
 
 def row_card_width(area: Row, style: Style) -> int:
@@ -701,56 +726,54 @@ def draw_row(area: Row, width: int, style: Style) -> Image.Image:
 
 def draw_pile(area: Pile, width: int, style: Style) -> Image.Image:
     title, top = area_title(area.title, area.note, width)
-    badge_w = 0
-    if area.total is not None:
-        badge_w = 130
+    badge_w = BADGE_W if area.total is not None else 0
     card_w = style.card if len(area.spots) <= 10 else SMALL_CARD_W
-    cards = draw_cards(area.spots, width - badge_w - (16 if badge_w else 0), card_w, spaced=False) if area.spots else None
+    cards = draw_cards(area.spots, width - badge_w - (8 if badge_w else 0), card_w, spaced=False) if area.spots else None
     _, ch = card_size(card_w)
-    height = max(cards.height if cards is not None else 0, 110 if badge_w else 0)
+    height = max(cards.height if cards is not None else 0, BADGE_H + 2 if badge_w else 0)
     img = felt(width, top + height)
     put_title(img, title)
     if badge_w:
         d = ImageDraw.Draw(img)
-        by = top + max(0, (min(height, ch + 10) - 100) // 2)
-        d.rounded_rectangle([0, by, badge_w - 1, by + 100], radius=16, fill=(250, 246, 230), outline=GOLD, width=3)
-        label = clip_text(area.total_label, badge_w - 12, LABEL_SIZE, True)
+        by = top + max(0, (min(height, ch + 5) - BADGE_H) // 2)
+        d.rounded_rectangle([0, by, badge_w - 1, by + BADGE_H], radius=8, fill=(250, 246, 230), outline=GOLD, width=2)
+        label = clip_text(area.total_label, badge_w - 6, LABEL_SIZE, True)
         lw = rich_width(label, LABEL_SIZE, True)
-        draw_rich(img, ((badge_w - lw) // 2, by + 8), label, LABEL_SIZE, (60, 60, 60), True)
+        draw_rich(img, ((badge_w - lw) // 2, by + 3), label, LABEL_SIZE, (60, 60, 60), True)
         num = str(area.total)
-        size = 50 if len(num) <= 3 else 38
+        size = 28 if len(num) <= 3 else 21
         nw = rich_width(num, size, True)
-        draw_rich(img, ((badge_w - nw) // 2, by + 30), num, size, (20, 20, 20), True)
+        draw_rich(img, ((badge_w - nw) // 2, by + 21), num, size, (20, 20, 20), True)
     if cards is not None:
-        img.paste(cards, (badge_w + (16 if badge_w else 0), top))
+        img.paste(cards, (badge_w + (8 if badge_w else 0), top))
     return img
 
 
 def draw_grid(area: Grid, width: int, style: Style) -> Image.Image:
     title, top = area_title(area.title, area.note, width)
     ncols, nrows = len(area.columns), len(area.rows)
-    head = 30
-    card_w = min(style.card, (width - head - (ncols - 1) * 8) // max(1, ncols))
+    head = GRID_HEAD
+    card_w = min(style.card, (width - head - (ncols - 1) * GRID_GAP) // max(1, ncols))
     cw, ch = card_size(card_w)
-    img = felt(width, top + head + nrows * (ch + 8))
+    img = felt(width, top + head + nrows * (ch + GRID_GAP))
     put_title(img, title)
-    left = head + max(0, (width - head - ncols * (cw + 8)) // 2)
+    left = head + max(0, (width - head - ncols * (cw + GRID_GAP)) // 2)
     for c, name in enumerate(area.columns):
         tw = rich_width(name, HEAD_SIZE, True)
-        draw_rich(img, (left + c * (cw + 8) + (cw - tw) // 2, top), name, HEAD_SIZE, MUTED, True)
+        draw_rich(img, (left + c * (cw + GRID_GAP) + (cw - tw) // 2, top - 1), name, HEAD_SIZE, MUTED, True)
     for r, name in enumerate(area.rows):
-        y = top + head + r * (ch + 8)
+        y = top + head + r * (ch + GRID_GAP)
         tw = rich_width(name, HEAD_SIZE, True)
-        draw_rich(img, (left - head + (head - tw) // 2 - 4, y + ch // 2 - HEAD_SIZE // 2 - 2), name, HEAD_SIZE, MUTED, True)
+        draw_rich(img, (left - head + (head - tw) // 2 - 2, y + ch // 2 - HEAD_SIZE // 2 - 2), name, HEAD_SIZE, MUTED, True)
         for c in range(ncols):
             spot = area.cells[r * ncols + c]
-            place_card(img, spot, (left + c * (cw + 8), y), card_w)
+            place_card(img, spot, (left + c * (cw + GRID_GAP), y), card_w)
             if spot.label:
                 lw = rich_width(spot.label, LABEL_SIZE, True)
                 d = ImageDraw.Draw(img)
-                x = left + c * (cw + 8) + (cw - lw) // 2
-                d.rounded_rectangle([x - 4, y + ch - 24, x + lw + 4, y + ch - 3], radius=5, fill=(20, 20, 20))
-                draw_rich(img, (x, y + ch - 24), spot.label, LABEL_SIZE, INK, True)
+                x = left + c * (cw + GRID_GAP) + (cw - lw) // 2
+                d.rounded_rectangle([x - 2, y + ch - 20, x + lw + 2, y + ch - 1], radius=3, fill=(20, 20, 20))
+                draw_rich(img, (x, y + ch - 20), spot.label, LABEL_SIZE, INK, True)
     return img
 
 
@@ -762,33 +785,33 @@ def heading_height(layout: Layout, width: int) -> int:
     if not layout.title and not layout.subtitle:
         return 0
     subtitle = len(wrap_text(layout.subtitle, width, SUB_SIZE)[:2]) if layout.subtitle else 0
-    return (int(TITLE_SIZE * 1.25) if layout.title else 0) + subtitle * int(SUB_SIZE * 1.25)
+    return (int(TITLE_SIZE * 1.2) if layout.title else 0) + subtitle * int(SUB_SIZE * 1.2)
 
 
 def area_height(area: Area, width: int, style: Style) -> int:
     """The height :func:`draw_area` draws ``area`` at, ``width`` wide (0: nothing drawn)."""
     if isinstance(area, Facts):
-        return len(fact_chips(area, width)) * (int((TEXT_SIZE + 1) * 1.7) + 8) - 8 if area.items else 0
+        return len(fact_chips(area, width)) * (int(TEXT_SIZE * 1.5) + 4) - 4 if area.items else 0
     if isinstance(area, Row):
         return row_height(area, width, style)
     if isinstance(area, Pile):
         _, top = area_title(area.title, area.note, width)
-        badge_w = 130 if area.total is not None else 0
+        badge_w = BADGE_W if area.total is not None else 0
         card_w = style.card if len(area.spots) <= 10 else SMALL_CARD_W
-        cards = cards_height(area.spots, width - badge_w - (16 if badge_w else 0), card_w, False) if area.spots else 0
-        return top + max(cards, 110 if badge_w else 0)
+        cards = cards_height(area.spots, width - badge_w - (8 if badge_w else 0), card_w, False) if area.spots else 0
+        return top + max(cards, BADGE_H + 2 if badge_w else 0)
     if isinstance(area, Grid):
         _, top = area_title(area.title, area.note, width)
         ncols = len(area.columns)
-        card_w = min(style.card, (width - 30 - (ncols - 1) * 8) // max(1, ncols))
-        return top + 30 + len(area.rows) * (card_size(card_w)[1] + 8)
+        card_w = min(style.card, (width - GRID_HEAD - (ncols - 1) * GRID_GAP) // max(1, ncols))
+        return top + GRID_HEAD + len(area.rows) * (card_size(card_w)[1] + GRID_GAP)
     if isinstance(area, Counts):
         return counts_height(area, width)
     if isinstance(area, Scores):
         return scores_height(area, width)
     lines = sum(len(wrap_text(line, width, TEXT_SIZE)) for line in area.lines)
     title, top = area_title(area.title, "", width)
-    return top + int(TEXT_SIZE * 1.35) * lines if lines or title else 0
+    return top + int(TEXT_SIZE * 1.25) * lines if lines or title else 0
 
 
 def row_height(area: Row, width: int, style: Style) -> int:
@@ -798,26 +821,34 @@ def row_height(area: Row, width: int, style: Style) -> int:
 
 def cards_height(spots: Sequence[Spot], width: int, card_w: int, spaced: bool) -> int:
     if not spots:
-        return 30
-    cw, ch = card_size(card_w)
-    per_line, step = _fit(len(spots), width, card_w, spaced)
+        return NONE_H
+    _, ch = card_size(card_w)
+    per_line, _ = _fit(len(spots), width, card_w, spaced, spots)
     labels = _label_lines(spots)
-    label_size = LABEL_SIZE - 3 if step < cw + CARD_GAP else LABEL_SIZE
-    label_h = labels * int(label_size * 1.2) + (4 if labels else 0)
-    top = RAISE if any(s.mark == "legal" for s in spots) else 4
+    label_h = labels * int(LABEL_SIZE * 1.15) + (2 if labels else 0)
+    top = RAISE if any(s.mark == "legal" for s in spots) else 3
     nlines = (len(spots) + per_line - 1) // per_line
-    return nlines * (top + ch + 4 + label_h) + (nlines - 1) * 8
+    return nlines * (top + ch + 2 + label_h) + (nlines - 1) * LINE_GAP
 
 
 def counts_height(area: Counts, width: int) -> int:
     if not area.items:
         return 0
     _, top = area_title(area.title, "", width)
-    bw, bh = card_size(40)
-    cell = max(bw + 12 + min(rich_width(name, TEXT_SIZE, True), 150) + 16 for name, _ in area.items)
-    per_line = max(1, (width + 16) // cell)
+    _, bh = card_size(COUNT_BACK_W)
+    per_line = max(1, (width + 8) // counts_cell(area))
     lines = (len(area.items) + per_line - 1) // per_line
-    return top + lines * (bh + 10) - 10
+    return top + lines * (bh + 5) - 5
+
+
+COUNT_BACK_W = 24
+"""The width of the card backs that show how many cards each player holds."""
+
+
+def counts_cell(area: Counts) -> int:
+    """The width each player takes in a line of :class:`Counts`: the backs, then the name."""
+    bw, _ = card_size(COUNT_BACK_W)
+    return max(bw + 7 + min(rich_width(name, TEXT_SIZE, True), 90) + 8 for name, _ in area.items)
 
 
 def scores_height(area: Scores, width: int) -> int:
@@ -825,7 +856,7 @@ def scores_height(area: Scores, width: int) -> int:
         return 0
     _, top = area_title(area.title, "", width)
     ncol = max((len(x.values) for x in area.lines), default=0)
-    lh = int((TEXT_SIZE + 1) * 1.55)
+    lh = int(TEXT_SIZE * 1.45)
     header = 1 if any(area.columns) and tuple(area.columns) != ("Score",) else 0
     lines = len(area.lines)
     if len(area.lines) >= SPLIT_SCORES and ncol <= 2 and width >= SPLIT_WIDTH:
