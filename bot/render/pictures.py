@@ -167,7 +167,20 @@ def clear_caches() -> None:
     from bot.render import cardfaces
 
     layout_png.cache_clear()
-    for cached in (cardfaces.card_face, cardfaces.pip_mask, cardfaces.suit_chip, cardfaces.rich_width, cardfaces.text_mask):
+    from bot.render import tableau
+
+    for cached in (
+        cardfaces.card_face,
+        cardfaces.pip_mask,
+        cardfaces.suit_chip,
+        cardfaces.rich_width,
+        cardfaces.text_mask,
+        cardfaces.wrapped,
+        cardfaces.word_width,
+        cardfaces.clip_text,
+        tableau.measured_height,
+        tableau.drawn_area,
+    ):
         cached.cache_clear()
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -417,6 +418,20 @@ def heading(layout: Layout, width: int) -> Image.Image | None:
 
 
 def draw_area(area: Area, width: int, style: Style) -> Image.Image | None:
+    """The strip of ``area`` drawn ``width`` wide (from the cache when drawn before: the scores,
+    the counts and the notes mostly stay the same from one move to the next). Callers only read it."""
+    try:
+        return drawn_area(area, width, style)
+    except TypeError:  # unhashable: a game's hook built a list where a tuple belongs
+        return draw_area_now(area, width, style)
+
+
+@lru_cache(maxsize=512)
+def drawn_area(area: Area, width: int, style: Style) -> Image.Image | None:
+    return draw_area_now(area, width, style)
+
+
+def draw_area_now(area: Area, width: int, style: Style) -> Image.Image | None:
     if isinstance(area, Facts):
         return draw_facts(area, width)
     if isinstance(area, Row):
@@ -790,6 +805,18 @@ def heading_height(layout: Layout, width: int) -> int:
 
 def area_height(area: Area, width: int, style: Style) -> int:
     """The height :func:`draw_area` draws ``area`` at, ``width`` wide (0: nothing drawn)."""
+    try:
+        return measured_height(area, width, style)
+    except TypeError:  # unhashable
+        return measure_area(area, width, style)
+
+
+@lru_cache(maxsize=8192)
+def measured_height(area: Area, width: int, style: Style) -> int:
+    return measure_area(area, width, style)
+
+
+def measure_area(area: Area, width: int, style: Style) -> int:
     if isinstance(area, Facts):
         return len(fact_chips(area, width)) * (int(TEXT_SIZE * 1.5) + 4) - 4 if area.items else 0
     if isinstance(area, Row):
