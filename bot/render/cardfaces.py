@@ -95,6 +95,22 @@ def text_width(text: str, f: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> in
     return math.ceil(f.getlength(text))
 
 
+def put(
+    img: Image.Image,
+    source: Image.Image | RGB,
+    box: tuple[int, int, int, int],
+    mask: Image.Image | None = None,
+) -> None:
+    """``img.paste`` without its checks (a picture pastes a hundred words and cards): ``source`` a
+    picture of ``img``'s mode (or an RGBA one onto RGB) or a colour, ``box`` its exact place; only
+    for pictures drawn here (loaded, never shared)."""
+    src = source.im if isinstance(source, Image.Image) else source
+    if mask is None:
+        img.im.paste(src, box)
+    else:
+        img.im.paste(src, box, mask.im)
+
+
 # --- pips -----------------------------------------------------------------------------------------
 
 _SS = 4  # supersampling of shapes
@@ -218,7 +234,9 @@ def draw_rich(
     for run in _runs(text):
         if isinstance(run, Suit):
             chip = int(size * 1.05)
-            img.paste(suit_chip(run, chip), (x + 1, y + int(size * 0.08)), suit_chip(run, chip))
+            tile = suit_chip(run, chip)
+            top = y + int(size * 0.08)
+            put(img, tile, (x + 1, top, x + 1 + chip, top + chip), tile)
             x += chip_advance(size)
         else:
             for k, word in enumerate(run.split(" ")):
@@ -226,7 +244,7 @@ def draw_rich(
                     x += word_width(" ", size, bold)
                 mask, (ox, oy) = text_mask(word, size, bold)
                 if mask.width and mask.height:
-                    img.paste(fill, (x + ox, y + oy, x + ox + mask.width, y + oy + mask.height), mask)
+                    put(img, fill, (x + ox, y + oy, x + ox + mask.width, y + oy + mask.height), mask)
                 x += word_width(word, size, bold)
     return x - xy[0]
 

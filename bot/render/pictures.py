@@ -180,6 +180,9 @@ def clear_caches() -> None:
         cardfaces.clip_text,
         tableau.measured_height,
         tableau.drawn_area,
+        tableau.measured_row_width,
+        tableau.shaded_face,
+        tableau.face_on_felt,
     ):
         cached.cache_clear()
 

@@ -35,9 +35,11 @@ from bot.render.cardfaces import (
     draw_rich,
     index_width,
     paste_shape,
+    put,
     rich_width,
     wrap_text,
 )
+from games.cards import Card
 from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, Scores, Spot
 
 WIDTH = 440
@@ -179,6 +181,7 @@ class Measure:
         self.style = style
         self.heights: dict[tuple[int, int], int] = {}
         self.heads: dict[int, int] = {}
+        self.columns: dict[tuple[tuple[int, ...], int], int] = {}
 
     def block(self, index: int, width: int) -> int:
         """The height of a block drawn ``width`` wide (0: nothing to draw)."""
@@ -187,8 +190,11 @@ class Measure:
         return self.heights[index, width]
 
     def column(self, indices: Sequence[int], width: int) -> int:
-        drawn = [h for h in (self.block(i, width) for i in indices) if h]
-        return sum(drawn) + GAP * max(0, len(drawn) - 1)
+        key = (tuple(indices), width)
+        if key not in self.columns:
+            drawn = [h for h in (self.block(i, width) for i in indices) if h]
+            self.columns[key] = sum(drawn) + GAP * max(0, len(drawn) - 1)
+        return self.columns[key]
 
     def head(self, width: int) -> int:
         if width not in self.heads:
@@ -229,7 +235,8 @@ def arrange(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
     best: Plan | None = None
     best_key = (math.inf, 0)
     tried: set[Plan] = set()
-    for spread in PILE_SPREADS:
+    piles = any(isinstance(b[0], Pile) for b in blocks)
+    for spread in PILE_SPREADS if piles else PILE_SPREADS[:1]:  # only a pile's wish depends on it
         wants = [wanted_width(b, style, spread) for b in blocks]
         for left, right in splits(blocks):
             lw, rw = column_width(max(wants[i] for i in left)), column_width(max(wants[i] for i in right))
@@ -342,7 +349,7 @@ def compose(layout: Layout, blocks: Sequence[Block], plan: Plan, style: Style) -
     top = PAD + (0 if plan.head_right else head_h)
     for x, strips, y in ((PAD, columns[0], top), (right_x, columns[1], top + (head_h if plan.head_right else 0))):
         for strip in strips:
-            img.paste(strip, (x, y))
+            put(img, strip, (x, y, x + strip.width, y + strip.height))
             y += strip.height + GAP
     d = ImageDraw.Draw(img)
     d.rounded_rectangle([0, 0, width - 1, height - 1], radius=7, outline=BORDER, width=2)
@@ -358,6 +365,18 @@ BESIDE_GAP = 17
 
 def row_width(area: Row, style: Style) -> int:
     """The width a small spaced row needs (its cards or its heading, whichever is wider)."""
+    try:
+        return measured_row_width(area, style)
+    except TypeError:  # unhashable
+        return measure_row_width(area, style)
+
+
+@lru_cache(maxsize=4096)
+def measured_row_width(area: Row, style: Style) -> int:
+    return measure_row_width(area, style)
+
+
+def measure_row_width(area: Row, style: Style) -> int:
     cards = len(area.spots) * (style.card + CARD_GAP) - CARD_GAP
     title = rich_width(f"{area.title}  ·  {area.note}" if area.note else area.title, HEAD_SIZE, True)
     return max(cards, title, style.card)
@@ -676,7 +695,7 @@ def draw_cards(
         y = line * (line_h + LINE_GAP) + top
         if spot.mark == "legal":
             y -= RAISE - 3
-        place_card(img, spot, (x, y), card_w)
+        place_card(img, spot, (x, y), card_w, on_felt=col == 0 or step >= cw)
         if spot.label:
             last = col == per_line - 1 or i == len(spots) - 1
             # the last card of a line may spread its label to the right
@@ -693,7 +712,9 @@ def draw_cards(
     return img
 
 
-def place_card(img: Image.Image, spot: Spot, xy: tuple[int, int], card_w: int) -> None:
+def place_card(img: Image.Image, spot: Spot, xy: tuple[int, int], card_w: int, on_felt: bool = False) -> None:
+    """Draw a spot's card (or its empty place) at ``xy``; ``on_felt``: nothing but the felt is
+    under it, so the card is copied whole, its corners already blended with the felt."""
     cw, ch = card_size(card_w)
     x, y = xy
     d = ImageDraw.Draw(img)
@@ -710,15 +731,38 @@ def place_card(img: Image.Image, spot: Spot, xy: tuple[int, int], card_w: int) -
             size = cw // 2
             draw_rich(img, (x + (cw - rich_width("?", size, True)) // 2, y + (ch - size) // 2 - 4), "?", size, LEGAL, True)
         return
-    face = card_face(spot.card, card_w)
-    img.paste(face, (x, y), face)
-    if spot.mark == "dimmed":
-        shade = Image.new("RGB", (cw, ch), FELT_DARK)
-        mask = face.getchannel("A").point(lambda a: a * 105 // 255)
-        img.paste(shade, (x, y), mask)
-    elif spot.mark in ("legal", "winning", "last"):
+    dimmed = spot.mark == "dimmed"
+    if on_felt:
+        put(img, face_on_felt(spot.card, card_w, dimmed), (x, y, x + cw, y + ch))
+    else:
+        face = shaded_face(spot.card, card_w) if dimmed else card_face(spot.card, card_w)
+        put(img, face, (x, y, x + cw, y + ch), face)
+    if spot.mark in ("legal", "winning", "last"):
         colour = {"legal": LEGAL, "winning": WINNING, "last": LAST}[spot.mark]
         d.rounded_rectangle([x - 2, y - 2, x + cw + 1, y + ch + 1], radius=card_w // 10 + 2, outline=colour, width=2)
+
+
+DIM = 105
+"""How much of the dark felt (of 255) shades a card that may not be played."""
+
+
+@lru_cache(maxsize=512)
+def shaded_face(card: Card | None, width: int) -> Image.Image:
+    """A card face shaded with the dark felt (a card that may not be played), its corners clear."""
+    face = card_face(card, width)
+    out = face.copy()
+    out.paste(FELT_DARK, (0, 0, face.width, face.height), face.getchannel("A").point(lambda a: a * DIM // 255))
+    out.putalpha(face.getchannel("A"))
+    return out
+
+
+@lru_cache(maxsize=512)
+def face_on_felt(card: Card | None, width: int, dimmed: bool = False) -> Image.Image:
+    """A card (shaded when ``dimmed``) on the felt, as an opaque picture pasted without a mask."""
+    face = shaded_face(card, width) if dimmed else card_face(card, width)
+    out = felt(face.width, face.height)
+    out.paste(face, (0, 0), face)
+    return out
 
 
 def row_card_width(area: Row, style: Style) -> int:
@@ -782,7 +826,7 @@ def draw_grid(area: Grid, width: int, style: Style) -> Image.Image:
         draw_rich(img, (left - head + (head - tw) // 2 - 2, y + ch // 2 - HEAD_SIZE // 2 - 2), name, HEAD_SIZE, MUTED, True)
         for c in range(ncols):
             spot = area.cells[r * ncols + c]
-            place_card(img, spot, (left + c * (cw + GRID_GAP), y), card_w)
+            place_card(img, spot, (left + c * (cw + GRID_GAP), y), card_w, on_felt=True)
             if spot.label:
                 lw = rich_width(spot.label, LABEL_SIZE, True)
                 d = ImageDraw.Draw(img)
