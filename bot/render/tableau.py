@@ -45,14 +45,14 @@ from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, Sc
 WIDTH = 440
 """The picture's width. Discord shows a picture about 400 pixels wide (320 on a phone): drawn
 near that size, text is not shrunk past reading and there are few pixels to draw and encode."""
-PAD = 9
+PAD = 6
 INNER = WIDTH - 2 * PAD
 GAP = 7
 """Space between areas."""
 
-CARD_W = 42
-HAND_CARD_W = 50
-SMALL_CARD_W = 34
+CARD_W = 36
+HAND_CARD_W = 42
+SMALL_CARD_W = 30
 CARD_GAP = 5
 MIN_STEP = 20
 """The narrowest overlap step that still shows a card's index (rank and suit)."""
@@ -133,7 +133,7 @@ def draw_layout(layout: Layout, style: Style = Style()) -> Image.Image:
 ASPECT = 4 / 3
 """The least width-to-height ratio of a picture. Discord fits an embed's picture into a box about
 400 by 300 pixels: a taller picture is shrunk by its height, its cards with it."""
-COLUMN_GAP = 17
+COLUMN_GAP = 12
 """Space between the two columns of a picture drawn in columns."""
 COLUMN_STEPS = (160, 190, 220, 250, 280, 310, 340, INNER)
 """The widths a column is drawn at (the least that holds what its areas ask for), so each area is
@@ -422,6 +422,11 @@ def draw_beside(group: Sequence[Area], width: int, style: Style) -> Image.Image:
 def heading(layout: Layout, width: int) -> Image.Image | None:
     if not layout.title and not layout.subtitle:
         return None
+    if heading_in_one_line(layout, width):
+        img = felt(width, int(TITLE_SIZE * 1.2))
+        x = draw_rich(img, (0, 0), layout.title, TITLE_SIZE, INK, True) + HEAD_SEP
+        draw_rich(img, (x, TITLE_SIZE - SUB_SIZE), layout.subtitle, SUB_SIZE, GOLD)
+        return img
     lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
     if layout.title:
         lines.append((clip_text(layout.title, width, TITLE_SIZE, True), TITLE_SIZE, INK, True))
@@ -504,27 +509,46 @@ def fact_chips(area: Facts, width: int) -> list[list[tuple[str, str, int]]]:
     return rows
 
 
-def draw_facts(area: Facts, width: int) -> Image.Image | None:
+def draw_facts(area: Facts, width: int, marked: frozenset[int] = frozenset(), top: int = 0) -> Image.Image | None:
+    """The facts as chips in lines; the chips numbered in ``marked`` outlined (whose turn it is),
+    ``top`` pixels left free above them (for a title)."""
     if not area.items:
         return None
     size = TEXT_SIZE
     chip_h = int(size * 1.5)
     rows = fact_chips(area, width)
-    height = len(rows) * (chip_h + 4) - 4
+    height = top + len(rows) * (chip_h + 4) - 4
     img = felt(width, height)
     d = ImageDraw.Draw(img)
-    y = 0
+    y = top
+    k = 0
     for row in rows:
         x = 0
         for name_text, value, w in row:
-            d.rounded_rectangle([x, y, x + w, y + chip_h], radius=chip_h // 2, fill=FELT_LIGHT, outline=(70, 140, 100))
+            mark = k in marked
+            d.rounded_rectangle(
+                [x, y, x + w, y + chip_h],
+                radius=chip_h // 2,
+                fill=FELT_LIGHT,
+                outline=LEGAL if mark else (70, 140, 100),
+                width=2 if mark else 1,
+            )
             tx = x + 6
             ty = y + (chip_h - int(size * 1.2)) // 2
-            tx += draw_rich(img, (tx, ty), name_text, size, MUTED)
-            draw_rich(img, (tx, ty), clip_text(value, w - (tx - x) - 5, size, True), size, INK, True)
+            tx += draw_rich(img, (tx, ty), name_text, size, LEGAL if mark else MUTED)
+            draw_rich(img, (tx, ty), clip_text(value, w - (tx - x) - 5, size, True), size, LEGAL if mark else INK, True)
             x += w + 5
+            k += 1
         y += chip_h + 4
     return img
+
+
+def score_chips(area: Scores) -> Facts | None:
+    """A table of one score a player, as chips (``P1 12``) in a line or two rather than a line a
+    player: the same facts in a third of the height."""
+    if max((len(x.values) for x in area.lines), default=0) != 1:
+        return None
+    return Facts(tuple((x.name, x.values[0]) for x in area.lines))
 
 
 def draw_notes(area: Notes, width: int) -> Image.Image | None:
@@ -572,7 +596,7 @@ def draw_counts(area: Counts, width: int) -> Image.Image | None:
     return img
 
 
-SPLIT_SCORES = 7
+SPLIT_SCORES = 5
 """From this many players on, a short score table is drawn in two halves side by side..."""
 SPLIT_WIDTH = 300
 """... where it is at least this wide (two halves of a narrow column would cut the names short)."""
@@ -581,6 +605,14 @@ SPLIT_WIDTH = 300
 def draw_scores(area: Scores, width: int, split: bool = True) -> Image.Image | None:
     if not area.lines:
         return None
+    chips = score_chips(area)
+    if chips is not None:
+        title, top = area_title(area.title, "", width)
+        marked = frozenset(i for i, x in enumerate(area.lines) if x.active)
+        img = draw_facts(chips, width, marked, top)
+        assert img is not None
+        put_title(img, title)
+        return img
     ncol = max((len(x.values) for x in area.lines), default=0)
     if split and len(area.lines) >= SPLIT_SCORES and ncol <= 2 and width >= SPLIT_WIDTH:
         half = (len(area.lines) + 1) // 2
@@ -840,9 +872,22 @@ def draw_grid(area: Grid, width: int, style: Style) -> Image.Image:
 # Each mirrors its drawing function above: tests/bot/test_pictures.py checks that they agree.
 
 
+HEAD_SEP = 12
+"""Space between the title and the subtitle drawn beside it."""
+
+
+def heading_in_one_line(layout: Layout, width: int) -> bool:
+    """Whether the subtitle fits on the title's line (a line of the picture saved)."""
+    if not layout.title or not layout.subtitle:
+        return False
+    return rich_width(layout.title, TITLE_SIZE, True) + HEAD_SEP + rich_width(layout.subtitle, SUB_SIZE) <= width
+
+
 def heading_height(layout: Layout, width: int) -> int:
     if not layout.title and not layout.subtitle:
         return 0
+    if heading_in_one_line(layout, width):
+        return int(TITLE_SIZE * 1.2)
     subtitle = len(wrap_text(layout.subtitle, width, SUB_SIZE)[:2]) if layout.subtitle else 0
     return (int(TITLE_SIZE * 1.2) if layout.title else 0) + subtitle * int(SUB_SIZE * 1.2)
 
@@ -926,6 +971,9 @@ def scores_height(area: Scores, width: int) -> int:
     if not area.lines:
         return 0
     _, top = area_title(area.title, "", width)
+    chips = score_chips(area)
+    if chips is not None:
+        return top + area_height(chips, width, Style())
     ncol = max((len(x.values) for x in area.lines), default=0)
     lh = int(TEXT_SIZE * 1.45)
     header = 1 if any(area.columns) and tuple(area.columns) != ("Score",) else 0

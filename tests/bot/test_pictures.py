@@ -16,7 +16,7 @@ from PIL import Image
 from bot.render import cardfaces, drawlog, pictures
 from bot.render.pictures import hand_alt_text, hand_png, playable_cards, table_alt_text, table_png
 from bot.render.pool import PicturePool
-from bot.render.tableau import HAND_CARD_W, Style, compact_style, draw_layout
+from bot.render.tableau import CARD_W, Style, compact_style, draw_layout
 from games.cards import Card, card
 from games.engine import Game, GameState, PlayCard, iter_cards
 from games.layout import Counts, Grid, Layout, Pile, Row, Spot
@@ -284,13 +284,14 @@ def test_no_card_hides_the_index_of_the_card_under_it(game_id: str) -> None:
 
 
 def test_a_long_hand_in_a_narrow_picture_steps_each_index_clear() -> None:
-    ranks = ["10S", "8H", "10D", "8C", "10H", "8S", "QD", "10C", "KS", "AH", "9D", "7C", "6S", "5H", "4D", "3C", "2S", "JH", "9C", "2D"]
+    ranks = ["10S", "8H", "10D", "8C", "10H", "8S", "QD", "10C", "KS", "AH", "9D", "7C", "6S", "5H", "4D", "3C"]
+    ranks += ["2S", "JH", "9C", "2D", "3S", "4H", "5C", "6D", "7S", "9H", "JC", "QH", "KD", "AC"]  # 30: they overlap
     spots = tuple(Spot(card(c), mark="legal" if i % 2 else "dimmed") for i, c in enumerate(ranks))
     layout = Layout("Test", "", (Row("Your hand", spots, overlap=True),))
     log = drawn(layout, True)
     assert log.steps, "the hand was expected to overlap"
     for step, index in log.steps:
-        assert step >= index == cardfaces.index_width(HAND_CARD_W)
+        assert step >= index == cardfaces.index_width(CARD_W)  # a hand of more than 20 takes the table's size
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
