@@ -378,6 +378,8 @@ def measured_row_width(area: Row, style: Style) -> int:
 
 def measure_row_width(area: Row, style: Style) -> int:
     cards = len(area.spots) * (style.card + CARD_GAP) - CARD_GAP
+    last = area.spots[-1].label.split("\n") if area.spots and area.spots[-1].label else []
+    cards += max([0, *(rich_width(t, LABEL_SIZE, k == 0) - style.card for k, t in enumerate(last))])
     title = rich_width(f"{area.title}  ·  {area.note}" if area.note else area.title, HEAD_SIZE, True)
     return max(cards, title, style.card)
 
@@ -444,6 +446,8 @@ def heading(layout: Layout, width: int) -> Image.Image | None:
 def draw_area(area: Area, width: int, style: Style) -> Image.Image | None:
     """The strip of ``area`` drawn ``width`` wide (from the cache when drawn before: the scores,
     the counts and the notes mostly stay the same from one move to the next). Callers only read it."""
+    if drawlog.current() is not None:  # recording: every word is to be drawn (and logged)
+        return draw_area_now(area, width, style)
     try:
         return drawn_area(area, width, style)
     except TypeError:  # unhashable: a game's hook built a list where a tuple belongs
@@ -629,9 +633,7 @@ def draw_scores(area: Scores, width: int, split: bool = True) -> Image.Image | N
     lh = int(size * 1.45)
     title, top = area_title(area.title, "", width)
     columns = area.columns
-    name_w = min(max(rich_width(x.name, size, True) for x in area.lines) + 20, int(width * 0.4))
-    col_w = max(45, (width - name_w) // max(1, ncol)) if ncol else 0
-    col_w = min(col_w, 85)
+    name_w, starts, ends = score_columns(area, width)
     header = any(columns) and tuple(columns) != ("Score",)
     img = felt(width, top + lh * (len(area.lines) + (1 if header else 0)))
     put_title(img, title)
@@ -639,17 +641,19 @@ def draw_scores(area: Scores, width: int, split: bool = True) -> Image.Image | N
     y = top
     if header:
         for i, name in enumerate(columns[:ncol]):
-            draw_rich(img, (name_w + i * col_w, y + 2), clip_text(name, col_w - 4, LABEL_SIZE), LABEL_SIZE, MUTED)
+            draw_rich(img, (starts[i], y + 2), clip_text(name, ends[i] - starts[i] - 4, LABEL_SIZE), LABEL_SIZE, MUTED)
         y += lh
     for k, line in enumerate(area.lines):
         if k % 2 == 0:
-            d.rectangle([0, y, min(width, name_w + ncol * col_w), y + lh - 1], fill=FELT_DARK)
+            d.rectangle([0, y, min(width, ends[-1] if ends else name_w), y + lh - 1], fill=FELT_DARK)
         colour = LEGAL if line.active else INK
         if line.active:
             d.polygon([(2, y + lh // 2 - 5), (2, y + lh // 2 + 5), (9, y + lh // 2)], fill=LEGAL)
         draw_rich(img, (12, y + (lh - size) // 2 - 1), clip_text(line.name, name_w - 15, size, True), size, colour, True)
         for i, value in enumerate(line.values):
-            draw_rich(img, (name_w + i * col_w, y + (lh - size) // 2 - 1), clip_text(value, col_w - 4, size, i == 0), size, colour, i == 0)
+            if i < len(starts):
+                cell = clip_text(value, ends[i] - starts[i] - 4, size, i == 0)
+                draw_rich(img, (starts[i], y + (lh - size) // 2 - 1), cell, size, colour, i == 0)
         y += lh
     return img
 
@@ -965,6 +969,32 @@ def counts_cell(area: Counts) -> int:
     """The width each player takes in a line of :class:`Counts`: the backs, then the name."""
     bw, _ = card_size(COUNT_BACK_W)
     return max(bw + 7 + min(rich_width(name, TEXT_SIZE, True), 90) + 8 for name, _ in area.items)
+
+
+def score_columns(area: Scores, width: int) -> tuple[int, list[int], list[int]]:
+    """Where a score table's columns start and end: each as wide as its heading or its widest
+    value (the names' too), the last taking what is left; where they do not all fit, the columns
+    after the names share the width evenly (their text clipped)."""
+    size = TEXT_SIZE
+    ncol = max((len(x.values) for x in area.lines), default=0)
+    name_w = min(max(rich_width(x.name, size, True) for x in area.lines) + 22, int(width * 0.4))
+    heads = [*area.columns[:ncol], *([""] * (ncol - len(area.columns[:ncol])))]
+    wants = [
+        max([rich_width(heads[i], LABEL_SIZE), *(rich_width(x.values[i], size, i == 0) for x in area.lines if i < len(x.values))])
+        + 12
+        for i in range(ncol)
+    ]
+    if name_w + sum(wants) <= width:
+        wants[-1:] = [max(wants[-1], min(width - name_w - sum(wants[:-1]), 2 * wants[-1]))] if wants else []
+    else:
+        wants = [(width - name_w) // max(1, ncol)] * ncol
+    starts, ends = [], []
+    x = name_w
+    for w in wants:
+        starts.append(x)
+        x += w
+        ends.append(x)
+    return name_w, starts, ends
 
 
 def scores_height(area: Scores, width: int) -> int:

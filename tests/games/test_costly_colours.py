@@ -478,13 +478,12 @@ def test_many_random_playouts(players: int) -> None:
 def test_the_last_show_is_told_a_hand_a_line_with_its_total() -> None:
     """Each shown hand is a line of its own, not indented (the chat table leaves indented runs
     out as a grid, which once printed "Last show:" and nothing after it)."""
-    from games.registry import get_game
-    from games.simulate import play_match
-
     from typing import Any
 
     from games.costly_colours import CostlyColoursMatch
     from games.engine import GameState
+    from games.registry import get_game
+    from games.simulate import play_match
 
     seen: list[list[str]] = []
 
