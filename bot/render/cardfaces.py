@@ -55,7 +55,7 @@ PALETTE_BASE: tuple[RGB, ...] = (
     BACK_LINE, *SUIT_COLOURS.values(), JOKER_COLOURS[None], (60, 120, 85), (70, 140, 100), (250, 246, 230),
     (230, 230, 240), (20, 20, 20), (60, 60, 60), (250, 250, 250), (0, 0, 0),
 )
-"""Every colour the pictures draw with (:func:`bot.render.pictures.palette` adds their blends)."""
+"""Every colour the pictures draw with (:func:`bot.render.colours.palette` adds their blends)."""
 PALETTE_GROUNDS: tuple[RGB, ...] = (FELT, FELT_DARK, FELT_LIGHT, FACE, BACK, (250, 246, 230))
 """What the pictures draw on: the felt, a card's face and back, the total's badge."""
 

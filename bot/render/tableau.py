@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render import drawlog
+from bot.render import colours, drawlog
 from bot.render.cardfaces import (
     BORDER,
     FELT,
@@ -121,11 +121,12 @@ def compact_style(layout: Layout, style: Style = Style(), least: int = COMPACT_M
     return replace(style, width=max(least, min(style.width, want + 2 * PAD)))
 
 
-def draw_layout(layout: Layout, style: Style = Style()) -> Image.Image:
+def draw_layout(layout: Layout, style: Style = Style(), indexed: bool = False) -> Image.Image:
     """The whole picture of ``layout``: its areas one under another, or in two columns where one
-    column would make the picture taller than 4:3 (see :func:`arrange`)."""
+    column would make the picture taller than 4:3 (see :func:`arrange`); ``indexed``: a palette
+    picture (:mod:`bot.render.colours`), its unchanged parts mapped once and cached."""
     blocks, plan = arrange(layout, style)
-    return compose(layout, blocks, plan, style)
+    return compose(layout, blocks, plan, style, indexed)
 
 
 # --- the arrangement ---------------------------------------------------------------------------------
@@ -331,28 +332,62 @@ def draw_block(block: Block, width: int, style: Style) -> Image.Image | None:
     return draw_area(block[0], width, style) if len(block) == 1 else draw_beside(block, width, style)
 
 
-def compose(layout: Layout, blocks: Sequence[Block], plan: Plan, style: Style) -> Image.Image:
-    """The picture of a plan: the felt, the heading and the columns, a light border round it."""
-    head = heading(layout, plan.head_width)
+def indexed_block(block: Block, width: int, style: Style) -> Image.Image | None:
+    """:func:`draw_block` in the palette: an area's strip mapped once and cached."""
+    if len(block) == 1 and drawlog.current() is None:
+        try:
+            return indexed_area(block[0], width, style)
+        except TypeError:  # unhashable
+            pass
+    strip = draw_block(block, width, style)
+    return colours.indexed(strip) if strip is not None else None
+
+
+@lru_cache(maxsize=512)
+def indexed_area(area: Area, width: int, style: Style) -> Image.Image | None:
+    strip = draw_area(area, width, style)
+    return colours.indexed(strip) if strip is not None else None
+
+
+@lru_cache(maxsize=256)
+def indexed_heading(title: str, subtitle: str, width: int) -> Image.Image | None:
+    """:func:`heading` in the palette, cached by its words (they change once a turn at most)."""
+    head = heading(Layout(title, subtitle, ()), width)
+    return colours.indexed(head) if head is not None else None
+
+
+def compose(
+    layout: Layout, blocks: Sequence[Block], plan: Plan, style: Style, indexed: bool = False
+) -> Image.Image:
+    """The picture of a plan: the felt, the heading and the columns, a light border round it
+    (``indexed``: in the palette, see :func:`draw_layout`)."""
+    draw = indexed_block if indexed else draw_block
+    if indexed and drawlog.current() is None:
+        head = indexed_heading(layout.title, layout.subtitle, plan.head_width)
+    else:  # a recording draws (and logs) every word
+        head = heading(layout, plan.head_width)
+        head = colours.indexed(head) if indexed and head is not None else head
     columns = [
-        [s for s in (draw_block(blocks[i], w, style) for i in ids) if s is not None]
+        [s for s in (draw(blocks[i], w, style) for i in ids) if s is not None]
         for ids, w in ((plan.left, plan.left_width), (plan.right, plan.right_width))
     ]
     head_h = head.height + GAP if head is not None else 0
     left_h, right_h = (sum(s.height + GAP for s in col) - (GAP if col else 0) for col in columns)
     height = 2 * PAD + (max(left_h, head_h + right_h) if plan.head_right else head_h + max(left_h, right_h))
     width = max(plan.width, math.ceil(height * ASPECT))
-    img = felt(width, height)
+    img = colours.new_indexed(width, height, FELT) if indexed else felt(width, height)
     right_x = PAD + plan.left_width + COLUMN_GAP
     if head is not None:
-        img.paste(head, (right_x if plan.head_right else PAD, PAD))
+        hx = right_x if plan.head_right else PAD
+        put(img, head, (hx, PAD, hx + head.width, PAD + head.height))
     top = PAD + (0 if plan.head_right else head_h)
     for x, strips, y in ((PAD, columns[0], top), (right_x, columns[1], top + (head_h if plan.head_right else 0))):
         for strip in strips:
             put(img, strip, (x, y, x + strip.width, y + strip.height))
             y += strip.height + GAP
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle([0, 0, width - 1, height - 1], radius=7, outline=BORDER, width=2)
+    border = colours.index_of(BORDER) if indexed else BORDER
+    d.rounded_rectangle([0, 0, width - 1, height - 1], radius=7, outline=border, width=2)
     log = drawlog.current()
     if log is not None:
         log.width = width
