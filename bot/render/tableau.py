@@ -241,8 +241,11 @@ def arrange(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
         wants = [wanted_width(b, style, spread) for b in blocks]
         for left, right in splits(blocks):
             lw, rw = column_width(max(wants[i] for i in left)), column_width(max(wants[i] for i in right))
-            if not measure.column(left, lw) or not measure.column(right, rw):
-                continue
+            if lw + COLUMN_GAP + rw + 2 * PAD > best_key[0]:
+                continue  # wider than the best is shown: it cannot be better
+            left_h = measure.column(left, lw)
+            if not left_h or not measure.column(right, rw) or (left_h + 2 * PAD) * ASPECT > best_key[0]:
+                continue  # an empty column, or taller than the best is shown
             # the heading may top the right column beside a left one that opens with cards (a
             # grid); facts and notes stay under it
             for head_right in (False, True) if isinstance(blocks[left[0]][0], Row | Pile | Grid) else (False,):
@@ -267,16 +270,34 @@ WIDEN_STEP = 20
 
 
 def widened(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
-    """One column, made wider step by step until it is 4:3: its rows spread out, small rows share
-    a band, its text takes fewer lines."""
-    width = style.width - 2 * PAD
-    while True:
+    """One column, made wider until it is 4:3 (its rows spread out, small rows share a band, its
+    text takes fewer lines): the least width that is, to within :data:`WIDEN_STEP`, found by
+    halving between the style's width and the width its height there asks for."""
+
+    def at(width: int) -> tuple[list[Block], Plan, bool, int]:
         blocks = side_by_side(layout.areas, width, style)
         plan = Plan(tuple(range(len(blocks))), width)
         height = Measure(layout, blocks, style).height(plan)
-        if height * ASPECT <= plan.width:
-            return blocks, plan
-        width = min(width + WIDEN_STEP, math.ceil(height * ASPECT) - 2 * PAD)
+        return blocks, plan, height * ASPECT <= plan.width, math.ceil(height * ASPECT) - 2 * PAD
+
+    low = style.width - 2 * PAD
+    blocks, plan, fits, wants = at(low)
+    if fits:
+        return blocks, plan
+    high = wants
+    while True:  # wider is never taller, so this is once, but a picture must fit whatever its areas do
+        blocks, plan, fits, wants = at(high)
+        if fits:
+            break
+        low, high = high, max(wants, high + WIDEN_STEP)
+    while high - low > WIDEN_STEP:
+        mid = (low + high) // 2
+        found = at(mid)
+        if found[2]:
+            high, blocks, plan = mid, found[0], found[1]
+        else:
+            low = mid
+    return blocks, plan
 
 
 def splits(blocks: Sequence[Block]) -> list[tuple[list[int], list[int]]]:
