@@ -248,7 +248,9 @@ def arrange(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
                 continue  # an empty column, or taller than the best is shown
             # the heading may top the right column beside a left one that opens with cards (a
             # grid); facts and notes stay under it
-            for head_right in (False, True) if isinstance(blocks[left[0]][0], Row | Pile | Grid) else (False,):
+            # (where the title fits there whole)
+            beside = isinstance(blocks[left[0]][0], Row | Pile | Grid) and rich_width(layout.title, TITLE_SIZE, True) <= rw
+            for head_right in (False, True) if beside else (False,):
                 plan = Plan(tuple(left), lw, tuple(right), rw, head_right)
                 if plan in tried:
                     continue
@@ -736,12 +738,16 @@ def min_step(card_w: int, spots: Sequence[Spot] = ()) -> int:
     return max(MIN_STEP, index_width(card_w), label_step(spots))
 
 
+LABEL_GAP = 12
+"""The least space between the labels of two cards ("sets 60" and "+10" must not read as one)."""
+
+
 def label_step(spots: Sequence[Spot]) -> int:
     """The width of the widest label under a card but the last (which may spread to the right)."""
     widest = 0
     for spot in spots[:-1]:
         for k, text in enumerate(spot.label.split("\n") if spot.label else ()):
-            widest = max(widest, rich_width(text, LABEL_SIZE, k == 0) + 4)
+            widest = max(widest, rich_width(text, LABEL_SIZE, k == 0) + LABEL_GAP)
     return widest
 
 
@@ -796,7 +802,7 @@ def draw_cards(
             for k, text in enumerate(spot.label.split("\n")):
                 text = clip_text(text, lw, label_size, k == 0)
                 tw = rich_width(text, label_size, k == 0)
-                tx = x + max(0, (min(cw, lw) - tw) // 2)
+                tx = max(0, x + (cw - tw) // 2)  # centred under the card (the step leaves room)
                 if last:
                     tx = max(x, min(x + (cw - tw) // 2, x + lw - tw))
                 colour = WINNING if spot.mark == "winning" and k == 0 else (INK if k == 0 else MUTED)
