@@ -77,7 +77,7 @@ def table_png(view: View) -> bytes:
 
 def hand_png(view: View, legal: Sequence[Action]) -> bytes:
     """A PNG of the seat's hand, the cards of ``legal`` marked (others dimmed); only as wide as
-    the hand needs (from 600 pixels) and 4:3, so a short hand keeps large cards on a phone."""
+    the hand needs (from 330 pixels) and 4:3, so a short hand keeps large cards on a phone."""
     return picture(hand_layout(view, legal), compact=True)
 
 

@@ -368,7 +368,8 @@ def indexed_block(block: Block, width: int, style: Style) -> Image.Image | None:
 
 @lru_cache(maxsize=512)
 def indexed_area(area: Area, width: int, style: Style) -> Image.Image | None:
-    strip = draw_area(area, width, style)
+    """An area's strip in the palette (a byte a pixel: 512 strips are some 25 MB)."""
+    strip = draw_area_now(area, width, style)
     return colours.indexed(strip) if strip is not None else None
 
 
@@ -512,7 +513,7 @@ def draw_area(area: Area, width: int, style: Style) -> Image.Image | None:
         return draw_area_now(area, width, style)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
 def drawn_area(area: Area, width: int, style: Style) -> Image.Image | None:
     return draw_area_now(area, width, style)
 
