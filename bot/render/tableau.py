@@ -743,8 +743,15 @@ LABEL_GAP = 12
 """The least space between the labels of two cards ("sets 60" and "+10" must not read as one)."""
 
 
+def label_width(spot: Spot) -> int:
+    """The width of a card's widest line of label (0: none)."""
+    lines = spot.label.split("\n") if spot.label else []
+    return max([0, *(rich_width(t, LABEL_SIZE, k == 0) for k, t in enumerate(lines))])
+
+
 def label_step(spots: Sequence[Spot]) -> int:
-    """The width of the widest label under a card but the last (which may spread to the right)."""
+    """The width of the widest label under a card but the last (which may reach further right),
+    and the space between two."""
     widest = 0
     for spot in spots[:-1]:
         for k, text in enumerate(spot.label.split("\n") if spot.label else ()):
@@ -753,7 +760,10 @@ def label_step(spots: Sequence[Spot]) -> int:
 
 
 def _fit(count: int, width: int, card_w: int, spaced: bool, spots: Sequence[Spot] = ()) -> tuple[int, int]:
-    """How many cards a line holds and the step between them."""
+    """How many cards a line holds and the step between them (room kept at the right for the
+    last card's label, centred under it)."""
+    if spots:
+        width -= max(0, (label_width(spots[-1]) - card_w + 1) // 2)
     least = min_step(card_w, spots)
     full = max(card_w + CARD_GAP, least)
     if (count - 1) * full + card_w <= width:
@@ -797,15 +807,18 @@ def draw_cards(
         place_card(img, spot, (x, y), card_w, on_felt=col == 0 or step >= cw)
         if spot.label:
             last = col == per_line - 1 or i == len(spots) - 1
-            # the last card of a line may spread its label to the right
-            lw = min(width - x, cw + 2 * CARD_GAP + 40) if last else step - 2
+            # a label is centred under its card (the step leaves room between labels); the last
+            # of a line may reach the picture's edge, and is moved left to end there
+            slack = x - (x - step + (cw + label_width(spots[i - 1])) // 2 + LABEL_GAP) if col else x
+            slack = max(0, min(slack, step - LABEL_GAP))
+            lw = width - x + slack if last else step - 2
             ly = line * (line_h + LINE_GAP) + top + ch + 3
             for k, text in enumerate(spot.label.split("\n")):
                 text = clip_text(text, lw, label_size, k == 0)
                 tw = rich_width(text, label_size, k == 0)
-                tx = max(0, x + (cw - tw) // 2)  # centred under the card (the step leaves room)
+                tx = max(0, x + (cw - tw) // 2)
                 if last:
-                    tx = max(x, min(x + (cw - tw) // 2, x + lw - tw))
+                    tx = max(x - slack, min(tx, width - tw))
                 colour = WINNING if spot.mark == "winning" and k == 0 else (INK if k == 0 else MUTED)
                 draw_rich(img, (tx, ly + k * int(label_size * 1.15)), text, label_size, colour, k == 0)
     return img
