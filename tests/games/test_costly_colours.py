@@ -480,7 +480,6 @@ def test_the_last_show_is_told_a_hand_a_line_with_its_total() -> None:
     out as a grid, which once printed "Last show:" and nothing after it)."""
     from typing import Any
 
-    from games.costly_colours import CostlyColoursMatch
     from games.engine import GameState
     from games.registry import get_game
     from games.simulate import play_match
@@ -488,7 +487,7 @@ def test_the_last_show_is_told_a_hand_a_line_with_its_total() -> None:
     seen: list[list[str]] = []
 
     def keep(state: GameState[Any]) -> None:
-        assert isinstance(state, CostlyColoursMatch)
+        assert isinstance(state, CostlyColoursState)
         if state.last_show and not seen:
             seen.append(list(state.last_show))
             shown = [line for line in state.view(None).text_lines() if "show" in line.lower()]
