@@ -165,9 +165,9 @@ class CostlyColoursView(View):
                 lines.append(
                     f"{name}: played {format_cards(self.played[s])}; {self.cards_left[s]} in hand{go}"
                 )
-        if self.last_show:
-            lines.append("Last show:")
-            lines.extend(f"  {line}" for line in self.last_show)
+        # one line a hand, not indented: an indented run of lines is taken for a grid by the chat
+        # table's text (and left out), which printed "Last show:" with nothing after it
+        lines.extend(f"Last show, {line}" for line in self.last_show)
         return lines
 
     # -- the picture -------------------------------------------------------------------------------

@@ -295,7 +295,7 @@ class SpecView(View):
         hauls = [" ".join(stack_card_text(v) for v in held) or "-" for held in self.scorecards]
         predictions = [call_code_text(p) if p is not None else "" for p in self.predictions]
         scores = standard_scores(
-            self, ("This deal", self.deal_points), ("Prediction", predictions), ("Scorecards", hauls)
+            self, ("Deal", self.deal_points), ("Predicts", predictions), ("Won", hauls)
         )
         return finish(
             self,

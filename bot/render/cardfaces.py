@@ -55,7 +55,7 @@ PALETTE_BASE: tuple[RGB, ...] = (
     BACK_LINE, *SUIT_COLOURS.values(), JOKER_COLOURS[None], (60, 120, 85), (70, 140, 100), (250, 246, 230),
     (230, 230, 240), (20, 20, 20), (60, 60, 60), (250, 250, 250), (0, 0, 0),
 )
-"""Every colour the pictures draw with (:func:`bot.render.pictures.palette` adds their blends)."""
+"""Every colour the pictures draw with (:func:`bot.render.colours.palette` adds their blends)."""
 PALETTE_GROUNDS: tuple[RGB, ...] = (FELT, FELT_DARK, FELT_LIGHT, FACE, BACK, (250, 246, 230))
 """What the pictures draw on: the felt, a card's face and back, the total's badge."""
 
@@ -93,6 +93,22 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.Im
 
 def text_width(text: str, f: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> int:
     return math.ceil(f.getlength(text))
+
+
+def put(
+    img: Image.Image,
+    source: Image.Image | RGB,
+    box: tuple[int, int, int, int],
+    mask: Image.Image | None = None,
+) -> None:
+    """``img.paste`` without its checks (a picture pastes a hundred words and cards): ``source`` a
+    picture of ``img``'s mode (or an RGBA one onto RGB) or a colour, ``box`` its exact place; only
+    for pictures drawn here (loaded, never shared)."""
+    src = source.im if isinstance(source, Image.Image) else source
+    if mask is None:
+        img.im.paste(src, box)
+    else:
+        img.im.paste(src, box, mask.im)
 
 
 # --- pips -----------------------------------------------------------------------------------------
@@ -183,11 +199,23 @@ def _runs(text: str) -> list[str | Suit]:
 @lru_cache(maxsize=4096)
 def rich_width(text: str, size: int, bold: bool = False) -> int:
     """The width ``text`` is drawn at (a picture's arrangement measures the same words many times)."""
-    f = font(size, bold)
     width = 0
     for run in _runs(text):
-        width += chip_advance(size) if isinstance(run, Suit) else text_width(run, f)
+        width += chip_advance(size) if isinstance(run, Suit) else run_width(run, size, bold)
     return width
+
+
+def run_width(run: str, size: int, bold: bool) -> int:
+    """The width of a run of text without suits: its words' (each measured once) and spaces'."""
+    words = run.split(" ")
+    if len(words) == 1:
+        return word_width(run, size, bold)
+    return sum(word_width(w, size, bold) for w in words) + (len(words) - 1) * word_width(" ", size, bold)
+
+
+@lru_cache(maxsize=8192)
+def word_width(word: str, size: int, bold: bool) -> int:
+    return text_width(word, font(size, bold)) if word else 0
 
 
 def chip_advance(size: int) -> int:
@@ -206,20 +234,26 @@ def draw_rich(
     for run in _runs(text):
         if isinstance(run, Suit):
             chip = int(size * 1.05)
-            img.paste(suit_chip(run, chip), (x + 1, y + int(size * 0.08)), suit_chip(run, chip))
+            tile = suit_chip(run, chip)
+            top = y + int(size * 0.08)
+            put(img, tile, (x + 1, top, x + 1 + chip, top + chip), tile)
             x += chip_advance(size)
         else:
-            mask, (ox, oy) = text_mask(run, size, bold)
-            if mask.width and mask.height:
-                img.paste(fill, (x + ox, y + oy, x + ox + mask.width, y + oy + mask.height), mask)
-            x += rich_width(run, size, bold)
+            for k, word in enumerate(run.split(" ")):
+                if k:
+                    x += word_width(" ", size, bold)
+                mask, (ox, oy) = text_mask(word, size, bold)
+                if mask.width and mask.height:
+                    put(img, fill, (x + ox, y + oy, x + ox + mask.width, y + oy + mask.height), mask)
+                x += word_width(word, size, bold)
     return x - xy[0]
 
 
 @lru_cache(maxsize=8192)
 def text_mask(text: str, size: int, bold: bool = False) -> tuple[Image.Image, tuple[int, int]]:
-    """The antialiased coverage of ``text`` and where it sits from the point it is drawn at: the
-    same words (names, headings, scores) recur in every picture, so FreeType draws each once."""
+    """The antialiased coverage of ``text`` (a word) and where it sits from the point it is drawn
+    at: the same words (names, headings, scores) recur in every picture, so FreeType draws each
+    once."""
     f = font(size, bold)
     left, top, right, bottom = (int(v) for v in f.getbbox(text))
     if right <= left or bottom <= top:
@@ -229,29 +263,46 @@ def text_mask(text: str, size: int, bold: bool = False) -> tuple[Image.Image, tu
     return mask, (left, top)
 
 
+@lru_cache(maxsize=8192)
 def clip_text(text: str, width: int, size: int, bold: bool = False) -> str:
-    """``text`` cut (with an ellipsis) to fit ``width`` pixels."""
+    """``text`` cut (with an ellipsis) to fit ``width`` pixels (the cut found by halving)."""
     if rich_width(text, size, bold) <= width:
         return text
-    while text and rich_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…" if text else ""
+    low, high = 0, len(text)  # text[:low] + "…" fits (or low is 0); text[:high] + "…" does not
+    while high - low > 1:
+        mid = (low + high) // 2
+        if rich_width(text[:mid] + "…", size, bold) <= width:
+            low = mid
+        else:
+            high = mid
+    return text[:low] + "…" if low else ""
 
 
 def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]:
     """Split ``text`` into lines of at most ``width`` pixels, at spaces."""
+    return list(wrapped(text, width, size, bold))
+
+
+@lru_cache(maxsize=8192)
+def wrapped(text: str, width: int, size: int, bold: bool = False) -> tuple[str, ...]:
+    """:func:`wrap_text`, cached: a picture's arrangement wraps the same lines at a few widths, and
+    the next move's picture mostly the same lines again. Words are measured once each; a line's
+    width is the sum of its words' and spaces' (a line that does not fit after all is clipped)."""
     lines: list[str] = []
     line = ""
+    used = 0
+    space = rich_width(" ", size, bold)
     for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
-        if rich_width(trial, size, bold) <= width or not line:
-            line = trial
+        w = rich_width(word, size, bold)
+        if not line or used + space + w <= width:
+            used = used + space + w if line else w
+            line = f"{line} {word}" if line else word
         else:
             lines.append(line)
-            line = word
+            line, used = word, w
     if line:
         lines.append(line)
-    return [clip_text(x, width, size, bold) for x in lines]
+    return tuple(clip_text(x, width, size, bold) for x in lines)
 
 
 # --- cards ------------------------------------------------------------------------------------------

@@ -24,12 +24,11 @@ import io
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from PIL import Image
 
-from bot.render import cardfaces
-from bot.render.cardfaces import RGB
+from bot.render.colours import indexed
 from bot.render.tableau import Style, compact_style, draw_layout
 from games.cards import Card
 from games.engine import Action, View
@@ -78,7 +77,7 @@ def table_png(view: View) -> bytes:
 
 def hand_png(view: View, legal: Sequence[Action]) -> bytes:
     """A PNG of the seat's hand, the cards of ``legal`` marked (others dimmed); only as wide as
-    the hand needs (from 600 pixels) and 4:3, so a short hand keeps large cards on a phone."""
+    the hand needs (from 330 pixels) and 4:3, so a short hand keeps large cards on a phone."""
     return picture(hand_layout(view, legal), compact=True)
 
 
@@ -122,44 +121,17 @@ def render_png(layout: Layout, compact: bool = False) -> bytes:
     """The PNG bytes of a layout, drawn now (card faces still come from their cache); ``compact``
     draws it only as wide as its content needs."""
     with _lock:
-        return encode(draw_layout(layout, compact_style(layout) if compact else Style()))
+        return encode(draw_layout(layout, compact_style(layout) if compact else Style(), indexed=True))
 
 
 def encode(img: Image.Image) -> bytes:
-    """PNG bytes of a drawn picture, mapped to :func:`palette` (a sixth of the CPU of quantizing
-    each picture afresh: the colours drawn are known before drawing)."""
-    small = img.quantize(palette=palette(), dither=Image.Dither.NONE)
+    """PNG bytes of a drawn picture, mapped to :func:`bot.render.colours.palette` where it is not
+    already (a sixth of the CPU of quantizing each picture afresh: the colours drawn are known
+    before drawing)."""
+    small = img if img.mode == "P" else indexed(img)
     out = io.BytesIO()
     small.save(out, format="PNG", optimize=False, compress_level=COMPRESS_LEVEL)
     return out.getvalue()
-
-
-@cache
-def palette() -> Image.Image:
-    """The 256 colours every picture is stored in: the theme's own colours, then the blends that
-    antialiasing makes where each meets its grounds (the felt, a card's face, a card's back, a
-    dimmed card), a quarter, a half and three quarters of the way."""
-    colours = list(dict.fromkeys(cardfaces.PALETTE_BASE))
-    grounds = [*cardfaces.PALETTE_GROUNDS, *(blend(g, cardfaces.FELT_DARK, DIM) for g in cardfaces.PALETTE_GROUNDS)]
-    inks = [*cardfaces.PALETTE_BASE, *(blend(c, cardfaces.FELT_DARK, DIM) for c in cardfaces.PALETTE_BASE)]
-    for share in (0.5, 0.25, 0.75):
-        for ground in grounds:
-            colours.extend(blend(ground, ink, share) for ink in inks if ink != ground)
-    tints = [blend(cardfaces.FACE, suit, 0.14) for suit in cardfaces.SUIT_COLOURS.values()]  # court panels
-    unique = list(dict.fromkeys([*colours[: len(cardfaces.PALETTE_BASE)], *tints, *grounds, *inks, *colours]))[:256]
-    flat = [v for colour in unique for v in colour]
-    img = Image.new("P", (1, 1))
-    img.putpalette(flat + [0] * (768 - len(flat)))
-    return img
-
-
-DIM = 105 / 255
-"""How much of the dark felt shades a dimmed card (see :func:`bot.render.tableau.place_card`)."""
-
-
-def blend(a: RGB, b: RGB, share: float) -> RGB:
-    """``a`` moved ``share`` of the way to ``b``."""
-    return (round(a[0] + (b[0] - a[0]) * share), round(a[1] + (b[1] - a[1]) * share), round(a[2] + (b[2] - a[2]) * share))
 
 
 def clear_caches() -> None:
@@ -167,7 +139,25 @@ def clear_caches() -> None:
     from bot.render import cardfaces
 
     layout_png.cache_clear()
-    for cached in (cardfaces.card_face, cardfaces.pip_mask, cardfaces.suit_chip, cardfaces.rich_width, cardfaces.text_mask):
+    from bot.render import tableau
+
+    for cached in (
+        cardfaces.card_face,
+        cardfaces.pip_mask,
+        cardfaces.suit_chip,
+        cardfaces.rich_width,
+        cardfaces.text_mask,
+        cardfaces.wrapped,
+        cardfaces.word_width,
+        cardfaces.clip_text,
+        tableau.measured_height,
+        tableau.drawn_area,
+        tableau.indexed_area,
+        tableau.indexed_heading,
+        tableau.measured_row_width,
+        tableau.shaded_face,
+        tableau.face_on_felt,
+    ):
         cached.cache_clear()
 
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.render import drawlog
+from bot.render import colours, drawlog
 from bot.render.cardfaces import (
     BORDER,
     FELT,
@@ -34,32 +35,41 @@ from bot.render.cardfaces import (
     draw_rich,
     index_width,
     paste_shape,
+    put,
     rich_width,
     wrap_text,
 )
+from games.cards import Card
 from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, Scores, Spot
 
-WIDTH = 800
-"""The picture's width: phones show it without shrinking the cards past reading."""
-PAD = 18
+WIDTH = 440
+"""The picture's width. Discord shows a picture about 400 pixels wide (320 on a phone): drawn
+near that size, text is not shrunk past reading and there are few pixels to draw and encode."""
+PAD = 6
 INNER = WIDTH - 2 * PAD
-GAP = 14
+GAP = 7
 """Space between areas."""
 
-CARD_W = 84
-HAND_CARD_W = 100
-SMALL_CARD_W = 62
-CARD_GAP = 10
-MIN_STEP = 40
+CARD_W = 36
+HAND_CARD_W = 42
+SMALL_CARD_W = 30
+CARD_GAP = 5
+MIN_STEP = 20
 """The narrowest overlap step that still shows a card's index (rank and suit)."""
-RAISE = 18
+RAISE = 9
 """How far a card that may be played stands out of the hand."""
 
-TITLE_SIZE = 30
-SUB_SIZE = 22
-HEAD_SIZE = 21
-TEXT_SIZE = 20
-LABEL_SIZE = 18
+LEAST_TEXT = 16
+"""The smallest text drawn. Shown 320 pixels wide (a phone), a picture up to :data:`WIDEST` wide
+keeps every line of text at least 11 pixels high."""
+WIDEST = 464
+"""The widest a picture is drawn where it can be (see :func:`arrange`): 29 lines of its smallest
+text across."""
+TITLE_SIZE = 21
+SUB_SIZE = 17
+HEAD_SIZE = 17
+TEXT_SIZE = 16
+LABEL_SIZE = 16
 
 
 @dataclass(frozen=True)
@@ -78,7 +88,7 @@ def felt(width: int, height: int) -> Image.Image:
 # --- the picture -----------------------------------------------------------------------------------
 
 
-COMPACT_MIN = 600
+COMPACT_MIN = 330
 """The narrowest a compact picture (a small hand) is drawn."""
 
 
@@ -89,16 +99,16 @@ def natural_width(area: Area, style: Style) -> int:
         return max(cards, rich_width(area.title, HEAD_SIZE, True))
     if isinstance(area, Pile):
         card = style.card if len(area.spots) <= 10 else SMALL_CARD_W
-        return 146 + len(area.spots) * (card + CARD_GAP)
+        return BADGE_W + 8 + len(area.spots) * (card + CARD_GAP)
     if isinstance(area, Grid):
-        return 30 + len(area.columns) * (style.card + 8)
+        return GRID_HEAD + len(area.columns) * (style.card + 4)
     if isinstance(area, Facts):
-        size = TEXT_SIZE + 1
-        return sum(rich_width(f"{k} ", size) + rich_width(v, size, True) + 32 for k, v in area.items)
+        size = TEXT_SIZE
+        return sum(rich_width(f"{k} ", size) + rich_width(v, size, True) + 16 for k, v in area.items)
     if isinstance(area, Counts):
-        return len(area.items) * 150
+        return len(area.items) * 90
     if isinstance(area, Scores):
-        return 200 + 130 * max((len(x.values) for x in area.lines), default=0)
+        return 100 + 65 * max((len(x.values) for x in area.lines), default=0)
     return 0
 
 
@@ -111,11 +121,12 @@ def compact_style(layout: Layout, style: Style = Style(), least: int = COMPACT_M
     return replace(style, width=max(least, min(style.width, want + 2 * PAD)))
 
 
-def draw_layout(layout: Layout, style: Style = Style()) -> Image.Image:
+def draw_layout(layout: Layout, style: Style = Style(), indexed: bool = False) -> Image.Image:
     """The whole picture of ``layout``: its areas one under another, or in two columns where one
-    column would make the picture taller than 4:3 (see :func:`arrange`)."""
+    column would make the picture taller than 4:3 (see :func:`arrange`); ``indexed``: a palette
+    picture (:mod:`bot.render.colours`), its unchanged parts mapped once and cached."""
     blocks, plan = arrange(layout, style)
-    return compose(layout, blocks, plan, style)
+    return compose(layout, blocks, plan, style, indexed)
 
 
 # --- the arrangement ---------------------------------------------------------------------------------
@@ -123,9 +134,9 @@ def draw_layout(layout: Layout, style: Style = Style()) -> Image.Image:
 ASPECT = 4 / 3
 """The least width-to-height ratio of a picture. Discord fits an embed's picture into a box about
 400 by 300 pixels: a taller picture is shrunk by its height, its cards with it."""
-COLUMN_GAP = 34
+COLUMN_GAP = 12
 """Space between the two columns of a picture drawn in columns."""
-COLUMN_STEPS = (320, 380, 440, 500, 560, 620, 680, INNER)
+COLUMN_STEPS = (160, 190, 220, 250, 280, 310, 340, INNER)
 """The widths a column is drawn at (the least that holds what its areas ask for), so each area is
 drawn at a few widths however many arrangements are compared."""
 PREFER_COLUMNS = 0.97
@@ -171,6 +182,7 @@ class Measure:
         self.style = style
         self.heights: dict[tuple[int, int], int] = {}
         self.heads: dict[int, int] = {}
+        self.columns: dict[tuple[tuple[int, ...], int], int] = {}
 
     def block(self, index: int, width: int) -> int:
         """The height of a block drawn ``width`` wide (0: nothing to draw)."""
@@ -179,8 +191,11 @@ class Measure:
         return self.heights[index, width]
 
     def column(self, indices: Sequence[int], width: int) -> int:
-        drawn = [h for h in (self.block(i, width) for i in indices) if h]
-        return sum(drawn) + GAP * max(0, len(drawn) - 1)
+        key = (tuple(indices), width)
+        if key not in self.columns:
+            drawn = [h for h in (self.block(i, width) for i in indices) if h]
+            self.columns[key] = sum(drawn) + GAP * max(0, len(drawn) - 1)
+        return self.columns[key]
 
     def head(self, width: int) -> int:
         if width not in self.heads:
@@ -221,15 +236,21 @@ def arrange(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
     best: Plan | None = None
     best_key = (math.inf, 0)
     tried: set[Plan] = set()
-    for spread in PILE_SPREADS:
+    piles = any(isinstance(b[0], Pile) for b in blocks)
+    for spread in PILE_SPREADS if piles else PILE_SPREADS[:1]:  # only a pile's wish depends on it
         wants = [wanted_width(b, style, spread) for b in blocks]
         for left, right in splits(blocks):
             lw, rw = column_width(max(wants[i] for i in left)), column_width(max(wants[i] for i in right))
-            if not measure.column(left, lw) or not measure.column(right, rw):
-                continue
+            if lw + COLUMN_GAP + rw + 2 * PAD > best_key[0]:
+                continue  # wider than the best is shown: it cannot be better
+            left_h = measure.column(left, lw)
+            if not left_h or not measure.column(right, rw) or (left_h + 2 * PAD) * ASPECT > best_key[0]:
+                continue  # an empty column, or taller than the best is shown
             # the heading may top the right column beside a left one that opens with cards (a
             # grid); facts and notes stay under it
-            for head_right in (False, True) if isinstance(blocks[left[0]][0], Row | Pile | Grid) else (False,):
+            # (where the title fits there whole)
+            beside = isinstance(blocks[left[0]][0], Row | Pile | Grid) and rich_width(layout.title, TITLE_SIZE, True) <= rw
+            for head_right in (False, True) if beside else (False,):
                 plan = Plan(tuple(left), lw, tuple(right), rw, head_right)
                 if plan in tried:
                     continue
@@ -246,21 +267,39 @@ def arrange(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
     return blocks, best
 
 
-WIDEN_STEP = 40
+WIDEN_STEP = 20
 """How much wider, at most, each try of :func:`widened` draws a picture."""
 
 
 def widened(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
-    """One column, made wider step by step until it is 4:3: its rows spread out, small rows share
-    a band, its text takes fewer lines."""
-    width = style.width - 2 * PAD
-    while True:
+    """One column, made wider until it is 4:3 (its rows spread out, small rows share a band, its
+    text takes fewer lines): the least width that is, to within :data:`WIDEN_STEP`, found by
+    halving between the style's width and the width its height there asks for."""
+
+    def at(width: int) -> tuple[list[Block], Plan, bool, int]:
         blocks = side_by_side(layout.areas, width, style)
         plan = Plan(tuple(range(len(blocks))), width)
         height = Measure(layout, blocks, style).height(plan)
-        if height * ASPECT <= plan.width:
-            return blocks, plan
-        width = min(width + WIDEN_STEP, math.ceil(height * ASPECT) - 2 * PAD)
+        return blocks, plan, height * ASPECT <= plan.width, math.ceil(height * ASPECT) - 2 * PAD
+
+    low = style.width - 2 * PAD
+    blocks, plan, fits, wants = at(low)
+    if fits:
+        return blocks, plan
+    high = wants
+    while True:  # wider is never taller, so this is once, but a picture must fit whatever its areas do
+        blocks, plan, fits, wants = at(high)
+        if fits:
+            break
+        low, high = high, max(wants, high + WIDEN_STEP)
+    while high - low > WIDEN_STEP:
+        mid = (low + high) // 2
+        found = at(mid)
+        if found[2]:
+            high, blocks, plan = mid, found[0], found[1]
+        else:
+            low = mid
+    return blocks, plan
 
 
 def splits(blocks: Sequence[Block]) -> list[tuple[list[int], list[int]]]:
@@ -299,12 +338,12 @@ def wanted_width(block: Block, style: Style, spread: int = PILE_SPREADS[0]) -> i
         return row_width(area, style) if not area.overlap else min(natural_width(area, style), INNER)
     if isinstance(area, Pile):
         card = style.card if len(area.spots) <= 10 else SMALL_CARD_W
-        return 146 + min(len(area.spots), spread) * (card + CARD_GAP)
+        return BADGE_W + 8 + min(len(area.spots), spread) * (card + CARD_GAP)
     if isinstance(area, Scores):
-        return min(natural_width(area, style), 560)
+        return min(natural_width(area, style), 280)
     if isinstance(area, Facts | Counts):
-        return min(natural_width(area, style), 440)
-    return 380
+        return min(natural_width(area, style), 220)
+    return 190
 
 
 def column_width(want: int) -> int:
@@ -316,41 +355,90 @@ def draw_block(block: Block, width: int, style: Style) -> Image.Image | None:
     return draw_area(block[0], width, style) if len(block) == 1 else draw_beside(block, width, style)
 
 
-def compose(layout: Layout, blocks: Sequence[Block], plan: Plan, style: Style) -> Image.Image:
-    """The picture of a plan: the felt, the heading and the columns, a light border round it."""
-    head = heading(layout, plan.head_width)
+def indexed_block(block: Block, width: int, style: Style) -> Image.Image | None:
+    """:func:`draw_block` in the palette: an area's strip mapped once and cached."""
+    if len(block) == 1 and drawlog.current() is None:
+        try:
+            return indexed_area(block[0], width, style)
+        except TypeError:  # unhashable
+            pass
+    strip = draw_block(block, width, style)
+    return colours.indexed(strip) if strip is not None else None
+
+
+@lru_cache(maxsize=512)
+def indexed_area(area: Area, width: int, style: Style) -> Image.Image | None:
+    """An area's strip in the palette (a byte a pixel: 512 strips are some 25 MB)."""
+    strip = draw_area_now(area, width, style)
+    return colours.indexed(strip) if strip is not None else None
+
+
+@lru_cache(maxsize=256)
+def indexed_heading(title: str, subtitle: str, width: int) -> Image.Image | None:
+    """:func:`heading` in the palette, cached by its words (they change once a turn at most)."""
+    head = heading(Layout(title, subtitle, ()), width)
+    return colours.indexed(head) if head is not None else None
+
+
+def compose(
+    layout: Layout, blocks: Sequence[Block], plan: Plan, style: Style, indexed: bool = False
+) -> Image.Image:
+    """The picture of a plan: the felt, the heading and the columns, a light border round it
+    (``indexed``: in the palette, see :func:`draw_layout`)."""
+    draw = indexed_block if indexed else draw_block
+    if indexed and drawlog.current() is None:
+        head = indexed_heading(layout.title, layout.subtitle, plan.head_width)
+    else:  # a recording draws (and logs) every word
+        head = heading(layout, plan.head_width)
+        head = colours.indexed(head) if indexed and head is not None else head
     columns = [
-        [s for s in (draw_block(blocks[i], w, style) for i in ids) if s is not None]
+        [s for s in (draw(blocks[i], w, style) for i in ids) if s is not None]
         for ids, w in ((plan.left, plan.left_width), (plan.right, plan.right_width))
     ]
     head_h = head.height + GAP if head is not None else 0
     left_h, right_h = (sum(s.height + GAP for s in col) - (GAP if col else 0) for col in columns)
     height = 2 * PAD + (max(left_h, head_h + right_h) if plan.head_right else head_h + max(left_h, right_h))
     width = max(plan.width, math.ceil(height * ASPECT))
-    img = felt(width, height)
+    img = colours.new_indexed(width, height, FELT) if indexed else felt(width, height)
     right_x = PAD + plan.left_width + COLUMN_GAP
     if head is not None:
-        img.paste(head, (right_x if plan.head_right else PAD, PAD))
+        hx = right_x if plan.head_right else PAD
+        put(img, head, (hx, PAD, hx + head.width, PAD + head.height))
     top = PAD + (0 if plan.head_right else head_h)
     for x, strips, y in ((PAD, columns[0], top), (right_x, columns[1], top + (head_h if plan.head_right else 0))):
         for strip in strips:
-            img.paste(strip, (x, y))
+            put(img, strip, (x, y, x + strip.width, y + strip.height))
             y += strip.height + GAP
     d = ImageDraw.Draw(img)
-    d.rounded_rectangle([1, 1, width - 2, height - 2], radius=14, outline=BORDER, width=3)
+    border = colours.index_of(BORDER) if indexed else BORDER
+    d.rounded_rectangle([0, 0, width - 1, height - 1], radius=7, outline=border, width=2)
     log = drawlog.current()
     if log is not None:
         log.width = width
     return img
 
 
-BESIDE_GAP = 34
+BESIDE_GAP = 17
 """Space between small rows drawn side by side."""
 
 
 def row_width(area: Row, style: Style) -> int:
     """The width a small spaced row needs (its cards or its heading, whichever is wider)."""
+    try:
+        return measured_row_width(area, style)
+    except TypeError:  # unhashable
+        return measure_row_width(area, style)
+
+
+@lru_cache(maxsize=4096)
+def measured_row_width(area: Row, style: Style) -> int:
+    return measure_row_width(area, style)
+
+
+def measure_row_width(area: Row, style: Style) -> int:
     cards = len(area.spots) * (style.card + CARD_GAP) - CARD_GAP
+    last = area.spots[-1].label.split("\n") if area.spots and area.spots[-1].label else []
+    cards += max([0, *(rich_width(t, LABEL_SIZE, k == 0) - style.card for k, t in enumerate(last))])
     title = rich_width(f"{area.title}  ·  {area.note}" if area.note else area.title, HEAD_SIZE, True)
     return max(cards, title, style.card)
 
@@ -395,21 +483,42 @@ def draw_beside(group: Sequence[Area], width: int, style: Style) -> Image.Image:
 def heading(layout: Layout, width: int) -> Image.Image | None:
     if not layout.title and not layout.subtitle:
         return None
+    if heading_in_one_line(layout, width):
+        img = felt(width, int(TITLE_SIZE * 1.2))
+        x = draw_rich(img, (0, 0), layout.title, TITLE_SIZE, INK, True) + HEAD_SEP
+        draw_rich(img, (x, TITLE_SIZE - SUB_SIZE), layout.subtitle, SUB_SIZE, GOLD)
+        return img
     lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
     if layout.title:
         lines.append((clip_text(layout.title, width, TITLE_SIZE, True), TITLE_SIZE, INK, True))
     for line in wrap_text(layout.subtitle, width, SUB_SIZE)[:2] if layout.subtitle else []:
         lines.append((line, SUB_SIZE, GOLD, False))
-    height = sum(int(size * 1.25) for _, size, _, _ in lines)
+    height = sum(int(size * 1.2) for _, size, _, _ in lines)
     img = felt(width, height)
     y = 0
     for text, size, colour, bold in lines:
         draw_rich(img, (0, y), text, size, colour, bold)
-        y += int(size * 1.25)
+        y += int(size * 1.2)
     return img
 
 
 def draw_area(area: Area, width: int, style: Style) -> Image.Image | None:
+    """The strip of ``area`` drawn ``width`` wide (from the cache when drawn before: the scores,
+    the counts and the notes mostly stay the same from one move to the next). Callers only read it."""
+    if drawlog.current() is not None:  # recording: every word is to be drawn (and logged)
+        return draw_area_now(area, width, style)
+    try:
+        return drawn_area(area, width, style)
+    except TypeError:  # unhashable: a game's hook built a list where a tuple belongs
+        return draw_area_now(area, width, style)
+
+
+@lru_cache(maxsize=64)
+def drawn_area(area: Area, width: int, style: Style) -> Image.Image | None:
+    return draw_area_now(area, width, style)
+
+
+def draw_area_now(area: Area, width: int, style: Style) -> Image.Image | None:
     if isinstance(area, Facts):
         return draw_facts(area, width)
     if isinstance(area, Row):
@@ -431,14 +540,14 @@ def area_title(title: str, note: str, width: int) -> tuple[list[str], int]:
         return [], 0
     text = f"{title}  ·  {note}" if title and note else (title or note)
     lines = wrap_text(text, width, HEAD_SIZE, True)[:2]
-    return lines, len(lines) * int(HEAD_SIZE * 1.3) + 4
+    return lines, len(lines) * int(HEAD_SIZE * 1.2) + 2
 
 
 def put_title(img: Image.Image, lines: Sequence[str]) -> None:
     y = 0
     for line in lines:
         draw_rich(img, (0, y), line, HEAD_SIZE, GOLD, True)
-        y += int(HEAD_SIZE * 1.3)
+        y += int(HEAD_SIZE * 1.2)
 
 
 # --- facts, notes, counts, scores ------------------------------------------------------------------
@@ -446,11 +555,11 @@ def put_title(img: Image.Image, lines: Sequence[str]) -> None:
 
 def fact_chips(area: Facts, width: int) -> list[list[tuple[str, str, int]]]:
     """The facts as chips ``(name, value, width)``, in lines of at most ``width`` pixels."""
-    size = TEXT_SIZE + 1
+    size = TEXT_SIZE
     chips: list[tuple[str, str, int]] = []
     for name, value in area.items:
         name_text = f"{name} " if name else ""
-        w = rich_width(name_text, size) + rich_width(value, size, True) + 22
+        w = rich_width(name_text, size) + rich_width(value, size, True) + 12
         chips.append((name_text, value, min(w, width)))
     rows: list[list[tuple[str, str, int]]] = [[]]
     used = 0
@@ -459,31 +568,50 @@ def fact_chips(area: Facts, width: int) -> list[list[tuple[str, str, int]]]:
             rows.append([])
             used = 0
         rows[-1].append(chip)
-        used += chip[2] + 10
+        used += chip[2] + 5
     return rows
 
 
-def draw_facts(area: Facts, width: int) -> Image.Image | None:
+def draw_facts(area: Facts, width: int, marked: frozenset[int] = frozenset(), top: int = 0) -> Image.Image | None:
+    """The facts as chips in lines; the chips numbered in ``marked`` outlined (whose turn it is),
+    ``top`` pixels left free above them (for a title)."""
     if not area.items:
         return None
-    size = TEXT_SIZE + 1
-    chip_h = int(size * 1.7)
+    size = TEXT_SIZE
+    chip_h = int(size * 1.5)
     rows = fact_chips(area, width)
-    height = len(rows) * (chip_h + 8) - 8
+    height = top + len(rows) * (chip_h + 4) - 4
     img = felt(width, height)
     d = ImageDraw.Draw(img)
-    y = 0
+    y = top
+    k = 0
     for row in rows:
         x = 0
         for name_text, value, w in row:
-            d.rounded_rectangle([x, y, x + w, y + chip_h], radius=chip_h // 2, fill=FELT_LIGHT, outline=(70, 140, 100))
-            tx = x + 11
+            mark = k in marked
+            d.rounded_rectangle(
+                [x, y, x + w, y + chip_h],
+                radius=chip_h // 2,
+                fill=FELT_LIGHT,
+                outline=LEGAL if mark else (70, 140, 100),
+                width=2 if mark else 1,
+            )
+            tx = x + 6
             ty = y + (chip_h - int(size * 1.2)) // 2
-            tx += draw_rich(img, (tx, ty), name_text, size, MUTED)
-            draw_rich(img, (tx, ty), clip_text(value, w - (tx - x) - 10, size, True), size, INK, True)
-            x += w + 10
-        y += chip_h + 8
+            tx += draw_rich(img, (tx, ty), name_text, size, LEGAL if mark else MUTED)
+            draw_rich(img, (tx, ty), clip_text(value, w - (tx - x) - 5, size, True), size, LEGAL if mark else INK, True)
+            x += w + 5
+            k += 1
+        y += chip_h + 4
     return img
+
+
+def score_chips(area: Scores) -> Facts | None:
+    """A table of one score a player, as chips (``P1 12``) in a line or two rather than a line a
+    player: the same facts in a third of the height."""
+    if max((len(x.values) for x in area.lines), default=0) != 1:
+        return None
+    return Facts(tuple((x.name, x.values[0]) for x in area.lines))
 
 
 def draw_notes(area: Notes, width: int) -> Image.Image | None:
@@ -493,7 +621,7 @@ def draw_notes(area: Notes, width: int) -> Image.Image | None:
     title, top = area_title(area.title, "", width)
     if not lines and not title:
         return None
-    lh = int(TEXT_SIZE * 1.35)
+    lh = int(TEXT_SIZE * 1.25)
     img = felt(width, top + lh * len(lines))
     put_title(img, title)
     for i, line in enumerate(lines):
@@ -505,42 +633,49 @@ def draw_counts(area: Counts, width: int) -> Image.Image | None:
     if not area.items:
         return None
     title, top = area_title(area.title, "", width)
-    back_w = 40
+    back_w = COUNT_BACK_W
     bw, bh = card_size(back_w)
-    cell = 0
-    for name, _ in area.items:
-        cell = max(cell, bw + 12 + min(rich_width(name, TEXT_SIZE, True), 150) + 16)
-    per_line = max(1, (width + 16) // cell)
+    cell = counts_cell(area)
+    per_line = max(1, (width + 8) // cell)
     lines = (len(area.items) + per_line - 1) // per_line
-    img = felt(width, top + lines * (bh + 10) - 10)
+    img = felt(width, top + lines * (bh + 5) - 5)
     put_title(img, title)
     d = ImageDraw.Draw(img)
     back = card_face(None, back_w)
     for i, (name, count) in enumerate(area.items):
         x = (i % per_line) * cell
-        y = top + (i // per_line) * (bh + 10)
+        y = top + (i // per_line) * (bh + 5)
         if count > 1:
-            img.paste(back, (x + 5, y), back)
-        img.paste(back, (x, y + (0 if count <= 1 else 3)), back) if count else d.rounded_rectangle(
-            [x, y, x + bw, y + bh], radius=5, outline=MUTED, width=2
+            img.paste(back, (x + 3, y), back)
+        img.paste(back, (x, y + (0 if count <= 1 else 2)), back) if count else d.rounded_rectangle(
+            [x, y, x + bw, y + bh], radius=3, outline=MUTED, width=1
         )
         num = str(count)
-        nw = rich_width(num, 22, True)
-        d.rounded_rectangle([x + bw // 2 - nw // 2 - 5, y + bh // 2 - 15, x + bw // 2 + nw // 2 + 5, y + bh // 2 + 14], radius=6, fill=(250, 250, 250))
-        draw_rich(img, (x + bw // 2 - nw // 2, y + bh // 2 - 14), num, 22, (20, 20, 20), True)
-        draw_rich(img, (x + bw + 12, y + bh // 2 - 12), clip_text(name, cell - bw - 20, TEXT_SIZE, True), TEXT_SIZE, INK, True)
+        nw = rich_width(num, TEXT_SIZE, True)
+        cx, cy = x + bw // 2 + 1, y + bh // 2 + 1
+        d.rounded_rectangle([cx - nw // 2 - 2, cy - 9, cx + nw // 2 + 2, cy + 9], radius=3, fill=(250, 250, 250))
+        draw_rich(img, (cx - nw // 2, cy - 9), num, TEXT_SIZE, (20, 20, 20), True)
+        draw_rich(img, (x + bw + 7, y + bh // 2 - 9), clip_text(name, cell - bw - 12, TEXT_SIZE, True), TEXT_SIZE, INK, True)
     return img
 
 
-SPLIT_SCORES = 7
+SPLIT_SCORES = 5
 """From this many players on, a short score table is drawn in two halves side by side..."""
-SPLIT_WIDTH = 540
+SPLIT_WIDTH = 300
 """... where it is at least this wide (two halves of a narrow column would cut the names short)."""
 
 
 def draw_scores(area: Scores, width: int, split: bool = True) -> Image.Image | None:
     if not area.lines:
         return None
+    chips = score_chips(area)
+    if chips is not None:
+        title, top = area_title(area.title, "", width)
+        marked = frozenset(i for i, x in enumerate(area.lines) if x.active)
+        img = draw_facts(chips, width, marked, top)
+        assert img is not None
+        put_title(img, title)
+        return img
     ncol = max((len(x.values) for x in area.lines), default=0)
     if split and len(area.lines) >= SPLIT_SCORES and ncol <= 2 and width >= SPLIT_WIDTH:
         half = (len(area.lines) + 1) // 2
@@ -553,13 +688,11 @@ def draw_scores(area: Scores, width: int, split: bool = True) -> Image.Image | N
         img.paste(left, (0, top))
         img.paste(right, ((width + BESIDE_GAP) // 2, top))
         return img
-    size = TEXT_SIZE + 1
-    lh = int(size * 1.55)
+    size = TEXT_SIZE
+    lh = int(size * 1.45)
     title, top = area_title(area.title, "", width)
     columns = area.columns
-    name_w = min(max(rich_width(x.name, size, True) for x in area.lines) + 40, int(width * 0.4))
-    col_w = max(90, (width - name_w) // max(1, ncol)) if ncol else 0
-    col_w = min(col_w, 170)
+    name_w, starts, ends = score_columns(area, width)
     header = any(columns) and tuple(columns) != ("Score",)
     img = felt(width, top + lh * (len(area.lines) + (1 if header else 0)))
     put_title(img, title)
@@ -567,40 +700,77 @@ def draw_scores(area: Scores, width: int, split: bool = True) -> Image.Image | N
     y = top
     if header:
         for i, name in enumerate(columns[:ncol]):
-            draw_rich(img, (name_w + i * col_w, y + 4), clip_text(name, col_w - 8, LABEL_SIZE + 1), LABEL_SIZE + 1, MUTED)
+            draw_rich(img, (starts[i], y + 2), clip_text(name, ends[i] - starts[i] - 4, LABEL_SIZE), LABEL_SIZE, MUTED)
         y += lh
     for k, line in enumerate(area.lines):
         if k % 2 == 0:
-            d.rectangle([0, y, min(width, name_w + ncol * col_w), y + lh - 2], fill=FELT_DARK)
+            d.rectangle([0, y, min(width, ends[-1] if ends else name_w), y + lh - 1], fill=FELT_DARK)
         colour = LEGAL if line.active else INK
         if line.active:
-            d.polygon([(6, y + lh // 2 - 8), (6, y + lh // 2 + 8), (18, y + lh // 2)], fill=LEGAL)
-        draw_rich(img, (26, y + (lh - size) // 2 - 2), clip_text(line.name, name_w - 34, size, True), size, colour, True)
+            d.polygon([(2, y + lh // 2 - 5), (2, y + lh // 2 + 5), (9, y + lh // 2)], fill=LEGAL)
+        draw_rich(img, (12, y + (lh - size) // 2 - 1), clip_text(line.name, name_w - 15, size, True), size, colour, True)
         for i, value in enumerate(line.values):
-            draw_rich(img, (name_w + i * col_w, y + (lh - size) // 2 - 2), clip_text(value, col_w - 8, size, i == 0), size, colour, i == 0)
+            if i < len(starts):
+                cell = clip_text(value, ends[i] - starts[i] - 4, size, i == 0)
+                draw_rich(img, (starts[i], y + (lh - size) // 2 - 1), cell, size, colour, i == 0)
         y += lh
     return img
 
 
 # --- cards in a row, a pile, a grid ------------------------------------------------------------------
 
+NONE_H = 20
+"""The height of an empty line of cards (the word "none")."""
+LINE_GAP = 4
+"""Space between lines of cards."""
+BADGE_W, BADGE_H = 64, 52
+"""The size of a pile's total."""
+GRID_HEAD, GRID_GAP = 18, 4
+"""A grid's row and column names' room, and the space between its cells."""
+
 
 def _label_lines(spots: Sequence[Spot]) -> int:
     return max((len(s.label.split("\n")) for s in spots if s.label), default=0)
 
 
-def min_step(card_w: int) -> int:
+def min_step(card_w: int, spots: Sequence[Spot] = ()) -> int:
     """The narrowest overlap step at which each card's index shows whole ("10" then "8", never
-    "108")."""
-    return max(MIN_STEP, index_width(card_w))
+    "108") and the labels under the cards do not run into each other."""
+    return max(MIN_STEP, index_width(card_w), label_step(spots))
 
 
-def _fit(count: int, width: int, card_w: int, spaced: bool) -> tuple[int, int]:
-    """How many cards a line holds and the step between them."""
-    full = card_w + CARD_GAP
-    if count * full - CARD_GAP <= width:
-        return count, full if spaced else min(full, (width - card_w) // max(1, count - 1) if count > 1 else full)
-    per_line = max(1, (width - card_w) // min_step(card_w) + 1)
+LABEL_GAP = 12
+"""The least space between the labels of two cards ("sets 60" and "+10" must not read as one)."""
+
+
+def label_width(spot: Spot) -> int:
+    """The width of a card's widest line of label (0: none)."""
+    lines = spot.label.split("\n") if spot.label else []
+    return max([0, *(rich_width(t, LABEL_SIZE, k == 0) for k, t in enumerate(lines))])
+
+
+def label_step(spots: Sequence[Spot]) -> int:
+    """The width of the widest label under a card but the last (which may reach further right),
+    and the space between two."""
+    widest = 0
+    for spot in spots[:-1]:
+        for k, text in enumerate(spot.label.split("\n") if spot.label else ()):
+            widest = max(widest, rich_width(text, LABEL_SIZE, k == 0) + LABEL_GAP)
+    return widest
+
+
+def _fit(count: int, width: int, card_w: int, spaced: bool, spots: Sequence[Spot] = ()) -> tuple[int, int]:
+    """How many cards a line holds and the step between them (room kept at the right for the
+    last card's label, centred under it)."""
+    if spots:
+        width -= max(0, (label_width(spots[-1]) - card_w + 1) // 2)
+    least = min_step(card_w, spots)
+    full = max(card_w + CARD_GAP, least)
+    if (count - 1) * full + card_w <= width:
+        if spaced or count <= 1:
+            return count, full
+        return count, min(full, max(least, (width - card_w) // (count - 1)))
+    per_line = max(1, (width - card_w) // least + 1)
     lines = (count + per_line - 1) // per_line
     per_line = (count + lines - 1) // lines
     step = min(full, (width - card_w) // max(1, per_line - 1)) if per_line > 1 else full
@@ -610,49 +780,53 @@ def _fit(count: int, width: int, card_w: int, spaced: bool) -> tuple[int, int]:
 def draw_cards(
     spots: Sequence[Spot], width: int, card_w: int, spaced: bool = True, label_size: int = LABEL_SIZE
 ) -> Image.Image:
-    """Cards in lines (overlapping when they would not fit), labels under, marks drawn."""
+    """Cards in lines (overlapping when they would not fit, each index and label clear), labels
+    under, marks drawn."""
     if not spots:
-        img = felt(width, 30)
-        draw_rich(img, (0, 2), "none", TEXT_SIZE, MUTED)
+        img = felt(width, NONE_H)
+        draw_rich(img, (0, 1), "none", TEXT_SIZE, MUTED)
         return img
     cw, ch = card_size(card_w)
-    per_line, step = _fit(len(spots), width, card_w, spaced)
+    per_line, step = _fit(len(spots), width, card_w, spaced, spots)
     labels = _label_lines(spots)
-    if step < cw + CARD_GAP:
-        label_size = min(label_size, LABEL_SIZE - 3)  # overlapping cards: smaller labels fit the step
-    label_h = labels * int(label_size * 1.2) + (4 if labels else 0)
+    label_h = labels * int(label_size * 1.15) + (2 if labels else 0)
     raised = any(s.mark == "legal" for s in spots)
-    top = RAISE if raised else 4
-    line_h = top + ch + 4 + label_h
+    top = RAISE if raised else 3
+    line_h = top + ch + 2 + label_h
     nlines = (len(spots) + per_line - 1) // per_line
     log = drawlog.current()
     if log is not None and len(spots) > 1 and step < cw:
         log.steps.append((step, index_width(card_w)))
-    img = felt(width, nlines * line_h + (nlines - 1) * 8)
+    img = felt(width, nlines * line_h + (nlines - 1) * LINE_GAP)
     for i, spot in enumerate(spots):
         line, col = divmod(i, per_line)
         x = col * step
-        y = line * (line_h + 8) + top
+        y = line * (line_h + LINE_GAP) + top
         if spot.mark == "legal":
-            y -= RAISE - 4
-        place_card(img, spot, (x, y), card_w)
+            y -= RAISE - 3
+        place_card(img, spot, (x, y), card_w, on_felt=col == 0 or step >= cw)
         if spot.label:
             last = col == per_line - 1 or i == len(spots) - 1
-            # the last card of a line may spread its label to the right
-            lw = min(width - x, cw + 2 * CARD_GAP + 60) if last else step - 3
-            ly = line * (line_h + 8) + top + ch + 6
+            # a label is centred under its card (the step leaves room between labels); the last
+            # of a line may reach the picture's edge, and is moved left to end there
+            slack = x - (x - step + (cw + label_width(spots[i - 1])) // 2 + LABEL_GAP) if col else x
+            slack = max(0, min(slack, step - LABEL_GAP))
+            lw = width - x + slack if last else step - 2
+            ly = line * (line_h + LINE_GAP) + top + ch + 3
             for k, text in enumerate(spot.label.split("\n")):
                 text = clip_text(text, lw, label_size, k == 0)
                 tw = rich_width(text, label_size, k == 0)
-                tx = x + max(0, (min(cw, lw) - tw) // 2)
+                tx = max(0, x + (cw - tw) // 2)
                 if last:
-                    tx = max(x, min(x + (cw - tw) // 2, x + lw - tw))
+                    tx = max(x - slack, min(tx, width - tw))
                 colour = WINNING if spot.mark == "winning" and k == 0 else (INK if k == 0 else MUTED)
-                draw_rich(img, (tx, ly + k * int(label_size * 1.2)), text, label_size, colour, k == 0)
+                draw_rich(img, (tx, ly + k * int(label_size * 1.15)), text, label_size, colour, k == 0)
     return img
 
 
-def place_card(img: Image.Image, spot: Spot, xy: tuple[int, int], card_w: int) -> None:
+def place_card(img: Image.Image, spot: Spot, xy: tuple[int, int], card_w: int, on_felt: bool = False) -> None:
+    """Draw a spot's card (or its empty place) at ``xy``; ``on_felt``: nothing but the felt is
+    under it, so the card is copied whole, its corners already blended with the felt."""
     cw, ch = card_size(card_w)
     x, y = xy
     d = ImageDraw.Draw(img)
@@ -663,22 +837,44 @@ def place_card(img: Image.Image, spot: Spot, xy: tuple[int, int], card_w: int) -
             radius=card_w // 10,
             fill=FELT_DARK,
             outline=LEGAL if waiting else (60, 120, 85),
-            width=3 if waiting else 2,
+            width=2 if waiting else 1,
         )
         if waiting:
             size = cw // 2
             draw_rich(img, (x + (cw - rich_width("?", size, True)) // 2, y + (ch - size) // 2 - 4), "?", size, LEGAL, True)
         return
-    face = card_face(spot.card, card_w)
-    img.paste(face, (x, y), face)
-    if spot.mark == "dimmed":
-        shade = Image.new("RGB", (cw, ch), FELT_DARK)
-        mask = face.getchannel("A").point(lambda a: a * 105 // 255)
-        img.paste(shade, (x, y), mask)
-    elif spot.mark in ("legal", "winning", "last"):
+    dimmed = spot.mark == "dimmed"
+    if on_felt:
+        put(img, face_on_felt(spot.card, card_w, dimmed), (x, y, x + cw, y + ch))
+    else:
+        face = shaded_face(spot.card, card_w) if dimmed else card_face(spot.card, card_w)
+        put(img, face, (x, y, x + cw, y + ch), face)
+    if spot.mark in ("legal", "winning", "last"):
         colour = {"legal": LEGAL, "winning": WINNING, "last": LAST}[spot.mark]
-        width = 4
-        d.rounded_rectangle([x - 2, y - 2, x + cw + 1, y + ch + 1], radius=card_w // 10 + 2, outline=colour, width=width)
+        d.rounded_rectangle([x - 2, y - 2, x + cw + 1, y + ch + 1], radius=card_w // 10 + 2, outline=colour, width=2)
+
+
+DIM = 105
+"""How much of the dark felt (of 255) shades a card that may not be played."""
+
+
+@lru_cache(maxsize=512)
+def shaded_face(card: Card | None, width: int) -> Image.Image:
+    """A card face shaded with the dark felt (a card that may not be played), its corners clear."""
+    face = card_face(card, width)
+    out = face.copy()
+    out.paste(FELT_DARK, (0, 0, face.width, face.height), face.getchannel("A").point(lambda a: a * DIM // 255))
+    out.putalpha(face.getchannel("A"))
+    return out
+
+
+@lru_cache(maxsize=512)
+def face_on_felt(card: Card | None, width: int, dimmed: bool = False) -> Image.Image:
+    """A card (shaded when ``dimmed``) on the felt, as an opaque picture pasted without a mask."""
+    face = shaded_face(card, width) if dimmed else card_face(card, width)
+    out = felt(face.width, face.height)
+    out.paste(face, (0, 0), face)
+    return out
 
 
 def row_card_width(area: Row, style: Style) -> int:
@@ -701,56 +897,54 @@ def draw_row(area: Row, width: int, style: Style) -> Image.Image:
 
 def draw_pile(area: Pile, width: int, style: Style) -> Image.Image:
     title, top = area_title(area.title, area.note, width)
-    badge_w = 0
-    if area.total is not None:
-        badge_w = 130
+    badge_w = BADGE_W if area.total is not None else 0
     card_w = style.card if len(area.spots) <= 10 else SMALL_CARD_W
-    cards = draw_cards(area.spots, width - badge_w - (16 if badge_w else 0), card_w, spaced=False) if area.spots else None
+    cards = draw_cards(area.spots, width - badge_w - (8 if badge_w else 0), card_w, spaced=False) if area.spots else None
     _, ch = card_size(card_w)
-    height = max(cards.height if cards is not None else 0, 110 if badge_w else 0)
+    height = max(cards.height if cards is not None else 0, BADGE_H + 2 if badge_w else 0)
     img = felt(width, top + height)
     put_title(img, title)
     if badge_w:
         d = ImageDraw.Draw(img)
-        by = top + max(0, (min(height, ch + 10) - 100) // 2)
-        d.rounded_rectangle([0, by, badge_w - 1, by + 100], radius=16, fill=(250, 246, 230), outline=GOLD, width=3)
-        label = clip_text(area.total_label, badge_w - 12, LABEL_SIZE, True)
+        by = top + max(0, (min(height, ch + 5) - BADGE_H) // 2)
+        d.rounded_rectangle([0, by, badge_w - 1, by + BADGE_H], radius=8, fill=(250, 246, 230), outline=GOLD, width=2)
+        label = clip_text(area.total_label, badge_w - 6, LABEL_SIZE, True)
         lw = rich_width(label, LABEL_SIZE, True)
-        draw_rich(img, ((badge_w - lw) // 2, by + 8), label, LABEL_SIZE, (60, 60, 60), True)
+        draw_rich(img, ((badge_w - lw) // 2, by + 3), label, LABEL_SIZE, (60, 60, 60), True)
         num = str(area.total)
-        size = 50 if len(num) <= 3 else 38
+        size = 28 if len(num) <= 3 else 21
         nw = rich_width(num, size, True)
-        draw_rich(img, ((badge_w - nw) // 2, by + 30), num, size, (20, 20, 20), True)
+        draw_rich(img, ((badge_w - nw) // 2, by + 21), num, size, (20, 20, 20), True)
     if cards is not None:
-        img.paste(cards, (badge_w + (16 if badge_w else 0), top))
+        img.paste(cards, (badge_w + (8 if badge_w else 0), top))
     return img
 
 
 def draw_grid(area: Grid, width: int, style: Style) -> Image.Image:
     title, top = area_title(area.title, area.note, width)
     ncols, nrows = len(area.columns), len(area.rows)
-    head = 30
-    card_w = min(style.card, (width - head - (ncols - 1) * 8) // max(1, ncols))
+    head = GRID_HEAD
+    card_w = min(style.card, (width - head - (ncols - 1) * GRID_GAP) // max(1, ncols))
     cw, ch = card_size(card_w)
-    img = felt(width, top + head + nrows * (ch + 8))
+    img = felt(width, top + head + nrows * (ch + GRID_GAP))
     put_title(img, title)
-    left = head + max(0, (width - head - ncols * (cw + 8)) // 2)
+    left = head + max(0, (width - head - ncols * (cw + GRID_GAP)) // 2)
     for c, name in enumerate(area.columns):
         tw = rich_width(name, HEAD_SIZE, True)
-        draw_rich(img, (left + c * (cw + 8) + (cw - tw) // 2, top), name, HEAD_SIZE, MUTED, True)
+        draw_rich(img, (left + c * (cw + GRID_GAP) + (cw - tw) // 2, top - 1), name, HEAD_SIZE, MUTED, True)
     for r, name in enumerate(area.rows):
-        y = top + head + r * (ch + 8)
+        y = top + head + r * (ch + GRID_GAP)
         tw = rich_width(name, HEAD_SIZE, True)
-        draw_rich(img, (left - head + (head - tw) // 2 - 4, y + ch // 2 - HEAD_SIZE // 2 - 2), name, HEAD_SIZE, MUTED, True)
+        draw_rich(img, (left - head + (head - tw) // 2 - 2, y + ch // 2 - HEAD_SIZE // 2 - 2), name, HEAD_SIZE, MUTED, True)
         for c in range(ncols):
             spot = area.cells[r * ncols + c]
-            place_card(img, spot, (left + c * (cw + 8), y), card_w)
+            place_card(img, spot, (left + c * (cw + GRID_GAP), y), card_w, on_felt=True)
             if spot.label:
                 lw = rich_width(spot.label, LABEL_SIZE, True)
                 d = ImageDraw.Draw(img)
-                x = left + c * (cw + 8) + (cw - lw) // 2
-                d.rounded_rectangle([x - 4, y + ch - 24, x + lw + 4, y + ch - 3], radius=5, fill=(20, 20, 20))
-                draw_rich(img, (x, y + ch - 24), spot.label, LABEL_SIZE, INK, True)
+                x = left + c * (cw + GRID_GAP) + (cw - lw) // 2
+                d.rounded_rectangle([x - 2, y + ch - 20, x + lw + 2, y + ch - 1], radius=3, fill=(20, 20, 20))
+                draw_rich(img, (x, y + ch - 20), spot.label, LABEL_SIZE, INK, True)
     return img
 
 
@@ -758,37 +952,62 @@ def draw_grid(area: Grid, width: int, style: Style) -> Image.Image:
 # Each mirrors its drawing function above: tests/bot/test_pictures.py checks that they agree.
 
 
+HEAD_SEP = 12
+"""Space between the title and the subtitle drawn beside it."""
+
+
+def heading_in_one_line(layout: Layout, width: int) -> bool:
+    """Whether the subtitle fits on the title's line (a line of the picture saved)."""
+    if not layout.title or not layout.subtitle:
+        return False
+    return rich_width(layout.title, TITLE_SIZE, True) + HEAD_SEP + rich_width(layout.subtitle, SUB_SIZE) <= width
+
+
 def heading_height(layout: Layout, width: int) -> int:
     if not layout.title and not layout.subtitle:
         return 0
+    if heading_in_one_line(layout, width):
+        return int(TITLE_SIZE * 1.2)
     subtitle = len(wrap_text(layout.subtitle, width, SUB_SIZE)[:2]) if layout.subtitle else 0
-    return (int(TITLE_SIZE * 1.25) if layout.title else 0) + subtitle * int(SUB_SIZE * 1.25)
+    return (int(TITLE_SIZE * 1.2) if layout.title else 0) + subtitle * int(SUB_SIZE * 1.2)
 
 
 def area_height(area: Area, width: int, style: Style) -> int:
     """The height :func:`draw_area` draws ``area`` at, ``width`` wide (0: nothing drawn)."""
+    try:
+        return measured_height(area, width, style)
+    except TypeError:  # unhashable
+        return measure_area(area, width, style)
+
+
+@lru_cache(maxsize=8192)
+def measured_height(area: Area, width: int, style: Style) -> int:
+    return measure_area(area, width, style)
+
+
+def measure_area(area: Area, width: int, style: Style) -> int:
     if isinstance(area, Facts):
-        return len(fact_chips(area, width)) * (int((TEXT_SIZE + 1) * 1.7) + 8) - 8 if area.items else 0
+        return len(fact_chips(area, width)) * (int(TEXT_SIZE * 1.5) + 4) - 4 if area.items else 0
     if isinstance(area, Row):
         return row_height(area, width, style)
     if isinstance(area, Pile):
         _, top = area_title(area.title, area.note, width)
-        badge_w = 130 if area.total is not None else 0
+        badge_w = BADGE_W if area.total is not None else 0
         card_w = style.card if len(area.spots) <= 10 else SMALL_CARD_W
-        cards = cards_height(area.spots, width - badge_w - (16 if badge_w else 0), card_w, False) if area.spots else 0
-        return top + max(cards, 110 if badge_w else 0)
+        cards = cards_height(area.spots, width - badge_w - (8 if badge_w else 0), card_w, False) if area.spots else 0
+        return top + max(cards, BADGE_H + 2 if badge_w else 0)
     if isinstance(area, Grid):
         _, top = area_title(area.title, area.note, width)
         ncols = len(area.columns)
-        card_w = min(style.card, (width - 30 - (ncols - 1) * 8) // max(1, ncols))
-        return top + 30 + len(area.rows) * (card_size(card_w)[1] + 8)
+        card_w = min(style.card, (width - GRID_HEAD - (ncols - 1) * GRID_GAP) // max(1, ncols))
+        return top + GRID_HEAD + len(area.rows) * (card_size(card_w)[1] + GRID_GAP)
     if isinstance(area, Counts):
         return counts_height(area, width)
     if isinstance(area, Scores):
         return scores_height(area, width)
     lines = sum(len(wrap_text(line, width, TEXT_SIZE)) for line in area.lines)
     title, top = area_title(area.title, "", width)
-    return top + int(TEXT_SIZE * 1.35) * lines if lines or title else 0
+    return top + int(TEXT_SIZE * 1.25) * lines if lines or title else 0
 
 
 def row_height(area: Row, width: int, style: Style) -> int:
@@ -798,34 +1017,71 @@ def row_height(area: Row, width: int, style: Style) -> int:
 
 def cards_height(spots: Sequence[Spot], width: int, card_w: int, spaced: bool) -> int:
     if not spots:
-        return 30
-    cw, ch = card_size(card_w)
-    per_line, step = _fit(len(spots), width, card_w, spaced)
+        return NONE_H
+    _, ch = card_size(card_w)
+    per_line, _ = _fit(len(spots), width, card_w, spaced, spots)
     labels = _label_lines(spots)
-    label_size = LABEL_SIZE - 3 if step < cw + CARD_GAP else LABEL_SIZE
-    label_h = labels * int(label_size * 1.2) + (4 if labels else 0)
-    top = RAISE if any(s.mark == "legal" for s in spots) else 4
+    label_h = labels * int(LABEL_SIZE * 1.15) + (2 if labels else 0)
+    top = RAISE if any(s.mark == "legal" for s in spots) else 3
     nlines = (len(spots) + per_line - 1) // per_line
-    return nlines * (top + ch + 4 + label_h) + (nlines - 1) * 8
+    return nlines * (top + ch + 2 + label_h) + (nlines - 1) * LINE_GAP
 
 
 def counts_height(area: Counts, width: int) -> int:
     if not area.items:
         return 0
     _, top = area_title(area.title, "", width)
-    bw, bh = card_size(40)
-    cell = max(bw + 12 + min(rich_width(name, TEXT_SIZE, True), 150) + 16 for name, _ in area.items)
-    per_line = max(1, (width + 16) // cell)
+    _, bh = card_size(COUNT_BACK_W)
+    per_line = max(1, (width + 8) // counts_cell(area))
     lines = (len(area.items) + per_line - 1) // per_line
-    return top + lines * (bh + 10) - 10
+    return top + lines * (bh + 5) - 5
+
+
+COUNT_BACK_W = 24
+"""The width of the card backs that show how many cards each player holds."""
+
+
+def counts_cell(area: Counts) -> int:
+    """The width each player takes in a line of :class:`Counts`: the backs, then the name."""
+    bw, _ = card_size(COUNT_BACK_W)
+    return max(bw + 7 + min(rich_width(name, TEXT_SIZE, True), 90) + 8 for name, _ in area.items)
+
+
+def score_columns(area: Scores, width: int) -> tuple[int, list[int], list[int]]:
+    """Where a score table's columns start and end: each as wide as its heading or its widest
+    value (the names' too), the last taking what is left; where they do not all fit, the columns
+    after the names share the width evenly (their text clipped)."""
+    size = TEXT_SIZE
+    ncol = max((len(x.values) for x in area.lines), default=0)
+    name_w = min(max(rich_width(x.name, size, True) for x in area.lines) + 22, int(width * 0.4))
+    heads = [*area.columns[:ncol], *([""] * (ncol - len(area.columns[:ncol])))]
+    wants = [
+        max([rich_width(heads[i], LABEL_SIZE), *(rich_width(x.values[i], size, i == 0) for x in area.lines if i < len(x.values))])
+        + 12
+        for i in range(ncol)
+    ]
+    if name_w + sum(wants) <= width:
+        wants[-1:] = [max(wants[-1], min(width - name_w - sum(wants[:-1]), 2 * wants[-1]))] if wants else []
+    else:
+        wants = [(width - name_w) // max(1, ncol)] * ncol
+    starts, ends = [], []
+    x = name_w
+    for w in wants:
+        starts.append(x)
+        x += w
+        ends.append(x)
+    return name_w, starts, ends
 
 
 def scores_height(area: Scores, width: int) -> int:
     if not area.lines:
         return 0
     _, top = area_title(area.title, "", width)
+    chips = score_chips(area)
+    if chips is not None:
+        return top + area_height(chips, width, Style())
     ncol = max((len(x.values) for x in area.lines), default=0)
-    lh = int((TEXT_SIZE + 1) * 1.55)
+    lh = int(TEXT_SIZE * 1.45)
     header = 1 if any(area.columns) and tuple(area.columns) != ("Score",) else 0
     lines = len(area.lines)
     if len(area.lines) >= SPLIT_SCORES and ncol <= 2 and width >= SPLIT_WIDTH:

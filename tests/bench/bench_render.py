@@ -118,7 +118,7 @@ def pair_cpu(
     the old way)."""
 
     def new(layout: Layout, compact: bool) -> bytes:
-        return pictures.encode(draw_layout(layout, compact_style(layout) if compact else Style()))
+        return pictures.render_png(layout, compact)
 
     def old_encoded(layout: Layout, compact: bool) -> bytes:
         return old_encode(draw_layout(layout, compact_style(layout) if compact else Style()))

@@ -473,3 +473,26 @@ def test_random_playouts(players: int, options: dict[str, object], matches: int)
 @pytest.mark.parametrize("players", [2, 4])
 def test_many_random_playouts(players: int) -> None:
     run_playouts(GAME, players, {"muggins": True}, matches=400, seed=7, deep_every=25)
+
+
+def test_the_last_show_is_told_a_hand_a_line_with_its_total() -> None:
+    """Each shown hand is a line of its own, not indented (the chat table leaves indented runs
+    out as a grid, which once printed "Last show:" and nothing after it)."""
+    from typing import Any
+
+    from games.engine import GameState
+    from games.registry import get_game
+    from games.simulate import play_match
+
+    seen: list[list[str]] = []
+
+    def keep(state: GameState[Any]) -> None:
+        assert isinstance(state, CostlyColoursState)
+        if state.last_show and not seen:
+            seen.append(list(state.last_show))
+            shown = [line for line in state.view(None).text_lines() if "show" in line.lower()]
+            assert shown == [f"Last show, {entry}" for entry in state.last_show]
+            assert all(" = " in line for line in shown)
+
+    play_match(get_game("costly_colours"), 2, seed=3, on_action=keep)
+    assert seen, "the match was expected to reach a show"

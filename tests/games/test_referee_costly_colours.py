@@ -118,7 +118,7 @@ def test_worked_deal_entered() -> None:
     assert state.deal.deck_card is None and state.deal.played == [[], []]
     lines = state.view(None).text_lines()
     assert "Next entry: the card Eve turned up as the deck card." in lines
-    assert any(line.startswith("  Eve: 5♥ 8♥ 4♥") for line in lines)
+    assert any(line.startswith("Last show, Eve: 5♥ 8♥ 4♥") for line in lines)
     replayed(state)
 
 

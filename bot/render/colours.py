@@ -1,0 +1,56 @@
+"""The 256 colours every picture is stored in, so a picture is mapped to known colours (no
+quantizing afresh) and its parts can be mapped once and cached."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image
+
+from bot.render import cardfaces
+from bot.render.cardfaces import RGB
+
+DIM = 105 / 255
+"""How much of the dark felt shades a dimmed card (see :func:`bot.render.tableau.place_card`)."""
+
+
+def blend(a: RGB, b: RGB, share: float) -> RGB:
+    """``a`` moved ``share`` of the way to ``b``."""
+    return (round(a[0] + (b[0] - a[0]) * share), round(a[1] + (b[1] - a[1]) * share), round(a[2] + (b[2] - a[2]) * share))
+
+
+@cache
+def palette() -> Image.Image:
+    """The 256 colours every picture is stored in: the theme's own colours, then the blends that
+    antialiasing makes where each meets its grounds (the felt, a card's face, a card's back, a
+    dimmed card), a quarter, a half and three quarters of the way."""
+    colours = list(dict.fromkeys(cardfaces.PALETTE_BASE))
+    grounds = [*cardfaces.PALETTE_GROUNDS, *(blend(g, cardfaces.FELT_DARK, DIM) for g in cardfaces.PALETTE_GROUNDS)]
+    inks = [*cardfaces.PALETTE_BASE, *(blend(c, cardfaces.FELT_DARK, DIM) for c in cardfaces.PALETTE_BASE)]
+    for share in (0.5, 0.25, 0.75):
+        for ground in grounds:
+            colours.extend(blend(ground, ink, share) for ink in inks if ink != ground)
+    tints = [blend(cardfaces.FACE, suit, 0.14) for suit in cardfaces.SUIT_COLOURS.values()]  # court panels
+    unique = list(dict.fromkeys([*colours[: len(cardfaces.PALETTE_BASE)], *tints, *grounds, *inks, *colours]))[:256]
+    flat = [v for colour in unique for v in colour]
+    img = Image.new("P", (1, 1))
+    img.putpalette(flat + [0] * (768 - len(flat)))
+    return img
+
+
+def indexed(img: Image.Image) -> Image.Image:
+    """``img`` (RGB) mapped to :func:`palette`, each pixel to its nearest colour."""
+    return img.quantize(palette=palette(), dither=Image.Dither.NONE)
+
+
+@cache
+def index_of(colour: RGB) -> int:
+    """The palette entry nearest ``colour`` (exact for the theme's own colours)."""
+    return int(indexed(Image.new("RGB", (1, 1), colour)).getpixel((0, 0)))  # type: ignore[arg-type]
+
+
+def new_indexed(width: int, height: int, colour: RGB) -> Image.Image:
+    """A palette picture of :func:`palette`, filled with ``colour``."""
+    img = Image.new("P", (width, height), index_of(colour))
+    img.putpalette(palette().getpalette() or [])
+    return img
