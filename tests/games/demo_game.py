@@ -11,23 +11,25 @@ player in turn; the highest rank takes it (between equal ranks, the first played
 leads the next. A round is worth a point. The deal passes left; the match lasts ``deals`` deals
 and the most points wins.
 
-The online state and the referee state share one match base (:class:`DemoMatch`: the dealer, the
-points, the end of a deal and of the match), the pattern of Costly Colours' referee mode.
+The match is declared once (:data:`MATCH`: the dealer, the points, the end of the match) and both
+states hold it: the online state deals and plays each deal, the referee state
+(:class:`~games.referee.state.RefereeState`) takes each deal's round counts as entries, with the
+trick-count part that referee Parity uses; each settles a deal with its :class:`DemoFacts`.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from pydantic import Field
 
 from games.cards import Card, Suit, make_pack, ranks_from, sort_hand
 from games.engine import Action, BaseOptions, Event, Game, GameState, Outcome, PlayCard, Seat, View, Zone
-from games.players import RandomPlayer
+from games.match import DealFacts, Match, MatchState
 from games.referee import referee_mode
-from games.referee.trick_totals import Counts, TricksWon, count_choices, count_refusal, counts_line, missing
+from games.referee.state import RefereeState
+from games.referee.trick_totals import TrickCounts, TricksWon, tricks_entry
 from games.registry import declare
 
 PACK: tuple[Card, ...] = tuple(make_pack(ranks_from("AKQJT9"), [Suit.SPADES, Suit.HEARTS]))
@@ -62,8 +64,38 @@ def round_winner(plays: Sequence[tuple[Seat, Card]]) -> Seat:
     return best_seat
 
 
-class DemoMatch(GameState[DemoOptions]):
-    """What both modes share: the dealer, the rounds won, the points and the end of the match."""
+class DemoFacts(DealFacts):
+    """A deal as the match scores it: the rounds each player took."""
+
+    won: tuple[int, ...]
+
+
+class DemoMatch(Match[DemoFacts]):
+    """A round is worth a point; the deal passes left; the match lasts ``deals`` deals."""
+
+    def score(self, state: MatchState, facts: DemoFacts) -> list[Event]:
+        for seat, points in enumerate(facts.won):
+            state.scores[seat] += points
+        counts = ", ".join(f"{state.name(s)} {w}" for s, w in enumerate(facts.won))
+        events = [state.event("deal_score", f"Rounds won: {counts}.")]
+        if state.deal_no >= state.options.deals:
+            events.append(state.finish(Outcome.from_scores(state.scores)))
+        else:
+            state.dealer = (state.dealer + 1) % state.n
+        return events
+
+
+MATCH = DemoMatch()
+
+
+def deal_text(state: MatchState) -> Event:
+    return state.event("deal", f"Deal {state.deal_no}: {state.name(state.dealer)} deals {HAND} cards each.")
+
+
+class DemoState(GameState[DemoOptions]):
+    """The online game: the bot deals, and every card is played through it."""
+
+    dealer: Seat
 
     def __init__(
         self,
@@ -73,37 +105,13 @@ class DemoMatch(GameState[DemoOptions]):
         deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None,
     ) -> None:
         super().__init__(players, options, seed, deck)
-        self.dealer: Seat = self.choose_first_dealer()
-        self.won = [0] * self.n
-        self.last_deal_won: list[int] = []
+        MATCH.begin(self)
         self.log.extend(self.start_deal())
 
     def start_deal(self) -> list[Event]:
         self.deal_no += 1
         self.won = [0] * self.n
-        return [self.event("deal", f"Deal {self.deal_no}: {self.name(self.dealer)} deals {HAND} cards each.")]
-
-    def end_deal(self) -> list[Event]:
-        self.last_deal_won = list(self.won)
-        for seat, points in enumerate(self.won):
-            self.scores[seat] += points
-        counts = ", ".join(f"{self.name(s)} {w}" for s, w in enumerate(self.won))
-        events = [self.event("deal_score", f"Rounds won: {counts}.")]
-        if self.deal_no >= self.options.deals:
-            events.append(self.finish(Outcome.from_scores(self.scores)))
-            return events
-        self.dealer = (self.dealer + 1) % self.n
-        return events + self.start_deal()
-
-    def base_fields(self, seat: Seat | None, phase: str) -> dict[str, Any]:
-        return {**self.base_view(seat), "phase": phase, "won": list(self.won)}
-
-
-class DemoState(DemoMatch):
-    """The online game: the bot deals, and every card is played through it."""
-
-    def start_deal(self) -> list[Event]:
-        events = super().start_deal()
+        events = [deal_text(self)]
         order = self.next_pack_order(PACK)
         self.hands = [sort_hand(order[s * HAND : (s + 1) * HAND]) for s in range(self.n)]
         self.rest = order[self.n * HAND :]
@@ -141,12 +149,14 @@ class DemoState(DemoMatch):
         self.leader = winner
         events.append(self.event("round", f"{self.name(winner)} takes the round."))
         if not self.hands[winner]:
-            events.extend(self.end_deal())
+            events.extend(MATCH.settle(self, DemoFacts(won=tuple(self.won))))
+            if not self.is_over:
+                events.extend(self.start_deal())
         return events
 
     def view(self, seat: Seat | None) -> DemoView:
         hand = list(self.hands[seat]) if seat is not None else []
-        return DemoView(**self.base_fields(seat, "the play"), hand=hand, round=list(self.round))
+        return DemoView(**self.base_view(seat), phase="the play", won=list(self.won), hand=hand, round=list(self.round))
 
     def card_zones(self) -> list[Zone]:
         hands = [Zone(f"hand:{s}", self.hands[s], frozenset((s,))) for s in range(self.n)]
@@ -180,39 +190,42 @@ GAME: Game[DemoOptions] = declare(
 # --- referee mode: the rounds each player won, entered at the end of a deal ---------------------
 
 
-class DemoReferee(DemoMatch):
+class DemoReferee(RefereeState[DemoOptions]):
     """A refereed match: people play with real cards and enter how many rounds each player took."""
 
-    def start_deal(self) -> list[Event]:
-        self.counts: Counts = [None] * self.n
-        return super().start_deal()
+    match = MATCH
 
-    def awaiting(self) -> frozenset[Seat]:
-        return frozenset() if self.is_over else frozenset(missing(self.counts))
+    def _start_deal(self) -> list[Event]:
+        self.deal_no += 1
+        self.counts = TrickCounts.new(self.n, HAND)
+        return [deal_text(self)]
 
-    def legal_actions(self, seat: Seat) -> list[Action]:
-        return [] if self.is_over else list(count_choices(self.counts, HAND, seat))
+    def _awaiting(self) -> frozenset[Seat]:
+        return self.counts.awaiting()
 
-    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+    def _legal(self, seat: Seat) -> list[Action]:
+        return self.counts.choices(seat)
+
+    def _refusal(self, seat: Seat, action: Action) -> str | None:
         if isinstance(action, TricksWon):
-            return count_refusal(self.counts, HAND, seat, action.tricks, self.players)
+            return self.counts.refusal(seat, action.tricks, self.players)
         return None
 
-    def _apply(self, seat: Seat, action: Action) -> list[Event]:
+    def _enter(self, seat: Seat, action: Action) -> list[Event]:
         assert isinstance(action, TricksWon)
-        self.counts[seat] = action.tricks
-        events = [self.event("rounds", f"{self.name(seat)} took {action.tricks} of the {HAND} rounds.")]
-        if not missing(self.counts):
-            self.won = [c or 0 for c in self.counts]
-            events.extend(self.end_deal())
+        events = self.counts.enter(self, seat, action.tricks)
+        if self.counts.complete:
+            events.extend(self.settle(DemoFacts(won=tuple(self.counts.won()))))
         return events
 
-    def view(self, seat: Seat | None) -> DemoView:
-        due = "" if self.is_over else counts_line(self.counts, self.players, HAND)
-        return DemoView(**self.base_fields(seat, "round counts"), due=due)
+    def entries(self, facts: DealFacts) -> list[tuple[Seat, Action]]:
+        assert isinstance(facts, DemoFacts)
+        return [(s, tricks_entry(w)) for s, w in enumerate(facts.won)][:-1]  # the bot fills in the last
 
-    def card_zones(self) -> list[Zone]:
-        return []  # the bot never sees a card
+    def view(self, seat: Seat | None) -> DemoView:
+        due = "" if self.is_over else self.counts.line(self.players)
+        won = self.counts.won() if self.counts.complete else [0] * self.n
+        return DemoView(**self.base_view(seat), phase="round counts", won=won, due=due)
 
 
 REFEREE = referee_mode(
@@ -254,26 +267,3 @@ class StrongDemoPlayer:
 
 EASY = EasyDemoPlayer()
 STRONG = StrongDemoPlayer()
-
-
-# --- the mirrored match the every-game test asks of each game ------------------------------------
-
-
-def mirror(seed: int) -> None:
-    """Play a dealt match at random and enter each deal's round counts into a referee game: the
-    scores must agree after every deal and the match must end the same way."""
-    names = ["Ann", "Bob", "Cat"]
-    real = GAME.start(names, {}, seed=seed)
-    ref = REFEREE.start(names, {}, seed=seed)
-    assert isinstance(real, DemoState) and isinstance(ref, DemoReferee)
-    rng = random.Random(seed)
-    chooser = RandomPlayer()
-    while not real.is_over:
-        (seat,) = real.awaiting()
-        deal = real.deal_no
-        real.apply(seat, chooser.choose(real.view(seat), real.legal_actions(seat), rng))
-        if real.deal_no != deal or real.is_over:
-            for s in rng.sample(range(len(names)), len(names)):
-                ref.apply(s, TricksWon(tricks=real.last_deal_won[s]))
-            assert (ref.scores, ref.deal_no, ref.dealer) == (real.scores, real.deal_no, real.dealer)
-    assert ref.is_over and ref.outcome == real.outcome

@@ -7,17 +7,17 @@ game of the tests (``tests/games/demo_game.py``), each declared once with ``decl
 * a short random playout keeping the invariants of ``tests/playout.py``;
 * every bot level legal over a few whole matches (shorter ones for the games of
   ``SHORTER_MATCHES`` in the default suite);
-* a referee mode that replays a dealt match: an online match played at random, the same facts
-  entered in referee mode, the same scores after each deal and the same outcome.
+* a referee mode that replays a dealt match: online matches played at random, the facts of each
+  deal (as the game's match settled it) entered as the referee mode says a table enters them, the
+  same scores after each deal and the same outcome, at every player count.
 
 A game that forgets a piece fails here; nothing falls back silently (a level a game does not
-declare is refused, a game without a referee mode or a mirrored match is reported).
+declare is refused, a game without a referee mode is reported).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from functools import partial
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -25,6 +25,7 @@ import pytest
 from games import advice
 from games.engine import BaseOptions, Game, SetupError, snapshot_format
 from games.players import RandomPlayer, UnknownLevel, bot_player, levels
+from games.referee.state import RefereeState
 from games.registry import (
     Declaration,
     catalogue,
@@ -37,41 +38,13 @@ from games.registry import (
     unregister,
 )
 from games.simulate import play_match
-from tests.games import (
-    demo_game,
-    test_referee_adders,
-    test_referee_caterpillar,
-    test_referee_costly_colours,
-    test_referee_hoodwink,
-    test_referee_parity,
-    test_referee_parity_for_three,
-    test_referee_spec,
-)
+from tests.games import demo_game
+from tests.games.test_mirror import mirror
 from tests.players.checked import Checked
 from tests.playout import run_playouts
 
 DEMO = demo_game.GAME.id
 GAMES = [*(d.id for d in catalogue()), DEMO]
-
-MIRRORED: dict[str, Callable[[int], object]] = {
-    "parity": partial(test_referee_parity.mirror, {}),
-    "parity_for_three": partial(test_referee_parity_for_three.mirror, {}),
-    "hoodwink": partial(test_referee_hoodwink.mirror, {}),
-    "spec": partial(test_referee_spec.mirror, 2, {}),
-    "caterpillar": partial(test_referee_caterpillar.mirror, {}),
-    "costly_colours": lambda seed: test_referee_costly_colours.mirror({}, 2, seed),
-    **{
-        game_id: lambda seed, game_id=game_id: test_referee_adders.mirror(
-            game_id, get_game(game_id).player_counts[0], {}, seed
-        )
-        for game_id in test_referee_adders.ADDERS
-    },
-    DEMO: demo_game.mirror,
-}
-"""Each game's mirrored match (``seed -> None``): it plays an online match at random, enters what
-its table would enter into the referee game, and asserts equal scores after every deal and an
-equal outcome. The helpers live in each game's referee tests."""
-
 
 @pytest.fixture
 def served(game_id: str) -> Iterator[Declaration]:
@@ -119,7 +92,6 @@ def test_the_declaration_is_complete(game_id: str, served: Declaration) -> None:
     assert problems(served) == []
     assert get_game(game_id) is served.game and game_id in game_ids()
     assert levels(game_id) == served.levels()
-    assert game_id in MIRRORED, f"{game_id} has no mirrored match: add one to MIRRORED"
     assert advice.has_hints(game_id) == (served.hinter is not None)
     assert advice.has_analysis(game_id) == (served.analyser is not None)
     with pytest.raises(UnknownLevel, match="has no 'godlike' bot"):
@@ -164,11 +136,13 @@ def test_every_bot_level_plays_legal_moves_in_a_default_match(game_id: str, serv
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_referee_mode_replays_a_dealt_match(game_id: str, served: Declaration) -> None:
-    referee_game(game_id)  # a game without a referee mode stops here
-    mirror = MIRRORED.get(game_id)
-    assert mirror is not None, f"{game_id} has no mirrored match: add one to MIRRORED"
-    for seed in (1, 2):
-        mirror(seed)
+    """The facts of random online deals, entered as the game's referee mode says a table enters
+    them, score the same (``tests/games/test_mirror.py``; no list of games is kept here)."""
+    referee = referee_game(game_id)  # a game without a referee mode stops here
+    if not issubclass(referee.state_cls, RefereeState):
+        pytest.xfail(f"{game_id}'s referee mode is not yet built on RefereeState (issue 27)")
+    for players in served.game.player_counts:
+        assert sum(mirror(served.game, referee, players, {}, seed) for seed in (1, 2)) >= 2
 
 
 @pytest.mark.parametrize("game_id", GAMES)
