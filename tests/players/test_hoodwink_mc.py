@@ -26,8 +26,8 @@ class Checked(MonteCarloHoodwinkPlayer):
         super().__init__(samples)
         self.deals: list[tuple[list[list[Card]], bool]] = []
 
-    def _deal(self, view: Any, rules: Any, seen: Any, sizes: Any, rng: random.Random) -> list[list[Card]] | None:
-        hands = super()._deal(view, rules, seen, sizes, rng)
+    def _deal(self, known: Any, me: int, rng: random.Random) -> list[list[Card]] | None:
+        hands = super()._deal(known, me, rng)
         if hands is not None:
             self.deals.append(([list(h) for h in hands], True))
         return hands

@@ -160,6 +160,30 @@ def test_strong_bid_and_joker_rule_are_legal() -> None:
     assert state.phase == "play"
 
 
+def test_strong_hoodwink_choices_follow_from_the_rng_alone() -> None:
+    # the same match played twice with the same seed by three strong seats, the second time with
+    # the bots' memories full of the first: the same moves, since every budget is a count, not a time
+    from games.simulate import play_match
+
+    class Recorded:
+        name = "strong"
+
+        def __init__(self, moves: list[Any]) -> None:
+            self.moves = moves
+
+        def choose(self, view: Any, legal: Any, rng: random.Random) -> Any:
+            action = bot_player("hoodwink", "strong").choose(view, legal, rng)
+            self.moves.append(action)
+            return action
+
+    runs: list[list[Any]] = []
+    for seed in (7, 7):
+        moves: list[Any] = []
+        play_match(HOODWINK, 3, {"target": 11}, seed=seed, policies=[Recorded(moves)] * 3)
+        runs.append(moves)
+    assert len(runs[0]) >= 3 * 11 and runs[0] == runs[1]
+
+
 def test_parity_joker_holder_plays_the_joker_first() -> None:
     hands = [
         "Joker AS KS QS JS 10S 9S 8S 7S AH KH",
