@@ -17,7 +17,9 @@ that thousands of simulated tricks a move stay cheap:
   plays the rest of the deal out with :func:`easy_card` for everyone, the other seats playing a
   random card some of the time. A bot cannot tell how well its opponents play: modelling them as
   the easy bot alone misjudges random players, and half-random playouts do well against both
-  (measured with every hand known: +8 a deal against easy players, +4 against random ones).
+  (measured with every hand known: +8 a deal against easy players, +4 against random ones);
+* :func:`random_playout_choice`: the same search with every seat playing at random after the
+  card tried (Hoodwink's strong play: it assumes nothing of how the others play).
 """
 
 from __future__ import annotations

@@ -64,7 +64,9 @@ def player(level: str, samples: int) -> Player:
     return seat_policies("hoodwink", [level])[0]
 
 
-def duel(one: str, two: str, matches: int, seed: int, samples: int = 60) -> dict[str, float]:
+def duel(one: str, two: str, matches: int, seed: int, samples: int = 60, every: int = 0) -> dict[str, float]:
+    """Play the matches; with ``every``, print the running share and margin that often (long runs
+    on a loaded machine can be read before they end)."""
     game = get_game("hoodwink")
     hero = Timed(player(one, samples))
     wins, margin = 0.0, 0.0
@@ -79,6 +81,9 @@ def duel(one: str, two: str, matches: int, seed: int, samples: int = 60) -> dict
             wins += 1 / len(winners)
         scores = state.outcome.scores
         margin += scores[mine] - sum(scores[s] for s in range(3) if s != mine) / 2
+        if every and (i + 1) % every == 0:
+            low, high = wilson_interval(wins / (i + 1), i + 1)
+            print(f"  after {i + 1}: {wins / (i + 1):.3f} [{low:.2f}, {high:.2f}], {margin / (i + 1):+.1f} a match", flush=True)
     times, cpu = sorted(hero.times), sorted(hero.cpu)
     share = wins / matches
     low, high = wilson_interval(share, matches)
@@ -101,8 +106,9 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=90)
     parser.add_argument("--seed", type=int, default=913000)
     parser.add_argument("--samples", type=int, default=60)
+    parser.add_argument("--every", type=int, default=0, help="print the running figures every N matches")
     args = parser.parse_args()
-    r = duel(args.one, args.two, args.matches, args.seed, args.samples)
+    r = duel(args.one, args.two, args.matches, args.seed, args.samples, args.every)
     print(
         f"hoodwink {args.one} v two {args.two}: {r['share']:.3f} [{r['low']:.2f}, {r['high']:.2f}] of "
         f"{args.matches} matches (seeds {args.seed}..{args.seed + args.matches - 1}), "
