@@ -17,7 +17,9 @@ that thousands of simulated tricks a move stay cheap:
   plays the rest of the deal out with :func:`easy_card` for everyone, the other seats playing a
   random card some of the time. A bot cannot tell how well its opponents play: modelling them as
   the easy bot alone misjudges random players, and half-random playouts do well against both
-  (measured with every hand known: +8 a deal against easy players, +4 against random ones).
+  (measured with every hand known: +8 a deal against easy players, +4 against random ones);
+* :func:`random_playout_choice`: the same search with every seat playing at random after the
+  card tried (Hoodwink's strong play: it assumes nothing of how the others play).
 """
 
 from __future__ import annotations
@@ -526,6 +528,33 @@ def strong_choice(
                 w.hands[s] = hands[s]
         worlds.append(w)
     return rank.pack[search_card(worlds, me, choices, goal, noise, rng)]
+
+
+def random_playout_choice(
+    known: Knowledge, me: int, legal: Sequence[Card], goal: Goal, samples: int, rng: random.Random
+) -> Card:
+    """Each distinct legal card tried in ``samples`` sampled deals of the unseen cards, every seat
+    then playing at random (the same random plays for every card in one deal). Random playouts
+    assume nothing of how the others play, where the easy play's picture of them is often wrong."""
+    rank, base = known.rank, known.world
+    choices = distinct_choices(base, me, [rank.index[c] for c in legal], known.unknown)
+    if len(choices) == 1:
+        return rank.pack[choices[0]]
+    totals = dict.fromkeys(choices, 0.0)
+    for _ in range(samples):
+        hands = sample_hands(rank, me, known.pool, known.need, known.fixed, known.voids, rng)
+        if hands is None:
+            continue
+        seed = rng.randrange(1 << 30)
+        for c in choices:
+            w = base.copy()
+            for s in range(SEATS):
+                if s != me:
+                    w.hands[s] = list(hands[s])
+            w.play(me, c)
+            play_out(w, goal, -1, 1.0, random.Random(seed))
+            totals[c] += goal.value(w.counts, me, w.first, w.last)
+    return rank.pack[max(choices, key=lambda c: totals[c])]
 
 
 def suit_strength(hand: Sequence[Card], suit: Suit) -> tuple[int, list[int]]:

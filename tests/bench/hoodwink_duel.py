@@ -24,18 +24,31 @@ from tests.bench.hoodwink_mc import MonteCarloHoodwinkPlayer
 
 
 class Timed:
-    """A player whose decisions are timed (milliseconds, every choice with more than one option)."""
+    """A player whose decisions are timed (milliseconds, every choice with more than one option):
+    wall-clock time, which a loaded machine stretches, and the thread's own CPU time, which it
+    does not."""
 
     def __init__(self, inner: Any) -> None:
         self.inner, self.name = inner, getattr(inner, "name", "?")
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         out = self.inner.choose(view, legal, rng)
         if len(legal) > 1:
             self.times.append(1000 * (time.perf_counter() - start))
+            self.cpu.append(1000 * (time.thread_time() - cpu))
         return out  # type: ignore[no-any-return]
+
+
+def _setting(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def player(level: str, samples: int) -> Player:
@@ -46,12 +59,14 @@ def player(level: str, samples: int) -> Player:
     if name == "strong" and settings:
         from games.players.hoodwink import StrongHoodwinkPlayer
 
-        kwargs = {k: float(v) if "." in v else int(v) for k, v in (p.split("=") for p in settings.split(","))}
+        kwargs = {k: _setting(v) for k, v in (p.split("=") for p in settings.split(","))}
         return StrongHoodwinkPlayer(**kwargs)  # type: ignore[arg-type]
     return seat_policies("hoodwink", [level])[0]
 
 
-def duel(one: str, two: str, matches: int, seed: int, samples: int = 60) -> dict[str, float]:
+def duel(one: str, two: str, matches: int, seed: int, samples: int = 60, every: int = 0) -> dict[str, float]:
+    """Play the matches; with ``every``, print the running share and margin that often (long runs
+    on a loaded machine can be read before they end)."""
     game = get_game("hoodwink")
     hero = Timed(player(one, samples))
     wins, margin = 0.0, 0.0
@@ -66,7 +81,10 @@ def duel(one: str, two: str, matches: int, seed: int, samples: int = 60) -> dict
             wins += 1 / len(winners)
         scores = state.outcome.scores
         margin += scores[mine] - sum(scores[s] for s in range(3) if s != mine) / 2
-    times = sorted(hero.times)
+        if every and (i + 1) % every == 0:
+            low, high = wilson_interval(wins / (i + 1), i + 1)
+            print(f"  after {i + 1}: {wins / (i + 1):.3f} [{low:.2f}, {high:.2f}], {margin / (i + 1):+.1f} a match", flush=True)
+    times, cpu = sorted(hero.times), sorted(hero.cpu)
     share = wins / matches
     low, high = wilson_interval(share, matches)
     return {
@@ -76,6 +94,8 @@ def duel(one: str, two: str, matches: int, seed: int, samples: int = 60) -> dict
         "margin": margin / matches,
         "p99": times[int(0.99 * (len(times) - 1))] if times else 0.0,
         "max": times[-1] if times else 0.0,
+        "cpu_p99": cpu[int(0.99 * (len(cpu) - 1))] if cpu else 0.0,
+        "cpu_max": cpu[-1] if cpu else 0.0,
     }
 
 
@@ -86,12 +106,14 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=90)
     parser.add_argument("--seed", type=int, default=913000)
     parser.add_argument("--samples", type=int, default=60)
+    parser.add_argument("--every", type=int, default=0, help="print the running figures every N matches")
     args = parser.parse_args()
-    r = duel(args.one, args.two, args.matches, args.seed, args.samples)
+    r = duel(args.one, args.two, args.matches, args.seed, args.samples, args.every)
     print(
         f"hoodwink {args.one} v two {args.two}: {r['share']:.3f} [{r['low']:.2f}, {r['high']:.2f}] of "
         f"{args.matches} matches (seeds {args.seed}..{args.seed + args.matches - 1}), "
-        f"{r['margin']:+.1f} points a match; {args.one} moves p99 {r['p99']:.0f} ms, max {r['max']:.0f} ms",
+        f"{r['margin']:+.1f} points a match; {args.one} moves p99 {r['p99']:.0f} ms, max {r['max']:.0f} ms "
+        f"(CPU p99 {r['cpu_p99']:.0f} ms, max {r['cpu_max']:.0f} ms)",
         flush=True,
     )
 

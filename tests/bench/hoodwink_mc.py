@@ -2,22 +2,22 @@
 
 It knows only what its seat's view shows and remembers what it saw (every trick it watched, the
 suits a player showed out of). For each decision it samples ``samples`` deals of the unseen cards
-consistent with that (bid cards still in hand, voids, hand sizes), tries every legal card in each
+consistent with that (bid cards still in hand, voids, hand sizes; the sampler is the shipped
+players' own, ``games.players.hoodwink.sample_deal``, so that logic exists once), tries every legal card in each
 and plays the rest of the deal out at random; the card with the best average deal score (its own
 less the others' mean) is chosen. Bids are chosen the same way, the others bidding a random card
 of their sampled hands.
 
-Written from the rules (``shared/rules/hoodwink.md``), sharing no code with the shipped players:
-only the trick rules and the scoring, which are the rules themselves.
+Its search is written from the rules (``shared/rules/hoodwink.md``), sharing with the shipped
+players only the deal sampler, the trick rules and the scoring.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-from games.cards import JOKER, Card, Suit
+from games.cards import JOKER, Card
 from games.engine import Action, PlayCard, View
 from games.hoodwink import PACK, RANKS, Bid, HoodwinkView, NoEstimate, NoRequest
 from games.hoodwink_scoring import (
@@ -27,18 +27,9 @@ from games.hoodwink_scoring import (
     resolve_open_partnerships,
     score_deal,
 )
+from games.players.hoodwink import remember, sample_deal
+from games.players.trick_sim import Knowledge
 from games.tricks import TrickRules
-
-
-@dataclass
-class _Seen:
-    done: int = 0
-    played: set[Card] = field(default_factory=set)
-    void: list[set[Suit | None]] = field(default_factory=lambda: [set(), set(), set()])
-
-
-def _follow_suit(rules: TrickRules, card: Card) -> Suit | None:
-    return rules.suit_of(card)
 
 
 class MonteCarloHoodwinkPlayer:
@@ -48,86 +39,10 @@ class MonteCarloHoodwinkPlayer:
 
     def __init__(self, samples: int = 60) -> None:
         self.samples = samples
-        self._memory: dict[tuple[object, ...], _Seen] = {}
 
-    # -- memory ---------------------------------------------------------------------------------
-
-    def _seen(self, view: HoodwinkView, rules: TrickRules | None) -> _Seen:
-        key = (tuple(view.players), view.seat, view.deal, view.dealer, tuple(view.scores))
-        seen = self._memory.get(key)
-        done = sum(view.tricks_won)
-        if seen is None or done < seen.done:  # a new deal (or a new match at the same scores)
-            if len(self._memory) > 64:
-                self._memory.clear()
-            seen = self._memory[key] = _Seen()
-        seen.done = done
-        if rules is not None:
-            for trick in (view.last_trick if done else [], view.trick):
-                if not trick:
-                    continue
-                led = _follow_suit(rules, trick[0][1])
-                for s, c in trick:
-                    seen.played.add(c)
-                    if _follow_suit(rules, c) != led:
-                        seen.void[s].add(led)
-        return seen
-
-    # -- sampling -------------------------------------------------------------------------------
-
-    def _deal(
-        self, view: HoodwinkView, rules: TrickRules | None, seen: _Seen, sizes: Sequence[int], rng: random.Random
-    ) -> list[list[Card]] | None:
-        me = view.seat
-        assert me is not None
-        hands: list[list[Card]] = [[], [], []]
-        hands[me] = list(view.hand)
-        known = set(view.hand) | seen.played | {c for _, c in view.trick}
-        for s, b in enumerate(view.bids or []):
-            if s != me and b not in known:
-                hands[s].append(b)
-                known.add(b)
-        others = [s for s in range(PLAYERS) if s != me]
-        rest = [c for c in PACK if c not in known]
-        for _attempt in range(20):
-            rng.shuffle(rest)
-            trial = [list(h) for h in hands]
-            free: list[Card] = []
-            ok = True
-            for c in rest:
-                suit = _follow_suit(rules, c) if rules is not None else None
-                allowed = [s for s in others if suit not in seen.void[s]]
-                if len(allowed) == 1:
-                    trial[allowed[0]].append(c)
-                elif not allowed:
-                    ok = False
-                    break
-                else:
-                    free.append(c)
-            if not ok or any(len(trial[s]) > sizes[s] for s in others):
-                continue
-            for c in free:
-                suit = _follow_suit(rules, c) if rules is not None else None
-                allowed = [s for s in others if suit not in seen.void[s] and len(trial[s]) < sizes[s]]
-                if not allowed:
-                    ok = False
-                    break
-                trial[rng.choice(allowed)].append(c)
-            if ok:
-                return trial
-        return None
-
-    def _fallback_deal(self, view: HoodwinkView, seen: _Seen, sizes: Sequence[int], rng: random.Random) -> list[list[Card]]:
-        me = view.seat
-        assert me is not None
-        known = set(view.hand) | seen.played | {c for _, c in view.trick}
-        rest = [c for c in PACK if c not in known]
-        rng.shuffle(rest)
-        hands: list[list[Card]] = [[], [], []]
-        hands[me] = list(view.hand)
-        others = [s for s in range(PLAYERS) if s != me]
-        hands[others[0]] = rest[: sizes[others[0]]]
-        hands[others[1]] = rest[sizes[others[0]] :]
-        return hands
+    def _deal(self, known: Knowledge, me: int, rng: random.Random) -> list[list[Card]] | None:
+        """One guess at the hidden hands (the shipped players' sampler: one copy of that logic)."""
+        return sample_deal(known, me, rng)
 
     # -- playouts -------------------------------------------------------------------------------
 
@@ -181,11 +96,10 @@ class MonteCarloHoodwinkPlayer:
         plays = [a for a in legal if isinstance(a, PlayCard)]
         if not plays:
             return next((a for a in legal if isinstance(a, (NoEstimate, NoRequest))), legal[0])
-        if view.trumps is not None:  # remember the tricks seen, forced plays included
-            self._seen(view, TrickRules(RANKS, view.trumps, jokers_low=(JOKER,)))
+        known = remember(view)  # remember the tricks seen, forced plays included
         if len(plays) == 1:
             return plays[0]
-        return self._play(view, plays, rng)
+        return self._play(view, known, plays, rng)
 
     def _bid(self, view: HoodwinkView, bids: Sequence[Bid], rng: random.Random) -> Action:
         me = view.seat
@@ -209,18 +123,16 @@ class MonteCarloHoodwinkPlayer:
                 totals[k] += self._value(view, roles.partners, roles.hood, counts, first, last)
         return bids[max(range(len(bids)), key=lambda k: totals[k])]
 
-    def _play(self, view: HoodwinkView, plays: Sequence[PlayCard], rng: random.Random) -> Action:
+    def _play(self, view: HoodwinkView, known: Knowledge, plays: Sequence[PlayCard], rng: random.Random) -> Action:
         me = view.seat
         assert me is not None and view.trumps is not None and view.leader is not None
         rules = TrickRules(RANKS, view.trumps, jokers_low=(JOKER,))
-        seen = self._seen(view, rules)
-        done = sum(view.tricks_won)
-        in_trick = {s for s, _ in view.trick}
-        sizes = [TRICKS_PER_DEAL - done - (1 if s in in_trick else 0) for s in range(PLAYERS)]
         partners = tuple(view.partners) if len(view.partners) == 2 else None
         totals = [0.0] * len(plays)
         for _ in range(self.samples):
-            hands = self._deal(view, rules, seen, sizes, rng) or self._fallback_deal(view, seen, sizes, rng)
+            hands = self._deal(known, me, rng)
+            if hands is None:
+                continue
             for k, action in enumerate(plays):
                 trial = [list(h) for h in hands]
                 trial[me].remove(action.play)
