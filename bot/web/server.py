@@ -102,16 +102,17 @@ def security_headers(config: WebConfig) -> dict[str, str]:
 
 
 class Bucket:
-    """A token bucket per user: :data:`RATE` a second, :data:`BURST` at once."""
+    """A token bucket per user: ``rate`` messages a second on average, ``burst`` at once."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, rate: float = RATE, burst: float = BURST, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst = rate, burst
         self._clock = clock
         self._state: dict[str, tuple[float, float]] = {}
 
     def allow(self, user_id: str) -> bool:
         now = self._clock()
-        tokens, then = self._state.get(user_id, (BURST, now))
-        tokens = min(BURST, tokens + (now - then) * RATE)
+        tokens, then = self._state.get(user_id, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
         if tokens < 1.0:
             self._state[user_id] = (tokens, now)
             return False

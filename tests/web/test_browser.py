@@ -10,11 +10,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.async_api import Browser, Page, WebSocket
 
-from bot.web.server import SESSION_COOKIE
+from bot.web.server import SESSION_COOKIE, Bucket
 from bot.web.sessions import WebUser
-from games.registry import catalogue
+from games.notation import read_action, typed_form
+from games.registry import catalogue, get_game
+from tests.bot.conftest import stored_actions
 from tests.web.browser import DESKTOP, PHONE, chromium
 from tests.web.conftest import CHANNEL, GUILD, Site, user
 from tests.web.test_server import assert_no_leak, start_table
@@ -190,3 +193,50 @@ async def test_every_game_is_drawn_and_played_by_a_click_in_a_browser_page(site:
                     await page.wait_for_selector(f'main.table:not([data-turn="{turn}"])', timeout=10_000)
                 await screenshot(page, f"live-{game.id}-{label}")
             await context.close()
+
+
+async def tap_an_entry(page: Page) -> None:
+    """One tap on the pad: a card of the pack or an entry's button; a call at a grid cell is the
+    cell, then what is called there."""
+    entry = page.locator(".pad button.entry, .pad button.choice").first
+    if await entry.count():
+        await entry.click()
+        return
+    await page.locator("button.cell-pick").first.click()
+    await page.locator(".cell-panel button.choice").first.click()
+
+
+@pytest.mark.parametrize("game_id", ["spec", "hoodwink", "fifty_one"])
+async def test_a_deal_tapped_on_the_pad_scores_as_the_same_entries_typed(site: Site, game_id: str) -> None:
+    """A whole refereed deal entered by tapping in a phone-sized page; the same entries typed as
+    lines (read by the entry reader, as the typed form reads them) at a second table give the same
+    scores."""
+    site.server.bucket = Bucket(rate=1000, burst=1000)  # a test taps faster than any hand
+    players = [user(n) for n in ("ann", "bob", "cat")][: max(get_game(game_id).min_players, 2)]
+    await site.service.open_referee(GUILD, CHANNEL, players[0], game_id, players, ["first_dealer=1"])
+    table = site.service.table(GUILD, CHANNEL)
+    assert table is not None and table.state is not None
+    async with chromium() as browser:
+        tab = await open_browser_tab(browser, site, "ann", PHONE)
+        first_deal = table.state.deal_no
+        while table.state.deal_no == first_deal and not table.state.is_over:
+            turn = table.turn
+            await shows_turn(tab, turn)
+            await tap_an_entry(tab.page)
+            try:
+                await tab.page.wait_for_selector(f'main.table:not([data-turn="{turn}"])', timeout=10_000)
+            except Exception:
+                raise AssertionError(await tab.page.locator("#status").all_inner_texts()) from None
+            assert table.turn < 400
+        await screenshot(tab.page, f"pad-{game_id}-phone")
+    tapped = await stored_actions(site.service, table)
+    typed_channel = "21"
+    await site.service.open_referee(GUILD, typed_channel, players[0], game_id, players, ["first_dealer=1"])
+    twin = site.service.table(GUILD, typed_channel)
+    assert twin is not None and twin.state is not None
+    for seat, action in tapped:
+        line = f"{twin.state.name(seat)}: {typed_form(action)}"
+        read_seat, read = read_action(twin.state, line, seat=None, speaker=seat)
+        assert (read_seat, read) == (seat, action), line
+        await site.service.act(GUILD, typed_channel, players[0], read, turn=twin.turn, seat=read_seat)
+    assert twin.state.scores == table.state.scores and twin.state.deal_no == table.state.deal_no

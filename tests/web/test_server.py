@@ -167,3 +167,18 @@ async def test_the_page_carries_a_content_security_policy(site: Site) -> None:
         policy = response.headers["Content-Security-Policy"]
     assert "script-src 'self'" in policy and "frame-ancestors" in policy
     assert 'content="700000000000000001"' in body
+
+
+async def test_moves_faster_than_the_rate_limit_are_refused_and_change_nothing(site: Site) -> None:
+    await start_table(site.service)
+    async with aiohttp.ClientSession() as http:
+        ann = await activity_tab(http, site, "ann")
+        frame = await ann.next()
+        for _ in range(40):  # stale moves: each refused by the game, unless the limit refuses it first
+            await ann.send({"act": {"turn": frame["turn"] - 1, "choice": 0}})
+        answers = [await ann.next() for _ in range(40)]
+    texts = [a.get("text", "") for a in answers if a.get("type") == "refused"]
+    assert "Too many moves at once: wait a moment and try again." in texts
+    assert sum("moved on" in t for t in texts) >= 10  # the burst went through to the game
+    table = site.service.table(GUILD, CHANNEL)
+    assert table is not None and table.turn == frame["turn"]
