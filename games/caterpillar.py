@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from games.cards import Card, Rank, Suit, format_cards, full_pack
-from games.counting import CountingState, CountingView, play_card, play_card_of
+from games.counting import CountingFacts, CountingMatch, CountingState, CountingView, play_card, play_card_of
 from games.engine import Action, BaseOptions, Event, Game, Outcome, PlayCard, Seat
 from games.layout import Area, Facts, Layout, Notes, Pile, Spot, finish, own_hand
 from games.registry import declare
@@ -268,12 +268,64 @@ class GameResult(BaseModel):
     court_short: Seat | None = None
 
 
+class CaterpillarFacts(CountingFacts):
+    """A finished game of Caterpillar: the counting facts (``points`` are the game's scores, face
+    cards included), the face cards each player held at the end, and who was court short."""
+
+    faces: tuple[int, ...] = ()
+    court_short: Seat | None = None
+
+
+class CaterpillarMatch(CountingMatch[CaterpillarFacts]):
+    """Games with the first player alternating, their scores added up, for a number of games or
+    to a target; level totals at the end are shared or replayed (option ``tie``)."""
+
+    def book(self, state: CountingState[Any], facts: CaterpillarFacts) -> list[Event]:
+        st = _caterpillar(state)
+        events = super().book(st, facts)
+        st.results.append(GameResult(number=st.deals_played(), scores=(facts.points[0], facts.points[1]), court_short=facts.court_short))
+        if self.length_reached(st) and st.scores[0] == st.scores[1] and st.options.tie == "replay":
+            events.append(st.event("decider", "The match totals are level, so another game is played."))
+        return events
+
+    def length_reached(self, state: CaterpillarState) -> bool:
+        opts = state.options
+        if opts.target is not None:
+            return max(state.scores) >= opts.target
+        assert opts.games is not None
+        return len(state.results) >= opts.games
+
+    def over(self, state: CountingState[Any]) -> bool:
+        st = _caterpillar(state)
+        if not self.length_reached(st):
+            return False
+        return st.options.tie == "draw" or st.scores[0] != st.scores[1]
+
+    def outcome(self, state: CountingState[Any]) -> Outcome:
+        st = _caterpillar(state)
+        wins = [sum(1 for r in st.results if r.scores[s] > r.scores[1 - s]) for s in (0, 1)]
+        notes = [
+            "Final totals: " + ", ".join(f"{st.name(s)} {st.scores[s]}" for s in (0, 1)) + ".",
+            f"Games won: {st.name(0)} {wins[0]}, {st.name(1)} {wins[1]} (of {len(st.results)} played).",
+        ]
+        return Outcome.from_scores(st.scores, notes=notes)
+
+
+def _caterpillar(state: CountingState[Any]) -> CaterpillarState:
+    assert isinstance(state, CaterpillarState)
+    return state
+
+
+MATCH = CaterpillarMatch()
+
+
 VALUES: dict[Rank, int] = {r: card_value(Card(r, Suit.SPADES)) for r in Rank}
 
 
 class CaterpillarState(CountingState[CaterpillarOptions]):
     values = VALUES
     draw_timing = "after"
+    match: ClassVar[CountingMatch[Any]] = MATCH
 
     def init_match(self) -> None:
         self.results: list[GameResult] = []
@@ -282,6 +334,7 @@ class CaterpillarState(CountingState[CaterpillarOptions]):
 
     def init_deal(self) -> None:
         self.stuck = None
+        self.end_faces: tuple[int, ...] = ()
 
     def pack(self) -> list[Card]:
         return full_pack()
@@ -377,6 +430,7 @@ class CaterpillarState(CountingState[CaterpillarOptions]):
             )
             if bonus:
                 self.add_points(s, bonus)
+        self.end_faces = tuple(faces)
         number = self.deals_played()
         if final[0] == final[1]:
             lines.append(f"Game {number} is drawn at {final[0]} each.")
@@ -384,34 +438,11 @@ class CaterpillarState(CountingState[CaterpillarOptions]):
             win = 0 if final[0] > final[1] else 1
             lines.append(f"{self.name(win)} wins game {number}, {final[win]} to {final[1 - win]}.")
         lines.append("Match: " + ", ".join(f"{self.name(s)} {self.scores[s]}" for s in (0, 1)) + ".")
-        self.results.append(GameResult(number=number, scores=(final[0], final[1]), court_short=stuck))
         self.last_result = lines
-        events = [self.event("game_over", line) for line in lines]
-        if self._length_reached() and self.scores[0] == self.scores[1] and self.options.tie == "replay":
-            events.append(self.event("decider", "The match totals are level, so another game is played."))
-        return events
+        return [self.event("game_over", line) for line in lines]
 
-    # -- the match -------------------------------------------------------------------------------
-
-    def _length_reached(self) -> bool:
-        opts = self.options
-        if opts.target is not None:
-            return max(self.scores) >= opts.target
-        assert opts.games is not None
-        return len(self.results) >= opts.games
-
-    def match_over(self) -> bool:
-        if not self._length_reached():
-            return False
-        return self.options.tie == "draw" or self.scores[0] != self.scores[1]
-
-    def match_outcome(self) -> Outcome:
-        wins = [sum(1 for r in self.results if r.scores[s] > r.scores[1 - s]) for s in (0, 1)]
-        notes = [
-            "Final totals: " + ", ".join(f"{self.name(s)} {self.scores[s]}" for s in (0, 1)) + ".",
-            f"Games won: {self.name(0)} {wins[0]}, {self.name(1)} {wins[1]} (of {len(self.results)} played).",
-        ]
-        return Outcome.from_scores(self.scores, notes=notes)
+    def deal_facts(self) -> CaterpillarFacts:
+        return CaterpillarFacts(**self.counting_facts(), faces=self.end_faces, court_short=self.stuck)
 
     # -- views -----------------------------------------------------------------------------------
 

@@ -402,18 +402,8 @@ class CountingMatch(Match[CF]):
         return Outcome.from_scores(state.scores, higher_is_better=self.higher_is_better)
 
 
-class HookMatch(CountingMatch[CountingFacts]):
-    """The match of a counting game that declares none of its own: the deal's points, then the
-    state's hooks :meth:`CountingState.match_over` and :meth:`CountingState.match_outcome`."""
-
-    def over(self, state: CountingState[Any]) -> bool:
-        return state.match_over()
-
-    def outcome(self, state: CountingState[Any]) -> Outcome:
-        return state.match_outcome()
-
-
-HOOKS = HookMatch()
+PLAIN: CountingMatch[CountingFacts] = CountingMatch()
+"""The match of a counting state that declares none: :class:`CountingMatch`'s defaults."""
 
 
 # --- options ------------------------------------------------------------------------------------
@@ -453,7 +443,7 @@ class CountingState(GameState[CO]):
       past the ceiling is *illegal* (Ninety-Nine, Twenty-Nine); a total that is legal but loses
       (Fifty-One's 51) is the game's business in :meth:`after_play`;
     * ``show_hand_on_pass``: a stuck seat shows its hand to the table (Jubilee);
-    * ``higher_is_better``: how :meth:`match_outcome` ranks ``self.scores``.
+    * ``match``: the game's match (its ``MATCH``).
     """
 
     values: ClassVar[dict[Rank, int]] = {}
@@ -461,10 +451,9 @@ class CountingState(GameState[CO]):
     floor: ClassVar[int | None] = None
     ceiling: ClassVar[int | None] = None
     show_hand_on_pass: ClassVar[bool] = False
-    higher_is_better: ClassVar[bool] = True
-    match: ClassVar[CountingMatch[Any]] = HOOKS
+    match: ClassVar[CountingMatch[Any]] = PLAIN
     """The game's match (:class:`CountingMatch`): every deal is settled through it from its facts
-    (:meth:`deal_facts`). By default the hooks ``match_over`` and ``match_outcome`` decide."""
+    (:meth:`deal_facts`). By default each seat's points, over the planned deals."""
 
     def __init__(
         self,
@@ -659,14 +648,6 @@ class CountingState(GameState[CO]):
             "points": tuple(self.deal_points),
             "void": self.deal_void,
         }
-
-    def match_over(self) -> bool:
-        """Checked after each deal. Default: the planned deals are played, or one seat is left."""
-        return self.deals_played() >= self.planned_deals() or len(self.active_seats()) <= 1
-
-    def match_outcome(self) -> Outcome:
-        """The final result. Default: rank ``self.scores`` (see ``higher_is_better``)."""
-        return Outcome.from_scores(self.scores, higher_is_better=self.higher_is_better)
 
     def view_notes(self, seat: Seat | None) -> list[str]:
         """Extra lines for the view (next target, obstacles...). Default: none."""

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from games.cards import Card, Rank, Suit, card, make_pack
 from games.counting import (
+    CountingFacts,
+    CountingMatch,
     CountingOptions,
     CountingState,
     PlayAs,
@@ -36,10 +39,24 @@ def cards(codes: str) -> list[Card]:
 TWENTY_PACK = make_pack([Rank(r) for r in range(2, 10)], [Suit.SPADES, Suit.HEARTS])
 
 
+class TwentyMatch(CountingMatch[CountingFacts]):
+    """Elimination: the match ends when one seat is left; the order out ranks the others."""
+
+    def over(self, state: CountingState[Any]) -> bool:
+        return len(state.active_seats()) <= 1
+
+    def outcome(self, state: CountingState[Any]) -> Outcome:
+        assert isinstance(state, TwentyState)
+        order = state.active_seats() + state.order_out[::-1]
+        ranks = [order.index(s) + 1 for s in range(state.n)]
+        return Outcome.from_scores([0] * state.n, ranks=ranks)
+
+
 class TwentyState(CountingState[BaseOptions]):
     draw_timing = "after"
     floor = 0
     ceiling = 20
+    match = TwentyMatch()
 
     def init_match(self) -> None:
         self.lives = [2] * self.n
@@ -77,13 +94,6 @@ class TwentyState(CountingState[BaseOptions]):
         self.close_deal()
         return events
 
-    def match_over(self) -> bool:
-        return len(self.active_seats()) <= 1
-
-    def match_outcome(self) -> Outcome:
-        order = self.active_seats() + self.order_out[::-1]
-        ranks = [order.index(s) + 1 for s in range(self.n)]
-        return Outcome.from_scores([0] * self.n, ranks=ranks)
 
 
 TWENTY = Game(
