@@ -29,6 +29,7 @@ from games.cards import Card, full_pack
 from games.caterpillar import (
     FACE_BONUS,
     HAND_SIZE,
+    CaterpillarFacts,
     CaterpillarOptions,
     CaterpillarState,
     card_value,
@@ -40,7 +41,9 @@ from games.caterpillar import (
 from games.caterpillar import GAME as ONLINE
 from games.counting import play_card, play_card_of
 from games.engine import Action, Event, Game, PlayCard, Seat, Zone
+from games.match import DealFacts
 from games.referee import entries_alias, referee_mode
+from games.referee.counting import RefereeAdder
 
 PACK: tuple[Card, ...] = tuple(full_pack())
 FACES_IN_PACK = sum(1 for c in PACK if is_face(c))
@@ -118,9 +121,12 @@ _POINTS = [PointsFromTotals(points=p) for p in range(0, MAX_POINTS + 1, 5)]
 # --- state ---------------------------------------------------------------------------------------
 
 
-class RefereeCaterpillarState(CaterpillarState):
-    """A refereed match. It reuses the online game's turns, scoring, match and view; the hands
-    and the stock stay empty (the real ones are on the table), so it knows only the caterpillar."""
+class RefereeCaterpillarState(RefereeAdder[CaterpillarOptions], CaterpillarState):
+    """A refereed match: a :class:`~games.referee.state.RefereeState` (lines of entries, a filled-in
+    count typed anyway, :meth:`entries`) whose deal is still the online game's turns and view, by
+    inheritance (:class:`~games.referee.counting.RefereeAdder`); the match is the online ``MATCH``.
+    The hands and the stock stay empty (the real ones are on the table), so it knows only the
+    caterpillar."""
 
     @property
     def results_only(self) -> bool:
@@ -208,14 +214,12 @@ class RefereeCaterpillarState(CaterpillarState):
 
     # -- the protocol -------------------------------------------------------------------------
 
-    def awaiting(self) -> frozenset[Seat]:
-        if self.is_over:
-            return frozenset()
+    def _awaiting(self) -> frozenset[Seat]:
         if self.stage == "faces":
             return frozenset(s for s in (0, 1) if self.faces[s] is None)
         if self.stage == "points":
             return frozenset(s for s in (0, 1) if self.points[s] is None)
-        return super().awaiting()
+        return self.online().awaiting()  # type: ignore[no-any-return]
 
     def legal_plays(self, seat: Seat) -> list[Action]:
         if self.stage == "faces":
@@ -230,14 +234,14 @@ class RefereeCaterpillarState(CaterpillarState):
             out.append(_COURT_SHORT)
         return out
 
-    def legal_actions(self, seat: Seat) -> list[Action]:
+    def _legal(self, seat: Seat) -> list[Action]:
         """The awaited seats' entries; while a result's ending is due, either player may be the
         court-short one (an optional act for the seat not awaited)."""
-        if self.is_over or (seat not in self.awaiting() and self.stage != "ending"):
+        if seat not in self.awaiting() and self.stage != "ending":
             return []
         return self.legal_plays(seat)
 
-    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
+    def _refusal(self, seat: Seat, action: Action) -> str | None:
         if not isinstance(action, (FacesHeld, PointsFromTotals)) and not self.legal_actions(seat):
             return None  # the base says whose turn it is; an entry already made gets its reason
         if self.results_only:
@@ -314,11 +318,7 @@ class RefereeCaterpillarState(CaterpillarState):
 
     # -- entries -------------------------------------------------------------------------------
 
-    def _apply(self, seat: Seat, action: Action) -> list[Event]:
-        if self._is_echo(seat, action):
-            self.filled = None
-            return [self.event("faces", f"{self.name(seat)}'s face cards were already filled in: nothing changes.")]
-        self.filled = None
+    def _enter(self, seat: Seat, action: Action) -> list[Event]:
         if isinstance(action, CourtShort):
             return self._court_short(seat)
         if isinstance(action, FacesHeld):
@@ -329,7 +329,7 @@ class RefereeCaterpillarState(CaterpillarState):
             self.stage = "faces"
             text = "The stock was used up, so the game ended normally. Enter the face cards each player holds."
             return [self.event("stock_out", text)]
-        return super()._apply(seat, action)
+        return self.online()._apply(seat, action)  # type: ignore[no-any-return]
 
     def _points_entered(self, seat: Seat, points: int) -> list[Event]:
         self.points[seat] = points
@@ -364,28 +364,16 @@ class RefereeCaterpillarState(CaterpillarState):
             # after the normal end the two hands are the unplayed cards: the other count is forced
             held = self.unplayed_faces() - count
             self.faces[other] = held
-            self.filled = (other, held)
+            # a forced count filled in by the bot, entered by hand anyway right after (as tables
+            # did, and older records hold), is accepted and changes nothing
+            echo = self.event("faces", f"{self.name(other)}'s face cards were already filled in: nothing changes.")
+            self.filled_in(other, _FACES[held], echo)
             text = f"{self.name(other)} holds the other {held} (filled in: {self.unplayed_faces()} face cards were not played)."
             events.append(self.event("faces", text))
         if any(f is None for f in self.faces):
             return events
         self.close_deal()
         return events + self._run(None)
-
-    # a forced count filled in by the bot, entered by hand anyway right after (as tables did, and
-    # older records hold), is accepted and changes nothing
-
-    filled: tuple[Seat, int] | None = None
-
-    def _is_echo(self, seat: Seat, action: Action) -> bool:
-        return isinstance(action, FacesHeld) and self.filled == (seat, action.count)
-
-    def is_legal(self, seat: Seat, action: Action) -> bool:
-        return self._is_echo(seat, action) or super().is_legal(seat, action)
-
-    def check(self, seat: Seat, action: Action) -> None:
-        if not self._is_echo(seat, action):
-            super().check(seat, action)
 
     def score_deal(self) -> list[Event]:
         """The online game's final scoring, on the entered face-card counts."""
@@ -397,6 +385,28 @@ class RefereeCaterpillarState(CaterpillarState):
         if seat == self.stuck:
             return f"the {faces[1 - seat]} face card(s) {self.name(1 - seat)} holds"
         return "face cards (they go to the court-short player)"
+
+    # -- what a table enters for a game's facts ------------------------------------------------
+
+    def entries(self, facts: DealFacts) -> list[tuple[Seat, Action]]:
+        """Card by card: each card laid, then the end (court short, or the stock used up) and
+        the face cards held, the bot filling in the forced count. Results: each player's points
+        from totals, how the game ended, then the face cards held."""
+        assert isinstance(facts, CaterpillarFacts)
+        stuck, faces = facts.court_short, facts.faces
+        if self.results_only:
+            bonus = [FACE_BONUS * faces[s] for s in (0, 1)] if stuck is None else [0, 0]
+            if stuck is not None:
+                bonus[stuck] = FACE_BONUS * faces[1 - stuck]
+            out: list[tuple[Seat, Action]] = [(s, PointsFromTotals(points=facts.points[s] - bonus[s])) for s in (0, 1)]
+            if stuck is not None:
+                return [*out, (stuck, _COURT_SHORT), (1 - stuck, _FACES[faces[1 - stuck]])]
+            ender = self.to_play if self.to_play is not None else self.first_player()
+            return [*out, (ender, _STOCK_USED_UP), (0, _FACES[faces[0]]), (1, _FACES[faces[1]])]
+        out = [(t.seat, t.play) for t in facts.turns if t.play is not None]
+        if stuck is not None:
+            return [*out, (stuck, _COURT_SHORT), (1 - stuck, _FACES[faces[1 - stuck]])]
+        return [*out, (0, _FACES[faces[0]])]
 
     # -- what the table sees ------------------------------------------------------------------
 

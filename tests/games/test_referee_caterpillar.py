@@ -24,6 +24,7 @@ from games.referee.caterpillar import (
     StockUsedUp,
 )
 from games.registry import referee_game
+from tests.games.test_mirror import mirror as mirror_facts
 from tests.playout import run_playouts
 
 N, D = 0, 1  # Dan deals first (first_dealer=2): Nina, the non-dealer, plays first
@@ -196,6 +197,17 @@ def mirror(options: dict[str, Any], seed: int) -> RefereeCaterpillarState:
 def test_matches_mirrored_from_the_online_game(options: dict[str, Any]) -> None:
     for m in range(4):
         mirror(options, seed=40 + m)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"entries": "results"}, {"entries": "results", "games": 3, "tie": "replay"}, {"entries": "results", "target": 600}],
+)
+def test_entries_for_the_facts_of_online_games(options: dict[str, Any]) -> None:
+    """What a table enters for each online game's facts (RefereeCaterpillarState.entries), card by
+    card or by results, scores every game and ends the match as the online game did."""
+    games = sum(mirror_facts(online.GAME, GAME, 2, options, seed=70 + m) for m in range(4))
+    assert games >= 8
 
 
 def test_random_entries() -> None:
