@@ -18,15 +18,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine import Action, Game, GameState, View
-from games.referee.series import SeriesEntries, series_of
+from games.engine import Action, Game, View
+from games.referee.series import series_of
 from games.referee.state import RefereeState
 
 
 def referee_mode(
     online: Game[Any],
     *,
-    state: type[GameState[Any]],
+    state: type[RefereeState[Any]],
     actions: Sequence[type[Action]],
     summary: str,
     options: type[Any] | None = None,
@@ -35,12 +35,10 @@ def referee_mode(
     """The referee-mode game of ``online``: its id, title, player counts and options model, with
     the referee's own state, entries and summary. ``options`` may extend the online options with
     settings of referee mode alone (``entries=result``, say). ``series`` adds the entry that holds
-    several entries in a row (:mod:`games.referee.series`): the state is then the given one with
-    :class:`~games.referee.series.SeriesEntries` mixed in first."""
+    several entries in a row (:mod:`games.referee.series`), which every
+    :class:`~games.referee.state.RefereeState` accepts."""
     model = online.Options if options is None else options
     if series:
-        if not issubclass(state, (SeriesEntries, RefereeState)):  # the mixin goes first, before the game's own checks
-            state = type(state.__name__, (SeriesEntries, state), {"__module__": state.__module__, "__doc__": state.__doc__})
         actions = [*actions, series_of(actions)]
     if not issubclass(model, online.Options):
         raise TypeError(f"The referee options of {online.id} must extend {online.Options.__name__}.")

@@ -7,9 +7,10 @@ player the game waits for at that moment. A series is an ordinary action of the 
 replayed, confirmed and undone as one entry. It is checked as a whole before anything changes:
 the first entry that does not fit is refused with the game's own reason and nothing is applied.
 
-A referee game lists ``series_of(entries)`` among its actions and puts :class:`SeriesEntries`
-first among its state's bases. The series never appears in ``legal_actions`` (there are too many);
-:meth:`SeriesEntries.is_legal` decides it directly by trying it on a clone.
+A referee game lists ``series_of(entries)`` among its actions (``referee_mode(..., series=True)``);
+its state, a :class:`~games.referee.state.RefereeState`, accepts it. The series never appears in
+``legal_actions`` (there are too many); ``RefereeState.is_legal`` decides it directly by trying it
+on a clone.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import Discriminator, Field, create_model, model_validator
 
-from games.engine import Action, Event, GameState, IllegalAction, Seat
+from games.engine import Action, GameState, Seat
 
 SERIES = "series"
 
@@ -70,60 +71,3 @@ def single_awaited(state: GameState[Any]) -> Seat | None:
         return None
     awaited = state.awaiting()
     return next(iter(awaited)) if len(awaited) == 1 else None
-
-
-class SeriesEntries:
-    """State mixin (first among the bases) that accepts a :class:`Series` entry."""
-
-    def series_refusal(self, seat: Seat, series: Series) -> str | None:
-        """Why ``series`` cannot be entered for ``seat`` now, or ``None`` if it can."""
-        state: GameState[Any] = self  # type: ignore[assignment]
-        twin = state.clone()
-        if series.seats and series.seats[0] != seat:
-            return "A line of entries is entered for the player of its first entry."
-        who: Seat | None = seat
-        for number, entry in enumerate(series.entries, 1):
-            if isinstance(entry, Series):
-                return "A series cannot hold another series."
-            if series.seats:
-                who = series.seats[number - 1]
-                if not 0 <= who < twin.n:
-                    return "There is no such player."
-            elif number > 1:
-                who = single_awaited(twin)
-            if who is None:
-                where = "the match is over" if twin.is_over else "several players may enter at that point"
-                return (
-                    f"Entry {number} of the line ({entry.label()}) cannot follow on: {where}. "
-                    "Enter it on its own."
-                )
-            try:
-                twin.check(who, entry)
-            except (IllegalAction, ValueError) as exc:  # ValueError: a card of another pack
-                if len(series.entries) == 1:
-                    return str(exc)
-                return f"Entry {number} of the line, {entry.label()} for {twin.name(who)}: {exc}"
-            twin._apply(who, entry)
-        return None
-
-    def is_legal(self, seat: Seat, action: Action) -> bool:
-        if isinstance(action, Series):
-            return self.series_refusal(seat, action) is None
-        return super().is_legal(seat, action)  # type: ignore[misc, no-any-return]
-
-    def explain_illegal(self, seat: Seat, action: Action) -> str | None:
-        if isinstance(action, Series):
-            return self.series_refusal(seat, action)
-        return super().explain_illegal(seat, action)  # type: ignore[misc, no-any-return]
-
-    def _apply(self, seat: Seat, action: Action) -> list[Event]:
-        if not isinstance(action, Series):
-            return super()._apply(seat, action)  # type: ignore[misc, no-any-return]
-        state: GameState[Any] = self  # type: ignore[assignment]
-        events: list[Event] = []
-        for number, entry in enumerate(action.entries, 1):
-            who = action.seats[number - 1] if action.seats else seat if number == 1 else single_awaited(state)
-            assert who is not None  # checked by series_refusal
-            state.check(who, entry)
-            events += state._apply(who, entry)
-        return events
