@@ -9,7 +9,7 @@ every finished deal (:meth:`Match.settle`): the two modes share one scoring by c
 
 The facts of the last settled deal stay on the state (``state.settled``), and a referee state says
 what a table enters for given facts (:meth:`games.referee.state.RefereeState.entries`): the
-generic mirror test (``tests/games/test_mirror.py``) plays online deals at random and feeds their
+generic mirror test (``tests/games/mirror.py``) plays online deals at random and feeds their
 facts to the referee game, for every game and player count.
 """
 

@@ -39,7 +39,7 @@ from games.registry import (
 )
 from games.simulate import play_match
 from tests.games import demo_game
-from tests.games.test_mirror import mirror
+from tests.games.mirror import mirror
 from tests.players.checked import Checked
 from tests.playout import run_playouts
 
@@ -137,10 +137,9 @@ def test_every_bot_level_plays_legal_moves_in_a_default_match(game_id: str, serv
 @pytest.mark.parametrize("game_id", GAMES)
 def test_referee_mode_replays_a_dealt_match(game_id: str, served: Declaration) -> None:
     """The facts of random online deals, entered as the game's referee mode says a table enters
-    them, score the same (``tests/games/test_mirror.py``; no list of games is kept here)."""
+    them, score the same (``tests/games/mirror.py``; no list of games is kept here)."""
     referee = referee_game(game_id)  # a game without a referee mode stops here
-    if not issubclass(referee.state_cls, RefereeState):
-        pytest.xfail(f"{game_id}'s referee mode is not yet built on RefereeState (issue 27)")
+    assert issubclass(referee.state_cls, RefereeState), "a referee state is a RefereeState (games/referee/state.py)"
     for players in served.game.player_counts:
         assert sum(mirror(served.game, referee, players, {}, seed) for seed in (1, 2)) >= 2
 

@@ -19,8 +19,8 @@ from games.referee.counting import STARTERS, RefereeCounting, starter_entry
 from games.referee.ninety_nine import Bust
 from games.registry import get_game, referee_game
 from tests.bot.conftest import db_path, notifier, service  # noqa: F401  (fixtures)
+from tests.games.mirror import mirror as mirror_facts
 from tests.games.referee_adders_support import entry
-from tests.games.test_mirror import mirror as mirror_facts
 from tests.playout import run_playouts
 
 ADDERS = [

@@ -24,7 +24,7 @@ from games.referee.caterpillar import (
     StockUsedUp,
 )
 from games.registry import referee_game
-from tests.games.test_mirror import mirror as mirror_facts
+from tests.games.mirror import mirror as mirror_facts
 from tests.playout import run_playouts
 
 N, D = 0, 1  # Dan deals first (first_dealer=2): Nina, the non-dealer, plays first

@@ -26,7 +26,7 @@ from games.referee.costly_colours import (
 )
 from games.registry import referee_game
 from tests.bot.conftest import db_path, notifier, service  # noqa: F401  (fixtures)
-from tests.games.test_mirror import mirror as mirror_facts
+from tests.games.mirror import mirror as mirror_facts
 from tests.playout import run_playouts
 
 AcceptMog, RefuseMog, ProposeMog, NoMog = online.AcceptMog, online.RefuseMog, online.ProposeMog, online.NoMog

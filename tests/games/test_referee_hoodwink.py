@@ -29,7 +29,7 @@ from games.referee.hoodwink import GAME, DisputeBid, RefereeHoodwinkState, WonTr
 from games.referee.trick_totals import TricksWon
 from games.registry import referee_game
 from tests.bot.conftest import db_path, notifier, service  # noqa: F401  (fixtures)
-from tests.games.test_mirror import mirror as facts_mirror
+from tests.games.mirror import mirror as facts_mirror
 from tests.playout import run_playouts
 
 A, B, C = 0, 1, 2  # Ann deals first (first_dealer=1): Bob leads
@@ -373,7 +373,7 @@ def test_open_deals_agree_with_the_scoring_functions() -> None:
 
 @pytest.mark.parametrize("options", MIRRORS)
 def test_online_facts_entered_under_the_option_sets(options: dict[str, Any]) -> None:
-    """The generic mirror (tests/games/test_mirror.py) under this game's option sets: the facts of
+    """The generic mirror (tests/games/mirror.py) under this game's option sets: the facts of
     each dealt deal, entered as ``RefereeHoodwinkState.entries`` says a table would."""
     assert sum(facts_mirror(online.GAME, GAME, 3, options, seed) for seed in range(4)) >= 4
 

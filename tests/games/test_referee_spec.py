@@ -18,7 +18,7 @@ from games.referee.spec import GAME, RefereeSpecState, TurnedUp
 from games.registry import referee_game
 from games.spec import CELLS, Call, Challenge, Predict, Reveal
 from games.spec_scoring import DEUCES, NAMEABLE, SHOWCARDS, STACK_TOTAL, cards_won
-from tests.games.test_mirror import mirror as mirror_facts
+from tests.games.mirror import mirror as mirror_facts
 from tests.playout import run_playouts
 
 ALICE, BOB, CAROL = 0, 1, 2

@@ -1,8 +1,10 @@
-"""Online and referee mode score alike, for every game and player count: random online matches are
-played, and the facts of each deal as the match settled them (``state.settled``) are entered into
-the referee game as its table would (``RefereeState.entries``). After every deal both have the
-same scores, deal number and dealer; both end the same way. Nothing is kept per game here: the
-facts, the entries and the match come from each game's own declaration."""
+"""The mirror: online and referee mode score alike. A random online match is played, and the facts
+of each deal as the match settled them (``state.settled``) are entered into the referee game as its
+table would (``RefereeState.entries``). After every deal both have the same scores, deal number
+and dealer; both end the same way. Nothing is kept per game here: the facts, the entries and the
+match come from each game's own declaration. ``tests/games/test_every_game.py`` runs it for every
+game at every player count; each game's referee tests run it under the option sets that change
+its scoring."""
 
 from __future__ import annotations
 
@@ -11,20 +13,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import pytest
-
 from games.engine import Event, Game, GameState
 from games.match import DealFacts, Match, MatchState
 from games.players import RandomPlayer
 from games.referee.state import RefereeState
-from games.registry import catalogue, referee_game
-
-GAMES = [d.id for d in catalogue()]
-
-
-def mirrors(game_id: str) -> bool:
-    """Whether the game's referee state says what a table enters for a deal's facts."""
-    return issubclass(referee_game(game_id).state_cls, RefereeState)
 
 
 def mirror(online: Game[Any], referee: Game[Any], players: int, options: dict[str, Any], seed: int) -> int:
@@ -71,17 +63,3 @@ def scores_at_settle() -> Iterator[dict[int, list[int]]]:
         yield scores
     finally:
         Match.settle = settle  # type: ignore[method-assign]
-
-
-@pytest.mark.parametrize("game_id", GAMES)
-def test_online_deals_entered_in_referee_mode_score_the_same(game_id: str) -> None:
-    if not mirrors(game_id):
-        pytest.xfail(f"{game_id}'s referee mode is not yet built on RefereeState (issue 27)")
-    online, referee = catalogue_game(game_id), referee_game(game_id)
-    for players in online.player_counts:
-        deals = sum(mirror(online, referee, players, {}, seed) for seed in (1, 2, 3))
-        assert deals >= 3
-
-
-def catalogue_game(game_id: str) -> Game[Any]:
-    return next(d.game for d in catalogue() if d.id == game_id)
