@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -52,6 +53,9 @@ RATE = 8.0
 """Moves a second a user may send, on average..."""
 BURST = 16.0
 """...and at once."""
+
+TABLE_PATH = re.compile(r"/t/\d{1,20}/\d{1,20}")
+"""A table's page, the only place a log-in returns to."""
 
 Membership = Callable[[str, str], Awaitable[bool]]
 """Whether a user (second) is a member of a server (first): who may watch a table in a browser."""
@@ -189,7 +193,7 @@ class WebServer:
 
     async def login(self, request: web.Request) -> web.Response:
         target = request.query.get("next", "/")
-        if not target.startswith("/t/"):
+        if not TABLE_PATH.fullmatch(target):  # back to a table page of ours, never elsewhere
             target = "/"
         state = secrets.token_urlsafe(24)
         query = urlencode(
@@ -217,7 +221,7 @@ class WebServer:
             login = await self.identity.user_for_code(code, self.redirect_uri)
         except IdentityError as exc:
             raise web.HTTPForbidden(text=str(exc)) from None
-        response = web.HTTPFound(target if target.startswith("/t/") else "/")
+        response = web.HTTPFound(target if TABLE_PATH.fullmatch(target) else "/")
         response.del_cookie(STATE_COOKIE)
         response.set_cookie(
             SESSION_COOKIE,

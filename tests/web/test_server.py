@@ -10,6 +10,7 @@ import aiohttp
 import pytest
 
 from bot.tables import TableService
+from bot.web.sessions import WebUser
 from games.cards import Card
 from tests.playout import known_cards, visible_cards
 from tests.web.conftest import CHANNEL, GUILD, INSTANCE_ID, USERS, Site, Tab, log_in, open_tab, user
@@ -182,3 +183,21 @@ async def test_moves_faster_than_the_rate_limit_are_refused_and_change_nothing(s
     assert sum("moved on" in t for t in texts) >= 10  # the burst went through to the game
     table = site.service.table(GUILD, CHANNEL)
     assert table is not None and table.turn == frame["turn"]
+
+
+async def test_log_in_with_discord_returns_to_the_table_with_a_session_cookie(site: Site) -> None:
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:  # 127.0.0.1's cookies
+        async with http.get(f"{site.url}/login?next=/t/{GUILD}/{CHANNEL}", allow_redirects=False) as start:
+            assert start.status == 302 and start.headers["Location"].startswith("https://discord.com/oauth2/authorize?")
+            state = dict(part.split("=", 1) for part in start.headers["Location"].split("?", 1)[1].split("&"))["state"]
+        async with http.get(f"{site.url}/callback?code=mock-ann&state=forged", allow_redirects=False) as forged:
+            assert forged.status == 403
+        async with http.get(f"{site.url}/callback?code=mock-ann&state={state}", allow_redirects=False) as back:
+            assert back.status == 302 and back.headers["Location"] == f"/t/{GUILD}/{CHANNEL}"
+            cookie = back.cookies["parlour_session"]
+            assert cookie["httponly"] and cookie.value not in back.headers["Location"]
+        assert site.server.sessions.user(cookie.value) == WebUser(USERS["ann"], "Ann")
+        async with http.get(f"{site.url}/login?next=https://evil.example/", allow_redirects=False) as elsewhere:
+            state = dict(p.split("=", 1) for p in elsewhere.headers["Location"].split("?", 1)[1].split("&"))["state"]
+        async with http.get(f"{site.url}/callback?code=mock-ann&state={state}", allow_redirects=False) as home:
+            assert home.headers["Location"] == "/"
