@@ -10,7 +10,7 @@ for a trick count of the target parity.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, Protocol
 
 from pydantic import Field, model_validator
 
@@ -203,6 +203,33 @@ def announcement_text(name: str, action: Action) -> str:
     return f"{name} sets the target: an {action.parity.value} number of tricks."
 
 
+class Announcing(Protocol):
+    """The announcement fields both Parity for Three states keep (online and refereed)."""
+
+    speakers_done: int
+    joker_announced: bool
+    trump: Suit | None
+    target: Parity | None
+
+    def name(self, seat: Seat) -> str: ...
+
+    def event(self, kind: str, text: str, to: Seat | None = None) -> Event: ...
+
+
+def announce(state: Announcing, seat: Seat, action: Action) -> Event:
+    """Note ``seat``'s announcement (the Joker held, trumps, the target) on ``state``, one speaker
+    more, and say it to the table; the caller goes on to the play once all three have spoken."""
+    if isinstance(action, AnnounceJoker):
+        state.joker_announced = True
+    elif isinstance(action, ChooseTrump):
+        state.trump = action.suit
+    else:
+        assert isinstance(action, ChooseParity)
+        state.target = action.parity
+    state.speakers_done += 1
+    return state.event("announce", announcement_text(state.name(seat), action))
+
+
 def match_text(options: ParityForThreeOptions, deal_no: int) -> str:
     """How far the match has come: ``First to 100 points wins.`` or ``Deal 4 of 9.``"""
     if options.match_end == "points":
@@ -359,15 +386,7 @@ class ParityForThreeState(GameState[ParityForThreeOptions]):
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
         if isinstance(action, PlayCard):
             return self._play(seat, action.play)
-        if isinstance(action, AnnounceJoker):
-            self.joker_announced = True
-        elif isinstance(action, ChooseTrump):
-            self.trump = action.suit
-        else:
-            assert isinstance(action, ChooseParity)
-            self.target = action.parity
-        self.speakers_done += 1
-        events = [self.event("announce", announcement_text(self.name(seat), action))]
+        events = [announce(self, seat, action)]
         if self.speakers_done == PLAYERS:
             self.phase = "play"
             # the Joker is suitless: led it wins, played later it loses

@@ -29,7 +29,7 @@ from games.parity_for_three import (
     ParityForThreeFacts,
     ParityForThreeOptions,
     ParityForThreeView,
-    announcement_text,
+    announce,
     deal_text,
     match_text,
     speaker_after,
@@ -192,15 +192,8 @@ class RefereeParityForThreeState(RefereeState[ParityForThreeOptions]):
                 events.extend(self._end_deal())
             return events
         if isinstance(action, AnnounceJoker):
-            self.joker_holder = seat
-            self.joker_announced = True
-        elif isinstance(action, ChooseTrump):
-            self.trump = action.suit
-        else:
-            assert isinstance(action, ChooseParity)
-            self.target = action.parity
-        self.speakers_done += 1
-        events = [self.event("announce", announcement_text(self.name(seat), action))]
+            self.joker_holder = seat  # online, the deal knows who holds it
+        events = [announce(self, seat, action)]
         if self.speakers_done == PLAYERS:  # the play is at the table: say what to enter, not who leads
             self.phase = "play"
             events.append(
