@@ -84,8 +84,16 @@ async def show_hand(interaction: discord.Interaction, session: int | None = None
     await _answer_with_hand(interaction, table, user_of(interaction), None, fresh=True)
 
 
-async def _closed_hand(interaction: discord.Interaction) -> None:
+async def _hand_table(interaction: discord.Interaction, session: int) -> Table | None:
+    """The table a click in a private view is about, or ``None`` once it has closed (the view is
+    then replaced by the closed-table line)."""
+    try:
+        return current_table(interaction, session)
+    except TableError as exc:
+        if str(exc) != CLOSED:
+            raise
     await safe_update(interaction, content=CLOSED, embed=None, view=None, attachments=[])
+    return None
 
 
 async def _act_in_hand(
@@ -142,13 +150,9 @@ def chosen_in_view(views: LiveViews, user: User, turn: int, index: int) -> Choos
 @guarded
 async def act_from_hand(interaction: discord.Interaction, session: int, turn: int, index: int) -> None:
     """A choice in a player's private view: the ``index``-th of their legal actions at ``turn``."""
-    try:
-        table = current_table(interaction, session)
-    except TableError as exc:
-        if str(exc) == CLOSED:
-            await _closed_hand(interaction)
-            return
-        raise
+    table = await _hand_table(interaction, session)
+    if table is None:
+        return
     user = user_of(interaction)
     await _act_in_hand(interaction, table, user, chosen_in_view(live_views(interaction), user, turn, index), turn)
 
@@ -169,13 +173,9 @@ async def pick(
 @guarded
 async def navigate(interaction: discord.Interaction, session: int, turn: int, path: tuple[int, ...]) -> None:
     """Open a group of choices (or go Back) in a player's private view."""
-    try:
-        table = current_table(interaction, session)
-    except TableError as exc:
-        if str(exc) == CLOSED:
-            await _closed_hand(interaction)
-            return
-        raise
+    table = await _hand_table(interaction, session)
+    if table is None:
+        return
     user = user_of(interaction)
     info = hand_info(table, user)
     if turn != info.turn or table.status != "playing":
