@@ -155,10 +155,6 @@ class Broadcast:
     async def channel_notice(self, guild_id: str, channel_id: str, text: str) -> None:
         await self.primary.channel_notice(guild_id, channel_id, text)
 
-    def __getattr__(self, name: str) -> Any:
-        # the transport's own extras (the Discord notifier's message bookkeeping) stay reachable
-        return getattr(self.primary, name)
-
 
 async def drain(task: asyncio.Task[None]) -> None:
     task.cancel()

@@ -119,9 +119,10 @@ class RefereeState(GameState[OptionsT]):
         return self._refusal(seat, action)
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
-        filled, self.filled = self.filled, None
-        if filled is not None and filled[:2] == (seat, action):
-            return [filled[2]]
+        echo = self.filled[2] if self.filled is not None and self.is_echo(seat, action) else None
+        self.filled = None  # any other entry forgets the fill
+        if echo is not None:
+            return [echo]
         if not isinstance(action, Series):
             return self._enter(seat, action)
         events: list[Event] = []
