@@ -10,7 +10,7 @@ the first player's private view as only they see it, on Discord's dark theme and
 (the preview page is dark; the light theme is Discord's light palette laid over it). The PNGs are
 written as ``<game>-table-<theme>.png`` and ``<game>-hand-<theme>.png``.
 
-Needs Playwright's Python client (``pip install playwright``) and a Chromium (Debian's
+Needs the test extras (Playwright's Python client, SimCord's preview) and a Chromium (Debian's
 ``apt-get install chromium``): Playwright's own browser download is not needed.
 """
 
