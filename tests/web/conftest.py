@@ -104,6 +104,15 @@ class Tab:
     async def send(self, data: dict[str, Any]) -> None:
         await self.ws.send_str(json.dumps(data))
 
+    async def rest(self, seconds: float = 0.3) -> list[dict[str, Any]]:
+        """Everything that arrives until nothing more has for ``seconds``."""
+        out: list[dict[str, Any]] = []
+        while True:
+            try:
+                out.append(await self.next(timeout=seconds))
+            except TimeoutError:
+                return out
+
     async def quiet(self, seconds: float = 0.2) -> bool:
         """Whether nothing more arrives within ``seconds``."""
         try:

@@ -3,6 +3,7 @@ a socket per tab, frames per viewer, moves, and each way a hostile member might 
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from typing import Any
 
@@ -201,3 +202,31 @@ async def test_log_in_with_discord_returns_to_the_table_with_a_session_cookie(si
             state = dict(p.split("=", 1) for p in elsewhere.headers["Location"].split("?", 1)[1].split("&"))["state"]
         async with http.get(f"{site.url}/callback?code=mock-ann&state={state}", allow_redirects=False) as home:
             assert home.headers["Location"] == "/"
+
+
+async def test_two_members_tapping_the_same_turn_at_once_make_one_entry(site: Site) -> None:
+    """A race: Ann and Bob both tap an entry at the same referee turn. The service reads each tap
+    under the table's lock: one is entered, the other is refused as from an earlier turn, and the
+    table holds exactly one new entry."""
+    await site.service.open_referee(GUILD, CHANNEL, user("ann"), "fifty_one", [user("ann"), user("bob")], ["first_dealer=1"])
+    async with aiohttp.ClientSession() as http:
+        ann, bob = await activity_tab(http, site, "ann"), await activity_tab(http, site, "bob")
+        first = (await ann.next())["turn"]
+        await bob.next()
+        await asyncio.gather(
+            ann.send({"act": {"turn": first, "choice": 0}}), bob.send({"act": {"turn": first, "choice": 1}})
+        )
+        answers = [*await until_turn(ann, first + 1), *await until_turn(bob, first + 1)]
+    refusals = [a for a in answers if a.get("type") == "refused"]
+    assert len(refusals) == 1 and "moved on" in refusals[0]["text"]
+    table = site.service.table(GUILD, CHANNEL)
+    assert table is not None and table.turn == first + 1
+
+
+async def until_turn(tab: Tab, turn: int) -> list[dict[str, Any]]:
+    """What a tab receives until it has the table at ``turn``, and whatever follows at once (a
+    refusal and the fresh frame sent with it may come in either order)."""
+    got = [await tab.next()]
+    while not any(f.get("type") == "table" and f["turn"] == turn for f in got):
+        got.append(await tab.next())
+    return got + await tab.rest()
