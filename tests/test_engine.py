@@ -116,7 +116,7 @@ def test_a_clone_is_independent_and_plays_the_same(game: Game[Any]) -> None:
     fewest = game.player_counts[0]
     for players in [*game.player_counts, fewest, fewest]:
         state = game.start([f"P{i + 1}" for i in range(players)], seed=rng.randrange(2**32))
-        while not state.is_over and state.turn < 300:
+        while not state.is_over and state.turn < 120:
             if state.turn == 0 or rng.random() < 0.1:
                 before = _seen(state)
                 twin = state.clone()

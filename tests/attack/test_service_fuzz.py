@@ -1215,7 +1215,7 @@ async def test_service_fuzz(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.WARNING)
-    figures = await Fuzzer(service, db_path, game_id, mode, seed=1, budget=150, replay_every=60, recorder=notifier).run()
+    figures = await Fuzzer(service, db_path, game_id, mode, seed=1, budget=80, replay_every=40, recorder=notifier).run()
     problems = figures.problems() + logged_errors(caplog.records)
     assert not problems, f"{figures.line()}\n" + "\n".join(problems[:25])
     assert figures.finished == figures.matches >= 1

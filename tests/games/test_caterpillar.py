@@ -304,11 +304,11 @@ def test_invalid_option_combinations() -> None:
 @pytest.mark.parametrize(
     ("options", "matches"),
     [
-        ({}, 120),
-        ({"games": 1}, 150),
-        ({"games": 3, "tie": "replay"}, 50),
-        ({"target": 800, "first_dealer": 1}, 40),
-        ({"games": 1, "tie": "replay", "first_dealer": 2}, 80),
+        ({}, 40),
+        ({"games": 1}, 50),
+        ({"games": 3, "tie": "replay"}, 20),
+        ({"target": 800, "first_dealer": 1}, 15),
+        ({"games": 1, "tie": "replay", "first_dealer": 2}, 30),
     ],
 )
 def test_random_playouts(options: dict[str, object], matches: int) -> None:
