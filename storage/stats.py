@@ -501,3 +501,11 @@ _RATED_PLAYERS = Query("SELECT DISTINCT user_id FROM ratings WHERE guild_id = :g
 async def rated_players(conn: Database, guild_id: str) -> list[str]:
     """Every member holding an all-time rating on this server (who has a player page)."""
     return [r["user_id"] for r in await conn.execute_fetchall(_RATED_PLAYERS, guild_id=guild_id)]
+
+
+_HAS_RATING = Query("SELECT 1 FROM ratings WHERE guild_id = :guild_id AND season = 0 AND user_id = :user_id LIMIT 1")
+
+
+async def has_rating(conn: Database, guild_id: str, user_id: str) -> bool:
+    """Whether a member holds an all-time rating here (and so has a player page)."""
+    return bool(await conn.execute_fetchall(_HAS_RATING, guild_id=guild_id, user_id=user_id))

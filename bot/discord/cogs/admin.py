@@ -77,7 +77,6 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Server 
             default_options=defaults,
             pages=pages,
             page_names=page_names,
-            guild_name=interaction.guild.name if interaction.guild else None,
         )
         await records.admin_settings(interaction, change)
 
