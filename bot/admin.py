@@ -17,6 +17,7 @@ from bot.tables import TableService
 from games.engine import SetupError
 from games.registry import get_game
 from storage import stats
+from storage.pages import ensure_pages_record
 
 
 @dataclass
@@ -32,6 +33,10 @@ class SettingsChange:
     disallow_channels: Sequence[str] = ()
     default_options: tuple[str, Sequence[str]] | None = None
     """(game id, ``name=value`` pairs); no pairs clears that game's defaults."""
+    pages: bool | None = None
+    page_names: bool | None = None
+    guild_name: str | None = None
+    """The server's name as the admin sees it, kept for the pages' heading (not a setting)."""
 
     def is_empty(self) -> bool:
         return (
@@ -43,6 +48,8 @@ class SettingsChange:
             and not self.allow_channels
             and not self.disallow_channels
             and self.default_options is None
+            and self.pages is None
+            and self.page_names is None
         )
 
 
@@ -67,6 +74,8 @@ def settings_lines(settings: GuildSettings) -> list[str]:
         f"When a turn starts: {TURN_PING_WORDS[settings.turn_ping]}",
         f"Referee entries need a second player's confirmation: {'yes' if settings.referee_confirmation else 'no'}",
         f"Tables may open in: {channels}",
+        f"Pages of record on the web: {'on' if settings.pages else 'off'}",
+        f"Pages show members' names: {'yes' if settings.page_names else 'no (neutral labels such as Player 4821)'}",
     ]
     for game_id, options in sorted(settings.default_options.items()):
         pairs = " ".join(f"{k}={v}" for k, v in options.items())
@@ -79,7 +88,8 @@ async def change_settings(service: TableService, guild_id: str, admin_id: str, c
     current = await service.settings(guild_id)
     data = current.model_dump(mode="json")
     logged: list[str] = []
-    for key in ("turn_reminder_seconds", "turn_timeout_seconds", "dms_enabled", "referee_confirmation", "turn_ping"):
+    keys = ("turn_reminder_seconds", "turn_timeout_seconds", "dms_enabled", "referee_confirmation", "turn_ping", "pages", "page_names")
+    for key in keys:
         value = getattr(change, key)
         if value is not None:
             data[key] = value
@@ -106,6 +116,8 @@ async def change_settings(service: TableService, guild_id: str, admin_id: str, c
     except ValidationError as exc:
         first = exc.errors()[0]
         raise TableError(f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}.") from None
+    if settings.pages:  # the secret behind players' labels, before any page can show one
+        await ensure_pages_record(service.store.conn, guild_id, change.guild_name)
     if not logged:
         return settings
     await service.update_settings(guild_id, settings)

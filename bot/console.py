@@ -401,13 +401,21 @@ class Console:
                     change.turn_reminder_seconds = seconds
                 else:
                     change.turn_timeout_seconds = seconds
-            elif key in ("dms", "confirmation") and value in ("on", "off"):
+            elif key in ("dms", "confirmation", "pages", "names") and value in ("on", "off"):
+                on = value == "on"
                 if key == "dms":
-                    change.dms_enabled = value == "on"
+                    change.dms_enabled = on
+                elif key == "confirmation":
+                    change.referee_confirmation = on
+                elif key == "pages":
+                    change.pages = on
                 else:
-                    change.referee_confirmation = value == "on"
+                    change.page_names = on
             else:
-                raise TableError(f"Unknown setting {pair!r}: reminder=SECONDS, timeout=SECONDS, dms=on|off, confirmation=on|off.")
+                raise TableError(
+                    f"Unknown setting {pair!r}: reminder=SECONDS, timeout=SECONDS, dms=on|off, confirmation=on|off, "
+                    "pages=on|off, names=on|off."
+                )
         settings = await change_settings(self.service, GUILD, user.id, change)
         self.write("\n".join(settings_lines(settings)))
 

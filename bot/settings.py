@@ -243,3 +243,17 @@ class GuildSettings(BaseModel):
     referee_confirmation: bool = Field(
         False, description="Referee-mode entries need a second player's confirmation."
     )
+    pages: bool = Field(
+        False,
+        description=(
+            "Show the server's leaderboards, players and finished matches as web pages (when the host "
+            "set PARLOUR_PUBLIC_URL). Nothing of a match in play is ever shown."
+        ),
+    )
+    page_names: bool = Field(
+        False,
+        description=(
+            "The pages show members' display names and the server's name; otherwise each player is a "
+            "neutral label such as 'Player 4821'."
+        ),
+    )

@@ -384,3 +384,128 @@ async def most_played_game(conn: Database, guild_id: str) -> str | None:
     async with conn.execute(_MOST_PLAYED, guild_id=guild_id) as cur:
         row = await cur.fetchone()
     return str(row[0]) if row else None
+
+
+# -- the pages of record -------------------------------------------------------------------------------
+
+
+@dataclass
+class GameLine:
+    """A game on a server's index: how many players hold a rating in it."""
+
+    game: str
+    players: int
+
+
+_RATED_GAMES = Query(
+    "SELECT game, COUNT(*) AS players FROM ratings WHERE guild_id = :guild_id AND season = 0"
+    " GROUP BY game ORDER BY players DESC, game"
+)
+
+
+async def rated_games(conn: Database, guild_id: str) -> list[GameLine]:
+    """The games with a leaderboard on this server, most players first (ratings change only when a
+    match ends, so nothing here comes from a match in play)."""
+    rows = await conn.execute_fetchall(_RATED_GAMES, guild_id=guild_id)
+    return [GameLine(r["game"], int(r["players"])) for r in rows]
+
+
+@dataclass
+class PlayerGame:
+    """A member's record in one game: finished matches, wins, and their all-time rating if rated."""
+
+    game: str
+    games: int
+    wins: int
+    rating: float | None
+    provisional: bool
+
+
+_PLAYER_GAMES = Query(
+    f"SELECT r.game, COUNT(*) AS games, COALESCE(SUM({WON}), 0) AS wins"
+    f" FROM results r JOIN result_players p USING (session_id){FINISHED}"
+    " WHERE r.guild_id = :guild_id AND p.user_id = :user_id GROUP BY r.game"
+)
+_PLAYER_RATINGS = Query(
+    "SELECT game, ordinal, games, sigma, name FROM ratings"
+    " WHERE guild_id = :guild_id AND season = 0 AND user_id = :user_id"
+)
+
+
+async def player_games(conn: Database, guild_id: str, user_id: str) -> tuple[str | None, list[PlayerGame]]:
+    """(the name kept with their rating, if any; their games, most played first)."""
+    played = {r["game"]: r for r in await conn.execute_fetchall(_PLAYER_GAMES, guild_id=guild_id, user_id=user_id)}
+    rated = {r["game"]: r for r in await conn.execute_fetchall(_PLAYER_RATINGS, guild_id=guild_id, user_id=user_id)}
+    out = []
+    for game in played.keys() | rated.keys():
+        p, r = played.get(game), rated.get(game)
+        out.append(
+            PlayerGame(
+                game,
+                int(p["games"]) if p else 0,
+                int(p["wins"]) if p else 0,
+                round(r["ordinal"], 2) if r else None,
+                is_provisional(r["games"], r["sigma"]) if r else True,
+            )
+        )
+    out.sort(key=lambda g: (-g.games, g.game))
+    name = next((r["name"] for r in rated.values()), None)
+    return name, out
+
+
+@dataclass
+class Opponent:
+    user_id: str
+    name: str
+    together: int
+    ahead: int
+    """Matches the player finished above this opponent..."""
+    behind: int
+    """...and below."""
+
+
+_OPPONENTS = Query(
+    "SELECT b.user_id, MAX(b.name) AS name, COUNT(*) AS together,"
+    " COALESCE(SUM(CASE WHEN a.rank < b.rank THEN 1 ELSE 0 END), 0) AS ahead,"
+    " COALESCE(SUM(CASE WHEN b.rank < a.rank THEN 1 ELSE 0 END), 0) AS behind"
+    f" FROM results r JOIN result_players a USING (session_id){FINISHED}"
+    " JOIN result_players b ON b.session_id = r.session_id AND b.user_id <> a.user_id"
+    " WHERE r.guild_id = :guild_id AND a.user_id = :user_id"
+    " GROUP BY b.user_id ORDER BY together DESC, b.user_id LIMIT :limit"
+)
+
+
+async def opponents(conn: Database, guild_id: str, user_id: str, limit: int = 10) -> list[Opponent]:
+    """The members a player met most in finished matches, with who finished ahead."""
+    rows = await conn.execute_fetchall(_OPPONENTS, guild_id=guild_id, user_id=user_id, limit=limit)
+    return [Opponent(r["user_id"], r["name"], int(r["together"]), int(r["ahead"]), int(r["behind"])) for r in rows]
+
+
+_RATING_HISTORY = Query(
+    "SELECT game, at, mu - 3 * sigma AS ordinal FROM rating_history"
+    " WHERE guild_id = :guild_id AND user_id = :user_id ORDER BY game, at, session_id"
+)
+
+
+async def rating_histories(conn: Database, guild_id: str, user_id: str) -> dict[str, list[tuple[str, float]]]:
+    """Per game: (time, ordinal) after each rated match, oldest first."""
+    out: dict[str, list[tuple[str, float]]] = {}
+    for r in await conn.execute_fetchall(_RATING_HISTORY, guild_id=guild_id, user_id=user_id):
+        out.setdefault(r["game"], []).append((r["at"], float(r["ordinal"])))
+    return out
+
+
+_RATED_PLAYERS = Query("SELECT DISTINCT user_id FROM ratings WHERE guild_id = :guild_id AND season = 0")
+
+
+async def rated_players(conn: Database, guild_id: str) -> list[str]:
+    """Every member holding an all-time rating on this server (who has a player page)."""
+    return [r["user_id"] for r in await conn.execute_fetchall(_RATED_PLAYERS, guild_id=guild_id)]
+
+
+_HAS_RATING = Query("SELECT 1 FROM ratings WHERE guild_id = :guild_id AND season = 0 AND user_id = :user_id LIMIT 1")
+
+
+async def has_rating(conn: Database, guild_id: str, user_id: str) -> bool:
+    """Whether a member holds an all-time rating here (and so has a player page)."""
+    return bool(await conn.execute_fetchall(_HAS_RATING, guild_id=guild_id, user_id=user_id))

@@ -34,6 +34,7 @@ from bot.discord.messages import (
     turn_view,
 )
 from bot.discord.plain import plain
+from bot.discord.record_links import match_address, pages_url, with_link
 from bot.discord.safe import Outcome, safe_dm, safe_edit_message, safe_outcome, safe_reply, safe_send
 from bot.discord.turns import TurnSignals
 from bot.render.charts import score_chart, score_progression
@@ -455,6 +456,7 @@ class DiscordNotifier:
         if table.message_id is None:
             return
         files: list[discord.File] = []
+        view: discord.ui.View | None = None
         if table.state is None:
             embed = closed_embed(table, "This table was cancelled.")
         elif table.state.is_over:
@@ -464,10 +466,13 @@ class DiscordNotifier:
             if chart is not None:  # the chart tells the whole match; the final table goes beside it
                 embed.set_image(url=f"attachment://{chart.filename}")
                 files = [chart]
+            public_url = pages_url(self.client, await self.guild_settings(table.guild_id))
+            if public_url is not None:  # the match is over: its page may show everything
+                view = with_link(None, "Match page", match_address(public_url, table.guild_id, table.id))
         else:
             embed = closed_embed(table, "This game was abandoned.")
         partial = self.channel(table).get_partial_message(int(table.message_id))
-        await safe_edit_message(partial, content=None, embed=embed, view=None, attachments=files)
+        await safe_edit_message(partial, content=None, embed=embed, view=view, attachments=files)
         with contextlib.suppress(KeyError):
             del self.message_phase[table.message_id]
 

@@ -27,6 +27,7 @@ from bot.discord.components import PREFIX
 from bot.discord.context import guarded, place_of, service_of
 from bot.discord.limits import clip_lines, fit_embed
 from bot.discord.plain import plain, plain_lines
+from bot.discord.record_links import pages_url, player_address, server_address, with_link
 from bot.discord.safe import safe_defer, safe_reply, safe_update
 from bot.render import records
 from bot.render.charts import rating_chart
@@ -63,6 +64,11 @@ def _embed(title: str, lines: list[str], footer: str | None = None) -> discord.E
     return fit_embed(embed)
 
 
+async def _pages_url(interaction: discord.Interaction) -> str | None:
+    """The public address when this server shows its pages of record (for link buttons)."""
+    return pages_url(interaction.client, await service_of(interaction).settings(_guild(interaction)))
+
+
 def require_admin(interaction: discord.Interaction) -> None:
     """Admin commands are hidden from other members by default, but a server can change that:
     check again at every use."""
@@ -83,6 +89,10 @@ async def _board_page(interaction: discord.Interaction, game: str, period: stats
     lines = records.leaderboard_lines(board)
     footer = f"Page {page + 1} of {pages}. Provisional players are listed apart; /help says why."
     view = pager("board", f"{game}.{period}", page, pages)
+    public_url = await _pages_url(interaction)
+    if public_url is not None:
+        query = "" if period == "all" else f"?period={period}"
+        view = with_link(view, "Leaderboard page", server_address(public_url, _guild(interaction), f"games/{game}{query}"))
     return {"embed": _embed(lines[0], lines[1:], footer), "view": view}
 
 
@@ -141,7 +151,11 @@ async def player_stats(
         png = await asyncio.to_thread(rating_chart, title, shown)
         file = discord.File(io.BytesIO(png), filename="rating.png")
         embed.set_image(url="attachment://rating.png")
-    await safe_reply(interaction, ephemeral=RECORDS_EPHEMERAL, embed=embed, file=file)
+    view = None
+    public_url = await _pages_url(interaction)
+    if public_url is not None:
+        view = with_link(None, "Player page", await player_address(conn, public_url, guild, str(who.id)))
+    await safe_reply(interaction, ephemeral=RECORDS_EPHEMERAL, embed=embed, file=file, view=view)
 
 
 @guarded
@@ -160,10 +174,13 @@ async def history(
     )
     about = clean_name(member.display_name) if member else (f"#{channel.name}" if channel else "this server")
     footer = "/replay with a match's number shows its deals." if matches else None
+    public_url = await _pages_url(interaction)
+    view = with_link(None, "Server's pages", server_address(public_url, _guild(interaction))) if public_url else None
     await safe_reply(
         interaction,
         ephemeral=RECORDS_EPHEMERAL,
         embed=_embed(f"Recent matches - {about}", records.history_lines(matches), footer),
+        view=view,
     )
 
 
@@ -252,6 +269,8 @@ async def admin_settings(interaction: discord.Interaction, change: SettingsChang
         settings = await service.settings(guild)
         title = "Server settings"
     else:
+        if interaction.guild is not None:
+            change.guild_name = interaction.guild.name
         settings = await change_settings(service, guild, str(interaction.user.id), change)
         title = "Server settings - saved"
     await safe_reply(interaction, embed=_embed(title, settings_lines(settings)))

@@ -79,3 +79,17 @@ def rating_chart(title: str, history: Sequence[tuple[str, float]]) -> bytes:
     ax.set_ylabel("rating")
     ax.grid(alpha=0.3)
     return _png(fig)
+
+
+def board_chart(title: str, rows: Sequence[tuple[str, int]]) -> bytes:
+    """A leaderboard's top players as horizontal bars of their rating (a link's preview picture)."""
+    fig, ax = _figure()
+    names = [name for name, _ in rows][::-1]
+    values = [value for _, value in rows][::-1]
+    bars = ax.barh(range(len(rows)), values, color="#1f5e3b")
+    ax.set_yticks(range(len(rows)), names)
+    ax.bar_label(bars, padding=3)
+    ax.set_title(title)
+    ax.set_xlabel("rating")
+    ax.set_xlim(0, max(values, default=1000) * 1.15)
+    return _png(fig)

@@ -39,6 +39,7 @@ from bot.service.referee import require_member
 from bot.tables import TableService
 from bot.web.identity import DiscordIdentity, IdentityError
 from bot.web.live import LiveTables, Viewer, drain, encode, referee_entries, viewer_frame
+from bot.web.records.routes import add_record_routes
 from bot.web.sessions import Sessions, WebUser
 from games.engine import Action, IllegalAction
 
@@ -156,6 +157,7 @@ class WebServer:
                 web.get("/ws", self.socket),
             ]
         )
+        self.records = add_record_routes(self.app, service.store, config.public_url, security_headers(config))
 
     # -- pages -------------------------------------------------------------------------------------
 
@@ -165,7 +167,7 @@ class WebServer:
 
     async def static(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
-        types = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
+        types = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png"}
         path = STATIC / name
         if "/" in name or name.startswith(".") or path.suffix not in types or not path.is_file():
             raise web.HTTPNotFound()

@@ -44,6 +44,8 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Server 
         disallow_channel="Take this channel off the list",
         game="The game whose default options to set",
         default_options="Default options for that game as name=value pairs; 'standard' clears them",
+        pages="Show this server's leaderboards, players and finished matches as web pages",
+        page_names="Let those pages show members' display names (otherwise neutral labels)",
     )
     async def settings(
         self,
@@ -57,6 +59,8 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Server 
         disallow_channel: discord.TextChannel | None = None,
         game: str | None = None,
         default_options: str | None = None,
+        pages: bool | None = None,
+        page_names: bool | None = None,
     ) -> None:
         defaults = None
         if game is not None:
@@ -71,6 +75,8 @@ class AdminCog(commands.GroupCog, group_name="admin", group_description="Server 
             allow_channels=[str(allow_channel.id)] if allow_channel else [],
             disallow_channels=[str(disallow_channel.id)] if disallow_channel else [],
             default_options=defaults,
+            pages=pages,
+            page_names=page_names,
         )
         await records.admin_settings(interaction, change)
 
