@@ -107,7 +107,7 @@ async def test_a_player_page(site: Site, http: aiohttp.ClientSession) -> None:
     body = main_of(html)
     assert "<h1>Ann</h1>" in body
     assert "12 finished matches" in body  # 10 rated and 1 with a guest of Parity, 1 of Spec; not the abandoned one
-    assert '<svg viewBox="0 0 600 180" role="img"' in body and "over 10 rated matches" in body
+    assert '<svg viewBox="0 0 600 200" role="img"' in body and "over 10 rated matches" in body
     rivals = re.findall(r'<tr><th scope="row"><a href="[^"]+">([^<]+)</a></th><td class="num">(\d+)</td>', body.split("Head to head")[1])
     assert rivals[0] == ("Bob", "10") and "Guest Gus" not in body  # a guest has no page and no row
     assert meta(html, "og:image").endswith("/rating.png")
