@@ -3,6 +3,7 @@ player's games, rivals and rating history, and the period leaderboard (counted, 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
@@ -28,6 +29,13 @@ async def test_the_secret_is_made_once_and_kept(store: Store) -> None:
     other = await ensure_pages_record(store.conn, "11")
     assert first.secret == again.secret == renamed.secret != other.secret and len(first.secret) == 32
     assert (first.guild_name, again.guild_name, renamed.guild_name, other.guild_name) == ("Den", "Den", "Den 2", None)
+
+
+async def test_two_admins_turning_pages_on_at_once_make_one_secret(store: Store) -> None:
+    made = await asyncio.gather(*(ensure_pages_record(store.conn, "10", f"Den {i}") for i in range(4)))
+    assert len({m.secret for m in made}) == 1
+    kept = await pages_record(store.conn, "10")
+    assert kept is not None and kept.secret == made[0].secret and kept.guild_name in {f"Den {i}" for i in range(4)}
 
 
 async def test_what_a_player_page_reads(store: Store) -> None:
