@@ -1,7 +1,7 @@
 """The pages of record in a real browser (Debian's chromium, driven by Playwright): the index, a
 leaderboard reached by its link, a player reached by theirs, at desktop and phone width, each
-checked by axe-core (no serious or critical violation). ``PARLOUR_SHOTS=docs/pages`` keeps the
-screenshots."""
+checked by axe-core (no serious or critical violation). ``PARLOUR_SHOTS=docs/pages`` with
+``-m slow`` keeps the screenshots of both widths."""
 
 from __future__ import annotations
 
@@ -38,13 +38,24 @@ async def keep(page: Page, name: str) -> None:
         await page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True, animations="disabled")
 
 
+async def test_index_leaderboard_and_player_pass_axe(site: Site) -> None:
+    """The default suite's twin: desktop width only."""
+    await visit_and_check(site, [("desktop", DESKTOP)])
+
+
+@pytest.mark.slow
 async def test_index_leaderboard_and_player_pass_axe_at_both_widths(site: Site) -> None:
+    """Both widths (and, with PARLOUR_SHOTS, the screenshots of docs/pages/)."""
+    await visit_and_check(site, [("desktop", DESKTOP), ("phone", PHONE)])
+
+
+async def visit_and_check(site: Site, widths: list[tuple[str, dict[str, int]]]) -> None:
     if not AXE.exists():
         pytest.skip("axe-core is not installed: run npm ci in web/ (the accessibility check needs it)")
     await fill(site.service.store, GUILD, matches=24)
     await pages_on(site.service, GUILD, names=True)
     async with chromium() as browser:
-        for width, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        for width, viewport in widths:
             context = await browser.new_context(viewport=viewport, bypass_csp=True)  # type: ignore[arg-type]
             page = await context.new_page()
             response = await page.goto(f"{site.url}/servers/{GUILD}/")
