@@ -167,7 +167,7 @@ class WebServer:
 
     async def static(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
-        types = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png"}
+        types = {".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
         path = STATIC / name
         if "/" in name or name.startswith(".") or path.suffix not in types or not path.is_file():
             raise web.HTTPNotFound()

@@ -136,6 +136,7 @@ async def test_admin_settings_defaults_and_log(db_path: Path) -> None:
             "ann: /settings",
             "ann: /settings dms=off reminder=30",
             "ann: /settings colour=blue",
+            "ann: /settings pages=on names=off",
             "ann: /defaults toy deals=zero",
             "ann: /defaults toy deals=4",
             "bob: /play toy",
@@ -152,4 +153,7 @@ async def test_admin_settings_defaults_and_log(db_path: Path) -> None:
     assert "Deals: 4" in text  # the new table starts with the server's defaults
     assert "bob: 0 rating(s) removed" in text
     assert "settings: turn_reminder_seconds=30; dms_enabled=False" in text
+    assert "Pages of record on the web: off" in text and "Pages of record on the web: on" in text
+    assert "Pages show members' names: no (neutral labels such as Player 4821)" in text
+    assert "settings: pages=True; page_names=False" in text
     assert "default_options[toy]=deals=4" in text and "rating reset" in text

@@ -92,6 +92,8 @@ async def test_a_leaderboard_with_provisional_players_apart(site: Site, http: ai
     assert (await get(http, site, f"/servers/{GUILD}/games/parity?period=fortnight"))[0] == 400
     assert (await get(http, site, f"/servers/{GUILD}/games/parity?page=7"))[0] == 404
     assert (await get(http, site, f"/servers/{GUILD}/games/no-such-game"))[0] == 404
+    async with http.get(f"{site.url}/static/records.css") as response:
+        assert response.status == 200 and response.content_type == "text/css"
     async with http.get(f"{site.url}/servers/{GUILD}/games/parity/board.png") as response:
         assert response.status == 200 and response.content_type == "image/png"
         assert (await response.read()).startswith(b"\x89PNG")
@@ -107,7 +109,7 @@ async def test_a_player_page(site: Site, http: aiohttp.ClientSession) -> None:
     body = main_of(html)
     assert "<h1>Ann</h1>" in body
     assert "12 finished matches" in body  # 10 rated and 1 with a guest of Parity, 1 of Spec; not the abandoned one
-    assert '<svg viewBox="0 0 600 180" role="img"' in body and "over 10 rated matches" in body
+    assert '<svg viewBox="0 0 600 200" role="img"' in body and "over 10 rated matches" in body
     rivals = re.findall(r'<tr><th scope="row"><a href="[^"]+">([^<]+)</a></th><td class="num">(\d+)</td>', body.split("Head to head")[1])
     assert rivals[0] == ("Bob", "10") and "Guest Gus" not in body  # a guest has no page and no row
     assert meta(html, "og:image").endswith("/rating.png")
@@ -150,3 +152,25 @@ async def test_no_names_when_names_are_off(site: Site, http: aiohttp.ClientSessi
             assert not re.search(rf"(?<!\d){user_id}(?!\d)", html), (path, user_id)
     board = main_of((await get(http, site, f"/servers/{GUILD}/games/parity"))[1])
     assert ann in board and "This server" in board
+
+
+def test_the_frame_escapes_every_field_and_tags_the_preview() -> None:
+    from bot.web.records.shell import page
+
+    html = page(
+        title='Den "<b>"',
+        description="a & b <i>",
+        body="<p>ok</p>",
+        url='https://x.example/servers/1/?a=1&b="2"',
+        image="https://x.example/p.png?<x>",
+        home="/servers/1/",
+    )
+    assert html.startswith("<!doctype html>") and '<html lang="en">' in html
+    assert "<b>" not in html and "<i>" not in html and "<x>" not in html and 'b="2"' not in html
+    assert '<meta property="og:title" content="Den &quot;&lt;b&gt;&quot;">' in html
+    assert '<meta property="og:image" content="https://x.example/p.png?&lt;x&gt;">' in html
+    assert '<meta name="twitter:card" content="summary_large_image">' in html
+    assert '<nav aria-label="Pages of record">' in html and '<a href="/servers/1/">' in html
+    assert "<script" not in html and '<link rel="stylesheet" href="/static/records.css">' in html
+    plain = page(title="t", description="d", body="", url="https://x.example/")
+    assert '<meta name="twitter:card" content="summary">' in plain and "og:image" not in plain

@@ -18,7 +18,6 @@ def page(
     image: str | None = None,
     home: str | None = None,
     home_label: str = "This server's pages",
-    status_note: str | None = None,
 ) -> str:
     """A whole document. ``title``, ``description``, ``url`` and ``image`` are text (escaped here);
     ``body`` is HTML the caller built, every piece of text in it already escaped (see :func:`text`).
@@ -45,7 +44,6 @@ def page(
     else:
         meta.append('<meta name="twitter:card" content="summary">')
     nav = f'<a href="{escape(home)}">{escape(home_label)}</a>' if home else ""
-    note = f'<p class="note">{escape(status_note)}</p>' if status_note else ""
     return (
         "<!doctype html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -56,7 +54,7 @@ def page(
         + f'\n<link rel="stylesheet" href="{STYLESHEET}">\n</head>\n<body>\n'
         '<a class="skip" href="#main">Skip to the content</a>\n'
         f'<header class="site"><nav aria-label="Pages of record"><span class="brand">{SITE}</span>{nav}</nav></header>\n'
-        f'<main id="main">\n{note}{body}\n</main>\n'
+        f'<main id="main">\n{body}\n</main>\n'
         '<footer class="site"><p>Results as recorded by Parlour. Matches still in play are not shown.</p></footer>\n'
         "</body>\n</html>\n"
     )

@@ -125,7 +125,9 @@ def board_body(server: RecordServer, board: Board, page: int, pages: int) -> str
     return "\n".join(parts)
 
 
-CHART_W, CHART_H, PAD = 600, 180, 36
+CHART_W, CHART_H, PAD, LEFT = 600, 200, 30, 64
+"""The chart's drawing box, its margin, and the room for the figures on the left (large enough to
+read on a phone, where the chart shrinks to about 350 px)."""
 MAX_POINTS = 200
 
 
@@ -145,7 +147,7 @@ def rating_svg(chart_id: str, title: str, values: Sequence[int]) -> str:
     n = len(shown)
 
     def x(i: int) -> float:
-        return PAD + (CHART_W - 2 * PAD) * (i / (n - 1) if n > 1 else 0.5)
+        return LEFT + (CHART_W - LEFT - PAD) * (i / (n - 1) if n > 1 else 0.5)
 
     def y(v: int) -> float:
         return CHART_H - PAD / 2 - (CHART_H - PAD) * (v - low) / span
@@ -158,11 +160,11 @@ def rating_svg(chart_id: str, title: str, values: Sequence[int]) -> str:
     return (
         f'<figure class="chart"><svg viewBox="0 0 {CHART_W} {CHART_H}" role="img" aria-labelledby="{chart_id}-t {chart_id}-d">'
         f'<title id="{chart_id}-t">{text(title)}</title><desc id="{chart_id}-d">{text(words)}</desc>'
-        f'<line x1="{PAD}" y1="{y(high):.1f}" x2="{CHART_W - PAD}" y2="{y(high):.1f}" stroke="#d9d5c8"/>'
-        f'<line x1="{PAD}" y1="{y(low):.1f}" x2="{CHART_W - PAD}" y2="{y(low):.1f}" stroke="#d9d5c8"/>'
-        f'<text x="2" y="{y(high) + 4:.1f}" font-size="12" fill="#4e5a54">{high}</text>'
-        f'<text x="2" y="{y(low) + 4:.1f}" font-size="12" fill="#4e5a54">{low}</text>'
-        f'<polyline points="{points}" fill="none" stroke="#1f5e3b" stroke-width="2.5"/>'
+        f'<line x1="{LEFT}" y1="{y(high):.1f}" x2="{CHART_W - PAD}" y2="{y(high):.1f}" stroke="#d9d5c8"/>'
+        f'<line x1="{LEFT}" y1="{y(low):.1f}" x2="{CHART_W - PAD}" y2="{y(low):.1f}" stroke="#d9d5c8"/>'
+        f'<text x="2" y="{y(high) + 8:.1f}" font-size="19" fill="#4e5a54">{high}</text>'
+        f'<text x="2" y="{y(low) + 8:.1f}" font-size="19" fill="#4e5a54">{low}</text>'
+        f'<polyline points="{points}" fill="none" stroke="#1f5e3b" stroke-width="3"/>'
         f'</svg><figcaption>{text(words)}</figcaption></figure>'
     )
 

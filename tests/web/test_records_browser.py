@@ -1,0 +1,83 @@
+"""The pages of record in a real browser (Debian's chromium, driven by Playwright): the index, a
+leaderboard reached by its link, a player reached by theirs, at desktop and phone width, each
+checked by axe-core (no serious or critical violation). ``PARLOUR_SHOTS=docs/pages`` with
+``-m slow`` keeps the screenshots of both widths."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.async_api import Page
+
+from tests.web.browser import DESKTOP, PHONE, chromium
+from tests.web.conftest import GUILD, Site
+from tests.web.records_data import fill, pages_on
+
+AXE = Path(__file__).resolve().parents[2] / "web" / "node_modules" / "axe-core" / "axe.min.js"
+SHOTS = os.environ.get("PARLOUR_SHOTS")
+
+
+async def axe_problems(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page, one line each."""
+    if not await page.evaluate("typeof window.axe !== 'undefined'"):
+        await page.evaluate(AXE.read_text(encoding="utf-8"))
+    found: dict[str, Any] = await page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in found["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+async def keep(page: Page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        await page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True, animations="disabled")
+
+
+async def test_index_leaderboard_and_player_pass_axe(site: Site) -> None:
+    """The default suite's twin: desktop width only."""
+    await visit_and_check(site, [("desktop", DESKTOP)])
+
+
+@pytest.mark.slow
+async def test_index_leaderboard_and_player_pass_axe_at_both_widths(site: Site) -> None:
+    """Both widths (and, with PARLOUR_SHOTS, the screenshots of docs/pages/)."""
+    await visit_and_check(site, [("desktop", DESKTOP), ("phone", PHONE)])
+
+
+async def visit_and_check(site: Site, widths: list[tuple[str, dict[str, int]]]) -> None:
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed: run npm ci in web/ (the accessibility check needs it)")
+    await fill(site.service.store, GUILD, matches=24)
+    await pages_on(site.service, GUILD, names=True)
+    async with chromium() as browser:
+        for width, viewport in widths:
+            context = await browser.new_context(viewport=viewport, bypass_csp=True)  # type: ignore[arg-type]
+            page = await context.new_page()
+            response = await page.goto(f"{site.url}/servers/{GUILD}/")
+            assert response is not None and response.status == 200
+            assert await page.locator("h1").inner_text() == "The Back Room: leaderboards and matches"
+            assert await page.locator("script").count() == 0  # no JavaScript needed
+            assert await axe_problems(page) == [], width
+            await keep(page, f"index-{width}")
+
+            await page.get_by_role("link", name="Parity").click()  # follow the link
+            await page.wait_for_url("**/games/parity")
+            assert await page.locator("h1").inner_text() == "Parity leaderboard"
+            first = page.locator("table tbody th[scope=row] a").first
+            assert await first.inner_text() == "Ann"
+            assert await axe_problems(page) == [], width
+            await keep(page, f"leaderboard-{width}")
+
+            await first.click()
+            await page.wait_for_url("**/players/*")
+            assert await page.locator("h1").inner_text() == "Ann"
+            chart = page.get_by_role("img", name="Rating in Parity")
+            assert await chart.count() == 1
+            assert await axe_problems(page) == [], width
+            await keep(page, f"player-{width}")
+            await context.close()
