@@ -192,7 +192,10 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
     is a note on their last click; "Your turn." when the bot brought the view up to date."""
     view = info.view
     referee = table.mode == "referee"
+    mine = info.seat in view.awaiting
     lines = [line for line in view.text_lines() if not line.startswith(WAITING)]
+    if not referee and not mine and not view.over and table.state is not None:
+        lines = _private_lines(lines, table.state.view(None))
     embed = discord.Embed(
         title=f"{'Entries' if referee else 'Your hand'} - {table.game.title}",
         description=clip(_as_markdown(lines, grids=not pictured), 4096),
@@ -202,7 +205,6 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
     private = [plain(e.text) for e in info.private_events]
     if private:
         embed.add_field(name="Just for you", value=clip_lines(private, FIELD_VALUE), inline=False)
-    mine = info.seat in view.awaiting
     if info.legal and referee:
         you = "Enter what just happened at the table, for whichever player it was (or Type an entry)."
     elif info.legal:
@@ -210,8 +212,7 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
     elif view.over:
         you = "The match is over."
     else:
-        names = ", ".join(plain(view.players[s]) for s in view.awaiting) or "nobody"
-        you = f"Nothing to do now: waiting for {names}. This view updates itself when your turn comes."
+        you = NOT_YOUR_TURN
     if status == "Your turn.":
         status = None  # said in "Your move"
     embed.add_field(name="Next entry" if referee else "Your move", value=clip(you, FIELD_VALUE), inline=False)
@@ -219,6 +220,18 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
         embed.add_field(name="Note", value=clip(plain(status), FIELD_VALUE), inline=False)
     embed.set_footer(text=f"Table #{table.id} - turn {info.turn}")
     return fit_embed(embed)
+
+
+NOT_YOUR_TURN = "Not your turn: the table message shows the play. This view updates itself when your turn comes."
+"""A waiting player's view: it names nobody (whose turn it is changes without redrawing it)."""
+
+
+def _private_lines(lines: Sequence[str], public: View) -> list[str]:
+    """A waiting player's view keeps only what the table message does not show (their hand,
+    what only they know): the rest changes with every move, and the view is redrawn only when
+    their choices change, so it would soon be out of date."""
+    shown = set(public.text_lines())
+    return [line for line in lines if line not in shown]
 
 
 def _add_hook_fields(embed: discord.Embed, view: View) -> None:

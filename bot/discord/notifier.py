@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 import discord
 
 from bot.discord.embeds import closed_embed
-from bot.discord.live import LiveViews
+from bot.discord.live import MARGIN, TOKEN_LIFETIME, LiveView, LiveViews
 from bot.discord.messages import (
     deal_end_embed,
     hand_info,
@@ -60,6 +60,13 @@ TIMED_OUT = "A bot played for you while this view waited (your time ran out)."
 ABANDONED_VIEW = "This game was abandoned, so this view is out of date. /play opens a new table."
 """What a live private view says once its table is abandoned (in place of its choices and its
 promise to update itself)."""
+FINISHED_VIEW = "This match is over, so this view is out of date: the result is on the table message."
+"""What a live private view says once its match has ended."""
+LAPSED_VIEW = (
+    "This view is out of date (Discord lets me update it for 15 minutes): "
+    "press Show my hand on the table message for a fresh one."
+)
+"""What a live private view says just before Discord stops letting the bot edit it."""
 
 
 @dataclass
@@ -139,6 +146,9 @@ class DiscordNotifier:
         self._quiet: set[str] | None = None
         self._quiet_read = 0.0
         self.live = LiveViews()
+        self.live.opened = self._watch_lapse
+        self._lapses: dict[tuple[int, str], asyncio.Task[None]] = {}
+        """Per live view, the task that says it is out of date just before its token lapses."""
         self.live_table = False
         """Whether the live table is on (the table message offers Open the table)."""
         self.turns = TurnSignals()
@@ -209,10 +219,14 @@ class DiscordNotifier:
     async def table_closed(self, table: Table) -> None:
         for message_id in self.turns.forget(table.id):
             self._push(Job("unping", table, message_id=message_id))
-        if table.state is not None and not table.state.is_over:  # abandoned: open views say so
+        if table.state is not None:  # abandoned or over: open views say so
+            text = FINISHED_VIEW if table.state.is_over else ABANDONED_VIEW
             for user_id, live in self.live.of_table(table.id):
-                self._push(Job("shut", table, users=(user_id,), responder=live.interaction))
+                if not live.busy:  # a view being answered is answered with the end itself
+                    self._push(Job("shut", table, text=text, users=(user_id,), responder=live.interaction))
         self.live.forget_table(table.id)
+        for key in [k for k in self._lapses if k[0] == table.id]:
+            self._lapses.pop(key).cancel()
         self.shown.pop(table.id, None)
         self.public.pop(table.id, None)
         self._push(Job("close", table))
@@ -382,13 +396,40 @@ class DiscordNotifier:
             await self._ping(table, (user_id,))
 
     async def _shut_view(self, job: Job) -> None:
-        """An abandoned table's live view: its choices go, and one line says it is out of date."""
-        if job.responder is None:
-            return
+        """A live view that can no longer be kept up to date (its table abandoned or over, its
+        token about to lapse): its choices go, and one line (``job.text``) says it is out of date."""
+        if job.responder is not None:
+            await self._say_out_of_date(job.responder, job.users[0], job.text)
+
+    async def _say_out_of_date(self, interaction: discord.Interaction, user_id: str, text: str) -> None:
         await safe_outcome(
-            f"say the live view of {job.users[0]} is out of date",
-            job.responder.edit_original_response(content=ABANDONED_VIEW, embed=None, view=None, attachments=[]),
+            f"say the live view of {user_id} is out of date",
+            interaction.edit_original_response(content=text, embed=None, view=None, attachments=[]),
         )
+
+    def _watch_lapse(self, table_id: int, user_id: str, live: LiveView) -> None:
+        """Say in ``live`` that it is out of date just before its token lapses (by the service's
+        clock), unless a newer view has replaced it by then."""
+        key = (table_id, user_id)
+        old = self._lapses.pop(key, None)
+        if old is not None:
+            old.cancel()
+        self._lapses[key] = asyncio.get_running_loop().create_task(self._lapse(key, live), name="parlour-lapse")
+
+    async def _lapse(self, key: tuple[int, str], live: LiveView) -> None:
+        await cast(_Served, self.client).service.core.clock.sleep(TOKEN_LIFETIME - MARGIN)
+        if self._lapses.get(key) is asyncio.current_task():
+            del self._lapses[key]
+        if self.live.current(*key) is not live:
+            return
+        self.live.drop(*key, live)  # its owner is pinged from now on, as for any view the bot cannot edit
+        await self._say_out_of_date(live.interaction, key[1], LAPSED_VIEW)
+
+    def stop(self) -> None:
+        """Stop watching live views (at shutdown)."""
+        for task in self._lapses.values():
+            task.cancel()
+        self._lapses.clear()
 
     async def _allowed_pings(self, table: Table, users: Sequence[str]) -> tuple[str, ...]:
         """The users of ``users`` to be pinged in the channel, by the server's setting and their own."""

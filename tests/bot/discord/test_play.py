@@ -6,6 +6,7 @@ import discord
 import simcord
 
 from bot.discord.context import CLOSED
+from bot.discord.embeds import NOT_YOUR_TURN
 from bot.discord.limits import embed_problems, legible
 from bot.discord.notifier import ABANDONED_VIEW
 from bot.discord.play import STALE_HAND
@@ -171,7 +172,7 @@ async def test_play_refusals(world: World) -> None:
 
     waiting = await show_hand(world, world.bob)  # not Bob's turn: his cards, no choices
     assert waiting.response is not None and not custom_ids(response(waiting))
-    assert "Nothing to do now: waiting for ann" in embed_text(response(waiting))
+    assert NOT_YOUR_TURN in embed_text(response(waiting)) and "Your hand: " in embed_text(response(waiting))
 
     first = await show_hand(world, world.ann)
     second = await show_hand(world, world.ann)
