@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 
 import discord
 
-from bot.discord.embeds import closed_embed
+from bot.discord.embeds import OVER_COLOUR, closed_embed
 from bot.discord.live import MARGIN, TOKEN_LIFETIME, LiveView, LiveViews
 from bot.discord.messages import (
+    TABLE_FILE,
     deal_end_embed,
     hand_info,
     hand_message,
@@ -152,6 +153,8 @@ class DiscordNotifier:
         self.live_table = False
         """Whether the live table is on (the table message offers Open the table)."""
         self.turns = TurnSignals()
+        self.pictured: dict[str, bool] = {}
+        """Whether each table message in play carries the picture of the table (kept when it retires)."""
         self.retired: dict[str, discord.Embed] = {}
         """Table messages of ended deals, with how their deal ended (shown when they are retired)."""
         self.shown: dict[int, View] = {}
@@ -334,6 +337,7 @@ class DiscordNotifier:
         table.message_id = str(message_id)
         self.message_phase[table.message_id] = "lobby" if table.state is None else "play"
         await self.store.set_message(table.id, table.message_id)
+        self.pictured[table.message_id] = bool(message.files)
         if old is not None and old != table.message_id:
             await self._retire(table, old)
 
@@ -342,12 +346,15 @@ class DiscordNotifier:
         deal's message shows how that deal ended."""
         partial = self.channel(table).get_partial_message(int(message_id))
         ended = self.retired.pop(message_id, None)
+        pictured = self.pictured.pop(message_id, False)
         if self.message_phase.pop(message_id, None) == "lobby" and table.state is not None:
             embed = closed_embed(table, "The game has started: the table is below.")
             embed.title = f"{table.game.title} - started"
             await safe_edit_message(partial, content=None, embed=embed, view=None)
-        elif ended is not None:
-            await safe_edit_message(partial, content=None, embed=ended, view=None, attachments=[])
+        elif ended is not None:  # with the picture it has: the deal as last drawn
+            if pictured:
+                ended.set_image(url=f"attachment://{TABLE_FILE}")
+            await safe_edit_message(partial, content=None, embed=ended, view=None)
         else:
             await safe_edit_message(partial, content=None, view=None)
 
@@ -358,6 +365,8 @@ class DiscordNotifier:
         partial = self.channel(table).get_partial_message(int(table.message_id))
         message = await table_message(table, self.store, live=self.live_table)
         outcome = await safe_edit_message(partial, **message.edit_fields())
+        if outcome is Outcome.OK:
+            self.pictured[table.message_id] = bool(message.files)
         if outcome is Outcome.GONE:  # someone deleted the table message: post a new one
             table.message_id = None
             await self._post(table, None)
@@ -498,22 +507,24 @@ class DiscordNotifier:
             return
         files: list[discord.File] = []
         view: discord.ui.View | None = None
+        embeds: list[discord.Embed] = []
         if table.state is None:
-            embed = closed_embed(table, "This table was cancelled.")
+            embeds = [closed_embed(table, "This table was cancelled.")]
         elif table.state.is_over:
             message = await table_message(table, self.store, live=self.live_table)
-            embed, files = message.embed, message.files
+            embeds, files = [message.embed], message.files  # the final table, with its picture
             chart = await score_chart_file(table, self.store)
-            if chart is not None:  # the chart tells the whole match; the final table goes beside it
-                embed.set_image(url=f"attachment://{chart.filename}")
-                files = [chart]
+            if chart is not None:  # and the chart of the whole match below it
+                embeds.append(chart_embed(table, chart.filename))
+                files = [*files, chart]
             public_url = pages_url(self.client, await self.guild_settings(table.guild_id))
             if public_url is not None:  # the match is over: its page may show everything
                 view = with_link(None, "Match page", match_address(public_url, table.guild_id, table.id))
         else:
-            embed = closed_embed(table, "This game was abandoned.")
+            embeds = [closed_embed(table, "This game was abandoned.")]
         partial = self.channel(table).get_partial_message(int(table.message_id))
-        await safe_edit_message(partial, content=None, embed=embed, view=view, attachments=files)
+        await safe_edit_message(partial, content=None, embeds=embeds, view=view, attachments=files)
+        self.pictured.pop(table.message_id, None)
         with contextlib.suppress(KeyError):
             del self.message_phase[table.message_id]
 
@@ -530,6 +541,13 @@ async def score_chart_file(table: Table, store: Store) -> discord.File | None:
         log.exception("score chart for table %s failed", table.id)
         return None
     return None if png is None else discord.File(io.BytesIO(png), filename="scores.png")
+
+
+def chart_embed(table: Table, filename: str) -> discord.Embed:
+    """The second embed of a finished match's message: the running scores, deal by deal."""
+    embed = discord.Embed(title=f"{table.game.title} - the scores deal by deal", colour=OVER_COLOUR)
+    embed.set_image(url=f"attachment://{filename}")
+    return embed
 
 
 def _score_chart_png(game: Game[Any], record: MatchRecord, players: list[str]) -> bytes | None:

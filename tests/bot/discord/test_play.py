@@ -76,6 +76,9 @@ async def test_whole_game_from_play_to_final_scores(world: World) -> None:
     old = world.message(first_message.id)
     assert not custom_ids(old) and "deal 1 is over" in embed_text(old) and "Scores:" in embed_text(old)
     assert "wins the trick" in embed_text(old)  # the last trick of the deal
+    # and it keeps its picture of the table (issue 28, point 3)
+    assert [a.filename for a in old.attachments] == ["table.png"]
+    assert str(old.embeds[0].image.url).endswith("table.png")
     # both players had their private view open when deal 2 began: it showed the new hand, no DM
     assert [len(world.dms(a)) for a in (world.ann, world.bob)] == [1, 1]
 
