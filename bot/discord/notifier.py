@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 import discord
 
 from bot.discord.embeds import OVER_COLOUR, closed_embed
+from bot.discord.limits import legible
 from bot.discord.live import MARGIN, TOKEN_LIFETIME, LiveView, LiveViews
 from bot.discord.messages import (
     TABLE_FILE,
@@ -211,7 +212,7 @@ class DiscordNotifier:
         if self.live.watching(table.id, user_id):
             return True  # their live view shows the new hand: no DM needed
         try:
-            return await asyncio.wait_for(safe_dm(self.client, int(user_id), plain(text)), DM_TIMEOUT)
+            return await asyncio.wait_for(safe_dm(self.client, int(user_id), hand_dm(table, text)), DM_TIMEOUT)
         except TimeoutError:
             log.warning("DM to %s timed out", user_id)
             return True
@@ -541,6 +542,15 @@ async def score_chart_file(table: Table, store: Store) -> discord.File | None:
         log.exception("score chart for table %s failed", table.id)
         return None
     return None if png is None else discord.File(io.BytesIO(png), filename="scores.png")
+
+
+def hand_dm(table: Table, text: str) -> str:
+    """A hand's DM (the service's text: a heading line, then the seat's view), its heading naming
+    the channel with a link to it, where the table message is the newest (it may still be on its
+    way, so the link is to the channel rather than to a message)."""
+    link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}"
+    _heading, _, view = text.partition("\n")
+    return legible(f"{table.game.title} at <#{table.channel_id}> ({link}) - your view:\n{plain(view)}")
 
 
 def chart_embed(table: Table, filename: str) -> discord.Embed:
