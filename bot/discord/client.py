@@ -231,6 +231,7 @@ class ParlourBot(commands.Bot):
         if self._service is not None:
             await self._service.shutdown()
         if self._notifier is not None:
+            self._notifier.stop()
             try:
                 await asyncio.wait_for(self._notifier.drain(), SHUTDOWN_DRAIN_SECONDS)
             except TimeoutError:

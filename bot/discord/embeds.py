@@ -83,13 +83,15 @@ def table_embed(table: Table, entries: Sequence[str] = (), *, pictured: bool = F
     view = public_view(table)
     over = state.is_over
     referee = table.mode == "referee"
+    if pictured and not referee:
+        return _pictured_embed(table, view)
     lines = view.text_lines()
     heading, body = lines[0], lines[1:]
     notes = set(view.outcome.notes) if over and view.outcome is not None else set()
     body = [
         line
         for line in body
-        if not line.startswith(WAITING) and line not in notes and not (over and _is_scores(line))
+        if not line.startswith(WAITING) and line not in notes and not (over and is_scores(line))
     ]
     embed = discord.Embed(
         title=clip(f"{table.game.title} - {'final result' if over else plain(heading)}", 256),
@@ -115,7 +117,7 @@ def table_embed(table: Table, entries: Sequence[str] = (), *, pictured: bool = F
     if entries:
         embed.add_field(name="Entries", value=clip_lines(plain_lines(list(entries)), FIELD_VALUE), inline=False)
     recent = [
-        plain(e.text) for e in table.recent[-RECENT_SHOWN:] if e.text not in shown and not _is_scores(e.text)
+        plain(e.text) for e in table.recent[-RECENT_SHOWN:] if e.text not in shown and not is_scores(e.text)
     ]
     if recent:
         embed.add_field(name="Recent", value=clip_lines(recent, FIELD_VALUE), inline=False)
@@ -133,9 +135,43 @@ def table_embed(table: Table, entries: Sequence[str] = (), *, pictured: bool = F
 
 
 WAITING = "Waiting for:"
+NEWS_LENGTH = 160
+"""The most characters of a pictured table message's news line (the last one or two events)."""
 
 
-def _is_scores(line: str) -> bool:
+def _pictured_embed(table: Table, view: View) -> discord.Embed:
+    """The table message beside its picture, which shows the state of play (and describes it in
+    its alt text): the heading, the news of the last move in one line, whose turn it is (or the
+    final places and the match's notes), each said once."""
+    over = view.over
+    heading = view.text_lines()[0]
+    lines = [news] if (news := news_line(table)) else []
+    if view.awaiting and not over:
+        lines.append("**To play:** " + ", ".join(seat_label(table, s) for s in view.awaiting))
+    embed = discord.Embed(
+        title=clip(f"{table.game.title} - {'final result' if over else plain(heading)}", 256),
+        description=clip("\n".join(lines), 4096),
+        colour=OVER_COLOUR if over else PLAY_COLOUR,
+    )
+    if over and view.outcome is not None:
+        result = result_lines(table, view)
+        embed.add_field(name="Result", value=clip_lines(result, FIELD_VALUE, keep="start"), inline=False)
+    if over and table.unrated:
+        embed.add_field(name="Unrated", value=clip(", ".join(sorted(table.unrated)), FIELD_VALUE), inline=False)
+    embed.set_footer(text=f"Table #{table.id} - turn {table.turn}")
+    return fit_embed(embed)
+
+
+def news_line(table: Table) -> str:
+    """The news of the last move in one line: the last public event, with the one before it
+    when both fit (a trick's last card and who won it), never a line of scores only."""
+    events = [plain(e.text) for e in table.recent if not is_scores(e.text) and e.kind != "match_over"][-2:]
+    if len(events) == 2 and len(events[0]) + len(events[1]) + 1 > NEWS_LENGTH:
+        events = events[1:]
+    return clip(" ".join(events), NEWS_LENGTH)
+
+
+def is_scores(line: str) -> bool:
     """A line that only gives the running or final scores (shown once elsewhere)."""
     return line.startswith(("Scores:", "Scores ", "Final scores", "Totals:"))
 
@@ -184,7 +220,7 @@ def result_lines(table: Table, view: View) -> list[str]:
         f"{ordinal(outcome.ranks[s])}{'=' if outcome.ranks[s] in shared else ''} {seat_label(table, s)} - {outcome.scores[s]}"
         for s in order
     ]
-    return lines + [plain(note) for note in outcome.notes if not _is_scores(note)]
+    return lines + [plain(note) for note in outcome.notes if not is_scores(note)]
 
 
 def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictured: bool = False) -> discord.Embed:
@@ -192,7 +228,10 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
     is a note on their last click; "Your turn." when the bot brought the view up to date."""
     view = info.view
     referee = table.mode == "referee"
+    mine = info.seat in view.awaiting
     lines = [line for line in view.text_lines() if not line.startswith(WAITING)]
+    if not referee and not mine and not view.over and table.state is not None:
+        lines = _private_lines(lines, table.state.view(None))
     embed = discord.Embed(
         title=f"{'Entries' if referee else 'Your hand'} - {table.game.title}",
         description=clip(_as_markdown(lines, grids=not pictured), 4096),
@@ -202,7 +241,6 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
     private = [plain(e.text) for e in info.private_events]
     if private:
         embed.add_field(name="Just for you", value=clip_lines(private, FIELD_VALUE), inline=False)
-    mine = info.seat in view.awaiting
     if info.legal and referee:
         you = "Enter what just happened at the table, for whichever player it was (or Type an entry)."
     elif info.legal:
@@ -210,8 +248,7 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
     elif view.over:
         you = "The match is over."
     else:
-        names = ", ".join(plain(view.players[s]) for s in view.awaiting) or "nobody"
-        you = f"Nothing to do now: waiting for {names}. This view updates itself when your turn comes."
+        you = NOT_YOUR_TURN
     if status == "Your turn.":
         status = None  # said in "Your move"
     embed.add_field(name="Next entry" if referee else "Your move", value=clip(you, FIELD_VALUE), inline=False)
@@ -219,6 +256,18 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
         embed.add_field(name="Note", value=clip(plain(status), FIELD_VALUE), inline=False)
     embed.set_footer(text=f"Table #{table.id} - turn {info.turn}")
     return fit_embed(embed)
+
+
+NOT_YOUR_TURN = "Not your turn: the table message shows the play. This view updates itself when your turn comes."
+"""A waiting player's view: it names nobody (whose turn it is changes without redrawing it)."""
+
+
+def _private_lines(lines: Sequence[str], public: View) -> list[str]:
+    """A waiting player's view keeps only what the table message does not show (their hand,
+    what only they know): the rest changes with every move, and the view is redrawn only when
+    their choices change, so it would soon be out of date."""
+    shown = set(public.text_lines())
+    return [line for line in lines if line not in shown]
 
 
 def _add_hook_fields(embed: discord.Embed, view: View) -> None:
@@ -232,23 +281,91 @@ def _add_hook_fields(embed: discord.Embed, view: View) -> None:
 # -- the catalogue -------------------------------------------------------------------------------
 
 
-def rules_embed(game: Game[Any]) -> discord.Embed:
-    embed = discord.Embed(
-        title=f"{game.title} ({players_text(game)} players)",
-        description=clip(game.summary.strip(), 4096),
-        colour=LOBBY_COLOUR,
-    )
-    for f in game.option_fields():
-        choices = f"; one of {', '.join(f.choices)}" if f.choices else ""
-        standard = option_value_text(f.name, f.default)
-        embed.add_field(
-            name=clip(f"{option_title(game, f.name)}: {standard} as standard", 256),
-            value=clip(f"{f.description or '-'} (`{f.name}=`{choices})", FIELD_VALUE),
-            inline=False,
-        )
-    ladder = ladder_lines(game.id)
-    if ladder:
-        embed.add_field(name="Bot levels", value=clip("\n".join(ladder), FIELD_VALUE), inline=False)
+RULES_PAGE = 1800
+"""About how many characters of rules the first page of /rules shows (the rest a click away)."""
+RULES_PAGES = {"rules": "How to play", "more": "More rules", "options": "Options", "bots": "Bot levels"}
+"""The pages of /rules, by key, with their buttons' labels."""
+
+
+def reflow(text: str) -> list[str]:
+    """A game's rules as paragraphs without the source's line breaks: a paragraph's lines are
+    joined into one, and a ``* `` bullet starts a line of its own (its indented continuation
+    joins it)."""
+    paragraphs: list[str] = []
+    for block in text.strip().split("\n\n"):
+        items: list[str] = []
+        for line in block.splitlines():
+            stripped = line.strip()
+            if not stripped:
+                continue
+            if stripped.startswith(("* ", "- ")) or not items:
+                items.append(stripped)
+            else:
+                items[-1] += " " + stripped
+        if items:
+            paragraphs.append("\n".join(items))
+    return paragraphs
+
+
+def rules_parts(game: Game[Any]) -> tuple[str, str]:
+    """The rules in two parts: the first paragraphs up to about :data:`RULES_PAGE` characters
+    (at least one), and the rest."""
+    paragraphs = reflow(game.summary)
+    first: list[str] = []
+    while paragraphs and (not first or len("\n\n".join([*first, paragraphs[0]])) <= RULES_PAGE):
+        first.append(paragraphs.pop(0))
+    return "\n\n".join(first), "\n\n".join(paragraphs)
+
+
+RULES_ONE_PAGE = 2000
+"""Rules that fit in this many characters with their options and bot levels are one page."""
+
+
+def rules_page_keys(game: Game[Any]) -> list[str]:
+    """The pages /rules has for ``game``: one, "all", if everything fits in
+    :data:`RULES_ONE_PAGE` characters; otherwise "rules" and those of the others with anything
+    on them."""
+    if len(rules_embed(game, "all")) <= RULES_ONE_PAGE:
+        return ["all"]
+    keys = ["rules"]
+    if rules_parts(game)[1]:
+        keys.append("more")
+    if game.option_fields():
+        keys.append("options")
+    if ladder_lines(game.id):
+        keys.append("bots")
+    return keys
+
+
+def rules_embed(game: Game[Any], page: str | None = None) -> discord.Embed:
+    """One page of a game's rules (by default the first): all of them on one page, or how to play,
+    the rest of the rules, its options with their standard values, or its bots' levels."""
+    page = page or rules_page_keys(game)[0]
+    first, rest = rules_parts(game)
+    embed = discord.Embed(title=f"{game.title} ({players_text(game)} players)", colour=LOBBY_COLOUR)
+    if page == "all":  # short enough for one page: the rules, the options and the bot levels
+        embed.description = clip("\n\n".join(reflow(game.summary)), 4096)
+    if page == "more":
+        embed.title = f"{game.title} - more rules"
+        embed.description = clip(rest, 4096)
+    elif page in ("options", "all"):
+        if page == "options":
+            embed.title = f"{game.title} - options"
+        for f in game.option_fields():
+            choices = f"; one of {', '.join(f.choices)}" if f.choices else ""
+            standard = option_value_text(f.name, f.default)
+            embed.add_field(
+                name=clip(f"{option_title(game, f.name)}: {standard} as standard", 256),
+                value=clip(f"{f.description or '-'} (`{f.name}=`{choices})", FIELD_VALUE),
+                inline=False,
+            )
+    if page == "bots":
+        embed.title = f"{game.title} - bot levels"
+        embed.description = clip("\n".join(ladder_lines(game.id)), 4096)
+    elif page == "all" and ladder_lines(game.id):
+        embed.add_field(name="Bot levels", value=clip("\n".join(ladder_lines(game.id)), FIELD_VALUE), inline=False)
+    elif page == "rules":
+        embed.description = clip(first, 4096)
     embed.set_footer(
         text=f"Open a table: /play {game.id}  (options: /play {game.id} options: name=value ...)"
     )
@@ -291,10 +408,14 @@ def help_embed() -> discord.Embed:
     embed = discord.Embed(
         title="Parlour - card games at your table",
         description=(
-            "Open a table with /play, gather players with the Join button, and start. "
-            "Each deal I DM you your hand; the Show my hand button on the table message opens your "
-            "cards and choices, seen only by you. Old buttons are refused politely: press Show my "
-            "hand again for the current ones."
+            "Open a table with /play, gather players with the Join button, and start. The table "
+            "message shows the game to everyone; its Show my hand button opens your cards and "
+            "choices, seen only by you, and keeps them up to date while it is open (Discord lets me "
+            "for 15 minutes; then press it again). When a deal starts and your view is not open, I "
+            "DM you your new hand, in the games that have hidden hands (not Spec nor Wit and Reason "
+            "(II), where every card is in view); when your turn comes, I mention you unless your "
+            "view is open. Old buttons are refused politely: press Show my hand again for the "
+            "current ones."
         ),
         colour=LOBBY_COLOUR,
     )

@@ -85,24 +85,28 @@ def embed_problems(embed: discord.Embed) -> list[str]:
 
 TEXT_STYLE = "\ufe0e"
 """Unicode's text-presentation selector: without it Discord draws ♠ and ♣ as black emoji, all but
-invisible on its dark theme; with it they are drawn as text, in the text's own colour."""
+invisible on its dark theme, and ♥ and ♦ as red ones; with it they are drawn as text, in the
+text's own colour."""
+SUITS = "♠♥♦♣"
 
 
 def legible(text: str) -> str:
-    """``text`` with the black suits drawn as text (the red ones stay red emoji)."""
-    if "♠" not in text and "♣" not in text:
+    """``text`` with every suit drawn as text, in the text's colour: the suits' colours are the
+    pictures' and the card buttons' four-colour pack (diamonds blue, clubs green), which emoji
+    (two red suits, two black) would contradict."""
+    if not any(suit in text for suit in SUITS):
         return text
     out = []
     for i, ch in enumerate(text):
         out.append(ch)
-        if ch in "♠♣" and text[i + 1 : i + 2] != TEXT_STYLE:
+        if ch in SUITS and text[i + 1 : i + 2] != TEXT_STYLE:
             out.append(TEXT_STYLE)
     return "".join(out)
 
 
 def fit_embed(embed: discord.Embed) -> discord.Embed:
     """Clip every part of ``embed`` to its limit, then drop trailing fields until the total fits.
-    Black suits are drawn as text (see :func:`legible`)."""
+    Every suit is drawn as text (see :func:`legible`)."""
     if embed.title:
         embed.title = clip(legible(embed.title), EMBED_TITLE)
     if embed.description:

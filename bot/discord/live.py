@@ -3,8 +3,8 @@
 When a player opens their hand (Show my hand, ``/hand``) or clicks a choice in it, Discord hands
 the bot an interaction whose token may edit that ephemeral message for 15 minutes. The bot keeps
 the newest one per player and table, and edits the view in place when the player's choices come
-back, so a move is one click. A view whose token has run out is forgotten: the player is pinged
-instead, and the Show my hand button always opens a fresh view.
+back, so a move is one click. A view whose token is about to run out says so in one line and is
+forgotten: the player is pinged instead, and the Show my hand button always opens a fresh view.
 
 Each live view remembers the choices it shows. A click on a view that is a turn or two behind
 still means what the player saw: if that very action is still legal it is played; if not, the
@@ -54,6 +54,8 @@ class LiveViews:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self._views: dict[tuple[int, str], LiveView] = {}
+        self.opened: Callable[[int, str, LiveView], None] | None = None
+        """Told of each view opened (the notifier has it say it is out of date before its token lapses)."""
 
     def open(
         self,
@@ -73,6 +75,8 @@ class LiveViews:
             busy=old.busy if old is not None else 0,
         )
         self._views[(table_id, user_id)] = live
+        if self.opened is not None:
+            self.opened(table_id, user_id, live)
         return live
 
     def redrawn(self, live: LiveView, *, turn: int, deal: int, legal: Sequence[Action]) -> None:
@@ -85,6 +89,10 @@ class LiveViews:
             del self._views[(table_id, user_id)]
             return None
         return live
+
+    def current(self, table_id: int, user_id: str) -> LiveView | None:
+        """The player's newest view, even one whose token is about to lapse."""
+        return self._views.get((table_id, user_id))
 
     def watching(self, table_id: int, user_id: str | None) -> bool:
         """Whether the player has a view the bot can still bring up to date."""

@@ -26,7 +26,7 @@ from bot.discord.components import (
     ShowHandButton,
     TypeButton,
 )
-from bot.discord.embeds import OVER_COLOUR, hand_embed, table_embed
+from bot.discord.embeds import OVER_COLOUR, hand_embed, is_scores, table_embed
 from bot.discord.hand_menu import hand_view
 from bot.discord.limits import clip_lines, fit_embed
 from bot.discord.live import LiveView, out_of_date
@@ -187,7 +187,7 @@ def deal_end_embed(table: Table, before: View, after: View, events: Sequence[Eve
     for event in events:
         if event.kind in DEAL_STARTS:
             break
-        if event.to is None:
+        if event.to is None and not is_scores(event.text):  # the scores are said once, below
             ended.append(plain(event.text))
     scores = ", ".join(f"{plain(p)} {s}" for p, s in zip(after.players, after.scores, strict=True))
     embed = discord.Embed(

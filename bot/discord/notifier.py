@@ -21,9 +21,11 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
 
 import discord
 
-from bot.discord.embeds import closed_embed
-from bot.discord.live import LiveViews
+from bot.discord.embeds import OVER_COLOUR, closed_embed
+from bot.discord.limits import legible
+from bot.discord.live import MARGIN, TOKEN_LIFETIME, LiveView, LiveViews
 from bot.discord.messages import (
+    TABLE_FILE,
     deal_end_embed,
     hand_info,
     hand_message,
@@ -60,6 +62,13 @@ TIMED_OUT = "A bot played for you while this view waited (your time ran out)."
 ABANDONED_VIEW = "This game was abandoned, so this view is out of date. /play opens a new table."
 """What a live private view says once its table is abandoned (in place of its choices and its
 promise to update itself)."""
+FINISHED_VIEW = "This match is over, so this view is out of date: the result is on the table message."
+"""What a live private view says once its match has ended."""
+LAPSED_VIEW = (
+    "This view is out of date (Discord lets me update it for 15 minutes): "
+    "press Show my hand on the table message for a fresh one."
+)
+"""What a live private view says just before Discord stops letting the bot edit it."""
 
 
 @dataclass
@@ -139,9 +148,14 @@ class DiscordNotifier:
         self._quiet: set[str] | None = None
         self._quiet_read = 0.0
         self.live = LiveViews()
+        self.live.opened = self._watch_lapse
+        self._lapses: dict[tuple[int, str], asyncio.Task[None]] = {}
+        """Per live view, the task that says it is out of date just before its token lapses."""
         self.live_table = False
         """Whether the live table is on (the table message offers Open the table)."""
         self.turns = TurnSignals()
+        self.pictured: dict[str, bool] = {}
+        """Whether each table message in play carries the picture of the table (kept when it retires)."""
         self.retired: dict[str, discord.Embed] = {}
         """Table messages of ended deals, with how their deal ended (shown when they are retired)."""
         self.shown: dict[int, View] = {}
@@ -198,7 +212,7 @@ class DiscordNotifier:
         if self.live.watching(table.id, user_id):
             return True  # their live view shows the new hand: no DM needed
         try:
-            return await asyncio.wait_for(safe_dm(self.client, int(user_id), plain(text)), DM_TIMEOUT)
+            return await asyncio.wait_for(safe_dm(self.client, int(user_id), hand_dm(table, text)), DM_TIMEOUT)
         except TimeoutError:
             log.warning("DM to %s timed out", user_id)
             return True
@@ -209,10 +223,14 @@ class DiscordNotifier:
     async def table_closed(self, table: Table) -> None:
         for message_id in self.turns.forget(table.id):
             self._push(Job("unping", table, message_id=message_id))
-        if table.state is not None and not table.state.is_over:  # abandoned: open views say so
+        if table.state is not None:  # abandoned or over: open views say so
+            text = FINISHED_VIEW if table.state.is_over else ABANDONED_VIEW
             for user_id, live in self.live.of_table(table.id):
-                self._push(Job("shut", table, users=(user_id,), responder=live.interaction))
+                if not live.busy:  # a view being answered is answered with the end itself
+                    self._push(Job("shut", table, text=text, users=(user_id,), responder=live.interaction))
         self.live.forget_table(table.id)
+        for key in [k for k in self._lapses if k[0] == table.id]:
+            self._lapses.pop(key).cancel()
         self.shown.pop(table.id, None)
         self.public.pop(table.id, None)
         self._push(Job("close", table))
@@ -320,6 +338,7 @@ class DiscordNotifier:
         table.message_id = str(message_id)
         self.message_phase[table.message_id] = "lobby" if table.state is None else "play"
         await self.store.set_message(table.id, table.message_id)
+        self.pictured[table.message_id] = bool(message.files)
         if old is not None and old != table.message_id:
             await self._retire(table, old)
 
@@ -328,12 +347,15 @@ class DiscordNotifier:
         deal's message shows how that deal ended."""
         partial = self.channel(table).get_partial_message(int(message_id))
         ended = self.retired.pop(message_id, None)
+        pictured = self.pictured.pop(message_id, False)
         if self.message_phase.pop(message_id, None) == "lobby" and table.state is not None:
             embed = closed_embed(table, "The game has started: the table is below.")
             embed.title = f"{table.game.title} - started"
             await safe_edit_message(partial, content=None, embed=embed, view=None)
-        elif ended is not None:
-            await safe_edit_message(partial, content=None, embed=ended, view=None, attachments=[])
+        elif ended is not None:  # with the picture it has: the deal as last drawn
+            if pictured:
+                ended.set_image(url=f"attachment://{TABLE_FILE}")
+            await safe_edit_message(partial, content=None, embed=ended, view=None)
         else:
             await safe_edit_message(partial, content=None, view=None)
 
@@ -344,6 +366,8 @@ class DiscordNotifier:
         partial = self.channel(table).get_partial_message(int(table.message_id))
         message = await table_message(table, self.store, live=self.live_table)
         outcome = await safe_edit_message(partial, **message.edit_fields())
+        if outcome is Outcome.OK:
+            self.pictured[table.message_id] = bool(message.files)
         if outcome is Outcome.GONE:  # someone deleted the table message: post a new one
             table.message_id = None
             await self._post(table, None)
@@ -382,13 +406,40 @@ class DiscordNotifier:
             await self._ping(table, (user_id,))
 
     async def _shut_view(self, job: Job) -> None:
-        """An abandoned table's live view: its choices go, and one line says it is out of date."""
-        if job.responder is None:
-            return
+        """A live view that can no longer be kept up to date (its table abandoned or over, its
+        token about to lapse): its choices go, and one line (``job.text``) says it is out of date."""
+        if job.responder is not None:
+            await self._say_out_of_date(job.responder, job.users[0], job.text)
+
+    async def _say_out_of_date(self, interaction: discord.Interaction, user_id: str, text: str) -> None:
         await safe_outcome(
-            f"say the live view of {job.users[0]} is out of date",
-            job.responder.edit_original_response(content=ABANDONED_VIEW, embed=None, view=None, attachments=[]),
+            f"say the live view of {user_id} is out of date",
+            interaction.edit_original_response(content=text, embed=None, view=None, attachments=[]),
         )
+
+    def _watch_lapse(self, table_id: int, user_id: str, live: LiveView) -> None:
+        """Say in ``live`` that it is out of date just before its token lapses (by the service's
+        clock), unless a newer view has replaced it by then."""
+        key = (table_id, user_id)
+        old = self._lapses.pop(key, None)
+        if old is not None:
+            old.cancel()
+        self._lapses[key] = asyncio.get_running_loop().create_task(self._lapse(key, live), name="parlour-lapse")
+
+    async def _lapse(self, key: tuple[int, str], live: LiveView) -> None:
+        await cast(_Served, self.client).service.core.clock.sleep(TOKEN_LIFETIME - MARGIN)
+        if self._lapses.get(key) is asyncio.current_task():
+            del self._lapses[key]
+        if self.live.current(*key) is not live:
+            return
+        self.live.drop(*key, live)  # its owner is pinged from now on, as for any view the bot cannot edit
+        await self._say_out_of_date(live.interaction, key[1], LAPSED_VIEW)
+
+    def stop(self) -> None:
+        """Stop watching live views (at shutdown)."""
+        for task in self._lapses.values():
+            task.cancel()
+        self._lapses.clear()
 
     async def _allowed_pings(self, table: Table, users: Sequence[str]) -> tuple[str, ...]:
         """The users of ``users`` to be pinged in the channel, by the server's setting and their own."""
@@ -457,22 +508,24 @@ class DiscordNotifier:
             return
         files: list[discord.File] = []
         view: discord.ui.View | None = None
+        embeds: list[discord.Embed] = []
         if table.state is None:
-            embed = closed_embed(table, "This table was cancelled.")
+            embeds = [closed_embed(table, "This table was cancelled.")]
         elif table.state.is_over:
             message = await table_message(table, self.store, live=self.live_table)
-            embed, files = message.embed, message.files
+            embeds, files = [message.embed], message.files  # the final table, with its picture
             chart = await score_chart_file(table, self.store)
-            if chart is not None:  # the chart tells the whole match; the final table goes beside it
-                embed.set_image(url=f"attachment://{chart.filename}")
-                files = [chart]
+            if chart is not None:  # and the chart of the whole match below it
+                embeds.append(chart_embed(table, chart.filename))
+                files = [*files, chart]
             public_url = pages_url(self.client, await self.guild_settings(table.guild_id))
             if public_url is not None:  # the match is over: its page may show everything
                 view = with_link(None, "Match page", match_address(public_url, table.guild_id, table.id))
         else:
-            embed = closed_embed(table, "This game was abandoned.")
+            embeds = [closed_embed(table, "This game was abandoned.")]
         partial = self.channel(table).get_partial_message(int(table.message_id))
-        await safe_edit_message(partial, content=None, embed=embed, view=view, attachments=files)
+        await safe_edit_message(partial, content=None, embeds=embeds, view=view, attachments=files)
+        self.pictured.pop(table.message_id, None)
         with contextlib.suppress(KeyError):
             del self.message_phase[table.message_id]
 
@@ -489,6 +542,22 @@ async def score_chart_file(table: Table, store: Store) -> discord.File | None:
         log.exception("score chart for table %s failed", table.id)
         return None
     return None if png is None else discord.File(io.BytesIO(png), filename="scores.png")
+
+
+def hand_dm(table: Table, text: str) -> str:
+    """A hand's DM (the service's text: a heading line, then the seat's view), its heading naming
+    the channel with a link to it, where the table message is the newest (it may still be on its
+    way, so the link is to the channel rather than to a message)."""
+    link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}"
+    _heading, _, view = text.partition("\n")
+    return legible(f"{table.game.title} at <#{table.channel_id}> ({link}) - your view:\n{plain(view)}")
+
+
+def chart_embed(table: Table, filename: str) -> discord.Embed:
+    """The second embed of a finished match's message: the running scores, deal by deal."""
+    embed = discord.Embed(title=f"{table.game.title} - the scores deal by deal", colour=OVER_COLOUR)
+    embed.set_image(url=f"attachment://{filename}")
+    return embed
 
 
 def _score_chart_png(game: Game[Any], record: MatchRecord, players: list[str]) -> bytes | None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.catalogue import CATALOGUE_ITEMS
 from bot.discord.components import MAX_NUMBER, PREFIX, TABLE_ITEMS, ActButton, NavButton, PickSelect
 from bot.discord.context import SORRY
 from bot.discord.limits import CUSTOM_ID
@@ -44,8 +45,8 @@ UNRECOGNISED = (
 
 GAME_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (*TABLE_ITEMS, *OPTION_ITEMS, *LOBBY_ITEMS)
 """The components of a table: its message's, a player's private view's, the lobby's menus."""
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (*GAME_ITEMS, *RECORD_ITEMS)
-"""Every DynamicItem the client registers: a table's components and the records'."""
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (*GAME_ITEMS, *RECORD_ITEMS, *CATALOGUE_ITEMS)
+"""Every DynamicItem the client registers: a table's components, the records' and the rules' pages."""
 EPHEMERAL_ITEMS: frozenset[type[discord.ui.DynamicItem[Any]]] = frozenset(
     {ActButton, PickSelect, NavButton, OptionSelect, OptionPageButton, OptionNumbersButton, AddBotButton}
 )

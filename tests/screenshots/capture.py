@@ -1,7 +1,7 @@
 """Screenshots of every game as people see it on Discord (not part of the test suite).
 
     .venv/bin/python -m tests.screenshots.capture [--games parity,spec] [--out tests/screenshots]
-        [--chromium /usr/bin/chromium] [--themes dark,light]
+        [--chromium /usr/bin/chromium] [--themes dark,light] [--width 390]
 
 Each game is played in SimCord (the real discord.py against a simulated Discord) by people
 through their live private views, part way into its first deal. Then SimCord's preview page of
@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).parent
+DESKTOP = 900
+"""The page's width for a desktop screenshot (files of another width are named with it)."""
 LIGHT = """
 :root {
   color-scheme: light !important; background: #ffffff !important; color: #313338 !important;
@@ -79,7 +81,7 @@ def use_chromium(executable: str) -> None:
     _capture.ManagedCapture._ensure_browser = ensure_browser
 
 
-async def capture(game_id: str, out: Path, themes: Sequence[str], moves: int) -> list[Path]:
+async def capture(game_id: str, out: Path, themes: Sequence[str], moves: int, width: int = 900) -> list[Path]:
     from games.registry import get_game
     from tests.bot.discord.conftest import World, simulated_world, start_game
     from tests.bot.discord.live_play import LivePlay
@@ -95,11 +97,12 @@ async def capture(game_id: str, out: Path, themes: Sequence[str], moves: int) ->
                 await live.move(pick=live.moves % 3)
             viewer = world.actor(table.seats[0].user_id)
             mine = live.views.get(str(viewer.id)) or await viewer.click(world.table_message(), label="Show my hand")
-            async with world.env.preview(world.channel, viewers=[viewer], width=900, height=1100) as preview:
+            async with world.env.preview(world.channel, viewers=[viewer], width=width, height=1100) as preview:
                 for theme in themes:
                     THEME["now"] = theme
                     for what, target in (("table", world.table_message()), ("hand", mine.response)):
-                        path = out / f"{game_id}-{what}-{theme}.png"
+                        phone = "" if width == DESKTOP else f"-{width}px"
+                        path = out / f"{game_id}-{what}-{theme}{phone}.png"
                         await preview.screenshot(path, viewer=viewer, target=target, mode="surface", allow_incomplete=True)
                         written.append(path)
     return written
@@ -114,6 +117,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--themes", default="dark,light")
     parser.add_argument("--moves", type=int, default=7, help="moves made before the capture")
+    parser.add_argument("--width", type=int, default=DESKTOP, help="the page's width (390: a phone's)")
     args = parser.parse_args(argv)
     use_chromium(args.chromium)
     args.out.mkdir(parents=True, exist_ok=True)
@@ -121,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for game in all_games():
         if wanted and game.id not in wanted:
             continue
-        for path in asyncio.run(capture(game.id, args.out, args.themes.split(","), args.moves)):
+        for path in asyncio.run(capture(game.id, args.out, args.themes.split(","), args.moves, args.width)):
             print(path)
 
 

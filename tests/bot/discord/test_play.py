@@ -6,6 +6,7 @@ import discord
 import simcord
 
 from bot.discord.context import CLOSED
+from bot.discord.embeds import NOT_YOUR_TURN
 from bot.discord.limits import embed_problems, legible
 from bot.discord.notifier import ABANDONED_VIEW
 from bot.discord.play import STALE_HAND
@@ -75,6 +76,9 @@ async def test_whole_game_from_play_to_final_scores(world: World) -> None:
     old = world.message(first_message.id)
     assert not custom_ids(old) and "deal 1 is over" in embed_text(old) and "Scores:" in embed_text(old)
     assert "wins the trick" in embed_text(old)  # the last trick of the deal
+    # and it keeps its picture of the table (issue 28, point 3)
+    assert [a.filename for a in old.attachments] == ["table.png"]
+    assert str(old.embeds[0].image.url).endswith("table.png")
     # both players had their private view open when deal 2 began: it showed the new hand, no DM
     assert [len(world.dms(a)) for a in (world.ann, world.bob)] == [1, 1]
 
@@ -171,7 +175,7 @@ async def test_play_refusals(world: World) -> None:
 
     waiting = await show_hand(world, world.bob)  # not Bob's turn: his cards, no choices
     assert waiting.response is not None and not custom_ids(response(waiting))
-    assert "Nothing to do now: waiting for ann" in embed_text(response(waiting))
+    assert NOT_YOUR_TURN in embed_text(response(waiting)) and "Your hand: " in embed_text(response(waiting))
 
     first = await show_hand(world, world.ann)
     second = await show_hand(world, world.ann)

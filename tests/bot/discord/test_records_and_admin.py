@@ -31,10 +31,10 @@ async def finish_toy(world: World, deals: int = 2) -> int:
 
 async def test_finished_game_reaches_the_leaderboard_stats_history_replay_and_export(world: World) -> None:
     match_id = await finish_toy(world)
-    # the end-of-match message carries the running scores as a chart
+    # the end-of-match message shows the final table, and the running scores as a chart below it
     last = [m for m in world.bot_messages() if m.embeds and "final result" in embed_text(m)]
-    assert len(last) == 1 and [a.filename for a in last[0].attachments] == ["scores.png"]
-    assert last[0].embeds[0].image.url and last[0].embeds[0].image.url.endswith("scores.png")
+    assert len(last) == 1 and [a.filename for a in last[0].attachments] == ["table.png", "scores.png"]
+    assert [str(e.image.url).rsplit("/", 1)[-1] for e in last[0].embeds] == ["table.png", "scores.png"]
 
     board = await world.cat.slash(world.channel, "leaderboard")  # no game: the most played one
     text = reply_text(board)

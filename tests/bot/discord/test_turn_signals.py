@@ -4,6 +4,7 @@ each player's own /pings choice are obeyed."""
 
 from __future__ import annotations
 
+from bot.discord.embeds import NOT_YOUR_TURN
 from bot.discord.notifier import ABANDONED_VIEW, TIMED_OUT, Job
 from bot.service.timers import reminder
 from bot.settings import GuildSettings
@@ -186,5 +187,5 @@ async def test_a_view_whose_turn_a_bot_played_is_redrawn(world: World) -> None:
     assert table.state is not None and 1 not in table.state.awaiting()
     message = bobs.response
     assert set(labels(message)) <= {"Knock"}  # no card: at most the knock open to anyone out of turn
-    assert "Your turn" not in embed_text(message) and "waiting for ann" in embed_text(message)
+    assert "Your turn" not in embed_text(message) and NOT_YOUR_TURN in embed_text(message)
     assert TIMED_OUT in embed_text(message)
