@@ -1,3 +1,4 @@
+# Over 400 lines: a whole referee mode in one module (entries, results mode, state, summary); court short's bounds and the face cards at the end are checks of their own. Still on the online counting machinery by inheritance (issue 27, left).
 """Caterpillar refereed: two people play with a real pack and enter each card as it is played.
 
 The bot keeps the caterpillar, the running total, the points for multiples of five and the match,

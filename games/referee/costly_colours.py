@@ -1,3 +1,4 @@
+# Over 400 lines: a whole referee mode in one module (entries, view, state, summary); the mog, the four-player stock, Go and the muggins claims each need their own entries, refusals and the entries for a deal's facts.
 """Costly Colours refereed: people play with real cards and enter what happens.
 
 The entries of a deal: the deck card (the bot announces trumps and pegs his heels), the mog
