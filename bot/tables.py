@@ -26,9 +26,10 @@ from typing import Any
 from bot.service import advising
 from bot.service.core import Core
 from bot.service.entries import SeatEntry, referee_hand
+from bot.service.hands import hand_of
 from bot.service.lobby import LobbyDesk, require_lobby
 from bot.service.model import Clock, HandInfo, Notifier, Table, TableError, User, ranks_with_leaver_last
-from bot.service.play import PlayDesk, hand_of
+from bot.service.play import PlayDesk
 from bot.service.records import finished_match, record_from_json
 from bot.service.referee import RefereeDesk, require_member
 from bot.service.registry import Serves, everywhere

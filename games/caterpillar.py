@@ -518,7 +518,7 @@ GAME = declare(
         actions=[PlayCard],
         summary=SUMMARY,
     ),
-    referee="games.referee.caterpillar",
+    referee="games.referee.caterpillar:RefereeCaterpillarState",
     bots={
         "easy": "games.players.caterpillar:EASY",
         "strong": "games.players.caterpillar:STRONG",

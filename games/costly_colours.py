@@ -519,7 +519,7 @@ GAME: Game[CostlyColoursOptions] = declare(
         actions=[PlayCard, ProposeMog, NoMog, AcceptMog, RefuseMog, GiveCard, TakeStock, KeepHand, BuryCard],
         summary=SUMMARY,
     ),
-    referee="games.referee.costly_colours",
+    referee="games.referee.costly_colours:RefereeCostlyColoursState",
     bots={
         "easy": "games.players.costly_colours:EASY",
         "strong": "games.players.costly_colours:STRONG",

@@ -1,3 +1,4 @@
+# Over 400 lines: the match and the one deal's table (mog, count of the play, show) that both modes hold; splitting the Deal from the match it pegs into would put two halves of one scoring rule in two modules.
 """Costly Colours' match and the part of a deal both modes share.
 
 The match (:class:`CostlyColoursMatch`, :data:`MATCH`) is the sides and pegging to the target: a

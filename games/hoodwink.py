@@ -801,7 +801,7 @@ GAME: Game[HoodwinkOptions] = declare(
         actions=[Bid, PlayCard, Estimate, NoEstimate, AskRequests, Request, NoRequest],
         summary=SUMMARY,
     ),
-    referee="games.referee.hoodwink",
+    referee="games.referee.hoodwink:RefereeHoodwinkState",
     bots={
         "easy": "games.players.hoodwink:EASY",
         "strong": "games.players.hoodwink:STRONG",

@@ -707,7 +707,7 @@ GAME: Game[ParityOptions] = declare(
         actions=[ChooseTrump, ChooseParity, PlayCard],
         summary=SUMMARY,
     ),
-    referee="games.referee.parity",
+    referee="games.referee.parity:RefereeParityState",
     bots={
         "easy": "games.players.parity:EASY",
         "strong": "games.players.parity:STRONG",

@@ -494,7 +494,7 @@ GAME: Game[ParityForThreeOptions] = declare(
         actions=[AnnounceJoker, ChooseTrump, ChooseParity, PlayCard],
         summary=SUMMARY,
     ),
-    referee="games.referee.parity_for_three",
+    referee="games.referee.parity_for_three:RefereeParityForThreeState",
     bots={
         "easy": "games.players.parity_for_three:EASY",
         "strong": "games.players.parity_for_three:STRONG",

@@ -6,14 +6,17 @@ statement says everything the rest of Parlour needs to know about it::
     GAME = declare(
         Game(id="parity", title="Parity", min_players=2, max_players=2, options=ParityOptions,
              state=ParityState, actions=[...], summary=SUMMARY),
-        referee="games.referee.parity",                       # its referee mode
+        referee="games.referee.parity:RefereeParityState",     # its referee mode: the state
         bots={"easy": "games.players.parity:EASY", ...},       # its bot levels, weakest first
         hinter="games.players.parity:parity_hint",             # optional
         analyser="games.players.parity:analyse_parity",        # optional
     )
 
-Heavy pieces (the bot players, the Parity solver, the referee mode) are named as ``"module"`` or
-``"module:NAME"`` and imported on first use; a declaration may also hold the objects themselves.
+Heavy pieces (the bot players, the Parity solver, the referee state) are named as ``"module:NAME"``
+and imported on first use; a declaration may also hold the objects themselves. A game's referee
+mode is its referee state (a :class:`~games.referee.state.RefereeState` declaring its entries,
+rules summary and options): the registry derives the referee game from it and the online game
+(:func:`~games.referee.referee_mode`), so nothing else names it.
 ``random`` is a level of every game and is never declared. :data:`CATALOGUE` lists the modules
 whose games the bot serves, in the order they are listed to players; ``tests/games/test_every_game.py``
 checks that every declaration is complete (bots at each level, a referee mode that replays a
@@ -34,6 +37,8 @@ from games.engine import Game, SetupError
 from games.ladder import Ladder
 from games.ladder import load as load_ladder
 from games.parts import Analyser, Hinter, Player, RandomPlayer
+from games.referee import referee_mode
+from games.referee.state import RefereeState
 
 # The modules of the served games, in catalogue order. A game's id is its module's name, and ids
 # never change once released: they are stored with every session.
@@ -63,14 +68,15 @@ class Declaration:
     """Everything about one game: the game itself (id, title, player counts, options model, rules
     summary), its referee mode, its bot levels and, where it has them, its hinter and analyser.
 
-    ``referee`` is a module path whose ``GAME`` is the referee game, or the referee game itself.
+    ``referee`` is the referee state, or ``"module:NAME"`` naming it; the referee game is derived
+    from it (:func:`referee_game`).
     ``bots`` maps each level but ``random`` (weakest first) to ``"module:NAME"`` naming a player,
     or to the player itself. ``hinter`` and ``analyser`` are ``"module:NAME"`` or the function.
     How the levels fare is measured data, not part of the declaration: see :func:`ladder`.
     """
 
     game: Game[Any]
-    referee: str | Game[Any] | None = None
+    referee: str | type[RefereeState[Any]] | None = None
     bots: Mapping[str, str | Player] = field(default_factory=dict)
     hinter: str | Hinter | None = None
     analyser: str | Analyser | None = None
@@ -94,7 +100,7 @@ OptionsT = TypeVar("OptionsT", bound=BaseModel)
 def declare(
     game: Game[OptionsT],
     *,
-    referee: str | Game[Any] | None = None,
+    referee: str | type[RefereeState[Any]] | None = None,
     bots: Mapping[str, str | Player] | None = None,
     hinter: str | Hinter | None = None,
     analyser: str | Analyser | None = None,
@@ -169,7 +175,8 @@ def unregister(game_id: str) -> None:
 
 
 def register_referee(game: Game[Any]) -> None:
-    """Give a game registered outside the catalogue its referee mode (tests)."""
+    """Serve ``game`` itself as the referee mode of the registered game with its id (the tests' toy
+    game doubles as its own referee game); a declared game's referee mode is its ``referee=``."""
     _EXTRA_REFEREE[game.id] = game
 
 
@@ -247,11 +254,10 @@ def referee_game(game_id: str) -> Game[Any]:
         return _EXTRA_REFEREE[game.id]
     if found.referee is None:
         raise SetupError(f"Referee mode is not available for {game.title} yet.")
-    target = resolve(found.referee)
-    ref = target if isinstance(target, Game) else getattr(target, "GAME", None)
-    if not isinstance(ref, Game) or ref.id != game.id:
-        raise TypeError(f"The referee mode of {game.id} ({found.referee!r}) is not a game with its id.")
-    return ref
+    state = resolve(found.referee)
+    if not (isinstance(state, type) and issubclass(state, RefereeState)):
+        raise TypeError(f"The referee mode of {game.id} ({found.referee!r}) is not a referee state.")
+    return referee_mode(game, state)
 
 
 __all__ = [

@@ -1015,7 +1015,7 @@ GAME: Game[SpecOptions] = declare(
         actions=[Predict, Call, Challenge, Reveal],
         summary=SUMMARY,
     ),
-    referee="games.referee.spec",
+    referee="games.referee.spec:RefereeSpecState",
     bots={
         "easy": "games.players.spec:EASY",
         "strong": "games.players.spec:STRONG",

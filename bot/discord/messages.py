@@ -34,8 +34,8 @@ from bot.discord.plain import plain
 from bot.render import pictures
 from bot.render.text import entry_status_lines
 from bot.service.entries import referee_hand
+from bot.service.hands import DEAL_STARTS, hand_of
 from bot.service.model import HandInfo, Table, User, public_view
-from bot.service.play import DEAL_STARTS, hand_of
 from games.engine import Action, Event, View
 
 if TYPE_CHECKING:

@@ -18,8 +18,9 @@ from bot.discord.plain import plain
 from bot.discord.safe import safe_defer, safe_reply, safe_update
 from bot.numbers import plain_int
 from bot.render.text import action_menu
+from bot.service.hands import hand_info
 from bot.service.model import HandInfo, Table, TableError, User
-from bot.service.play import hand_info, refusal
+from bot.service.play import refusal
 from bot.tables import Choose, Move
 from games.engine import Action
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.service.hands import hand_of
 from bot.service.model import Table, TableError, User
-from bot.service.play import hand_of
 from bot.service.records import finished_match, record_from_json, stored_record
 from games import advice
 from games.engine import MatchRecord

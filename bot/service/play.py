@@ -17,11 +17,11 @@ from bot.service.core import Core
 from bot.service.entries import (
     SeatEntry,
     awaits_last_confirmation,
-    referee_hand,
     referee_seat,
     referee_unrated,
 )
-from bot.service.model import HandInfo, Table, TableError, User, ranks_with_leaver_last
+from bot.service.hands import DEAL_STARTS, has_secrets, this_deal
+from bot.service.model import Table, TableError, User, ranks_with_leaver_last
 from bot.service.records import keep_snapshot
 from bot.service.timers import Timers
 from games.engine import Action, Event, IllegalAction, rank_scores
@@ -31,9 +31,6 @@ from storage.sessions import ResultPlayer, SessionClosed
 
 log = logging.getLogger(__name__)
 
-RECENT_EVENTS = 8
-DEAL_STARTS = frozenset({"deal", "new_deal", "deal_start"})
-"""Kinds of event that start a deal: the table message is posted afresh and hands go out."""
 DMS_CLOSED = "I could not send you a DM: use the Show my hand button (or /hand) to see your cards."
 MAX_BOT_STEPS = 10_000
 RESULT_DUE = (
@@ -45,25 +42,6 @@ RESULT_STILL_DUE = (
     "it will be recorded as played, not abandoned. Nothing was changed; try again in a moment."
 )
 EARLIER_TURN = "That choice is from an earlier turn. Press Show my hand for the current one."
-
-
-def hand_of(table: Table, user: User) -> HandInfo:
-    """A seated player's private view, what they may do (nothing once the table has closed), and
-    their private notes of this deal."""
-    seat = table.seat_of(user.id)
-    if seat is None:
-        raise TableError("You are not playing at this table.")
-    if table.state is None:
-        raise TableError("The game has not started yet.")
-    state = table.state
-    legal = state.legal_actions(seat) if table.status == "playing" else []
-    return HandInfo(seat, state.view(seat), legal, state.turn, private_notes(state.log, seat))
-
-
-def hand_info(table: Table, user: User) -> HandInfo:
-    """What ``user`` sees and may do at ``table``, also once the table has closed: their private
-    view, or at a referee table everyone's possible entries (for anyone at the table)."""
-    return referee_hand(table, user) if table.mode == "referee" else hand_of(table, user)
 
 
 def refusal(table: Table, seat: int, action: Action) -> str | None:
@@ -81,37 +59,6 @@ def refusal(table: Table, seat: int, action: Action) -> str | None:
     except Exception:  # an explanation is a courtesy: never let it stop the answer
         log.exception("explaining a refusal failed")
     return None
-
-
-def this_deal(events: Sequence[Event]) -> list[Event]:
-    """The last few of ``events`` since the current deal began: "Recent" on a table message
-    (the events of an ended deal went with that deal's message)."""
-    starts = [i for i, e in enumerate(events) if e.kind in DEAL_STARTS]
-    return list(events[starts[-1] if starts else 0 :])[-RECENT_EVENTS:]
-
-
-HAND_LISTINGS = frozenset({"hand"})
-"""Kinds of private event that only list the hand dealt: the private view shows the hand as it is."""
-
-
-def private_notes(log: Sequence[Event], seat: int, keep: int = 5) -> list[Event]:
-    """The last few events only ``seat`` was told, in the deal now being played (not the listing
-    of the hand dealt, which the view shows as it is now)."""
-    notes: list[Event] = []
-    for event in reversed(log[-30:]):
-        if event.kind in DEAL_STARTS:
-            break
-        if event.to == seat and event.kind not in HAND_LISTINGS:
-            notes.append(event)
-    return notes[:keep][::-1]
-
-
-def has_secrets(state: Any, seat: int) -> bool:
-    """Whether ``seat`` knows something the table does not (a hand, a hidden card): only then is
-    a private message worth sending."""
-    own = state.view(seat).model_dump(exclude={"seat"})
-    public = state.view(None).model_dump(exclude={"seat"})
-    return bool(own != public)
 
 
 LAST_ENTRY = (

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.service.core import Core
+from bot.service.hands import RECENT_EVENTS
 from bot.service.model import Table, TableError, User
-from bot.service.play import RECENT_EVENTS, PlayDesk
+from bot.service.play import PlayDesk
 from bot.service.records import position, stored_record
 from games.engine import Action, Event, GameState, MatchRecord, ReplayError, SetupError
 from games.registry import referee_game

@@ -13,8 +13,9 @@ import logging
 from typing import Any
 
 from bot.service.core import Core
+from bot.service.hands import this_deal
 from bot.service.model import Column, Table, TableError
-from bot.service.play import PlayDesk, this_deal
+from bot.service.play import PlayDesk
 from bot.service.records import position, session_record
 from games.engine import GameState
 from games.registry import get_game, referee_game

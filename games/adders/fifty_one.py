@@ -225,7 +225,7 @@ GAME = declare(
         actions=[PlayCard, PlayAs],
         summary=SUMMARY,
     ),
-    referee="games.referee.fifty_one",
+    referee="games.referee.fifty_one:RefereeFiftyOneState",
     bots={
         "easy": "games.players.adders:FIFTY_ONE_EASY",
         "strong": "games.players.adders:FIFTY_ONE_STRONG",

@@ -143,7 +143,7 @@ GAME = declare(
         actions=[PlayCard],
         summary=SUMMARY,
     ),
-    referee="games.referee.hundred",
+    referee="games.referee.hundred:RefereeHundredState",
     bots={
         "easy": "games.players.adders:HUNDRED_EASY",
         "strong": "games.players.adders:HUNDRED_STRONG",

@@ -210,7 +210,7 @@ GAME = declare(
         actions=[PlayCard],
         summary=SUMMARY,
     ),
-    referee="games.referee.jubilee",
+    referee="games.referee.jubilee:RefereeJubileeState",
     bots={
         "easy": "games.players.adders:JUBILEE_EASY",
         "strong": "games.players.adders:JUBILEE_STRONG",

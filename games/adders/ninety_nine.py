@@ -349,7 +349,7 @@ GAME = declare(
         actions=[PlayCard, PlayAs],
         summary=SUMMARY,
     ),
-    referee="games.referee.ninety_nine",
+    referee="games.referee.ninety_nine:RefereeNinetyNineState",
     bots={
         "easy": "games.players.adders:NINETY_NINE_EASY",
         "strong": "games.players.adders:NINETY_NINE_STRONG",

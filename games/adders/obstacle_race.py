@@ -213,7 +213,7 @@ GAME = declare(
         actions=[PlayCard, PlayAs],
         summary=SUMMARY,
     ),
-    referee="games.referee.obstacle_race",
+    referee="games.referee.obstacle_race:RefereeObstacleRaceState",
     bots={
         "easy": "games.players.adders:OBSTACLE_RACE_EASY",
         "strong": "games.players.adders:OBSTACLE_RACE_STRONG",

@@ -363,7 +363,7 @@ GAME = declare(
         actions=[PlayCard],
         summary=SUMMARY,
     ),
-    referee="games.referee.twenty_nine",
+    referee="games.referee.twenty_nine:RefereeTwentyNineState",
     bots={
         "easy": "games.players.adders:TWENTY_NINE_EASY",
         "strong": "games.players.adders:TWENTY_NINE_STRONG",

@@ -233,7 +233,7 @@ GAME = declare(
         actions=[PlayCard],
         summary=SUMMARY,
     ),
-    referee="games.referee.wit_and_reason_1",
+    referee="games.referee.wit_and_reason_1:RefereeWitAndReason1State",
     bots={
         "easy": "games.players.wit_and_reason:WIT_AND_REASON_1_EASY",
         "strong": "games.players.wit_and_reason:WIT_AND_REASON_1_STRONG",

@@ -225,7 +225,7 @@ GAME = declare(
         actions=[PlayCard],
         summary=SUMMARY,
     ),
-    referee="games.referee.wit_and_reason_2",
+    referee="games.referee.wit_and_reason_2:RefereeWitAndReason2State",
     bots={
         "easy": "games.players.wit_and_reason:WIT_AND_REASON_2_EASY",
         "strong": "games.players.wit_and_reason:WIT_AND_REASON_2_STRONG",

@@ -6,9 +6,11 @@ like any other game. It knows no hidden cards: it checks what can be checked fro
 (totals that must add up, a card already played, a suit not followed, a claim after its window)
 and scores with the very functions the online game uses.
 
-Each module ``games/referee/<game id>.py`` ends with ``GAME = referee_mode(<the online game>, ...)``:
-the id, title and player counts are the online game's, and the online game's declaration names
-the module (``referee="games.referee.<game id>"``). At a referee table any seated member may enter
+A game's referee mode is its referee state, a :class:`~games.referee.state.RefereeState` that
+declares its entries, rules summary and options as class attributes; the online game's declaration
+names it (``referee="games.referee.<game id>:Referee<Game>State"``) and the registry derives the
+referee game from it (:func:`referee_mode`: the id, title and player counts are the online
+game's); the module's ``GAME`` is that same game. At a referee table any seated member may enter
 for any awaited seat; the table service adds confirmation, undo of the last entry and corrections
 by the host.
 """
@@ -22,27 +24,29 @@ from games.engine import Action, Game, View
 from games.referee.series import series_of
 from games.referee.state import RefereeState
 
+_MODES: dict[tuple[int, type[RefereeState[Any]]], tuple[Game[Any], Game[Any]]] = {}
+"""The referee games made so far, by online game and state: one game object for each."""
 
-def referee_mode(
-    online: Game[Any],
-    *,
-    state: type[RefereeState[Any]],
-    actions: Sequence[type[Action]],
-    summary: str,
-    options: type[Any] | None = None,
-    series: bool = False,
-) -> Game[Any]:
-    """The referee-mode game of ``online``: its id, title, player counts and options model, with
-    the referee's own state, entries and summary. ``options`` may extend the online options with
-    settings of referee mode alone (``entries=result``, say). ``series`` adds the entry that holds
-    several entries in a row (:mod:`games.referee.series`), which every
-    :class:`~games.referee.state.RefereeState` accepts."""
-    model = online.Options if options is None else options
-    if series:
+
+def referee_mode(online: Game[Any], state: type[RefereeState[Any]]) -> Game[Any]:
+    """The referee-mode game of ``online`` whose state is ``state``: the online game's id, title,
+    player counts and options model, with what the state declares of its mode (its entries, its
+    rules summary, options of its own extending the online ones such as ``entries=result``, and
+    whether a line of several entries, :mod:`games.referee.series`, may be made at once). Asked
+    twice, it answers the same game: a declaration's ``referee=`` and the referee module agree."""
+    key = (id(online), state)
+    made = _MODES.get(key)
+    if made is not None and made[0] is online:
+        return made[1]
+    model = online.Options if state.options_model is None else state.options_model
+    actions: Sequence[type[Action]] = list(state.entry_kinds)
+    if not actions:
+        raise TypeError(f"{state.__name__} declares no entries (entry_kinds).")
+    if state.takes_series:
         actions = [*actions, series_of(actions)]
     if not issubclass(model, online.Options):
         raise TypeError(f"The referee options of {online.id} must extend {online.Options.__name__}.")
-    return Game(
+    game: Game[Any] = Game(
         id=online.id,
         title=online.title,
         min_players=online.min_players,
@@ -51,8 +55,10 @@ def referee_mode(
         options=model,
         state=state,
         actions=actions,
-        summary=summary,
+        summary=state.rules_summary,
     )
+    _MODES[key] = (online, game)
+    return game
 
 
 def dealer_line(view: View) -> list[str]:

@@ -1,3 +1,4 @@
+# Over 400 lines: a whole referee mode in one module (entries, results mode, state, summary); court short's bounds and the face cards at the end are checks of their own. Still on the online counting machinery by inheritance (issue 27, left).
 """Caterpillar refereed: two people play with a real pack and enter each card as it is played.
 
 The bot keeps the caterpillar, the running total, the points for multiples of five and the match,
@@ -121,12 +122,41 @@ _POINTS = [PointsFromTotals(points=p) for p in range(0, MAX_POINTS + 1, 5)]
 # --- state ---------------------------------------------------------------------------------------
 
 
+SUMMARY = f"""
+Referee mode: two players play Caterpillar with a real pack and enter each card as it is played;
+the bot keeps the running total, scores every multiple of five and runs the match as the online
+game does (same options: games, target, tie).
+
+Each game: enter every card laid on the caterpillar, in turn. The bot refuses a card already in
+the caterpillar and a numeral that does not follow the last card's suit (a King, Queen or Jack may
+go on anything). The stock needs no entries. A player with no numeral of the suit to follow and no
+face card enters Court short: play stops. Both players' cards of a round may go in one entry, in
+playing order ("7H 8H").
+
+The end: after {PLAYS_PER_GAME} cards (the stock used up), enter how many face cards one player holds;
+the bot fills in the other's (the two add up to the face cards not played); each scores {FACE_BONUS} a
+face card. After a
+court short, enter the face cards the opponent holds: the court-short player scores {FACE_BONUS} for
+each of them, the opponent nothing.
+
+With entries=results the cards are not entered (for players who peg the count themselves, a
+cribbage board hole worth 5): after each game enter each player's points from totals, how the game
+ended (stock used up, or who was court short) and the face cards held; the bot adds the face-card
+points and runs the match. It can then check little: points in fives, at most 12 face cards.
+"""
+
+
 class RefereeCaterpillarState(RefereeAdder[CaterpillarOptions], CaterpillarState):
     """A refereed match: a :class:`~games.referee.state.RefereeState` (lines of entries, a filled-in
     count typed anyway, :meth:`entries`) whose deal is still the online game's turns and view, by
     inheritance (:class:`~games.referee.counting.RefereeAdder`); the match is the online ``MATCH``.
     The hands and the stock stay empty (the real ones are on the table), so it knows only the
     caterpillar."""
+
+    entry_kinds = (PlayCard, CourtShort, FacesHeld, PointsFromTotals, StockUsedUp)
+    rules_summary = SUMMARY
+    options_model = RefereeCaterpillarOptions
+    takes_series = True
 
     @property
     def results_only(self) -> bool:
@@ -454,34 +484,4 @@ class RefereeCaterpillarState(RefereeAdder[CaterpillarOptions], CaterpillarState
         return [Zone("caterpillar", list(self.pile)), Zone("not seen", self.unplayed(), frozenset())]
 
 
-SUMMARY = f"""
-Referee mode: two players play Caterpillar with a real pack and enter each card as it is played;
-the bot keeps the running total, scores every multiple of five and runs the match as the online
-game does (same options: games, target, tie).
-
-Each game: enter every card laid on the caterpillar, in turn. The bot refuses a card already in
-the caterpillar and a numeral that does not follow the last card's suit (a King, Queen or Jack may
-go on anything). The stock needs no entries. A player with no numeral of the suit to follow and no
-face card enters Court short: play stops. Both players' cards of a round may go in one entry, in
-playing order ("7H 8H").
-
-The end: after {PLAYS_PER_GAME} cards (the stock used up), enter how many face cards one player holds;
-the bot fills in the other's (the two add up to the face cards not played); each scores {FACE_BONUS} a
-face card. After a
-court short, enter the face cards the opponent holds: the court-short player scores {FACE_BONUS} for
-each of them, the opponent nothing.
-
-With entries=results the cards are not entered (for players who peg the count themselves, a
-cribbage board hole worth 5): after each game enter each player's points from totals, how the game
-ended (stock used up, or who was court short) and the face cards held; the bot adds the face-card
-points and runs the match. It can then check little: points in fives, at most 12 face cards.
-"""
-
-GAME: Game[CaterpillarOptions] = referee_mode(
-    ONLINE,
-    state=RefereeCaterpillarState,
-    actions=[PlayCard, CourtShort, FacesHeld, PointsFromTotals, StockUsedUp],
-    summary=SUMMARY,
-    options=RefereeCaterpillarOptions,
-    series=True,
-)
+GAME: Game[CaterpillarOptions] = referee_mode(ONLINE, RefereeCaterpillarState)

@@ -1,3 +1,4 @@
+# Over 400 lines: a whole referee mode in one module (entries, view, state, summary); the mog, the four-player stock, Go and the muggins claims each need their own entries, refusals and the entries for a deal's facts.
 """Costly Colours refereed: people play with real cards and enter what happens.
 
 The entries of a deal: the deck card (the bot announces trumps and pegs his heels), the mog
@@ -157,11 +158,51 @@ class RefereeCostlyColoursView(CostlyColoursView):
 # --- state --------------------------------------------------------------------------------------
 
 
+SUMMARY = """
+Referee mode: you play Costly Colours with a real pack and tell the bot what happens; it keeps
+the count, pegs every score and announces the winner. The rules are those of the online game
+(see its rules: 121 up, or 61 by option; two players, or four in partnerships).
+
+Each deal: enter the deck card the dealer turned up (the bot names trumps and pegs his heels for
+a Jack or Deuce). Then the mog: whether it is proposed, whether it is accepted, and for an
+accepted mog what each player passed: nothing to enter for an ordinary card (it stays secret),
+but a Jack or Deuce is claimed by naming it, which pegs 2, or 4 in trumps. With muggins on, a
+Jack or Deuce passed without a claim may be claimed by its receiver just before counting at the
+show. Four players: a dealer whose partner refused may take the card under the deck card and put
+one back; enter only whether the dealer did.
+
+The play: enter each card as it is played, or Go for a player who cannot add a card without
+passing 31 (a series that reaches exactly 31 ends by itself); several plays may go in one entry,
+in playing order ("KH 5S go 7D"). The bot refuses a card already seen this deal, a card past 31, and a claimed Jack or
+Deuce entered for anyone but the player it went to; it refuses Go while any card would fit. It
+pegs 15, 25 and 31, sequences and the go. Every card is played, so the show needs no entries:
+the bot counts each hand (three cards plus the deck card) from the dealer's left, dealer last,
+and shows the breakdown. The match ends the moment a side reaches the target.
+"""
+
+
 class RefereeCostlyColoursState(RefereeState[CostlyColoursOptions]):
     """A refereed match. It knows the deck card, the cards played and the Jacks and Deuces claimed
     in a mog (``claimed``: card -> the seat now holding it), nothing else. The match is the online
     game's :data:`~games.costly_colours_deal.MATCH` and the deal's table (mog, count, show) a
     :class:`~games.costly_colours_deal.Deal`, as online."""
+
+    entry_kinds = (
+        DeckCard,
+        ProposeMog,
+        NoMog,
+        AcceptMog,
+        RefuseMog,
+        MogPass,
+        TakeStock,
+        KeepHand,
+        PlayCard,
+        SayGo,
+        ClaimGift,
+        NoGiftClaim,
+    )
+    rules_summary = SUMMARY
+    takes_series = True
 
     match = MATCH
 
@@ -598,45 +639,4 @@ def _step_entry(step: Step) -> Action:
     return _CALLS[step.what]
 
 
-SUMMARY = """
-Referee mode: you play Costly Colours with a real pack and tell the bot what happens; it keeps
-the count, pegs every score and announces the winner. The rules are those of the online game
-(see its rules: 121 up, or 61 by option; two players, or four in partnerships).
-
-Each deal: enter the deck card the dealer turned up (the bot names trumps and pegs his heels for
-a Jack or Deuce). Then the mog: whether it is proposed, whether it is accepted, and for an
-accepted mog what each player passed: nothing to enter for an ordinary card (it stays secret),
-but a Jack or Deuce is claimed by naming it, which pegs 2, or 4 in trumps. With muggins on, a
-Jack or Deuce passed without a claim may be claimed by its receiver just before counting at the
-show. Four players: a dealer whose partner refused may take the card under the deck card and put
-one back; enter only whether the dealer did.
-
-The play: enter each card as it is played, or Go for a player who cannot add a card without
-passing 31 (a series that reaches exactly 31 ends by itself); several plays may go in one entry,
-in playing order ("KH 5S go 7D"). The bot refuses a card already seen this deal, a card past 31, and a claimed Jack or
-Deuce entered for anyone but the player it went to; it refuses Go while any card would fit. It
-pegs 15, 25 and 31, sequences and the go. Every card is played, so the show needs no entries:
-the bot counts each hand (three cards plus the deck card) from the dealer's left, dealer last,
-and shows the breakdown. The match ends the moment a side reaches the target.
-"""
-
-GAME: Game[CostlyColoursOptions] = referee_mode(
-    ONLINE,
-    state=RefereeCostlyColoursState,
-    actions=[
-        DeckCard,
-        ProposeMog,
-        NoMog,
-        AcceptMog,
-        RefuseMog,
-        MogPass,
-        TakeStock,
-        KeepHand,
-        PlayCard,
-        SayGo,
-        ClaimGift,
-        NoGiftClaim,
-    ],
-    summary=SUMMARY,
-    series=True,
-)
+GAME: Game[CostlyColoursOptions] = referee_mode(ONLINE, RefereeCostlyColoursState)

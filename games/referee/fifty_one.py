@@ -41,7 +41,28 @@ class LostDeal(Action):
 LOST = LostDeal()
 
 
+SUMMARY = """
+Referee mode: play Fifty-One with a real 32-card pack and enter each card as it is played; the bot
+keeps the total, announces the loser and runs the match exactly as the online game does.
+
+Each deal: the dealer enters the card turned up after dealing five each; its value opens the
+total. Then enter the card each player plays, from the dealer's left (draw from the stock at the
+table as usual: the bot only counts the cards left in it). A whole round may go in one entry, in playing
+order ("KH 7S 10D"). There is no pass: a player must play even when every card takes the total
+past 50. A card already seen this deal is refused. Whoever makes
+the total 51 or more loses the deal. Values: Ace 11, King 4, Queen 3, Jack 2, Ten minus 1, Nine 0,
+Eight 8, Seven 7 (values=german: Ace 1 and a Seven entered as 1 or 7). Match by penalties (fewest
+deals lost after the planned deals) or by lives (the last player with a life left).
+With entries=result the table enters only who lost each deal, and the bot keeps the match.
+"""
+
+
 class RefereeFiftyOneState(RefereeCounting[RefereeFiftyOneOptions], FiftyOneState):
+    entry_kinds = (Starter, PlayCard, PlayAs, LostDeal)
+    rules_summary = SUMMARY
+    options_model = RefereeFiftyOneOptions
+    takes_series = True
+
     stuck_entry = None
     result_entry = LOST
 
@@ -59,26 +80,4 @@ class RefereeFiftyOneState(RefereeCounting[RefereeFiftyOneOptions], FiftyOneStat
         return f"who took the total past {LIMIT} in deal {self.deal_no}"
 
 
-SUMMARY = """
-Referee mode: play Fifty-One with a real 32-card pack and enter each card as it is played; the bot
-keeps the total, announces the loser and runs the match exactly as the online game does.
-
-Each deal: the dealer enters the card turned up after dealing five each; its value opens the
-total. Then enter the card each player plays, from the dealer's left (draw from the stock at the
-table as usual: the bot only counts the cards left in it). A whole round may go in one entry, in playing
-order ("KH 7S 10D"). There is no pass: a player must play even when every card takes the total
-past 50. A card already seen this deal is refused. Whoever makes
-the total 51 or more loses the deal. Values: Ace 11, King 4, Queen 3, Jack 2, Ten minus 1, Nine 0,
-Eight 8, Seven 7 (values=german: Ace 1 and a Seven entered as 1 or 7). Match by penalties (fewest
-deals lost after the planned deals) or by lives (the last player with a life left).
-With entries=result the table enters only who lost each deal, and the bot keeps the match.
-"""
-
-GAME: Game[RefereeFiftyOneOptions] = referee_mode(
-    ONLINE,
-    state=RefereeFiftyOneState,
-    actions=[Starter, PlayCard, PlayAs, LostDeal],
-    summary=SUMMARY,
-    options=RefereeFiftyOneOptions,
-    series=True,
-)
+GAME: Game[RefereeFiftyOneOptions] = referee_mode(ONLINE, RefereeFiftyOneState)

@@ -122,6 +122,31 @@ class RefereeHoodwinkView(HoodwinkView):
 # --- state ---------------------------------------------------------------------------------------
 
 
+SUMMARY = """
+Referee mode: three players play Hoodwink with a real pack and tell the bot the bid cards and the
+result; it works out trumps, partners and the Hood, scores every deal and runs the match as the
+online game does (same options).
+
+Each deal: once the three bid cards are turned up together, enter them (any order, never the
+Joker; all three in one entry with the players' names: "Ann AH Bob 9H Cat 7S"). The bot announces trumps, the two partners and the Hood. Play the 11 tricks at the table;
+the bot does not follow the cards. Then enter two players' trick counts in any order: a count
+larger than the tricks left is refused, and the bot fills in the third, which makes 11 (two counts
+may go in one entry: "Ann 4 Bob 5").
+
+Variation 1 (disciplined_bids): the bot cannot see the hands, so the table polices the rule. If a
+bid was not the top card of its bidder's longest suit, enter a dispute on that bidder's line
+before the first trick count (the bidder owning up, or an opponent once the bidder has shown the
+suit): the card is withdrawn, the right card is entered, and the roles are worked out again. Each
+bid can be replaced once a deal.
+
+Variation 2, scenarios 2c and 2d: when all three bid one suit and the counts do not make two
+players partners, also enter who won the last trick (2c) or the first trick (2d). Partner talk
+(communication) happens at the table in the set phrases; there is nothing to enter for it.
+
+Scoring, the target (or variation 3's fixed deals) and tie_break are those of the online game.
+"""
+
+
 class RefereeHoodwinkState(RefereeState[HoodwinkOptions]):
     """A refereed match: bid cards, trick counts and, when needed, a dispute or a trick's winner.
 
@@ -130,6 +155,10 @@ class RefereeHoodwinkState(RefereeState[HoodwinkOptions]):
     Roles come from the online game's rules, and the match is the online game's own
     (:data:`~games.hoodwink_match.MATCH`).
     """
+
+    entry_kinds = (Bid, TricksWon, DisputeBid, WonTrick)
+    rules_summary = SUMMARY
+    takes_series = True
 
     match = MATCH
 
@@ -412,34 +441,4 @@ class RefereeHoodwinkState(RefereeState[HoodwinkOptions]):
         ]
 
 
-SUMMARY = """
-Referee mode: three players play Hoodwink with a real pack and tell the bot the bid cards and the
-result; it works out trumps, partners and the Hood, scores every deal and runs the match as the
-online game does (same options).
-
-Each deal: once the three bid cards are turned up together, enter them (any order, never the
-Joker; all three in one entry with the players' names: "Ann AH Bob 9H Cat 7S"). The bot announces trumps, the two partners and the Hood. Play the 11 tricks at the table;
-the bot does not follow the cards. Then enter two players' trick counts in any order: a count
-larger than the tricks left is refused, and the bot fills in the third, which makes 11 (two counts
-may go in one entry: "Ann 4 Bob 5").
-
-Variation 1 (disciplined_bids): the bot cannot see the hands, so the table polices the rule. If a
-bid was not the top card of its bidder's longest suit, enter a dispute on that bidder's line
-before the first trick count (the bidder owning up, or an opponent once the bidder has shown the
-suit): the card is withdrawn, the right card is entered, and the roles are worked out again. Each
-bid can be replaced once a deal.
-
-Variation 2, scenarios 2c and 2d: when all three bid one suit and the counts do not make two
-players partners, also enter who won the last trick (2c) or the first trick (2d). Partner talk
-(communication) happens at the table in the set phrases; there is nothing to enter for it.
-
-Scoring, the target (or variation 3's fixed deals) and tie_break are those of the online game.
-"""
-
-GAME: Game[HoodwinkOptions] = referee_mode(
-    ONLINE,
-    state=RefereeHoodwinkState,
-    actions=[Bid, TricksWon, DisputeBid, WonTrick],
-    summary=SUMMARY,
-    series=True,
-)
+GAME: Game[HoodwinkOptions] = referee_mode(ONLINE, RefereeHoodwinkState)

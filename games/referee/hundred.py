@@ -49,7 +49,27 @@ class PointResult(Action):
 _RESULTS: list[Action] = [PointResult(made=True), PointResult(made=False)]
 
 
+SUMMARY = """
+Referee mode: play Hundred with a real 32-card pack and enter each card as it is played; the bot
+adds up, scores and runs the match exactly as the online game does.
+
+Each deal: with 3, 5 or 6 players the dealer enters the two cards left over, laid face up; their
+values open the count. Then enter every card in turn from the dealer's left (everyone must play,
+so there is no pass); a whole round may be entered in one line, in playing order ("KH 7S 10D").
+A card already played this deal is refused. Exactly 100 scores a point, jumping past it costs one,
+and the deal ends there (with second_point_200, play goes on to 200). Values: Ace 11, King 4,
+Queen 3, Jack 2, Ten 10, Nine 9, Eight 8, Seven 7. Most points after one deal per player (times
+rounds) wins. With entries=result the table enters only who made exactly 100 (or jumped past it),
+and the same for 200 with second_point_200; the bot keeps the match.
+"""
+
+
 class RefereeHundredState(RefereeCounting[RefereeHundredOptions], HundredState):
+    entry_kinds = (Starter, PlayCard, PointResult)
+    rules_summary = SUMMARY
+    options_model = RefereeHundredOptions
+    takes_series = True
+
     stuck_entry = None
     result_entry = _RESULTS[0]
 
@@ -76,25 +96,4 @@ class RefereeHundredState(RefereeCounting[RefereeHundredOptions], HundredState):
         return f"who made exactly {self.points_left[0]} or jumped past it in deal {self.deal_no}"
 
 
-SUMMARY = """
-Referee mode: play Hundred with a real 32-card pack and enter each card as it is played; the bot
-adds up, scores and runs the match exactly as the online game does.
-
-Each deal: with 3, 5 or 6 players the dealer enters the two cards left over, laid face up; their
-values open the count. Then enter every card in turn from the dealer's left (everyone must play,
-so there is no pass); a whole round may be entered in one line, in playing order ("KH 7S 10D").
-A card already played this deal is refused. Exactly 100 scores a point, jumping past it costs one,
-and the deal ends there (with second_point_200, play goes on to 200). Values: Ace 11, King 4,
-Queen 3, Jack 2, Ten 10, Nine 9, Eight 8, Seven 7. Most points after one deal per player (times
-rounds) wins. With entries=result the table enters only who made exactly 100 (or jumped past it),
-and the same for 200 with second_point_200; the bot keeps the match.
-"""
-
-GAME: Game[RefereeHundredOptions] = referee_mode(
-    ONLINE,
-    state=RefereeHundredState,
-    actions=[Starter, PlayCard, PointResult],
-    summary=SUMMARY,
-    options=RefereeHundredOptions,
-    series=True,
-)
+GAME: Game[RefereeHundredOptions] = referee_mode(ONLINE, RefereeHundredState)

@@ -33,17 +33,6 @@ class RefereeJubileeOptions(JubileeOptions):
     _entries = field_validator("entries", mode="before")(entries_alias(plural=False))
 
 
-class RefereeJubileeState(RefereeCounting[RefereeJubileeOptions], JubileeState):
-    result_points = RESULT_POINTS
-
-    def stuck_reason(self, seat: Seat) -> str:
-        if not self.opened:
-            return f"{self.name(seat)} could still hold a black card to open with."
-        if self.total >= 15:
-            return f"with the total at {self.total}, every card can be played."
-        return super().stuck_reason(seat)
-
-
 SUMMARY = """
 Referee mode: play Jubilee with its real 61-card pack (one heart suit, two spade suits, two runs of
 clubs from Ace to Nine, four Jokers) and enter each card as it is played; the bot keeps the total,
@@ -61,11 +50,21 @@ player (times rounds) wins. A whole round may be entered in one line, in playing
 player's points for the deal (multiples of 5, in any order); the bot keeps the match.
 """
 
-GAME: Game[RefereeJubileeOptions] = referee_mode(
-    ONLINE,
-    state=RefereeJubileeState,
-    actions=[PlayCard, Pass, DealPoints],
-    options=RefereeJubileeOptions,
-    summary=SUMMARY,
-    series=True,
-)
+
+class RefereeJubileeState(RefereeCounting[RefereeJubileeOptions], JubileeState):
+    entry_kinds = (PlayCard, Pass, DealPoints)
+    rules_summary = SUMMARY
+    options_model = RefereeJubileeOptions
+    takes_series = True
+
+    result_points = RESULT_POINTS
+
+    def stuck_reason(self, seat: Seat) -> str:
+        if not self.opened:
+            return f"{self.name(seat)} could still hold a black card to open with."
+        if self.total >= 15:
+            return f"with the total at {self.total}, every card can be played."
+        return super().stuck_reason(seat)
+
+
+GAME: Game[RefereeJubileeOptions] = referee_mode(ONLINE, RefereeJubileeState)

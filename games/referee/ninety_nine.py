@@ -42,22 +42,6 @@ class Bust(Action):
 BUST = Bust()
 
 
-class RefereeNinetyNineState(RefereeCounting[RefereeNinetyNineOptions], NinetyNineState):
-    stuck_entry = BUST
-    result_entry = BUST
-
-    def settle_result(self, seat: Seat) -> list[Event]:
-        return self.on_stuck(seat)
-
-    def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
-        """Who went bust (a deal that ended with no life lost has no result to enter)."""
-        assert isinstance(facts, NinetyNineFacts)
-        return [] if facts.bust is None else [(facts.bust, BUST)]
-
-    def result_question(self) -> str:
-        return f"who went bust in deal {self.deal_no}"
-
-
 SUMMARY = """
 Referee mode: play Ninety-Nine with a real 52-card pack and enter each card as it is played; the
 bot keeps the total and the direction of play, takes the lives and runs the match exactly as the
@@ -77,11 +61,26 @@ mode=last_survivor, the last one left wins). With entries=result the table enter
 bust in each deal, and the bot keeps the lives and the match.
 """
 
-GAME: Game[RefereeNinetyNineOptions] = referee_mode(
-    ONLINE,
-    state=RefereeNinetyNineState,
-    actions=[PlayCard, PlayAs, Bust],
-    summary=SUMMARY,
-    options=RefereeNinetyNineOptions,
-    series=True,
-)
+
+class RefereeNinetyNineState(RefereeCounting[RefereeNinetyNineOptions], NinetyNineState):
+    entry_kinds = (PlayCard, PlayAs, Bust)
+    rules_summary = SUMMARY
+    options_model = RefereeNinetyNineOptions
+    takes_series = True
+
+    stuck_entry = BUST
+    result_entry = BUST
+
+    def settle_result(self, seat: Seat) -> list[Event]:
+        return self.on_stuck(seat)
+
+    def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
+        """Who went bust (a deal that ended with no life lost has no result to enter)."""
+        assert isinstance(facts, NinetyNineFacts)
+        return [] if facts.bust is None else [(facts.bust, BUST)]
+
+    def result_question(self) -> str:
+        return f"who went bust in deal {self.deal_no}"
+
+
+GAME: Game[RefereeNinetyNineOptions] = referee_mode(ONLINE, RefereeNinetyNineState)

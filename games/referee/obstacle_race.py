@@ -34,18 +34,6 @@ class RefereeObstacleRaceOptions(ObstacleRaceOptions):
     _entries = field_validator("entries", mode="before")(entries_alias(plural=False))
 
 
-class RefereeObstacleRaceState(RefereeCounting[RefereeObstacleRaceOptions], ObstacleRaceState):
-    stuck_entry = None
-    result_points = RESULT_POINTS
-
-    def add_deal_points(self, seat: Seat, points: int) -> None:
-        """With score_floor a player's score never goes below 0."""
-        self.add_points(seat, apply_floor(self.scores[seat], points, self.options.score_floor))
-
-    def starter_count(self, rest: int) -> int:
-        return rest  # the cards left over start the row face up
-
-
 SUMMARY = """
 Referee mode: play Obstacle Race with a real 32-card pack and enter each card as it is played; the
 bot keeps the count, scores the obstacles and runs the match exactly as the online game does.
@@ -62,11 +50,22 @@ only each player's points for the deal, in any order (with score_floor a score s
 bot keeps the match and any play-off.
 """
 
-GAME: Game[RefereeObstacleRaceOptions] = referee_mode(
-    ONLINE,
-    state=RefereeObstacleRaceState,
-    actions=[Starter, PlayCard, PlayAs, DealPoints],
-    options=RefereeObstacleRaceOptions,
-    summary=SUMMARY,
-    series=True,
-)
+
+class RefereeObstacleRaceState(RefereeCounting[RefereeObstacleRaceOptions], ObstacleRaceState):
+    entry_kinds = (Starter, PlayCard, PlayAs, DealPoints)
+    rules_summary = SUMMARY
+    options_model = RefereeObstacleRaceOptions
+    takes_series = True
+
+    stuck_entry = None
+    result_points = RESULT_POINTS
+
+    def add_deal_points(self, seat: Seat, points: int) -> None:
+        """With score_floor a player's score never goes below 0."""
+        self.add_points(seat, apply_floor(self.scores[seat], points, self.options.score_floor))
+
+    def starter_count(self, rest: int) -> int:
+        return rest  # the cards left over start the row face up
+
+
+GAME: Game[RefereeObstacleRaceOptions] = referee_mode(ONLINE, RefereeObstacleRaceState)

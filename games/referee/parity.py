@@ -46,10 +46,31 @@ class RefereeParityView(ParityView):
         return dealer_line(self) + super().table_lines() + referee_lines(self.last_deal, self.counts, self.due)
 
 
+SUMMARY = """
+Referee mode: two players play Parity with a real pack (both hands face up) and tell the bot the
+calls and the result; it scores every deal and runs the match exactly as the online game does.
+
+Each deal: enter the non-dealer's trump call (a suit, or no-trump when the host set no_trump),
+then the dealer's target: an odd or an even number of tricks (both in one entry: "hearts odd"). Play the 15 tricks at the table;
+the bot does not follow the cards. Then enter one player's trick count (either player): a count
+larger than 15 is refused, and the bot fills in the other's, which makes 15.
+
+Only the player whose count has the target parity scores: 10 plus the tricks (20 plus the tricks
+after a no-trump call). The deal alternates. The match ends after the deal in which someone
+reaches 100; a loser under 67 is lurched, under 50 double-lurched (lurch_values adds a stake of
+1, 2 or 3). The pack options (ranks, sevens_as_jokers, undifferentiated_jokers) only change the
+play at the table; the bot shows them as reminders.
+"""
+
+
 class RefereeParityState(RefereeState[ParityOptions]):
     """A refereed match: the calls and trick counts of each deal, no cards. The match (scores,
     dealer, end, lurch) is the online game's :data:`~games.parity.MATCH`; phase ``play`` here
     means the trick counts are due."""
+
+    entry_kinds = (ChooseTrump, ChooseParity, TricksWon)
+    rules_summary = SUMMARY
+    takes_series = True
 
     match = MATCH
 
@@ -191,26 +212,4 @@ def table_rules(options: ParityOptions) -> list[str]:
     return notes
 
 
-SUMMARY = """
-Referee mode: two players play Parity with a real pack (both hands face up) and tell the bot the
-calls and the result; it scores every deal and runs the match exactly as the online game does.
-
-Each deal: enter the non-dealer's trump call (a suit, or no-trump when the host set no_trump),
-then the dealer's target: an odd or an even number of tricks (both in one entry: "hearts odd"). Play the 15 tricks at the table;
-the bot does not follow the cards. Then enter one player's trick count (either player): a count
-larger than 15 is refused, and the bot fills in the other's, which makes 15.
-
-Only the player whose count has the target parity scores: 10 plus the tricks (20 plus the tricks
-after a no-trump call). The deal alternates. The match ends after the deal in which someone
-reaches 100; a loser under 67 is lurched, under 50 double-lurched (lurch_values adds a stake of
-1, 2 or 3). The pack options (ranks, sevens_as_jokers, undifferentiated_jokers) only change the
-play at the table; the bot shows them as reminders.
-"""
-
-GAME: Game[ParityOptions] = referee_mode(
-    ONLINE,
-    state=RefereeParityState,
-    actions=[ChooseTrump, ChooseParity, TricksWon],
-    summary=SUMMARY,
-    series=True,
-)
+GAME: Game[ParityOptions] = referee_mode(ONLINE, RefereeParityState)

@@ -50,11 +50,34 @@ class RefereeParityForThreeView(ParityForThreeView):
         return dealer_line(self) + super().table_lines() + referee_lines(self.last_deal, self.counts, self.due)
 
 
+SUMMARY = """
+Referee mode: three players play Parity for Three with a real pack and tell the bot the
+announcements and the result; it scores every deal and runs the match as the online game does.
+
+Each deal: enter the announcements in turn from the dealer's left (all three may go in one
+entry: "hearts odd joker"). Whoever holds the Joker
+announces only that; of the other two, the first names trumps and the second the target parity
+(odd or even; none counts as even). The bot cannot see the Joker, so it only makes sure exactly
+one player announces it: once trumps and the parity are named, the last speaker must be the
+Joker holder. Play the 11 tricks at the table (the Joker goes to the first trick), then enter
+two players' trick counts in any order: a count larger than the tricks left is refused, and the
+bot fills in the third, which makes 11.
+
+Everyone scores 1 per trick, or 10 for taking none, plus 10 for a count of the target parity.
+The deal passes left. The match ends as set by match_end (someone reaches 100, nine deals, or
+open_deal_cap deals); a tie for first is settled by ties (an extra deal, or shared).
+"""
+
+
 class RefereeParityForThreeState(RefereeState[ParityForThreeOptions]):
     """A refereed match: announcements and trick counts, no cards. The match (scores, dealer,
     end, ties) is the online game's :data:`~games.parity_for_three.MATCH`; phase ``play`` here
     means the trick counts are due. ``joker_holder`` is only meaningful once ``joker_announced``.
     """
+
+    entry_kinds = (AnnounceJoker, ChooseTrump, ChooseParity, TricksWon)
+    rules_summary = SUMMARY
+    takes_series = True
 
     match = MATCH
 
@@ -246,28 +269,4 @@ class RefereeParityForThreeState(RefereeState[ParityForThreeOptions]):
         )
 
 
-SUMMARY = """
-Referee mode: three players play Parity for Three with a real pack and tell the bot the
-announcements and the result; it scores every deal and runs the match as the online game does.
-
-Each deal: enter the announcements in turn from the dealer's left (all three may go in one
-entry: "hearts odd joker"). Whoever holds the Joker
-announces only that; of the other two, the first names trumps and the second the target parity
-(odd or even; none counts as even). The bot cannot see the Joker, so it only makes sure exactly
-one player announces it: once trumps and the parity are named, the last speaker must be the
-Joker holder. Play the 11 tricks at the table (the Joker goes to the first trick), then enter
-two players' trick counts in any order: a count larger than the tricks left is refused, and the
-bot fills in the third, which makes 11.
-
-Everyone scores 1 per trick, or 10 for taking none, plus 10 for a count of the target parity.
-The deal passes left. The match ends as set by match_end (someone reaches 100, nine deals, or
-open_deal_cap deals); a tie for first is settled by ties (an extra deal, or shared).
-"""
-
-GAME: Game[ParityForThreeOptions] = referee_mode(
-    ONLINE,
-    state=RefereeParityForThreeState,
-    actions=[AnnounceJoker, ChooseTrump, ChooseParity, TricksWon],
-    summary=SUMMARY,
-    series=True,
-)
+GAME: Game[ParityForThreeOptions] = referee_mode(ONLINE, RefereeParityForThreeState)

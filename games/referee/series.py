@@ -7,7 +7,7 @@ player the game waits for at that moment. A series is an ordinary action of the 
 replayed, confirmed and undone as one entry. It is checked as a whole before anything changes:
 the first entry that does not fit is refused with the game's own reason and nothing is applied.
 
-A referee game lists ``series_of(entries)`` among its actions (``referee_mode(..., series=True)``);
+A referee game lists ``series_of(entries)`` among its actions (``takes_series = True`` on its state);
 its state, a :class:`~games.referee.state.RefereeState`, accepts it. The series never appears in
 ``legal_actions`` (there are too many); ``RefereeState.is_legal`` decides it directly by trying it
 on a clone.

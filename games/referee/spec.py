@@ -100,10 +100,38 @@ class RefereeSpecView(SpecView):
 # --- state ---------------------------------------------------------------------------------------
 
 
+SUMMARY = f"""
+Referee mode: 2 to 4 players play {SPEC_TITLE} with real cards; the bot keeps the whole deal
+(the grid, the stack, the scorecards won, the challenges, the scores and the match), exactly as
+in the online game and with the same options.
+
+Each deal: lay the 25 showcards face down in a 5x5 grid (rows A to E, columns 1 to 5) and the 30
+scorecards in their fixed order. Enter each player's prediction of the last card, starting with
+the first caller (no rank or suit twice, Joker once). Then, on each turn, enter the call (the
+cell and the card named, or Joker) and the card found there, in one entry ("A1 KH 10S") or two:
+the card must be a showcard nobody has seen yet. The predictions may go in one entry too ("KH QS"). The bot says which scorecards the caller takes from the top of the stack: their order
+is fixed by the rules, so there is nothing to enter for them.
+
+Forbidden calls (the previous call again, a card already face up, Joker once the Joker and all
+four deuces are up) are entered like any other in the default challenge mode: once the call's
+card is entered, any opponent may enter a challenge until the next call is entered. The bot
+checks it against the history: the first right challenger takes the caller's highest scorecard
+(or the top of the stack). In strict mode forbidden calls are refused instead.
+
+After the 24th call the next player turns up the last card (an entry with nothing to choose: the
+bot knows the card by elimination). The best prediction takes the rest of the stack (or 10 if it
+ran out), the deal is scored and the match goes on as online.
+"""
+
+
 class RefereeSpecState(RefereeState[SpecOptions]):
     """A refereed match: predictions, calls and turned cards entered. The match is the online
     game's :data:`~games.spec.MATCH` and the deal a :class:`~games.spec.SpecDeal` (``state.deal``),
     as online; a call waits for its card (``pending``) before the deal resolves it."""
+
+    entry_kinds = (Predict, Call, TurnedUp, Challenge, Reveal)
+    rules_summary = SUMMARY
+    takes_series = True
 
     match = MATCH
     deal: SpecDeal
@@ -312,33 +340,4 @@ class RefereeSpecState(RefereeState[SpecOptions]):
         return self.deal.zones()
 
 
-SUMMARY = f"""
-Referee mode: 2 to 4 players play {SPEC_TITLE} with real cards; the bot keeps the whole deal
-(the grid, the stack, the scorecards won, the challenges, the scores and the match), exactly as
-in the online game and with the same options.
-
-Each deal: lay the 25 showcards face down in a 5x5 grid (rows A to E, columns 1 to 5) and the 30
-scorecards in their fixed order. Enter each player's prediction of the last card, starting with
-the first caller (no rank or suit twice, Joker once). Then, on each turn, enter the call (the
-cell and the card named, or Joker) and the card found there, in one entry ("A1 KH 10S") or two:
-the card must be a showcard nobody has seen yet. The predictions may go in one entry too ("KH QS"). The bot says which scorecards the caller takes from the top of the stack: their order
-is fixed by the rules, so there is nothing to enter for them.
-
-Forbidden calls (the previous call again, a card already face up, Joker once the Joker and all
-four deuces are up) are entered like any other in the default challenge mode: once the call's
-card is entered, any opponent may enter a challenge until the next call is entered. The bot
-checks it against the history: the first right challenger takes the caller's highest scorecard
-(or the top of the stack). In strict mode forbidden calls are refused instead.
-
-After the 24th call the next player turns up the last card (an entry with nothing to choose: the
-bot knows the card by elimination). The best prediction takes the rest of the stack (or 10 if it
-ran out), the deal is scored and the match goes on as online.
-"""
-
-GAME: Game[SpecOptions] = referee_mode(
-    ONLINE,
-    state=RefereeSpecState,
-    actions=[Predict, Call, TurnedUp, Challenge, Reveal],
-    summary=SUMMARY,
-    series=True,
-)
+GAME: Game[SpecOptions] = referee_mode(ONLINE, RefereeSpecState)

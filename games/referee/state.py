@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from games.cards import Card
-from games.engine import Action, Event, GameState, IllegalAction, OptionsT, Seat, Zone
+from games.engine import Action, BaseOptions, Event, GameState, IllegalAction, OptionsT, Seat, Zone
 from games.match import DealFacts, Match
 from games.referee.series import Series
 
@@ -35,6 +35,17 @@ class RefereeState(GameState[OptionsT]):
 
     match: ClassVar[Match[Any]]
     dealer: Seat
+
+    # -- the referee mode this state is (read by :func:`games.referee.referee_mode`) -------------
+    entry_kinds: ClassVar[tuple[type[Action], ...]] = ()
+    """The entries a table makes: the referee game's actions."""
+    rules_summary: ClassVar[str] = ""
+    """The rules of referee mode, as the players read them."""
+    options_model: ClassVar[type[BaseOptions] | None] = None
+    """The options of referee mode, where it adds settings of its own (``entries=result``) to the
+    online game's; ``None``: the online game's options."""
+    takes_series: ClassVar[bool] = False
+    """Whether a line of several entries (:mod:`games.referee.series`) may be made at once."""
 
     def __init__(
         self,

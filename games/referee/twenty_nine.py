@@ -60,7 +60,30 @@ class CardsTaken(Action):
 _TAKEN = [CardsTaken(count=n) for n in range(PACK_SIZE + 1)]
 
 
+SUMMARY = """
+Referee mode: play Twenty-Nine with a real 52-card pack and enter each card as it is played; the
+bot keeps the pile's total, gives each 29 to its side, detects blocks and the end of the deal, and
+runs the match exactly as the online game does.
+
+Take out the Tens the bot asks for (1 with 3 players, 2 with 5, 3 with 7, 4 with 6 or 8) and deal
+everything. Enter each card in turn from the dealer's left, or Pass for a player who cannot add a
+card without passing 29; a pass is refused when the player must hold a card that fits, and when no
+card left unseen could fit the bot passes for everyone. A card already played, a card that would
+pass 29, and a Ten beyond those in the deal are refused. Whoever makes exactly 29 takes the pile for
+their side and starts the next one. Cards still held at the end count for their holder's side
+(unless unplayed=ignore); the side with most cards wins the deal. A whole round may be entered in
+one line, in playing order ("5S pass KD"). With entries=result the table plays on its own and
+enters only the cards each side counts at the end of the deal (on the line of the side's first
+player); the bot scores the deal and keeps the match.
+"""
+
+
 class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNineState):
+    entry_kinds = (PlayCard, Pass, CardsTaken)
+    rules_summary = SUMMARY
+    options_model = RefereeTwentyNineOptions
+    takes_series = True
+
     result_entry = _TAKEN[0]
 
     # -- results mode: one count per side, on its first player's line -------------------------
@@ -145,28 +168,4 @@ class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNi
         return sum(card_value(c) * k for c, k in self.unseen.items()) - 10 * self.aside
 
 
-SUMMARY = """
-Referee mode: play Twenty-Nine with a real 52-card pack and enter each card as it is played; the
-bot keeps the pile's total, gives each 29 to its side, detects blocks and the end of the deal, and
-runs the match exactly as the online game does.
-
-Take out the Tens the bot asks for (1 with 3 players, 2 with 5, 3 with 7, 4 with 6 or 8) and deal
-everything. Enter each card in turn from the dealer's left, or Pass for a player who cannot add a
-card without passing 29; a pass is refused when the player must hold a card that fits, and when no
-card left unseen could fit the bot passes for everyone. A card already played, a card that would
-pass 29, and a Ten beyond those in the deal are refused. Whoever makes exactly 29 takes the pile for
-their side and starts the next one. Cards still held at the end count for their holder's side
-(unless unplayed=ignore); the side with most cards wins the deal. A whole round may be entered in
-one line, in playing order ("5S pass KD"). With entries=result the table plays on its own and
-enters only the cards each side counts at the end of the deal (on the line of the side's first
-player); the bot scores the deal and keeps the match.
-"""
-
-GAME: Game[RefereeTwentyNineOptions] = referee_mode(
-    ONLINE,
-    state=RefereeTwentyNineState,
-    actions=[PlayCard, Pass, CardsTaken],
-    options=RefereeTwentyNineOptions,
-    summary=SUMMARY,
-    series=True,
-)
+GAME: Game[RefereeTwentyNineOptions] = referee_mode(ONLINE, RefereeTwentyNineState)

@@ -32,8 +32,29 @@ class RefereeWitAndReason1Options(WitAndReason1Options):
     _entries = field_validator("entries", mode="before")(entries_alias(plural=False))
 
 
+SUMMARY = """
+Referee mode: play Wit and Reason (I) with a real 52-card pack, one player holding all the red
+cards and the other all the black; enter each card as it is played and the bot keeps the total and
+the score of the races exactly as the online game does.
+
+Both players' cards may go in one entry, in playing order ("KH 7S"). The first card entered in
+the match tells the bot who holds which colour. After that a card of the
+other colour, a card already played in the race, and a card that would pass 31 are refused. The
+bot knows both hands, so it passes for a player who cannot play (they sit out the rest of the race)
+and declares a drawn race when neither can reach 31 (stalemate=last_player_wins: the last to play
+wins it). Ace 1, Two to Ten their pips, courts 10. Whoever makes exactly 31 wins the race; the
+players take turns to start, over two races (times rounds). With entries=result the table enters
+only who won each race (or that it was drawn), and the bot keeps the match.
+"""
+
+
 class RefereeWitAndReason1State(RefereeRace[RefereeWitAndReason1Options], WitAndReason1State):
     """The online race with the colours unknown until the first card is entered."""
+
+    entry_kinds = (PlayCard, WonRace, DrawnRace)
+    rules_summary = SUMMARY
+    options_model = RefereeWitAndReason1Options
+    takes_series = True
 
     def can_draw(self) -> bool:
         return self.options.stalemate == "draw"
@@ -104,26 +125,4 @@ class RefereeWitAndReason1State(RefereeRace[RefereeWitAndReason1Options], WitAnd
         return {**super().view_fields(seat), "due": self.due()}
 
 
-SUMMARY = """
-Referee mode: play Wit and Reason (I) with a real 52-card pack, one player holding all the red
-cards and the other all the black; enter each card as it is played and the bot keeps the total and
-the score of the races exactly as the online game does.
-
-Both players' cards may go in one entry, in playing order ("KH 7S"). The first card entered in
-the match tells the bot who holds which colour. After that a card of the
-other colour, a card already played in the race, and a card that would pass 31 are refused. The
-bot knows both hands, so it passes for a player who cannot play (they sit out the rest of the race)
-and declares a drawn race when neither can reach 31 (stalemate=last_player_wins: the last to play
-wins it). Ace 1, Two to Ten their pips, courts 10. Whoever makes exactly 31 wins the race; the
-players take turns to start, over two races (times rounds). With entries=result the table enters
-only who won each race (or that it was drawn), and the bot keeps the match.
-"""
-
-GAME: Game[RefereeWitAndReason1Options] = referee_mode(
-    ONLINE,
-    state=RefereeWitAndReason1State,
-    actions=[PlayCard, WonRace, DrawnRace],
-    options=RefereeWitAndReason1Options,
-    summary=SUMMARY,
-    series=True,
-)
+GAME: Game[RefereeWitAndReason1Options] = referee_mode(ONLINE, RefereeWitAndReason1State)

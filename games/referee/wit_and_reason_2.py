@@ -36,7 +36,24 @@ class RefereePoolView(PoolView):
         return [*lines, f"Next entry: {self.due}"] if self.due else lines
 
 
+SUMMARY = """
+Referee mode: play Wit and Reason (II) with the 24 cards from Ace to Six laid face up, and enter
+the value each player takes; the bot keeps the total and the races exactly as the online game does.
+
+Suits do not matter, so each entry is a value from 1 to 6 still on the table that keeps the total
+at 31 or under ("2"; several in a row in one entry: "2 5 1"). Whoever makes exactly 31 wins the race; when the player to move cannot take a card
+without passing 31, the bot declares that they lose it. The players take turns to start, over two
+races (times rounds). With entries=result the table enters only who won each race, and the bot
+keeps the match.
+"""
+
+
 class RefereeWitAndReason2State(RefereeRace[RefereeWitAndReason2Options], WitAndReason2State):
+    entry_kinds = (PlayCard, WonRace)
+    rules_summary = SUMMARY
+    options_model = RefereeWitAndReason2Options
+    takes_series = True
+
     def due(self) -> str:
         if self.is_over or self.to_play is None:
             return ""
@@ -52,22 +69,4 @@ class RefereeWitAndReason2State(RefereeRace[RefereeWitAndReason2Options], WitAnd
         return RefereePoolView(**self.view_fields(seat), due=self.due())
 
 
-SUMMARY = """
-Referee mode: play Wit and Reason (II) with the 24 cards from Ace to Six laid face up, and enter
-the value each player takes; the bot keeps the total and the races exactly as the online game does.
-
-Suits do not matter, so each entry is a value from 1 to 6 still on the table that keeps the total
-at 31 or under ("2"; several in a row in one entry: "2 5 1"). Whoever makes exactly 31 wins the race; when the player to move cannot take a card
-without passing 31, the bot declares that they lose it. The players take turns to start, over two
-races (times rounds). With entries=result the table enters only who won each race, and the bot
-keeps the match.
-"""
-
-GAME: Game[RefereeWitAndReason2Options] = referee_mode(
-    ONLINE,
-    state=RefereeWitAndReason2State,
-    actions=[PlayCard, WonRace],
-    options=RefereeWitAndReason2Options,
-    summary=SUMMARY,
-    series=True,
-)
+GAME: Game[RefereeWitAndReason2Options] = referee_mode(ONLINE, RefereeWitAndReason2State)

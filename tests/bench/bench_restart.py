@@ -80,7 +80,7 @@ class Played(NamedTuple):
 def played_log(game_id: str, options: dict[str, Any], seed: int, actions: int, players: int) -> Played:
     """A match played at random for ``actions`` actions (fewer if it ends: its last move is kept
     unplayed)."""
-    from bot.service.play import DEAL_STARTS
+    from bot.service.hands import DEAL_STARTS
     from games.engine import snapshot_format
     from games.registry import get_game
 

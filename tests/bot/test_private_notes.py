@@ -3,7 +3,7 @@ deal only where the seat knows something the table does not."""
 
 from __future__ import annotations
 
-from bot.service.play import has_secrets, private_notes, this_deal
+from bot.service.hands import has_secrets, private_notes, this_deal
 from games.engine import Event
 from games.registry import get_game
 

@@ -12,6 +12,7 @@ can be made, the test says so and skips them (a game needs no rule changed to pa
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +21,7 @@ from pydantic import Field
 
 from bot.tables import TableError, TableService, User
 from games.engine import Action, Game, GameState, PlayCard, SetupError
-from games.referee import referee_mode
-from games.referee.trick_totals import TricksWon
-from games.registry import game_ids, get_game, referee_game, register, register_referee, unregister
+from games.registry import declare, game_ids, get_game, referee_game, register, unregister
 from storage.query import Query
 from storage.sessions import Store
 from tests.bot.conftest import RecordingNotifier, stored_actions
@@ -32,6 +31,18 @@ G, C = "g1", "c1"
 ANN, BOB, CAT = User("1", "Ann"), User("2", "Bob"), User("3", "Cat")
 GUESTS = ["Gus", "Hal", "Ivy", "Jo", "Kit", "Lou"]
 MAX_ENTRIES = 6000
+DEMO = demo_game.GAME.id
+
+
+@pytest.fixture(autouse=True)
+def demo_served() -> Iterator[None]:
+    """The demonstration game (``tests/games/demo_game.py``), served for every test here: its
+    referee mode comes from its declaration alone, and it is checked like the catalogue's games."""
+    register(demo_game.GAME)
+    try:
+        yield
+    finally:
+        unregister(DEMO)
 
 
 def refereed_games() -> list[str]:
@@ -47,7 +58,12 @@ def refereed_games() -> list[str]:
 
 def test_every_game_of_the_catalogue_can_be_refereed() -> None:
     catalogue = [g for g in game_ids() if g != "toy"]
+    assert DEMO in catalogue
     assert [g for g in catalogue if g not in refereed_games()] == []
+
+
+REFEREED = [*refereed_games(), DEMO]
+"""The games served at collection, and the demonstration game (served by :func:`demo_served`)."""
 
 
 async def random_entry(service: TableService, rng: random.Random, user: User) -> None:
@@ -105,7 +121,7 @@ async def restarted(service: TableService, db_path: Path) -> tuple[TableService,
     return service, store
 
 
-@pytest.mark.parametrize("game_id", refereed_games())
+@pytest.mark.parametrize("game_id", REFEREED)
 async def test_entries_taken_back_and_corrected(game_id: str, db_path: Path) -> None:
     """A stranger's entry is refused, the last entry is taken back, the first one corrected by
     the host, and a restart replays the corrected entries to the same position."""
@@ -152,7 +168,7 @@ async def test_entries_taken_back_and_corrected(game_id: str, db_path: Path) -> 
         await store.close()
 
 
-@pytest.mark.parametrize("game_id", refereed_games())
+@pytest.mark.parametrize("game_id", REFEREED)
 async def test_a_whole_refereed_match(game_id: str, db_path: Path) -> None:
     store = await Store.open(db_path)
     service = TableService(store, RecordingNotifier(), rng=random.Random(7))
@@ -203,17 +219,19 @@ class OneDealReferee(demo_game.DemoReferee):
     pass
 
 
-ONE_DEAL = Game(
-    id="one_deal_demo",
-    title="One-deal High Card",
-    min_players=2,
-    max_players=3,
-    options=OneDealOptions,
-    state=OneDealState,
-    actions=[PlayCard],
-    summary=demo_game.SUMMARY,
+ONE_DEAL = declare(
+    Game(
+        id="one_deal_demo",
+        title="One-deal High Card",
+        min_players=2,
+        max_players=3,
+        options=OneDealOptions,
+        state=OneDealState,
+        actions=[PlayCard],
+        summary=demo_game.SUMMARY,
+    ),
+    referee=OneDealReferee,
 )
-ONE_DEAL_REFEREE = referee_mode(ONE_DEAL, state=OneDealReferee, actions=[TricksWon], summary="Referee mode.")
 
 
 async def test_a_game_whose_default_match_ends_at_its_first_entry_passes(db_path: Path, tmp_path: Path) -> None:
@@ -221,7 +239,6 @@ async def test_a_game_whose_default_match_ends_at_its_first_entry_passes(db_path
     other count). The whole match is refereed, confirmed and recorded; the correction, which needs
     an entry left after an undo, is skipped with the reason, and nothing fails."""
     register(ONE_DEAL)
-    register_referee(ONE_DEAL_REFEREE)
     try:
         await test_a_whole_refereed_match(ONE_DEAL.id, db_path)
         with pytest.raises(pytest.skip.Exception, match="ends at its first entry, whatever it is"):

@@ -1,8 +1,9 @@
 """A demonstration game that lives only in the tests: what a new game must bring, in one module.
 
 It is declared exactly as the catalogue's games are (``GAME = declare(Game(...), referee=...,
-bots=...)``), and ``tests/games/test_every_game.py`` serves it with ``register`` for the length
-of a test and checks it like every other game. Here the referee mode and the bots sit in the same
+bots=...)``: the referee mode is the referee state the declaration names, nothing else), and
+``tests/games/test_every_game.py`` and ``tests/bot/test_referee_every_game.py`` serve it with
+``register`` for the length of a test and check it like every other game, referee mode included. Here the referee mode and the bots sit in the same
 module; a real game usually keeps them in ``games/referee/<id>.py`` and ``games/players/<id>.py``.
 
 High Card: two or three players, the A K Q J 10 9 of spades and hearts. Each deal everybody gets
@@ -27,7 +28,6 @@ from pydantic import Field
 from games.cards import Card, Suit, make_pack, ranks_from, sort_hand
 from games.engine import Action, BaseOptions, Event, Game, GameState, Outcome, PlayCard, Seat, View, Zone
 from games.match import DealFacts, Match, MatchState
-from games.referee import referee_mode
 from games.referee.state import RefereeState
 from games.referee.trick_totals import TrickCounts, TricksWon, tricks_entry
 from games.registry import declare
@@ -182,7 +182,7 @@ GAME: Game[DemoOptions] = declare(
         actions=[PlayCard],
         summary=SUMMARY,
     ),
-    referee="tests.games.demo_game:REFEREE",
+    referee="tests.games.demo_game:DemoReferee",
     bots={"easy": "tests.games.demo_game:EASY", "strong": "tests.games.demo_game:STRONG"},
 )
 
@@ -191,8 +191,11 @@ GAME: Game[DemoOptions] = declare(
 
 
 class DemoReferee(RefereeState[DemoOptions]):
-    """A refereed match: people play with real cards and enter how many rounds each player took."""
+    """A refereed match: people play with real cards and enter how many rounds each player took.
+    The class attributes are the referee mode the declaration names: its entries and its rules."""
 
+    entry_kinds = (TricksWon,)
+    rules_summary = "Referee mode: play High Card with real cards and enter how many rounds each player took."
     match = MATCH
 
     def _start_deal(self) -> list[Event]:
@@ -226,14 +229,6 @@ class DemoReferee(RefereeState[DemoOptions]):
         due = "" if self.is_over else self.counts.line(self.players)
         won = self.counts.won() if self.counts.complete else [0] * self.n
         return DemoView(**self.base_view(seat), phase="round counts", won=won, due=due)
-
-
-REFEREE = referee_mode(
-    GAME,
-    state=DemoReferee,
-    actions=[TricksWon],
-    summary="Referee mode: play High Card with real cards and enter how many rounds each player took.",
-)
 
 
 # --- bots ----------------------------------------------------------------------------------------

@@ -25,11 +25,14 @@ import pytest
 from games import advice
 from games.engine import BaseOptions, Game, SetupError, snapshot_format
 from games.players import RandomPlayer, UnknownLevel, bot_player, levels
+from games.referee import parity as referee_parity
+from games.referee import referee_mode
 from games.referee.state import RefereeState
 from games.registry import (
     Declaration,
     catalogue,
     declaration,
+    declare,
     game_ids,
     get_game,
     referee_game,
@@ -240,3 +243,48 @@ def test_a_bare_game_gets_stand_ins_that_the_catalogue_may_not_use() -> None:
         assert any("the easy bot is" in p for p in problems(found))
     finally:
         unregister("bare_demo")
+
+
+def test_the_referee_game_is_derived_from_the_declared_state() -> None:
+    """The declaration names the referee state; the referee game (entries, rules, options) comes
+    from it, once: the registry and the referee module hold the same game."""
+    ref = referee_game("parity")
+    assert ref is referee_parity.GAME and ref.state_cls is referee_parity.RefereeParityState
+    assert [t.__name__ for t in ref.action_types] == ["ChooseTrump", "ChooseParity", "TricksWon", "Series"]
+    assert referee_game("fifty_one").Options.__name__ == "RefereeFiftyOneOptions"
+
+
+class WrongState(demo_game.DemoState):
+    pass
+
+
+WRONG: Game[Any] = declare(
+    Game(
+        id="wrong_referee_demo",
+        title="Wrong referee",
+        min_players=2,
+        max_players=3,
+        options=demo_game.DemoOptions,
+        state=WrongState,
+        actions=demo_game.GAME.action_types,
+        summary=demo_game.SUMMARY,
+    ),
+    referee="tests.games.demo_game:DemoState",
+)
+"""A game whose declaration names an online state as its referee mode (declared, served only by
+its test)."""
+
+
+def test_a_referee_reference_that_is_not_a_referee_state_is_refused() -> None:
+    register(WRONG)
+    try:
+        with pytest.raises(TypeError, match="tests.games.demo_game:DemoState.*is not a referee state"):
+            referee_game("wrong_referee_demo")
+    finally:
+        unregister("wrong_referee_demo")
+
+    class NoEntries(demo_game.DemoReferee):
+        entry_kinds = ()
+
+    with pytest.raises(TypeError, match="NoEntries declares no entries"):
+        referee_mode(demo_game.GAME, NoEntries)
