@@ -130,4 +130,10 @@ export interface Refusal {
   fatal?: boolean;
 }
 
-export type Frame = TableFrame | Refusal;
+// A sharded bot: this table is served by the process at the path `to` of our own origin.
+export interface Moved {
+  type: "moved";
+  to: string;
+}
+
+export type Frame = TableFrame | Refusal | Moved;
