@@ -325,7 +325,11 @@ class WebServer:
             if user.id not in instance.user_ids:
                 raise TableError("You are not in this Activity.")
             key = (instance.guild_id, instance.channel_id)
+            launched = await self.service.activity_table(instance_id)
+            if launched is not None and (launched["guild_id"], launched["channel_id"]) != key:
+                raise TableError("This Activity was opened for a table in another channel: open it from that table.")
         else:
+            launched = None
             where = hello.get("table")
             if not (isinstance(where, list) and len(where) == 2 and all(isinstance(p, str) and p.isdigit() for p in where)):
                 raise TableError("Say which table to open.")
@@ -333,6 +337,8 @@ class WebServer:
         await self.route(key[0])  # before anything of the server's: another process may hold it
         table = await self.service.ready(*key)
         if table is None:
+            if launched is not None and launched["status"] not in ("lobby", "playing"):
+                raise TableError("The match this Activity was opened for is over: its result is in the channel.")
             raise TableError("There is no table in this channel: open one with /play.")
         watcher = not isinstance(instance_id, str) and not table.is_member(self.service_user(user))
         if watcher and not await self.membership(key[0], user.id):

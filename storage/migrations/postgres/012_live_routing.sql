@@ -4,3 +4,4 @@
 -- none), so that an instance maps to its table after a restart too.
 ALTER TABLE shard_leases ADD COLUMN web_prefix TEXT;
 ALTER TABLE sessions ADD COLUMN activity_instance TEXT;
+CREATE INDEX sessions_activity_instance ON sessions (activity_instance) WHERE activity_instance IS NOT NULL;
