@@ -122,6 +122,9 @@ export interface TableFrame {
   log: string[];
   closed?: boolean;
   deadline?: number | null;
+  // a referee table: how many entries are in, and whether the last waits for confirmation
+  entered?: number;
+  unconfirmed?: boolean;
 }
 
 export interface Refusal {

@@ -159,13 +159,15 @@ function draw(frame: TableFrame): void {
   page.append(choicesNode(elsewhere, names, send, referee));
   if (referee && frame.status === "playing") {
     const tools = el("div", "tools");
-    for (const verb of ["confirm", "undo"] as const) {
+    // only what can be done: confirming needs an entry waiting for it, undoing any entry
+    const verbs = [...(frame.unconfirmed ? ["confirm" as const] : []), ...((frame.entered ?? 0) > 0 ? ["undo" as const] : [])];
+    for (const verb of verbs) {
       const button = el("button", "tool", verb === "confirm" ? "Confirm the last entry" : "Undo the last entry");
       button.type = "button";
       button.addEventListener("click", () => sendVerb(verb));
       tools.append(button);
     }
-    page.append(tools);
+    if (verbs.length > 0) page.append(tools);
   }
   if (frame.result && frame.result.length > 0) {
     const result = el("section", "result");
