@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.shards import ShardPlan, parse_shard_ids
+from bot.web.routing import prefix_problem
 from storage.leases import LEASE_SECONDS
 from storage.target import is_postgres
 
@@ -60,6 +61,14 @@ class Settings(BaseSettings):
     )
     web_host: str = Field("127.0.0.1", validation_alias="PARLOUR_WEB_HOST", description="Address the web server listens on.")
     web_port: int = Field(8080, ge=1, le=65535, validation_alias="PARLOUR_WEB_PORT", description="Its port.")
+    web_prefix: str | None = Field(
+        None,
+        validation_alias="PARLOUR_WEB_PREFIX",
+        description=(
+            "A sharded bot's process: the path under PARLOUR_PUBLIC_URL where the reverse proxy reaches "
+            "this process alone, e.g. /p/0 (pages of other processes' servers are sent there)."
+        ),
+    )
     client_secret: str | None = Field(
         None,
         validation_alias="DISCORD_CLIENT_SECRET",
@@ -91,6 +100,7 @@ class Settings(BaseSettings):
         "shard_count",
         "shard_ids",
         "public_url",
+        "web_prefix",
         "client_secret",
         mode="before",
     )
@@ -135,6 +145,17 @@ class Settings(BaseSettings):
         if parts.scheme not in ("https", "http") or not parts.netloc or parts.path not in ("", "/") or parts.query:
             raise ValueError("the live table's address is https://host (or http://host:port for a test), with no path")
         return f"{parts.scheme}://{parts.netloc}"
+
+    @field_validator("web_prefix")
+    @classmethod
+    def _web_prefix(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        value = value.strip().rstrip("/")
+        problem = prefix_problem(value)
+        if problem is not None:
+            raise ValueError(problem)
+        return value
 
     @model_validator(mode="after")
     def _live_table_needs_a_secret(self) -> Settings:

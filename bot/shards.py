@@ -68,10 +68,17 @@ class ShardKeeper:
     while it lives, given back when it stops."""
 
     def __init__(
-        self, db: Database, plan: ShardPlan, *, seconds: float = LEASE_SECONDS, owner: str | None = None
+        self,
+        db: Database,
+        plan: ShardPlan,
+        *,
+        seconds: float = LEASE_SECONDS,
+        owner: str | None = None,
+        address: str | None = None,
     ) -> None:
+        """``address``: this process's web prefix (its live table), recorded with its leases."""
         self.plan = plan
-        self.leases = ShardLeases(db, owner, seconds, shard_count=plan.count)
+        self.leases = ShardLeases(db, owner, seconds, shard_count=plan.count, address=address)
         self.seconds = seconds
         self._renewal: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
@@ -89,6 +96,15 @@ class ShardKeeper:
             return shard_of(guild_id, self.plan.count) in self.leases.held
         except ValueError:
             return False
+
+    async def web_address(self, guild_id: str) -> str | None:
+        """The web prefix of the process that holds the server's shard now (this one's own if it
+        does), or ``None``: no live holder, or one without a web server."""
+        try:
+            shard = shard_of(guild_id, self.plan.count)
+        except ValueError:
+            return None
+        return await self.leases.address_of(shard)
 
     async def acquire(self, *, poll: float | None = None) -> None:
         """Take every lease of the plan, waiting as long as needed for a live one to lapse (its

@@ -128,6 +128,17 @@ class TableService:
     async def update_settings(self, guild_id: str, settings: GuildSettings) -> None:
         await self.core.update_settings(guild_id, settings)
 
+    async def keep_activity(self, guild_id: str, channel_id: str, instance_id: str, *, session: int | None = None) -> None:
+        """Tie the Discord Activity instance launched from a table's message to that table (kept
+        in storage, so it outlives a restart); the latest launch wins."""
+        async with self.core.registry.locked(guild_id, channel_id, session) as table:
+            if not await self.store.keep_activity(table.id, instance_id):
+                raise TableError("This table has closed.")
+
+    async def activity_table(self, instance_id: str) -> dict[str, Any] | None:
+        """The table an Activity instance was launched for, as storage keeps it (any process)."""
+        return await self.store.activity_table(instance_id)
+
     # -- start-up and shutdown -------------------------------------------------------------------
 
     async def load(self) -> int:

@@ -55,10 +55,10 @@ def process_name() -> str:
 
 # PostgreSQL's alone (its clock, intervals and arrays): never sent to SQLite
 _TAKE = Query(
-    "INSERT INTO shard_leases (shard, owner, shard_count, expires_at)"
-    " VALUES (:shard, :owner, :shard_count, clock_timestamp() + make_interval(secs => :seconds))"
+    "INSERT INTO shard_leases (shard, owner, shard_count, web_prefix, expires_at)"
+    " VALUES (:shard, :owner, :shard_count, :web_prefix, clock_timestamp() + make_interval(secs => :seconds))"
     " ON CONFLICT (shard) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at,"
-    " shard_count = excluded.shard_count,"
+    " shard_count = excluded.shard_count, web_prefix = excluded.web_prefix,"
     " taken_at = CASE WHEN shard_leases.owner = excluded.owner THEN shard_leases.taken_at"
     " ELSE clock_timestamp() END"
     " WHERE shard_leases.owner = excluded.owner OR shard_leases.expires_at < clock_timestamp()"
@@ -75,6 +75,10 @@ _RENEW = Query(
 )
 _RELEASE = Query("DELETE FROM shard_leases WHERE owner = :owner")
 _HOLDERS = Query("SELECT shard, owner FROM shard_leases WHERE expires_at >= clock_timestamp() ORDER BY shard")
+_ADDRESS = Query(
+    "SELECT web_prefix FROM shard_leases WHERE shard = :shard AND expires_at >= clock_timestamp()"
+    " AND shard_count = :shard_count"
+)
 _FENCE = Query(
     "SELECT shard FROM shard_leases WHERE owner = :owner AND shard = ANY(:shards::int[])"
     " AND expires_at > clock_timestamp() FOR SHARE"
@@ -83,21 +87,34 @@ _FENCE = Query(
 
 class ShardLeases:
     def __init__(
-        self, db: Database, owner: str | None = None, seconds: float = LEASE_SECONDS, *, shard_count: int = 1
+        self,
+        db: Database,
+        owner: str | None = None,
+        seconds: float = LEASE_SECONDS,
+        *,
+        shard_count: int = 1,
+        address: str | None = None,
     ) -> None:
+        """``address``: where the owner's web server is reached (its path prefix), kept with its leases."""
         if db.dialect is not POSTGRES:
             raise ValueError("shard leases need PostgreSQL: a SQLite file has one process")
         self.db = db
         self.owner = owner or process_name()
         self.seconds = seconds
         self.shard_count = shard_count
+        self.address = address
         self.held: set[int] = set()
         """The shards this process holds, as far as it knows (its last take or renewal)."""
 
     async def take(self, shard: int) -> bool:
         """Take ``shard`` if it is free, lapsed or ours (ours is renewed); whether we now hold it."""
         async with self.db.execute(
-            _TAKE, shard=shard, owner=self.owner, shard_count=self.shard_count, seconds=self.seconds
+            _TAKE,
+            shard=shard,
+            owner=self.owner,
+            shard_count=self.shard_count,
+            web_prefix=self.address,
+            seconds=self.seconds,
         ) as cur:
             taken = await cur.fetchone() is not None
         if taken:
@@ -164,6 +181,12 @@ class ShardLeases:
         """The owner of every shard held by a live lease."""
         async with self.db.execute(_HOLDERS) as cur:
             return {row["shard"]: row["owner"] for row in await cur.fetchall()}
+
+    async def address_of(self, shard: int) -> str | None:
+        """Where the live holder of ``shard`` (split as ours) says its web server is, if anywhere."""
+        async with self.db.execute(_ADDRESS, shard=shard, shard_count=self.shard_count) as cur:
+            row = await cur.fetchone()
+        return None if row is None else row["web_prefix"]
 
     # -- fencing writes --------------------------------------------------------------------------
 

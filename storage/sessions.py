@@ -225,6 +225,29 @@ class Store:
         async with transaction(self.conn):
             await self.conn.execute(query, session_id=session_id, **values)
 
+    _KEEP_ACTIVITY = Query(
+        "UPDATE sessions SET activity_instance = :instance_id, updated_at = {now}"
+        " WHERE id = :session_id AND status IN ('lobby', 'playing')"
+    )
+    _ACTIVITY_TABLE = Query(
+        "SELECT id, guild_id, channel_id, status FROM sessions WHERE activity_instance = :instance_id"
+        " ORDER BY id DESC LIMIT 1"
+    )
+
+    async def keep_activity(self, session_id: int, instance_id: str) -> bool:
+        """Tie the Discord Activity instance launched for a table to it (the latest launch wins);
+        whether the table was still open to take it."""
+        async with transaction(self.conn):
+            cur = await self.conn.execute(self._KEEP_ACTIVITY, instance_id=instance_id, session_id=session_id)
+            return bool(cur.rowcount == 1)
+
+    async def activity_table(self, instance_id: str) -> dict[str, Any] | None:
+        """The table an Activity instance was launched for (its ``id``, ``guild_id``,
+        ``channel_id`` and ``status``), or ``None`` if none was."""
+        async with self.conn.execute(self._ACTIVITY_TABLE, instance_id=instance_id) as cur:
+            row = await cur.fetchone()
+        return None if row is None else {k: row[k] for k in ("id", "guild_id", "channel_id", "status")}
+
     _NOTE_CLOCK = Query("UPDATE sessions SET clock_at = :at WHERE status = 'playing' AND id = :session_id")
 
     async def note_clocks(self, session_ids: list[int], at: float) -> None:

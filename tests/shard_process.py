@@ -3,12 +3,18 @@ database, with the shard leases of a sharded bot. The two-process tests and the 
 start several of these on one PostgreSQL, kill some, and check what each may do.
 
     python -m tests.shard_process DATABASE [--count N --ids 0,1] [--lease S] [--journal FILE]
+        [--web PORT --prefix /p/0 --public-url URL --discord URL]
+
+With ``--web`` it also serves the live table on that port of 127.0.0.1 (its path prefix recorded
+with its leases, the log-in checked at ``--discord``, a stand-in), as the bot does with
+``PARLOUR_PUBLIC_URL`` and ``PARLOUR_WEB_PREFIX``.
 
 It prints one JSON line when it is ready (its leases held, its tables restored) and answers each
 JSON command line with one JSON line:
 
 - ``{"op": "open", "tables": [[guild, channel, game], ...]}``: open each table with people in
-  every seat and start it; answers how many opened and the first refusals.
+  every seat and start it; answers how many opened and the first refusals. A fourth item, a list
+  of ``[user id, name]``, names the people seated.
 - ``{"op": "act", "guild": g, "channel": c}``: one random legal move of an awaited seat; answers
   the session and the move's number, or the refusal.
 - ``{"op": "play", "seconds": s, "seed": k}``: random moves across this process's tables for
@@ -34,7 +40,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.service.registry import everywhere
 from bot.shards import ShardKeeper, ShardPlan, lease_plan, parse_shard_ids, shard_of
@@ -43,6 +49,9 @@ from games.registry import get_game
 from storage.postgres import DatabaseLock
 from storage.sessions import Store
 from tests.bench.bench_tables import QuietNotifier
+
+if TYPE_CHECKING:
+    from bot.web.run import LiveSite
 
 
 def guild_on(shard: int, count: int, k: int = 0) -> str:
@@ -61,11 +70,11 @@ class Process:
         self.service = service
         self.journal = journal
 
-    async def open(self, tables: list[list[str]]) -> dict[str, Any]:
+    async def open(self, tables: list[list[Any]]) -> dict[str, Any]:
         opened, refused = 0, []
-        for guild, channel, game_id in tables:
+        for guild, channel, game_id, *named in tables:
             game = get_game(game_id)
-            seated = people(guild, channel, game.player_counts[0])
+            seated = [User(*p) for p in named[0]] if named else people(guild, channel, game.player_counts[0])
             try:
                 await self.service.open_table(guild, channel, seated[0], game_id)
                 for person in seated[1:]:
@@ -140,19 +149,21 @@ async def serve(args: argparse.Namespace) -> None:
     serves = everywhere
     leased = lease_plan(store.conn, plan)  # unsharded on PostgreSQL: the whole database, as the bot
     if leased is not None:
-        keeper = ShardKeeper(store.conn, leased, seconds=args.lease)
+        keeper = ShardKeeper(store.conn, leased, seconds=args.lease, address=args.prefix if args.web else None)
         await keeper.acquire(poll=0.05)
         serves = keeper.serves
     service = TableService(store, QuietNotifier(), serves=serves)
     loop = asyncio.get_running_loop()
     if keeper is not None:  # renewing before the restore, as the bot does
+        count = keeper.plan.count
 
         async def lost(shards: list[int]) -> None:
-            service.let_go(lambda guild: shard_of(guild, leased.count) in shards)
+            service.let_go(lambda guild: shard_of(guild, count) in shards)
             print(json.dumps({"event": "lost", "shards": shards}), flush=True)
 
         keeper.start(lost)
     restored = await service.load()
+    site = await live_site(args, service, keeper) if args.web else None
     journal = os.open(args.journal, os.O_WRONLY | os.O_APPEND | os.O_CREAT) if args.journal else None
     process = Process(service, journal)
     owner = keeper.owner if keeper is not None else "alone"
@@ -178,12 +189,43 @@ async def serve(args: argparse.Namespace) -> None:
                 answer = {"error": f"unknown op {op}"}
             print(json.dumps(answer), flush=True)
     finally:
+        if site is not None:
+            await site.close()
         await service.shutdown()
         if keeper is not None:
             await keeper.stop()
         await store.close()
         if journal is not None:
             os.close(journal)
+
+
+async def live_site(args: argparse.Namespace, service: TableService, keeper: ShardKeeper | None) -> LiveSite:
+    """The live table as the bot starts it (its settings from the same variables). Imported here:
+    a process without it starts as fast as before (the lease tests time their starts)."""
+    from bot.settings import Settings
+    from bot.web.run import start_live_table
+    from tests.web.discord_stand_in import BOT_TOKEN, CLIENT_ID
+
+    settings = Settings(  # type: ignore[call-arg]
+        _env_file=None,
+        PARLOUR_PUBLIC_URL=args.public_url,
+        DISCORD_CLIENT_SECRET="secret",
+        PARLOUR_WEB_PORT=args.web,
+        PARLOUR_WEB_PREFIX=args.prefix,
+    )
+
+    async def member(guild_id: str, user_id: str) -> bool:
+        return True
+
+    return await start_live_table(
+        service,
+        settings,
+        client_id=CLIENT_ID,
+        bot_token=BOT_TOKEN,
+        membership=member,
+        discord_api=args.discord,
+        locate=keeper.web_address if keeper is not None else None,
+    )
 
 
 class ShardProcess:
@@ -193,10 +235,18 @@ class ShardProcess:
     ROOT = Path(__file__).resolve().parents[1]
 
     def __init__(
-        self, database: str, *, count: int = 1, ids: str = "", lease: float = 30.0, journal: Path | None = None
+        self,
+        database: str,
+        *,
+        count: int = 1,
+        ids: str = "",
+        lease: float = 30.0,
+        journal: Path | None = None,
+        web: list[str] | None = None,
     ) -> None:
+        """``web``: the live table's options (``--web PORT --prefix ...``), if it serves one."""
         command = [sys.executable, "-m", "tests.shard_process", database, "--count", str(count), "--lease", str(lease)]
-        command += (["--ids", ids] if ids else []) + (["--journal", str(journal)] if journal else [])
+        command += (["--ids", ids] if ids else []) + (["--journal", str(journal)] if journal else []) + (web or [])
         self.proc = subprocess.Popen(command, cwd=self.ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.ready = self.read()
         assert self.ready.get("event") == "ready", self.ready
@@ -236,6 +286,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lease", type=float, default=30.0)
     parser.add_argument("--journal", default=None)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--web", type=int, default=None, help="serve the live table on this port")
+    parser.add_argument("--prefix", default=None, help="the live table's own path (PARLOUR_WEB_PREFIX)")
+    parser.add_argument("--public-url", default="http://parlour.test")
+    parser.add_argument("--discord", default="", help="the Discord API stand-in's address")
     asyncio.run(serve(parser.parse_args(argv)))
 
 

@@ -132,7 +132,8 @@ class ParlourBot(commands.Bot):
         serves = everywhere
         leased = lease_plan(self._store.conn, plan)  # unsharded on PostgreSQL: the whole database
         if leased is not None:
-            self.keeper = ShardKeeper(self._store.conn, leased, seconds=self.settings.lease_seconds)
+            address = self.settings.web_prefix if self.settings.live_table else None
+            self.keeper = ShardKeeper(self._store.conn, leased, seconds=self.settings.lease_seconds, address=address)
             await self.keeper.acquire()  # waits for a dead predecessor's leases to lapse
             serves = self.keeper.serves
         self._notifier = DiscordNotifier(self, self._store)
@@ -204,7 +205,13 @@ class ParlourBot(commands.Bot):
         token = self.http.token or ""
         client_id = str(self.application_id or (self.user.id if self.user else ""))
         self.live_site = await start_live_table(
-            self.service, self.settings, client_id=client_id, bot_token=token, membership=self.is_member, discord_api=discord_api
+            self.service,
+            self.settings,
+            client_id=client_id,
+            bot_token=token,
+            membership=self.is_member,
+            discord_api=discord_api,
+            locate=self.keeper.web_address if self.keeper is not None else None,
         )
         self.notifier.live_table = True
         return self.live_site

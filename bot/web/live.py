@@ -74,7 +74,8 @@ def viewer_frame(table: Table, user: WebUser, deadline: float | None = None) -> 
         entries = None
         if seat is not None or user.id == table.host_id:
             entries = referee_entries(table.state)
-        return frame(table, None, entries=entries)
+        last = table.confirmed_by[-1:]  # the entries are public: typed lines show them in chat
+        return {**frame(table, None, entries=entries), "entered": len(table.confirmed_by), "unconfirmed": last == [None]}
     return {**frame(table, seat), "deadline": deadline}
 
 

@@ -10,7 +10,10 @@ Routes:
 * ``GET /ws``: the live table. The first message says which table (an Activity instance id, or a
   channel for a browser) and, for an Activity, the session token; the server binds the socket to
   its user and table, sends the first frame, then takes moves: ``{"act": {"turn", "choice"}}``,
-  ``{"confirm": {}}``, ``{"undo": {}}``. A refusal comes back to that browser alone.
+  ``{"confirm": {}}``, ``{"undo": {}}``. A refusal comes back to that browser alone. In a
+  sharded bot, a hello for another process's table is answered ``{"type": "moved", "to": prefix}``
+  (:mod:`bot.web.routing`), and the page reconnects at that prefix, where each process also
+  serves these routes (``/login`` and ``/callback`` stay at the root: any process completes them).
 
 Why aiohttp: discord.py already depends on it, it serves websockets and files in the bot's own
 event loop (the table service is there: no second process, no broker), and its test utilities run
@@ -36,10 +39,12 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.service.model import Table, TableError, User
 from bot.service.referee import require_member
+from bot.service.registry import MOVED
 from bot.tables import TableService
 from bot.web.identity import DiscordIdentity, IdentityError
 from bot.web.live import LiveTables, Viewer, drain, encode, referee_entries, viewer_frame
 from bot.web.records.routes import add_record_routes
+from bot.web.routing import MOVED_CODE, Locate, is_prefix
 from bot.web.sessions import Sessions, WebUser
 from games.engine import Action, IllegalAction
 
@@ -125,6 +130,14 @@ class Bucket:
         return True
 
 
+class Moved(Exception):
+    """A socket's table is served by the process at ``prefix``."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__(prefix)
+        self.prefix = prefix
+
+
 class WebServer:
     def __init__(
         self,
@@ -135,28 +148,35 @@ class WebServer:
         *,
         membership: Membership,
         sessions: Sessions,
+        prefix: str = "",
+        locate: Locate | None = None,
     ) -> None:
+        """``prefix`` and ``locate``: in a sharded bot, this process's own path (it serves its
+        routes there as well as at the root) and where another server's tables are served
+        (:mod:`bot.web.routing`)."""
         self.service = service
         self.identity = identity
         self.live = live
         self.config = config
         self.membership = membership
         self.sessions = sessions
+        self.prefix = prefix
+        self.locate = locate
         self.bucket = Bucket()
         self.sockets: set[web.WebSocketResponse] = set()
         self.app = web.Application(client_max_size=64 * 1024)
         self.app.on_shutdown.append(self.close_sockets)
-        self.app.add_routes(
-            [
-                web.get("/", self.page),
-                web.get("/t/{guild}/{channel}", self.page),
-                web.get("/static/{name}", self.static),
-                web.post("/api/activity-session", self.activity_session),
-                web.get("/login", self.login),
-                web.get("/callback", self.callback),
-                web.get("/ws", self.socket),
-            ]
-        )
+        for at in ("", prefix) if prefix else ("",):
+            self.app.add_routes(
+                [
+                    web.get(at + "/" if at else "/", self.page),
+                    web.get(at + "/t/{guild}/{channel}", self.page),
+                    web.get(at + "/static/{name}", self.static),
+                    web.post(at + "/api/activity-session", self.activity_session),
+                    web.get(at + "/ws", self.socket),
+                ]
+            )
+        self.app.add_routes([web.get("/login", self.login), web.get("/callback", self.callback)])
         self.records = add_record_routes(self.app, service.store, config.public_url, security_headers(config))
 
     # -- pages -------------------------------------------------------------------------------------
@@ -266,6 +286,10 @@ class WebServer:
         try:
             hello = await ws.receive_json(timeout=HELLO_SECONDS)
             user, key = await self.admit(request, hello)
+        except Moved as moved:  # another process serves this table: the page reconnects there
+            await ws.send_str(encode({"type": "moved", "to": moved.prefix}))
+            await ws.close(code=MOVED_CODE, message=b"served elsewhere")
+            return
         except (TableError, IdentityError) as exc:
             await ws.send_str(encode({"type": "refused", "text": str(exc), "fatal": True}))
             await ws.close()
@@ -301,18 +325,37 @@ class WebServer:
             if user.id not in instance.user_ids:
                 raise TableError("You are not in this Activity.")
             key = (instance.guild_id, instance.channel_id)
+            launched = await self.service.activity_table(instance_id)
+            if launched is not None and (launched["guild_id"], launched["channel_id"]) != key:
+                raise TableError("This Activity was opened for a table in another channel: open it from that table.")
         else:
+            launched = None
             where = hello.get("table")
             if not (isinstance(where, list) and len(where) == 2 and all(isinstance(p, str) and p.isdigit() for p in where)):
                 raise TableError("Say which table to open.")
             key = (where[0], where[1])
+        await self.route(key[0])  # before anything of the server's: another process may hold it
         table = await self.service.ready(*key)
         if table is None:
+            if launched is not None and launched["status"] not in ("lobby", "playing"):
+                raise TableError("The match this Activity was opened for is over: its result is in the channel.")
             raise TableError("There is no table in this channel: open one with /play.")
         watcher = not isinstance(instance_id, str) and not table.is_member(self.service_user(user))
         if watcher and not await self.membership(key[0], user.id):
             raise TableError("Only members of this server may watch its tables.")
         return user, key
+
+    async def route(self, guild_id: str) -> None:
+        """Raise :class:`Moved` if another process serves the server's tables and says where, or
+        refuse as the service does (try again soon) if none does just now."""
+        if self.service.core.registry.serves(guild_id):
+            return
+        where = await self.locate(guild_id) if self.locate is not None else None
+        if is_prefix(where) and where != self.prefix:
+            raise Moved(str(where))
+        if where is not None and not is_prefix(where):
+            log.warning("a shard lease names %r as its web prefix, which is not a path of ours: not sent", where)
+        raise TableError(MOVED)
 
     async def show_to(self, viewer: Viewer) -> None:
         table = await self.service.ready(*viewer.key)

@@ -111,6 +111,8 @@ async def test_a_deal_played_by_clicking_in_three_tabs_and_watched_in_a_fourth(s
 
 async def screenshot(page: Page, name: str) -> None:
     if SHOTS:
+        await page.mouse.move(0, 0)  # no hover or focus ring left from the last tap in the picture
+        await page.evaluate("document.activeElement instanceof HTMLElement && document.activeElement.blur()")
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         await page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True, animations="disabled")
 
@@ -123,7 +125,8 @@ async def test_the_tap_pad_enters_a_refereed_deal_with_another_players_confirmat
         ann = await open_browser_tab(browser, site, "ann", PHONE)
         bob = await open_browser_tab(browser, site, "bob", DESKTOP)
         await shows_turn(ann, table.turn)
-        await screenshot(ann.page, "pad-fifty-one-phone")
+        for name in ("Confirm the last entry", "Undo the last entry"):  # nothing entered yet
+            assert await ann.page.get_by_role("button", name=name).count() == 0
         first_deal, entries = table.state.deal_no, 0
         while table.state.deal_no == first_deal and not table.state.is_over:
             turn = table.turn
@@ -134,6 +137,10 @@ async def test_the_tap_pad_enters_a_refereed_deal_with_another_players_confirmat
             assert entries < 80
         await shows_turn(bob, table.turn)
         await bob.page.get_by_role("button", name="Confirm the last entry").click()
+        await bob.page.get_by_role("button", name="Confirm the last entry").wait_for(state="detached", timeout=10_000)
+        assert table.confirmed_by[-1] == user("bob").id  # confirmed: only Undo is offered now
+        assert await bob.page.get_by_role("button", name="Undo the last entry").count() == 1
+        await screenshot(ann.page, "pad-fifty-one-phone")
         assert entries >= 2
 
 

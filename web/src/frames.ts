@@ -122,6 +122,9 @@ export interface TableFrame {
   log: string[];
   closed?: boolean;
   deadline?: number | null;
+  // a referee table: how many entries are in, and whether the last waits for confirmation
+  entered?: number;
+  unconfirmed?: boolean;
 }
 
 export interface Refusal {
@@ -130,4 +133,10 @@ export interface Refusal {
   fatal?: boolean;
 }
 
-export type Frame = TableFrame | Refusal;
+// A sharded bot: this table is served by the process at the path `to` of our own origin.
+export interface Moved {
+  type: "moved";
+  to: string;
+}
+
+export type Frame = TableFrame | Refusal | Moved;

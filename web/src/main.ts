@@ -21,6 +21,11 @@ let seen = new Set<string>();
 let retry = 0;
 let hello: Hello | null = null;
 let openCell: string | null = null;
+// In a sharded bot, the path of the process that serves this table ("" is the root: any process).
+// Only a path of our own origin is ever followed (bot/web/routing.py checks the same pattern).
+let route = "";
+const PREFIX = /^(?:\/[a-z0-9][a-z0-9_-]{0,31}){1,3}$/;
+let hops = 0;
 
 function status(text: string, kind: "info" | "error" = "info"): void {
   const bar = document.getElementById("status") ?? el("p", "status");
@@ -74,7 +79,7 @@ async function activityHello(): Promise<Hello> {
 function connect(): void {
   if (hello === null) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}${base}/ws`);
+  const ws = new WebSocket(`${scheme}://${location.host}${base}${route}/ws`);
   socket = ws;
   const opening = hello;
   ws.addEventListener("open", () => {
@@ -85,6 +90,8 @@ function connect(): void {
   ws.addEventListener("close", () => {
     if (socket !== ws) return;
     socket = null;
+    route = ""; // start again at the root: after a takeover it sends us to the new owner
+    hops = 0;
     retry = Math.min(retry + 1, 6);
     status("Connection lost: reconnecting…", "error");
     window.setTimeout(connect, 250 * 2 ** retry);
@@ -92,6 +99,20 @@ function connect(): void {
 }
 
 function receive(frame: Frame): void {
+  if (frame.type === "moved") {
+    // follow at once, to a path of ours only, and not round in circles (processes mid-takeover)
+    if (typeof frame.to === "string" && PREFIX.test(frame.to) && hops < 4) {
+      hops += 1;
+      route = frame.to;
+      const old = socket;
+      socket = null;
+      old?.close();
+      connect();
+    } else {
+      status("This table is moving between Parlour's processes: reconnecting…", "error");
+    }
+    return;
+  }
   if (frame.type === "refused") {
     status(frame.text, "error");
     if (frame.fatal) {
@@ -101,6 +122,7 @@ function receive(frame: Frame): void {
     return;
   }
   document.getElementById("status")?.remove();
+  hops = 0;
   current = frame;
   draw(frame);
 }
@@ -137,13 +159,15 @@ function draw(frame: TableFrame): void {
   page.append(choicesNode(elsewhere, names, send, referee));
   if (referee && frame.status === "playing") {
     const tools = el("div", "tools");
-    for (const verb of ["confirm", "undo"] as const) {
+    // only what can be done: confirming needs an entry waiting for it, undoing any entry
+    const verbs = [...(frame.unconfirmed ? ["confirm" as const] : []), ...((frame.entered ?? 0) > 0 ? ["undo" as const] : [])];
+    for (const verb of verbs) {
       const button = el("button", "tool", verb === "confirm" ? "Confirm the last entry" : "Undo the last entry");
       button.type = "button";
       button.addEventListener("click", () => sendVerb(verb));
       tools.append(button);
     }
-    page.append(tools);
+    if (verbs.length > 0) page.append(tools);
   }
   if (frame.result && frame.result.length > 0) {
     const result = el("section", "result");
