@@ -185,7 +185,9 @@ async def test_a_process_stalled_through_a_restart_is_fenced_once_another_took_o
         server.restart()
         second = ShardProcess(url, lease=LEASE)  # ready once the first's lease has lapsed
         started.append(second)
-        assert second.ready["restored"] == 1 and second.ready["waited"] >= 0.5
+        # no bound on how long it waited: on a busy machine the restart alone can outlast the
+        # lease; what matters is below (it holds the tables, and the first writes nothing more)
+        assert second.ready["restored"] == 1
         moved = acts(second, guild, "c1")
     finally:
         first.proc.send_signal(signal.SIGCONT)
