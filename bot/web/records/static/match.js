@@ -3,8 +3,18 @@
 "use strict";
 (function () {
   let busy = false;
+  function showCurrent() {
+    // the move list scrolls to the step shown (the list only, never the page)
+    const list = document.querySelector("#replay .moves");
+    const current = document.querySelector("#replay .moves a[aria-current]");
+    if (list && current) list.scrollTop = current.offsetTop - list.clientHeight / 2;
+  }
+  const pending = []; // keys pressed while a step was loading: each taken from the step before it lands
+  function follow(rel) {
+    const link = document.querySelector(`#replay nav.step a[rel="${rel}"]`);
+    if (link) go(link.href, true);
+  }
   async function go(href, push) {
-    if (busy) return;
     busy = true;
     try {
       const response = await fetch(href, { headers: { Accept: "text/html" } });
@@ -19,11 +29,11 @@
       if (deals && oldDeals) oldDeals.replaceWith(deals);
       document.title = doc.title;
       if (push) history.pushState({ href }, "", href);
-      const current = fresh.querySelector(".moves a[aria-current]");
-      if (current) current.scrollIntoView({ block: "nearest" });
+      showCurrent();
     } finally {
       busy = false;
     }
+    if (pending.length) follow(pending.shift());
   }
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -31,10 +41,10 @@
     if (target instanceof HTMLElement && target.closest("input, textarea, select")) return;
     const rel = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[event.key];
     if (!rel) return;
-    const link = document.querySelector(`#replay nav.step a[rel="${rel}"]`);
-    if (!link) return;
     event.preventDefault();
-    go(link.href, true);
+    if (busy) { if (pending.length < 20) pending.push(rel); }
+    else follow(rel);
   });
   window.addEventListener("popstate", () => go(location.href, false));
+  showCurrent();
 })();
