@@ -108,6 +108,10 @@ class RecordSite:
     runner: web.AppRunner | None = None
     port: int = 0
     pages: MatchPages | None = None
+    patience: float = 60.0
+    """How long a step waits for its deal's analysis (the tests want the verdicts, every time)."""
+    analysts: int = 0
+    """Processes for the analyses (the tests analyse in threads: no process to start)."""
 
     @property
     def url(self) -> str:
@@ -118,7 +122,7 @@ class RecordSite:
 
     async def start(self) -> None:
         app = web.Application()
-        self.pages = MatchPages(lambda: self.store.conn, self.setting)
+        self.pages = MatchPages(lambda: self.store.conn, self.setting, patience=self.patience, analysts=self.analysts)
         add_match_routes(app, self.pages)
         self.runner = web.AppRunner(app)
         await self.runner.setup()
@@ -126,5 +130,7 @@ class RecordSite:
         await web.TCPSite(self.runner, "127.0.0.1", self.port).start()
 
     async def stop(self) -> None:
+        if self.pages is not None:
+            self.pages.close()
         if self.runner is not None:
             await self.runner.cleanup()

@@ -257,3 +257,22 @@ async def test_hostile_display_names_are_escaped_and_hidden_where_the_server_say
 
 def test_every_game_is_covered() -> None:
     assert {d.game.id for d in catalogue()} == set(SHORT)
+
+
+async def test_a_step_asked_before_its_analysis_is_ready_says_so_and_gets_its_verdicts_later(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "records.sqlite3")
+    impatient = RecordSite(store, {GUILD: Publishing(pages=True, names=True)}, patience=0.0)
+    await impatient.start()
+    try:
+        match = await store_match(store, played("parity", seed=5))
+        status, text = await fetch(impatient, page_path(match, 1, 4))
+        assert status == 200
+        assert "The analyser is still at work on this deal" in text and 'class="verdict' not in text
+        assert impatient.pages is not None
+        view, _ = await impatient.pages.view(GUILD, match)
+        await view.analyses[1]
+        status, text = await fetch(impatient, page_path(match, 1, 4))
+        assert "still at work" not in text and 'class="verdict' in text
+    finally:
+        await impatient.stop()
+        await store.close()

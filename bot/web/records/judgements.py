@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.web.records.replay import Move, Replay
+from bot.web.records.replay import Move, Replay, build
 from games import advice
 from games.counting import play_card_of
-from games.engine import GameState, PlayCard
+from games.engine import GameState, MatchRecord, PlayCard
 from games.spec import Call, Predict
 
 
@@ -118,3 +118,18 @@ def analyse_deal(replay: Replay, deal: int) -> DealAnalysis | None:
             verdicts[move.number] = verdict
     placed = {v.text for v in verdicts.values()}
     return DealAnalysis(tuple(line for line in lines if line not in placed), verdicts)
+
+
+_BUILT: dict[tuple[str, int, tuple[str, ...], int, str], Replay] = {}
+
+
+def analyse_record(record: MatchRecord, mode: str, deal: int) -> DealAnalysis | None:
+    """:func:`analyse_deal` from the record alone, for a worker process (the page's replay is not
+    sent over; the worker rebuilds it once and keeps the last few)."""
+    key = (record.game, record.seed, tuple(record.players), len(record.actions), mode)
+    replay = _BUILT.get(key)
+    if replay is None:
+        if len(_BUILT) >= 8:
+            _BUILT.pop(next(iter(_BUILT)))
+        replay = _BUILT[key] = build(record, mode)
+    return analyse_deal(replay, deal)

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import asyncio
 import html
+import logging
+import multiprocessing
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -29,14 +32,18 @@ from aiohttp import web
 
 from bot.render.pictures import layout_png
 from bot.service.records import record_from_json
-from bot.web.records.judgements import DealAnalysis, Verdict, analyse_deal, has_judgements
+from bot.web.records.judgements import DealAnalysis, Verdict, analyse_deal, analyse_record, has_judgements
 from bot.web.records.replay import Move, Position, Replay, build
 from games.cards import Card, Colour
 from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, Scores, Spot, grid_cells
 from storage import stats
 
+log = logging.getLogger(__name__)
+
 STATIC = Path(__file__).with_name("static")
 REPLAYS_KEPT = 64
+PATIENCE = 0.08
+"""How long a step waits for its deal's analysis before it is shown without it (saying so)."""
 STEPS_KEPT = 4096
 
 K = TypeVar("K", bound=Hashable)
@@ -217,7 +224,9 @@ class MatchView:
     title: str
     headline: str
     description: str
-    analyses: dict[int, DealAnalysis | None]
+    analyses: dict[int, asyncio.Future[DealAnalysis | None]]
+    """Each deal's analysis, worked out in a worker thread (a Parity deal's solve takes a few
+    hundred milliseconds): started for a deal when it is first shown, then for the others in turn."""
 
     @property
     def base(self) -> str:
@@ -241,18 +250,43 @@ def match_view(guild: str, match: int, data: dict[str, Any], names: bool) -> Mat
     return MatchView(guild, match, data, replay, title, line, description, {})
 
 
-def analysis(view: MatchView, deal: int) -> DealAnalysis | None:
+def analysis(view: MatchView, deal: int, pool: Executor | None) -> asyncio.Future[DealAnalysis | None]:
+    """The deal's analysis, started now unless it was (call in the event loop): in ``pool`` (a
+    process pool: the solvers are pure Python, and in a thread they would hold the interpreter
+    lock against the pages being drawn) or else in a worker thread."""
     if deal not in view.analyses:
-        view.analyses[deal] = analyse_deal(view.replay, deal)
+        view.analyses[deal] = asyncio.ensure_future(safely_analysed(view.replay, deal, pool))
     return view.analyses[deal]
 
 
-def render_step(view: MatchView, deal: int, move: int, url: str, image: str) -> str:
+async def safely_analysed(replay: Replay, deal: int, pool: Executor | None) -> DealAnalysis | None:
+    """A deal's analysis; an analyser's failure costs the page its verdicts, never the page."""
+    try:
+        if pool is None:
+            return await asyncio.to_thread(analyse_deal, replay, deal)
+        return await asyncio.get_running_loop().run_in_executor(pool, analyse_record, replay.record, replay.mode, deal)
+    except Exception:
+        log.exception("analysis of deal %s of a %s match failed", deal, replay.record.game)
+        return None
+
+
+async def analyse_all(view: MatchView, pool: Executor | None) -> None:
+    """Every deal's analysis, one at a time (the page asks for a deal's own first)."""
+    for deal in view.replay.deals:
+        await analysis(view, deal, pool)
+
+
+PENDING = "The analyser is still at work on this deal: step again in a moment to see each move's verdict."
+
+
+def render_step(
+    view: MatchView, deal: int, move: int, url: str, image: str, judged: DealAnalysis | None = None, pending: bool = False
+) -> str:
+    """The page at a step; ``judged`` is the deal's analysis, ``pending`` while it is worked out."""
     replay = view.replay
     e = html.escape
     position = replay.position(deal, move)
     moves = replay.by_deal[deal]
-    judged = analysis(view, deal)
     back, ahead = replay.neighbours(deal, move)
     body = [
         '<link rel="stylesheet" href="/records/static/match.css"><script src="/records/static/match.js" defer></script>',
@@ -265,6 +299,7 @@ def render_step(view: MatchView, deal: int, move: int, url: str, image: str) -> 
         step_nav(view, deal, move, back, ahead),
         '<div class="board">',
         layout_html(position.layout),
+        f'<p class="pending" role="status">{PENDING}</p>' if pending else "",
         last_move_html(moves[move - 1] if move else None, judged),
         hands_html(position),
         moves_html(view, deal, move, judged),
@@ -393,13 +428,26 @@ class Lru(Generic[K, V]):
 class MatchPages:
     """Serves match pages from the store, asking the server's setting at every request."""
 
-    def __init__(self, conn: Callable[[], Any], publishing: PublishingOf, public_url: str | None = None) -> None:
+    def __init__(
+        self,
+        conn: Callable[[], Any],
+        publishing: PublishingOf,
+        public_url: str | None = None,
+        *,
+        patience: float = PATIENCE,
+        analysts: int = 1,
+    ) -> None:
+        """``analysts``: processes working out the analyses (0: threads of this process)."""
         self.conn = conn
+        self.patience = patience
+        self.analysts = analysts
+        self._pool: ProcessPoolExecutor | None = None
         self.publishing = publishing
         self.public_url = public_url.rstrip("/") if public_url else None
         self.views: Lru[tuple[str, int, bool], MatchView] = Lru(REPLAYS_KEPT)
         self.steps: Lru[tuple[str, int, bool, int, int], str] = Lru(STEPS_KEPT)
         self.pictures: Lru[tuple[str, int, bool], bytes] = Lru(REPLAYS_KEPT)
+        self.tasks: set[asyncio.Future[None]] = set()
 
     async def view(self, guild: str, match: int) -> tuple[MatchView, bool]:
         """The finished match's page data, or :class:`NotFound`; and whether names are shown."""
@@ -414,6 +462,9 @@ class MatchPages:
         if data is None or data["live"] or data["status"] != "finished" or not data["actions"]:
             raise NotFound  # never cached: a match in play gets its page once it is over
         built = await asyncio.to_thread(match_view, guild, match, data, setting.names)
+        if has_judgements(built.replay):
+            self.tasks.add(task := asyncio.ensure_future(analyse_all(built, self.pool)))
+            task.add_done_callback(self.tasks.discard)
         return self.views.put(key, built), setting.names
 
     def origin(self, request: web.Request) -> str:
@@ -429,8 +480,37 @@ class MatchPages:
             origin = self.origin(request)
             url = f"{origin}{step_href(view.base, deal, move).removesuffix('#replay')}"
             image = f"{origin}{view.base}/final.png"
-            text = self.steps.put(key, await asyncio.to_thread(render_step, view, deal, move, url, image))
+            judged, pending = await self.judged(view, deal)
+            text = await asyncio.to_thread(render_step, view, deal, move, url, image, judged, pending)
+            if not pending:  # a step without its verdicts yet is drawn again once they are ready
+                self.steps.put(key, text)
         return web.Response(text=text, content_type="text/html", headers=HEADERS)
+
+    @property
+    def pool(self) -> Executor | None:
+        if self.analysts and self._pool is None:
+            # spawn: a forked worker would inherit the bot's event loop and sockets
+            self._pool = ProcessPoolExecutor(self.analysts, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    def close(self) -> None:
+        """Stop the analyses still running in the background (the server is stopping)."""
+        for task in self.tasks:
+            task.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    async def judged(self, view: MatchView, deal: int) -> tuple[DealAnalysis | None, bool]:
+        """The deal's analysis if it is ready within :attr:`patience` seconds; else none yet,
+        and ``True`` (pending)."""
+        if not has_judgements(view.replay):
+            return None, False
+        found = analysis(view, deal, self.pool)
+        try:
+            return await asyncio.wait_for(asyncio.shield(found), self.patience), False
+        except TimeoutError:
+            return None, True
 
     async def picture(self, request: web.Request) -> web.Response:
         guild, match = _ids(request)
