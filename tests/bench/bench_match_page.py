@@ -27,10 +27,10 @@ from typing import Any
 
 import aiohttp
 
-from bot.web.records.match_page import PATIENCE, Publishing
+from bot.web.records.match_page import PATIENCE
 from games.engine import GameState
 from storage.sessions import Store
-from tests.web.matches_of_record import GUILD, SHORT, RecordSite, played, store_match
+from tests.web.matches_of_record import GUILD, SHORT, RecordSite, played, show_pages, store_match
 
 
 def longest(game_id: str, seeds: int) -> GameState[Any]:
@@ -74,7 +74,8 @@ async def bench_game(site: RecordSite, http: aiohttp.ClientSession, game_id: str
 async def main(steps: int, seeds: int, games: list[str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "bench.sqlite3")
-        site = RecordSite(store, {GUILD: Publishing(pages=True, names=True)}, patience=PATIENCE, analysts=1)
+        await show_pages(store, GUILD)
+        site = RecordSite(store, patience=PATIENCE, analysts=1)
         await site.start()
         try:
             async with aiohttp.ClientSession() as http:

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
 
-from bot.web.records.match_page import MatchPages, Publishing, add_match_routes
+from bot.web.records.match_page import MatchPages, add_match_routes
+from bot.web.server import STATIC
 from games.engine import GameState
 from games.registry import get_game
 from games.simulate import play_match
+from storage.pages import ensure_pages_record
 from storage.sessions import ResultPlayer, SeatRecord, Store
 
 GUILD, OTHER_GUILD, CHANNEL = "10", "11", "20"
@@ -99,12 +101,18 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+async def show_pages(store: Store, guild: str, *, pages: bool = True, names: bool = True) -> None:
+    """A server's admins turn its pages on (or off), with or without members' names."""
+    settings = await store.guild_settings(guild)
+    await store.set_guild_settings(guild, {**settings, "pages": pages, "page_names": names})
+    await ensure_pages_record(store.conn, guild, "The Back Room")
+
+
 @dataclass
 class RecordSite:
-    """A store and a web server with the match pages only; ``publishing`` is each server's setting."""
+    """A store and a web server with the match pages only."""
 
     store: Store
-    publishing: dict[str, Publishing] = field(default_factory=dict)
     runner: web.AppRunner | None = None
     port: int = 0
     pages: MatchPages | None = None
@@ -117,20 +125,17 @@ class RecordSite:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    async def setting(self, guild: str) -> Publishing:
-        return self.publishing.get(guild, Publishing())
-
     async def start(self) -> None:
         app = web.Application()
-        self.pages = MatchPages(lambda: self.store.conn, self.setting, patience=self.patience, analysts=self.analysts)
-        add_match_routes(app, self.pages)
+        self.port = free_port()
+        self.pages = add_match_routes(
+            app, self.store, self.url, {"Cache-Control": "no-store"}, patience=self.patience, analysts=self.analysts
+        )
+        app.router.add_static("/static/", STATIC)  # the web server's own static files (match.css, match.js)
         self.runner = web.AppRunner(app)
         await self.runner.setup()
-        self.port = free_port()
         await web.TCPSite(self.runner, "127.0.0.1", self.port).start()
 
     async def stop(self) -> None:
-        if self.pages is not None:
-            self.pages.close()
         if self.runner is not None:
             await self.runner.cleanup()

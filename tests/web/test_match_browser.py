@@ -10,10 +10,9 @@ from pathlib import Path
 
 from playwright.async_api import Page, expect
 
-from bot.web.records.match_page import Publishing
 from storage.sessions import Store
 from tests.web.browser import DESKTOP, PHONE, chromium
-from tests.web.matches_of_record import GUILD, RecordSite, played, store_match
+from tests.web.matches_of_record import GUILD, RecordSite, played, show_pages, store_match
 
 SHOTS = os.environ.get("PARLOUR_SHOTS")
 
@@ -24,7 +23,8 @@ async def step_title(page: Page) -> str:
 
 async def test_a_replay_steps_by_link_and_by_keyboard(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "records.sqlite3")
-    site = RecordSite(store, {GUILD: Publishing(pages=True, names=True)})
+    await show_pages(store, GUILD)
+    site = RecordSite(store)
     await site.start()
     try:
         state = played("parity", seed=5, players=["Ann", "Bob"])

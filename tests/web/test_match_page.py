@@ -13,11 +13,12 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.web.records.match_page import Publishing
+from bot.web.records.access import player_label
 from games import advice
 from games.engine import GameState
 from games.registry import catalogue
 from storage import stats
+from storage.pages import pages_record
 from storage.sessions import Store
 from tests.web.matches_of_record import (
     GUILD,
@@ -27,6 +28,7 @@ from tests.web.matches_of_record import (
     finish,
     log_rest,
     played,
+    show_pages,
     store_match,
 )
 
@@ -34,7 +36,9 @@ from tests.web.matches_of_record import (
 @pytest.fixture
 async def site(tmp_path: Path) -> AsyncIterator[RecordSite]:
     store = await Store.open(tmp_path / "records.sqlite3")
-    found = RecordSite(store, {GUILD: Publishing(pages=True, names=True), OTHER_GUILD: Publishing(pages=True, names=True)})
+    await show_pages(store, GUILD)
+    await show_pages(store, OTHER_GUILD)
+    found = RecordSite(store)
     await found.start()
     yield found
     await found.stop()
@@ -136,7 +140,7 @@ async def test_open_graph_tags_name_the_winner_and_show_the_final_table(site: Re
     scores = sorted(state.outcome.scores, reverse=True)
     title = f"{state.players[winner]} beat {state.players[1 - winner]} in Parity, {scores[0]}-{scores[1]}"
     assert f'<meta property="og:title" content="{title}">' in text
-    assert f"<title>{title}</title>" in text
+    assert f"<title>{title} - Parlour</title>" in text
     assert re.search(r'<meta property="og:description" content="Parity: \d+ deals, \d+ moves', text)
     image = re.search(r'<meta property="og:image" content="([^"]*)"', text)
     assert image is not None and image.group(1) == f"{site.url}/servers/{GUILD}/matches/{match}/final.png"
@@ -224,7 +228,7 @@ async def test_unknown_other_servers_and_pages_off_answer_404(site: RecordSite) 
         status, text = await fetch(site, path)
         assert status == 404 and "no page for this match" in text, path
     assert (await fetch(site, page_path(ours)))[0] == 200
-    site.publishing[GUILD] = Publishing(pages=False, names=True)  # the admins turn the pages off
+    await show_pages(site.store, GUILD, pages=False)  # the admins turn the pages off
     for path in (page_path(ours), page_path(ours, 1, 2), page_path(ours) + "/final.png"):
         assert (await fetch(site, path))[0] == 404, path
 
@@ -247,12 +251,16 @@ async def test_hostile_display_names_are_escaped_and_hidden_where_the_server_say
         assert name not in text
         assert html.escape(name) in text
     assert "<script>alert" not in text and "<img" not in text
-    site.publishing[GUILD] = Publishing(pages=True, names=False)
+    await show_pages(site.store, GUILD, names=False)
     status, text = await fetch(site, page_path(match, 1, 3))
     assert status == 200
-    assert "Player 1" in text and "Player 2" in text
+    record = await pages_record(site.store.conn, GUILD)
+    assert record is not None
+    labels = [player_label(record.secret, str(101 + seat)) for seat in range(2)]  # the server's neutral labels
+    assert f"<h4>{labels[0]}'s hand</h4>" in text and f"<h4>{labels[1]}'s hand</h4>" in text
     for name in HOSTILE:
         assert html.escape(name) not in text and "alert" not in text
+    assert "101" not in text and "102" not in text  # nor the members' Discord ids
 
 
 def test_every_game_is_covered() -> None:
@@ -261,7 +269,8 @@ def test_every_game_is_covered() -> None:
 
 async def test_a_step_asked_before_its_analysis_is_ready_says_so_and_gets_its_verdicts_later(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "records.sqlite3")
-    impatient = RecordSite(store, {GUILD: Publishing(pages=True, names=True)}, patience=0.0)
+    await show_pages(store, GUILD)
+    impatient = RecordSite(store, patience=0.0)
     await impatient.start()
     try:
         match = await store_match(store, played("parity", seed=5))

@@ -21,10 +21,9 @@ import html
 import logging
 import multiprocessing
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Generic, TypeVar
 from urllib.parse import urlencode
 
@@ -32,15 +31,17 @@ from aiohttp import web
 
 from bot.render.pictures import layout_png
 from bot.service.records import record_from_json
+from bot.web.records.access import RecordServer, open_server
 from bot.web.records.judgements import DealAnalysis, Verdict, analyse_deal, analyse_record, has_judgements
 from bot.web.records.replay import Move, Position, Replay, build
+from bot.web.records.shell import page
 from games.cards import Card, Colour
 from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, Scores, Spot, grid_cells
 from storage import stats
+from storage.sessions import Store
 
 log = logging.getLogger(__name__)
 
-STATIC = Path(__file__).with_name("static")
 REPLAYS_KEPT = 64
 PATIENCE = 0.08
 """How long a step waits for its deal's analysis before it is shown without it (saying so)."""
@@ -50,44 +51,8 @@ K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
-@dataclass(frozen=True)
-class Publishing:
-    """What a server lets its pages show (its admins' setting; off by default)."""
-
-    pages: bool = False
-    names: bool = False
-    """Whether members' display names may be shown (otherwise "Player 1", "Player 2"...)."""
-
-
-PublishingOf = Callable[[str], Awaitable[Publishing]]
-
-
 class NotFound(Exception):
     """No page: unknown, of another server, not finished, or the server's pages are off."""
-
-
-# -- the frame (the records pages' shell) ---------------------------------------------------------------
-
-
-def shell(*, title: str, description: str, body: str, url: str, image: str | None = None) -> str:
-    """The HTML frame of a page of record with its Open Graph tags (the records pages' shared
-    ``page()`` has this signature; this stands in for it)."""
-    e = html.escape
-    tags = [
-        f'<meta property="og:title" content="{e(title)}">',
-        f'<meta property="og:description" content="{e(description)}">',
-        f'<meta property="og:url" content="{e(url)}">',
-        '<meta property="og:type" content="website">',
-        '<meta property="og:site_name" content="Parlour">',
-    ]
-    if image:
-        tags += [f'<meta property="og:image" content="{e(image)}">', '<meta name="twitter:card" content="summary_large_image">']
-    return (
-        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{e(title)}</title>"
-        f'<meta name="description" content="{e(description)}">' + "".join(tags) + f"</head><body>{body}</body></html>"
-    )
 
 
 # -- cards and areas as HTML -----------------------------------------------------------------------------
@@ -179,9 +144,18 @@ def layout_html(layout: Layout) -> str:
 # -- the page's words --------------------------------------------------------------------------------------
 
 
-def shown_names(data: dict[str, Any], names: bool) -> list[str]:
-    players: list[str] = data["players"]
-    return list(players) if names else [f"Player {i + 1}" for i in range(len(players))]
+def shown_names(data: dict[str, Any], server: RecordServer) -> list[str]:
+    """The players as the server's pages name them: a member by display name or neutral label
+    (:meth:`~bot.web.records.access.RecordServer.name`), a bot by its own name, a guest by seat."""
+    out = []
+    for seat, (stored, info) in enumerate(zip(data["players"], data["seats"], strict=True)):
+        if info.get("bot"):
+            out.append(stored)
+        elif info.get("user_id"):
+            out.append(server.name(info["user_id"], stored))
+        else:
+            out.append(stored if server.names else f"Guest {seat + 1}")
+    return out
 
 
 def headline(players: Sequence[str], title: str, scores: Sequence[int], ranks: Sequence[int]) -> str:
@@ -233,8 +207,9 @@ class MatchView:
         return f"/servers/{self.guild}/matches/{self.match}"
 
 
-def match_view(guild: str, match: int, data: dict[str, Any], names: bool) -> MatchView:
-    record = record_from_json(data).model_copy(update={"players": shown_names(data, names)})
+def match_view(server: RecordServer, match: int, data: dict[str, Any]) -> MatchView:
+    guild = server.guild_id
+    record = record_from_json(data).model_copy(update={"players": shown_names(data, server)})
     replay = build(record, data["mode"])
     final = replay.final
     assert final is not None and final.outcome is not None
@@ -289,8 +264,8 @@ def render_step(
     moves = replay.by_deal[deal]
     back, ahead = replay.neighbours(deal, move)
     body = [
-        '<link rel="stylesheet" href="/records/static/match.css"><script src="/records/static/match.js" defer></script>',
-        '<main class="match">',
+        '<link rel="stylesheet" href="/static/match.css"><script src="/static/match.js" defer></script>',
+        '<div class="match">',
         f"<header><p class=\"kicker\">{e(view.title)} · match #{view.match}</p><h1>{e(view.headline)}</h1>",
         f'<p class="lede">{e(view.description)}</p></header>',
         deals_nav(view, deal),
@@ -305,9 +280,12 @@ def render_step(
         moves_html(view, deal, move, judged),
         "</div></section>",
         scores_html(view),
-        "</main>",
+        "</div>",
     ]
-    return shell(title=view.headline, description=view.description, body="".join(body), url=url, image=image)
+    return page(
+        title=view.headline, description=view.description, body="".join(body), url=url, image=image,
+        home=f"/servers/{view.guild}/",
+    )
 
 
 def deals_nav(view: MatchView, current: int) -> str:
@@ -398,8 +376,8 @@ def scores_html(view: MatchView) -> str:
     notes = "".join(f"<p>{e(n)}</p>" for n in outcome.notes)
     return (
         '<section class="running"><h2>Scores as they ran</h2>'
-        f'<table class="scores"><thead><tr><th scope=col>After</th>{names}</tr></thead><tbody>{"".join(rows)}</tbody>'
-        f"<tfoot><tr><th scope=row>Final</th>{result}</tr></tfoot></table>{notes}</section>"
+        f'<div class="scroll"><table class="scores"><thead><tr><th scope=col>After</th>{names}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th scope=row>Final</th>{result}</tr></tfoot></table></div>{notes}</section>'
     )
 
 
@@ -430,20 +408,20 @@ class MatchPages:
 
     def __init__(
         self,
-        conn: Callable[[], Any],
-        publishing: PublishingOf,
-        public_url: str | None = None,
+        store: Store,
+        public_url: str,
+        headers: Mapping[str, str],
         *,
         patience: float = PATIENCE,
         analysts: int = 1,
     ) -> None:
         """``analysts``: processes working out the analyses (0: threads of this process)."""
-        self.conn = conn
+        self.store = store
+        self.public_url = public_url.rstrip("/")
+        self.headers = dict(headers)
         self.patience = patience
         self.analysts = analysts
         self._pool: ProcessPoolExecutor | None = None
-        self.publishing = publishing
-        self.public_url = public_url.rstrip("/") if public_url else None
         self.views: Lru[tuple[str, int, bool], MatchView] = Lru(REPLAYS_KEPT)
         self.steps: Lru[tuple[str, int, bool, int, int], str] = Lru(STEPS_KEPT)
         self.pictures: Lru[tuple[str, int, bool], bytes] = Lru(REPLAYS_KEPT)
@@ -451,24 +429,21 @@ class MatchPages:
 
     async def view(self, guild: str, match: int) -> tuple[MatchView, bool]:
         """The finished match's page data, or :class:`NotFound`; and whether names are shown."""
-        setting = await self.publishing(guild)
-        if not setting.pages:
+        server = await open_server(self.store, guild)
+        if server is None:
             raise NotFound
-        key = (guild, match, setting.names)
+        key = (guild, match, server.names)
         found = self.views.get(key)
         if found is not None:
-            return found, setting.names
-        data = await stats.match_json(self.conn(), guild, match)
+            return found, server.names
+        data = await stats.match_json(self.store.conn, guild, match)
         if data is None or data["live"] or data["status"] != "finished" or not data["actions"]:
             raise NotFound  # never cached: a match in play gets its page once it is over
-        built = await asyncio.to_thread(match_view, guild, match, data, setting.names)
+        built = await asyncio.to_thread(match_view, server, match, data)
         if has_judgements(built.replay):
             self.tasks.add(task := asyncio.ensure_future(analyse_all(built, self.pool)))
             task.add_done_callback(self.tasks.discard)
-        return self.views.put(key, built), setting.names
-
-    def origin(self, request: web.Request) -> str:
-        return self.public_url or f"{request.scheme}://{request.host}"
+        return self.views.put(key, built), server.names
 
     async def page(self, request: web.Request) -> web.Response:
         guild, match = _ids(request)
@@ -477,14 +452,24 @@ class MatchPages:
         key = (guild, match, names, deal, move)
         text = self.steps.get(key)
         if text is None:
-            origin = self.origin(request)
-            url = f"{origin}{step_href(view.base, deal, move).removesuffix('#replay')}"
-            image = f"{origin}{view.base}/final.png"
+            url = f"{self.public_url}{step_href(view.base, deal, move).removesuffix('#replay')}"
+            image = f"{self.public_url}{view.base}/final.png"
             judged, pending = await self.judged(view, deal)
             text = await asyncio.to_thread(render_step, view, deal, move, url, image, judged, pending)
             if not pending:  # a step without its verdicts yet is drawn again once they are ready
                 self.steps.put(key, text)
-        return web.Response(text=text, content_type="text/html", headers=HEADERS)
+        return web.Response(text=text, content_type="text/html", headers=self.headers)
+
+    async def picture(self, request: web.Request) -> web.Response:
+        guild, match = _ids(request)
+        view, names = await self.view(guild, match)
+        key = (guild, match, names)
+        png = self.pictures.get(key)
+        if png is None:
+            final = view.replay.final
+            assert final is not None
+            png = self.pictures.put(key, await asyncio.to_thread(layout_png, final.view(None).layout()))
+        return web.Response(body=png, content_type="image/png", headers={**self.headers, "Cache-Control": "public, max-age=300"})
 
     @property
     def pool(self) -> Executor | None:
@@ -512,28 +497,27 @@ class MatchPages:
         except TimeoutError:
             return None, True
 
-    async def picture(self, request: web.Request) -> web.Response:
-        guild, match = _ids(request)
-        view, names = await self.view(guild, match)
-        key = (guild, match, names)
-        png = self.pictures.get(key)
-        if png is None:
-            final = view.replay.final
-            assert final is not None
-            png = self.pictures.put(key, await asyncio.to_thread(layout_png, final.view(None).layout()))
-        return web.Response(body=png, content_type="image/png", headers={**HEADERS, "Cache-Control": "public, max-age=86400"})
+    def not_found(self, request: web.Request) -> web.Response:
+        """The same answer for every match without a page and every server without pages, so that
+        nobody learns which matches are in play or which servers use Parlour."""
+        body = (
+            f"<h1>Nothing to show</h1><p>{NOT_FOUND}</p><p>A finished match has its page once its server's "
+            "admins turn the pages on with <code>/admin settings pages:True</code>.</p>"
+        )
+        text = page(title="Nothing to show", description=NOT_FOUND, body=body, url=self.public_url + request.path)
+        return web.Response(status=404, text=text, content_type="text/html", headers=self.headers)
+
+    def answer(self, handler: Callable[[web.Request], Awaitable[web.Response]]) -> Callable[[web.Request], Awaitable[web.Response]]:
+        async def wrapped(request: web.Request) -> web.Response:
+            try:
+                return await handler(request)
+            except NotFound:
+                return self.not_found(request)
+
+        return wrapped
 
 
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'self'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-cache",
-}
-NOT_FOUND = (
-    "There is no page for this match: it is unknown here, not over yet, or this server has not "
-    "turned its pages of record on."
-)
+NOT_FOUND = "There is no page for this match: it is unknown here, or not over yet."
 
 
 def _ids(request: web.Request) -> tuple[str, int]:
@@ -548,17 +532,18 @@ def _number(request: web.Request, name: str) -> int | None:
     return int(value) if value.isdigit() and len(value) <= 6 else None
 
 
-def _not_found(handler: Callable[[web.Request], Awaitable[web.Response]]) -> Callable[[web.Request], Awaitable[web.Response]]:
-    async def wrapped(request: web.Request) -> web.Response:
-        try:
-            return await handler(request)
-        except NotFound:
-            return web.Response(status=404, text=NOT_FOUND, headers={**HEADERS, "Cache-Control": "no-store"})
+def add_match_routes(
+    app: web.Application, store: Store, public_url: str, headers: Mapping[str, str], **options: Any
+) -> MatchPages:
+    """Serve the match pages from ``app`` (the web server's own application); their stylesheet and
+    script are the web server's static ``match.css`` and ``match.js``. ``options``: see
+    :class:`MatchPages`."""
+    pages = MatchPages(store, public_url, headers, **options)
+    app.router.add_get("/servers/{guild_id}/matches/{match_id}", pages.answer(pages.page))
+    app.router.add_get("/servers/{guild_id}/matches/{match_id}/final.png", pages.answer(pages.picture))
 
-    return wrapped
+    async def close(_: web.Application) -> None:
+        pages.close()
 
-
-def add_match_routes(app: web.Application, pages: MatchPages) -> None:
-    app.router.add_get("/servers/{guild_id}/matches/{match_id}", _not_found(pages.page))
-    app.router.add_get("/servers/{guild_id}/matches/{match_id}/final.png", _not_found(pages.picture))
-    app.router.add_static("/records/static/", STATIC)
+    app.on_cleanup.append(close)
+    return pages

@@ -5,7 +5,7 @@
   let busy = false;
   function showCurrent() {
     // the move list scrolls to the step shown (the list only, never the page)
-    const list = document.querySelector("#replay .moves");
+    const list = document.querySelector("#replay .moves ol");
     const current = document.querySelector("#replay .moves a[aria-current]");
     if (list && current) list.scrollTop = current.offsetTop - list.clientHeight / 2;
   }
