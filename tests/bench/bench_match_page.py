@@ -75,7 +75,7 @@ async def main(steps: int, seeds: int, games: list[str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(Path(folder) / "bench.sqlite3")
         await show_pages(store, GUILD)
-        site = RecordSite(store, patience=PATIENCE, analysts=1)
+        site = RecordSite(store, patience=PATIENCE, analysts=1, ahead=True)
         await site.start()
         try:
             async with aiohttp.ClientSession() as http:

@@ -120,6 +120,8 @@ class RecordSite:
     """How long a step waits for its deal's analysis (the tests want the verdicts, every time)."""
     analysts: int = 0
     """Processes for the analyses (the tests analyse in threads: no process to start)."""
+    ahead: bool = False
+    """Whether every deal is analysed once a match is first shown (the tests analyse what they show)."""
 
     @property
     def url(self) -> str:
@@ -129,7 +131,8 @@ class RecordSite:
         app = web.Application()
         self.port = free_port()
         self.pages = add_match_routes(
-            app, self.store, self.url, {"Cache-Control": "no-store"}, patience=self.patience, analysts=self.analysts
+            app, self.store, self.url, {"Cache-Control": "no-store"}, patience=self.patience, analysts=self.analysts,
+            ahead=self.ahead,
         )
         app.router.add_static("/static/", STATIC)  # the web server's own static files (match.css, match.js)
         self.runner = web.AppRunner(app)

@@ -15,7 +15,7 @@ from tests.web.records_data import pages_on
 
 async def test_the_web_server_serves_a_finished_match_page_and_its_files(site: Site) -> None:
     assert site.store is not None
-    state = played("spec", seed=2)
+    state = played("fifty_one", seed=2)  # no analyser: the server's analyst process is not started
     match = await store_match(site.store, state, guild=GUILD)
     async with aiohttp.ClientSession() as http:
         async with http.get(f"{site.url}/servers/{GUILD}/matches/{match}") as response:

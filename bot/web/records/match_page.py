@@ -45,7 +45,8 @@ log = logging.getLogger(__name__)
 REPLAYS_KEPT = 64
 PATIENCE = 0.08
 """How long a step waits for its deal's analysis before it is shown without it (saying so)."""
-STEPS_KEPT = 4096
+STEPS_KEPT = 1024
+"""Rendered steps kept (15-20 KB each: about 20 MB at most)."""
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -414,8 +415,11 @@ class MatchPages:
         *,
         patience: float = PATIENCE,
         analysts: int = 1,
+        ahead: bool = True,
     ) -> None:
-        """``analysts``: processes working out the analyses (0: threads of this process)."""
+        """``analysts``: processes working out the analyses (0: threads of this process); ``ahead``:
+        analyse every deal of a match once its page is first asked for, not only the deals shown."""
+        self.ahead = ahead
         self.store = store
         self.public_url = public_url.rstrip("/")
         self.headers = dict(headers)
@@ -440,7 +444,7 @@ class MatchPages:
         if data is None or data["live"] or data["status"] != "finished" or not data["actions"]:
             raise NotFound  # never cached: a match in play gets its page once it is over
         built = await asyncio.to_thread(match_view, server, match, data)
-        if has_judgements(built.replay):
+        if self.ahead and has_judgements(built.replay):
             self.tasks.add(task := asyncio.ensure_future(analyse_all(built, self.pool)))
             task.add_done_callback(self.tasks.discard)
         return self.views.put(key, built), server.names
