@@ -285,3 +285,29 @@ async def test_a_step_asked_before_its_analysis_is_ready_says_so_and_gets_its_ve
     finally:
         await impatient.stop()
         await store.close()
+
+
+@pytest.mark.slow
+async def test_an_analyst_process_gives_the_verdicts_threads_give(tmp_path: Path) -> None:
+    """The bot analyses in a worker process (and every deal ahead): the same page as in threads."""
+    store = await Store.open(tmp_path / "records.sqlite3")
+    await show_pages(store, GUILD)
+    state = played("parity", seed=5)
+    match = await store_match(store, state)
+    pages: list[str] = []
+    for analysts, ahead in ((0, False), (1, True)):
+        runs = RecordSite(store, analysts=analysts, ahead=ahead)
+        await runs.start()
+        try:
+            status, text = await fetch(runs, page_path(match, 2, 9))
+            assert status == 200 and 'class="verdict' in text
+            pages.append(text.replace(runs.url, ""))  # each run on its own port
+            if ahead:
+                assert runs.pages is not None
+                view, _ = await runs.pages.view(GUILD, match)
+                for deal in view.replay.deals:  # every deal analysed without being asked for
+                    assert await view.analyses[deal] is not None
+        finally:
+            await runs.stop()
+    assert pages[0] == pages[1]
+    await store.close()

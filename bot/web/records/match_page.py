@@ -487,7 +487,7 @@ class MatchPages:
         for task in self.tasks:
             task.cancel()
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)  # at most the analysis of one deal to wait for
             self._pool = None
 
     async def judged(self, view: MatchView, deal: int) -> tuple[DealAnalysis | None, bool]:
