@@ -43,6 +43,7 @@ from bot.service.registry import MOVED
 from bot.tables import TableService
 from bot.web.identity import DiscordIdentity, IdentityError
 from bot.web.live import LiveTables, Viewer, drain, encode, referee_entries, viewer_frame
+from bot.web.records.match_page import add_match_routes
 from bot.web.records.routes import add_record_routes
 from bot.web.routing import MOVED_CODE, Locate, is_prefix
 from bot.web.sessions import Sessions, WebUser
@@ -178,6 +179,7 @@ class WebServer:
             )
         self.app.add_routes([web.get("/login", self.login), web.get("/callback", self.callback)])
         self.records = add_record_routes(self.app, service.store, config.public_url, security_headers(config))
+        self.matches = add_match_routes(self.app, service.store, config.public_url, security_headers(config))
 
     # -- pages -------------------------------------------------------------------------------------
 
