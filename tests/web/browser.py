@@ -10,9 +10,10 @@ import shutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Browser, Page, async_playwright
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
@@ -25,6 +26,9 @@ FLAGS = [
     "--disable-sync",
 ]
 """Without the network flags chromium keeps asking Google's hosts, which this machine refuses."""
+
+AXE = Path(__file__).resolve().parents[2] / "web" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, from the npm registry (``npm ci`` in web/ installs it; .ci/run does)."""
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -45,3 +49,15 @@ async def chromium() -> AsyncIterator[Browser]:
             yield browser
         finally:
             await browser.close()
+
+
+async def axe_problems(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page, one line each."""
+    if not await page.evaluate("typeof window.axe !== 'undefined'"):
+        await page.evaluate(AXE.read_text(encoding="utf-8"))
+    found: dict[str, Any] = await page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in found["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]

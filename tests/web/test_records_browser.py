@@ -7,29 +7,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.async_api import Page
 
-from tests.web.browser import DESKTOP, PHONE, chromium
+from tests.web.browser import AXE, DESKTOP, PHONE, axe_problems, chromium
 from tests.web.conftest import GUILD, Site
 from tests.web.records_data import fill, pages_on
 
-AXE = Path(__file__).resolve().parents[2] / "web" / "node_modules" / "axe-core" / "axe.min.js"
 SHOTS = os.environ.get("PARLOUR_SHOTS")
-
-
-async def axe_problems(page: Page) -> list[str]:
-    """axe-core's serious and critical violations on the page, one line each."""
-    if not await page.evaluate("typeof window.axe !== 'undefined'"):
-        await page.evaluate(AXE.read_text(encoding="utf-8"))
-    found: dict[str, Any] = await page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-        for v in found["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 async def keep(page: Page, name: str) -> None:
