@@ -50,6 +50,16 @@ class Settings(BaseSettings):
         validation_alias="PARLOUR_LEASE_SECONDS",
         description="How long a shard stays with a process that stopped renewing its lease (a crash).",
     )
+    picture_workers: int | None = Field(
+        None,
+        ge=0,
+        le=64,
+        validation_alias="PARLOUR_PICTURE_WORKERS",
+        description=(
+            "Processes drawing the pictures of tables and hands (unset: one per core; 0: drawn in "
+            "a thread of the bot's own process)."
+        ),
+    )
     public_url: str | None = Field(
         None,
         validation_alias="PARLOUR_PUBLIC_URL",
