@@ -94,7 +94,9 @@ class Drawer:
         self.crashes += 1
         broken.shutdown(wait=False, cancel_futures=True)
         if self.crashes >= CRASHES_BEFORE_GIVING_UP:
-            log.error("a picture worker died %d times: pictures are drawn in this process from now on", self.crashes)
+            log.error(
+                "a picture worker died %d times: pictures are drawn in this process from now on", self.crashes
+            )
             self._executor = None
         else:
             log.warning("a picture worker died; starting a new pool (its pictures are drawn here)")

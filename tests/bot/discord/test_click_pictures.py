@@ -43,7 +43,13 @@ def calls_since(world: World, start: int) -> list[tuple[str, str, bool]]:
     (the answer) or ``original`` (an edit of it), and whether it attached a file."""
     out = []
     for entry in world.env.http_requests[start:]:
-        kind = "callback" if entry.path.endswith("/callback") else "original" if "@original" in entry.path else None
+        kind = (
+            "callback"
+            if entry.path.endswith("/callback")
+            else "original"
+            if "@original" in entry.path
+            else None
+        )
         if kind is None:
             continue
         body = entry.json if isinstance(entry.json, dict) else {}
@@ -52,7 +58,9 @@ def calls_since(world: World, start: int) -> list[tuple[str, str, bool]]:
     return out
 
 
-async def test_a_click_is_answered_in_text_before_its_slow_picture(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_click_is_answered_in_text_before_its_slow_picture(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
     table = await start_game(world, "hundred", 3)
     assert table.state is not None
     seat = min(table.state.awaiting())
