@@ -118,7 +118,7 @@ def drawer() -> Drawer:
 
 
 def configure(workers: int | None) -> Drawer:
-    """Draw with ``workers`` processes from now on (``None``: one per core; 0: in this process).
+    """Draw with ``workers`` processes from now on (``None``: one per core; 0: in a thread here).
     A drawer already of that size is kept, so bots sharing a process share its workers."""
     global _drawer
     count = default_workers() if workers is None else workers

@@ -25,11 +25,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
+import pstats
 import random
 import resource
 import statistics
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -224,12 +227,47 @@ async def drive(
             step.moves += 1
 
 
+def print_shares(profiler: cProfile.Profile) -> None:
+    """The profiled CPU (each function's own time) by where its code lives: the simulated Discord,
+    discord.py, the bot's adapter, its pictures, the games, storage, Python's own."""
+    shares: Counter[str] = Counter()
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    for (filename, _line, name), (_cc, _nc, own, _cum, _callers) in stats.items():
+        parts = filename.replace("\\", "/").split("/")
+        if "simcord" in parts:
+            where = "simcord (the simulated Discord)"
+        elif "discord" in parts and "site-packages" in parts:
+            where = "discord.py"
+        elif "bot" in parts and "render" in parts:
+            where = "bot/render (pictures, this process)"
+        elif "bot" in parts and "site-packages" not in parts:
+            where = "bot (adapter and service)"
+        elif "games" in parts and "site-packages" not in parts:
+            where = "games"
+        elif "storage" in parts or "aiosqlite" in parts or "sqlite3" in parts:
+            where = "storage and SQLite"
+        elif "PIL" in parts:
+            where = "Pillow"
+        elif name.startswith("<method 'poll'") or "epoll" in name:
+            where = "(waiting for events)"
+        else:
+            where = "Python and others (asyncio, copy, json...)"
+        shares[where] += own
+    busy = sum(v for k, v in shares.items() if not k.startswith("("))
+    print("CPU of the event loop's thread while clicking, by package (own time):")
+    for where, own in shares.most_common():
+        if not where.startswith("("):
+            print(f"  {100 * own / busy:5.1f}%  {own:6.2f} s  {where}")
+
+
 def cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
 
 
-async def run(sizes: Sequence[int], seconds: float, workers: int, seed: int) -> list[Step]:
+async def run(
+    sizes: Sequence[int], seconds: float, workers: int, seed: int, profiler: cProfile.Profile | None = None
+) -> list[Step]:
     rng = random.Random(seed)
     steps: list[Step] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -247,10 +285,14 @@ async def run(sizes: Sequence[int], seconds: float, workers: int, seed: int) -> 
                 ]
                 step = Step(len(live), seconds)
                 with Answers() as answers:
+                    if profiler is not None:
+                        profiler.enable()
                     start_cpu = cpu_seconds()
                     until = time.perf_counter() + seconds
                     await asyncio.gather(*(drive(world, t, answers, step, until, rng) for t in live))
                     step.cpu = cpu_seconds() - start_cpu
+                    if profiler is not None:
+                        profiler.disable()
                 steps.append(step)
                 print(step.line(), flush=True)
                 await world.settle()
@@ -267,6 +309,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--workers", type=int, default=None, help="picture processes (default: one per core; 0: none)"
     )
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="profile the clicking (the event loop's thread) and print CPU by package",
+    )
     args = parser.parse_args(argv)
     sizes = sorted({int(n) for n in args.tables.split(",") if n})
     workers = pool.default_workers() if args.workers is None else args.workers
@@ -274,7 +321,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(
         f"{'tables':>6} {'moves/s':>8} {'clicks/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'>3 s %':>6} {'CPU ms/move':>8}"
     )
-    steps = asyncio.run(run(sizes, args.seconds, workers, args.seed))
+    profiler = cProfile.Profile() if args.profile else None
+    steps = asyncio.run(run(sizes, args.seconds, workers, args.seed, profiler))
+    if profiler is not None:
+        print_shares(profiler)
     good = [s for s in steps if s.latencies and percentile(s.latencies, 0.99) < GOAL_P99 and not s.unanswered]
     if good:
         knee = max(good, key=lambda s: s.moves)
