@@ -111,3 +111,21 @@ async def test_a_picture_that_fails_leaves_the_answer_whole(
     failed = [r for r in caplog.records if r.name.startswith("bot.") and r.levelno >= logging.WARNING]
     assert failed and all("drawing a picture failed" in r.getMessage() for r in failed)
     caplog.clear()  # the failure was expected
+
+
+async def test_show_my_hand_answers_in_text_before_its_slow_picture(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await start_game(world, "hundred", 3)
+    assert table.state is not None
+    actor = world.actor(table.seats[min(table.state.awaiting())].user_id)
+    start = len(world.env.http_requests)
+    drawer = SlowDrawer(lambda: calls_since(world, start))
+    drawer.delay = 2 * PICTURE_WAIT
+    monkeypatch.setattr(pool, "_drawer", drawer)
+    hand = await show_hand(world, actor)
+    await world.settle()
+    assert drawer.before == [[("POST", "callback", False)]], "answered in text before the picture was drawn"
+    assert calls_since(world, start)[1:] == [("PATCH", "original", True)]
+    assert response(hand).ephemeral and response(hand).attachments
+    assert "Your turn" in embed_text(response(hand))
