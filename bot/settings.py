@@ -51,6 +51,16 @@ class Settings(BaseSettings):
         validation_alias="PARLOUR_LEASE_SECONDS",
         description="How long a shard stays with a process that stopped renewing its lease (a crash).",
     )
+    picture_workers: int = Field(
+        0,
+        ge=0,
+        le=64,
+        validation_alias="PARLOUR_PICTURE_WORKERS",
+        description=(
+            "Processes drawing the pictures of tables and hands, beside the bot's own (0: drawn in "
+            "a thread of the bot's process). See deploy/README.md, \"Pictures\", before raising it."
+        ),
+    )
     public_url: str | None = Field(
         None,
         validation_alias="PARLOUR_PUBLIC_URL",

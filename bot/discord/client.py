@@ -37,6 +37,7 @@ from bot.discord.notifier import DiscordNotifier
 from bot.discord.safe import safe_reply
 from bot.discord.stopping import quiet_discord_logs, serve
 from bot.discord.strays import DYNAMIC_ITEMS, dispatch_orphan, form_submitted
+from bot.render import pool
 from bot.service.registry import UNAVAILABLE, everywhere
 from bot.settings import Settings
 from bot.shards import ShardKeeper, lease_plan, shard_of
@@ -127,6 +128,7 @@ class ParlourBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         if self.sync_only:
             return
+        pool.configure(self.settings.picture_workers)
         plan = self.settings.shard_plan
         self._store = await Store.open(self.settings.database_target, shared=plan is not None)
         serves = everywhere

@@ -31,12 +31,13 @@ from bot.discord.hand_menu import hand_view
 from bot.discord.limits import clip_lines, fit_embed
 from bot.discord.live import LiveView, out_of_date
 from bot.discord.plain import plain
-from bot.render import pictures
+from bot.render import pictures, pool
 from bot.render.text import entry_status_lines
 from bot.service.entries import referee_hand
 from bot.service.hands import DEAL_STARTS, hand_of
 from bot.service.model import HandInfo, Table, User, public_view
 from games.engine import Action, Event, View
+from games.layout import Layout
 
 if TYPE_CHECKING:
     from storage.sessions import Store
@@ -115,6 +116,9 @@ class Message:
     embed: discord.Embed
     view: discord.ui.View | None
     files: list[discord.File] = field(default_factory=list)
+    later: asyncio.Future[Message | None] | None = None
+    """The same message with its picture, when it was built before the picture was ready (see
+    :func:`hand_message`): ``None`` once done if the picture failed (this message says it all)."""
 
     def edit_fields(self) -> dict[str, Any]:
         """Keyword arguments replacing a whole message (an answer to a click, a refresh)."""
@@ -128,29 +132,51 @@ class Message:
         return fields
 
 
-async def hand_message(table: Table, info: HandInfo, note: str | None = None, path: Sequence[int] = ()) -> Message:
+async def hand_message(
+    table: Table, info: HandInfo, note: str | None = None, path: Sequence[int] = (), *, wait: float | None = None
+) -> Message:
     """The private view as a message, its choices opened at the menu group ``path``. The picture
-    is drawn in a worker thread; a picture that fails is left out (the text says everything the
-    picture shows)."""
+    is drawn away from the event loop (:mod:`bot.render.pool`); a picture that fails is left out
+    (the text says everything the picture shows).
+
+    ``wait``: seconds the picture may take. A picture not ready by then is left out of the
+    message returned, which says everything in text, and comes in its ``later``, so a click is
+    answered at once whatever the pictures queued before it."""
     view = hand_view(table.id, info, path) if table.status == "playing" else None
-    files: list[discord.File] = []
-    if table.mode != "referee" and info.seat >= 0:
-        png = await draw(pictures.hand_png, info.view, info.legal)
-        if png is not None:
-            files.append(discord.File(png, filename=HAND_FILE, description=pictures.hand_alt_text(info.view, info.legal)))
-    embed = hand_embed(table, info, note, pictured=bool(files))
-    if files:
-        embed.set_image(url=f"attachment://{HAND_FILE}")
-    return Message(embed, view, files)
+    if table.mode == "referee" or info.seat < 0:
+        return Message(hand_embed(table, info, note, pictured=False), view)
+
+    # both texts now, from the table as it is: the picture may come after the table has moved on
+    pictured = hand_embed(table, info, note, pictured=True)
+    pictured.set_image(url=f"attachment://{HAND_FILE}")
+
+    def message(png: io.BytesIO | None) -> Message:
+        if png is None:
+            return Message(hand_embed(table, info, note, pictured=False), view)
+        return Message(pictured.copy(), view, [discord.File(png, filename=HAND_FILE, description=pictures.hand_alt_text(info.view, info.legal))])
+
+    drawing = asyncio.ensure_future(draw(lambda: pictures.hand_layout(info.view, info.legal), compact=True))
+    if wait is not None:
+        done, _ = await asyncio.wait({drawing}, timeout=wait)
+        if not done:
+            text_only = message(None)
+
+            async def with_picture() -> Message | None:
+                png = await drawing
+                return message(png) if png is not None else None
+
+            text_only.later = asyncio.ensure_future(with_picture())
+            return text_only
+    return message(await drawing)
 
 
-async def draw(painter: Callable[..., bytes], *args: Any) -> io.BytesIO | None:
-    """A picture drawn in a worker thread, as a file for an attachment; ``None`` when it could
-    not be drawn."""
+async def draw(layout: Callable[[], Layout], compact: bool = False) -> io.BytesIO | None:
+    """The picture of ``layout()`` drawn away from the event loop (:func:`bot.render.pool.drawer`),
+    as a file for an attachment; ``None`` when it could not be laid out or drawn."""
     try:
-        data = await asyncio.to_thread(painter, *args)
+        data = await pool.drawer().png(layout(), compact)
     except Exception:  # a picture is a nicety: the message goes out without it
-        log.exception("drawing %s failed", getattr(painter, "__name__", painter))
+        log.exception("drawing a picture failed")
         return None
     return io.BytesIO(data)
 
@@ -167,7 +193,7 @@ async def table_message(table: Table, store: Store | None = None, *, live: bool 
             entries = entry_status_lines(table, record.actions, await store.entry_log(table.id))
     if table.state is not None:
         view = public_view(table)
-        png = await draw(pictures.table_png, view)
+        png = await draw(lambda: pictures.table_layout(view))
         if png is not None:
             files.append(discord.File(png, filename=TABLE_FILE, description=pictures.table_alt_text(view)))
     embed = table_embed(table, entries, pictured=bool(files))

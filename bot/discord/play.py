@@ -30,6 +30,10 @@ STALE_HAND = "That choice was from an earlier turn; here are your choices now."
 QUICK_ANSWER = 2.0
 """Seconds a move may take (bots' replies included) before its click is deferred: Discord wants an
 answer within three, and a click answered at once costs one call instead of two."""
+PICTURE_WAIT = 0.1
+"""Seconds a click's answer waits for the picture of the hand: one not drawn by then (pictures
+queued behind other tables') follows in an edit, so the click is answered in text at once. A
+picture drawn in time costs no second call."""
 
 
 def live_views(interaction: discord.Interaction) -> LiveViews:
@@ -65,11 +69,15 @@ async def _answer_with_hand(
         )
         live.busy += 1  # not refreshed by the notifier before this answer is out
     try:
-        message = await hand_message(table, info, note, path)
+        message = await hand_message(table, info, note, path, wait=PICTURE_WAIT)
         if fresh:
             answered = await safe_reply(interaction, ephemeral=True, **message.send_fields()) is not None
         else:
             answered = await safe_update(interaction, **message.edit_fields())
+        if message.later is not None:  # answered in text; the picture follows in an edit
+            pictured = await message.later
+            if answered and pictured is not None:
+                await safe_update(interaction, **pictured.edit_fields())
     finally:
         if live is not None:
             live.busy = max(live.busy - 1, 0)

@@ -4,9 +4,12 @@ random match, and nothing hidden from a viewer reaches that viewer's picture or 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import io
+import os
 import pickle
 import re
+import signal
 from collections import Counter
 from typing import Any
 
@@ -15,7 +18,7 @@ from PIL import Image
 
 from bot.render import cardfaces, drawlog, pictures
 from bot.render.pictures import hand_alt_text, hand_png, playable_cards, table_alt_text, table_png
-from bot.render.pool import PicturePool
+from bot.render.pool import Drawer
 from bot.render.tableau import CARD_W, Style, compact_style, draw_layout
 from games.cards import Card, card
 from games.engine import Game, GameState, PlayCard, iter_cards
@@ -353,7 +356,36 @@ def test_the_pool_draws_the_same_picture_as_this_process() -> None:
     hand = pictures.hand_layout(state.view(0), state.legal_actions(0))
 
     async def both() -> list[bytes]:
-        with PicturePool(workers=1) as pool:
+        pool = Drawer(workers=1)
+        try:
+            assert pool.pooled
             return list(await asyncio.gather(pool.png(table), pool.png(hand, compact=True)))
+        finally:
+            pool.close()
 
     assert asyncio.run(both()) == [pictures.picture(table), pictures.picture(hand, compact=True)]
+
+
+def test_a_worker_that_dies_is_replaced_and_its_picture_drawn_here() -> None:
+    state = get_game("hundred").start(["ann", "bob", "cat"], None, seed=2)
+    table = pictures.table_layout(state.view(None))
+
+    async def kill_then_draw() -> tuple[bytes, bytes, int, bool]:
+        pool = Drawer(workers=1)
+        try:
+            await pool.png(table)  # the worker is up
+            executor = pool._executor
+            assert isinstance(executor, concurrent.futures.ProcessPoolExecutor)
+            for process in list(executor._processes.values()):
+                os.kill(process.pid, signal.SIGKILL)
+            hand = pictures.hand_layout(state.view(0), state.legal_actions(0))
+            after_crash = await pool.png(hand, compact=True)  # not drawn before: goes to the dead pool
+            again = await pool.png(pictures.hand_layout(state.view(1), state.legal_actions(1)), compact=True)
+            return after_crash, again, pool.crashes, pool.pooled
+        finally:
+            pool.close()
+
+    after_crash, again, crashes, pooled = asyncio.run(kill_then_draw())
+    assert after_crash == pictures.picture(pictures.hand_layout(state.view(0), state.legal_actions(0)), compact=True)
+    assert again == pictures.picture(pictures.hand_layout(state.view(1), state.legal_actions(1)), compact=True)
+    assert crashes == 1 and pooled  # a new pool took over

@@ -87,7 +87,8 @@ class PatientEnv(simcord.Env):
 
 
 def make_settings(db_path: Path) -> Settings:
-    return Settings(DISCORD_TOKEN=None, PARLOUR_DB=str(db_path), PARLOUR_DEV_GUILD=GUILD_ID)
+    # pictures drawn in a thread: a test spawns no drawing processes (tests/bot/test_pictures.py tries them)
+    return Settings(DISCORD_TOKEN=None, PARLOUR_DB=str(db_path), PARLOUR_DEV_GUILD=GUILD_ID, PARLOUR_PICTURE_WORKERS=0)
 
 
 @dataclass
