@@ -113,14 +113,16 @@ SHORTER_MATCHES: dict[str, dict[str, Any]] = {"hoodwink": {"target": 40}, "cater
 bot-level matches are played to these options, and the slow test plays them at the defaults."""
 
 
-def every_bot_level_plays(served: Declaration, options: dict[str, Any]) -> None:
-    """Each level in every seat for one match, then beside the other levels for another."""
+def every_bot_level_plays(served: Declaration, options: dict[str, Any], *, every_mix: bool) -> None:
+    """Each level in every seat for one match, then beside the other levels for another (with
+    ``every_mix`` false, only the last level's mixed match: the strongest in the first seat)."""
     game, names = served.game, served.levels()
     players = game.player_counts[0]
     for i, level in enumerate(names):
         alone = [Checked(bot_player(game.id, level)) for _ in range(players)]
         mixed = [Checked(bot_player(game.id, names[(i + s) % len(names)])) for s in range(players)]
-        for m, seats in enumerate((alone, mixed)):
+        tables = (alone, mixed) if every_mix or i == len(names) - 1 else (alone,)
+        for m, seats in enumerate(tables):
             state = play_match(game, players, options, seed=31 * i + m, policies=seats)
             assert state.outcome is not None
         assert all(seat.moves for seat in alone)
@@ -128,13 +130,19 @@ def every_bot_level_plays(served: Declaration, options: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_bot_level_plays_legal_moves(game_id: str, served: Declaration) -> None:
-    every_bot_level_plays(served, SHORTER_MATCHES.get(game_id, {}))
+    every_bot_level_plays(served, SHORTER_MATCHES.get(game_id, {}), every_mix=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_bot_level_plays_legal_moves_beside_every_other_level(game_id: str, served: Declaration) -> None:
+    every_bot_level_plays(served, SHORTER_MATCHES.get(game_id, {}), every_mix=True)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(SHORTER_MATCHES))
 def test_every_bot_level_plays_legal_moves_in_a_default_match(game_id: str, served: Declaration) -> None:
-    every_bot_level_plays(served, {})
+    every_bot_level_plays(served, {}, every_mix=True)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
