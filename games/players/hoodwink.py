@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Literal
 
 from games.cards import JOKER, SUITS, Card, Suit
@@ -293,7 +293,7 @@ class TableModel:
         for s in range(PLAYERS):
             if s == me or not ways:
                 continue
-            verdicts = set()
+            verdicts: set[bool | None] = set()
             for hands in ways:
                 suited = [c for c in hands[s] if not c.is_joker]
                 if seen.bids[s] not in suited:
