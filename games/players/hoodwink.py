@@ -7,18 +7,20 @@
   under, shedding high cards when it wants to lose.
 * ``strong``: determinized Monte Carlo search on the same view. For a card it draws 100 deals of
   the hidden cards consistent with what its seat has seen (the cards played, the bid cards still
-  in hand, the suits a player showed out of: :func:`sample_deal`), tries every distinct legal card
-  in each and plays the rest out at random for everyone, choosing the best average deal score
-  (its own less the others' mean). For a bid it tries every allowed card in 24 random deals of
-  the unseen cards, the others bidding as the easy bot does or, a quarter of the time (always,
-  for a player the table has seen bid below the top of their suit), any card. Budgets are
-  counts, never times, so a choice depends only on the view, the legal actions and the rng.
-  It used to play the deals out with the easy play (the others a random card a quarter of the
-  time) and choose its bid from 6 deals: a plain Monte Carlo player then won .480 of 150 matches
-  against two of it, and it won .411 of 90 against two random bots (issue 29). Now (fresh seeds
-  950000.., tests/bench/hoodwink_duel.py): .644 [.54, .74] of 90 against two easy bots, .622
-  [.52, .72] of 90 against two random ones; the Monte Carlo player won .439 [.37, .51] of 180 against
-  two of it, 10 points a match ahead (it was .480 and 17.9): still above its fair share. CPU per decision p99 53 ms.
+  in hand, the suits a player showed out of, the Joker counting as a trump: :func:`sample_deal`),
+  tries every distinct legal card in each and plays the rest out at random for everyone, choosing
+  the best average deal score (its own less the others' mean). For a bid it tries every allowed
+  card in 60 random deals of the unseen cards, each other player bidding as the easy bot does or,
+  with the chance :class:`TableModel` has learned for that player from the deals seen so far, any
+  card. Budgets are counts, never times, so a choice depends only on the view, the legal actions
+  and the rng.
+  History (issue 29). With easy-play playouts and bids from 6 deals a plain Monte Carlo player of
+  60 samples won .480 of 150 matches against two strong bots. With random playouts (then the same
+  card search as that player's, with more samples) and bids from 24 deals, the others assumed to
+  bid the easy way three times in four, it still won .439 [.37, .51] of 180 (seeds 950000..), 10
+  points a match ahead: the bid was the losing half. Bidding from 60 deals with the others
+  bidding any card, it fell to .367 of 30 (+3.0 points a match, tuning seeds 960000..); the
+  learned model and 60 bid deals are the shipped player. FIGURES
 
 Partner talk is left alone: the bots give no estimate and make no request.
 """
