@@ -31,6 +31,7 @@ Partner talk is left alone: the bots give no estimate and make no request.
 from __future__ import annotations
 
 import random
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -259,16 +260,18 @@ class TableModel:
 
     def __init__(self) -> None:
         self._tables: OrderedDict[tuple[object, ...], _TableSeen] = OrderedDict()
+        self._lock = threading.Lock()
 
     def noise(self, view: HoodwinkView, usual: float) -> list[float]:
         me = view.seat
         assert me is not None
         key = (tuple(view.players), me, view.scoring, view.target)
-        table = self._tables.get(key)
-        if table is None or (view.deal == 1 and not any(view.scores) and not view.last_trick and not view.trick):
-            table = self._tables[key] = _TableSeen(deal=_DealSeen(view.deal))  # a new match starts afresh
-            while len(self._tables) > 256:
-                self._tables.popitem(last=False)
+        with self._lock:  # the table service lets bots think in worker threads
+            table = self._tables.get(key)
+            if table is None or (view.deal == 1 and not any(view.scores) and not view.last_trick and not view.trick):
+                table = self._tables[key] = _TableSeen(deal=_DealSeen(view.deal))  # a new match starts afresh
+                while len(self._tables) > 256:
+                    self._tables.popitem(last=False)
         if view.deal != table.deal.deal:
             self._learn(table, me)
             table.deal = _DealSeen(view.deal)
