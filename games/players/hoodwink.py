@@ -22,8 +22,9 @@
   any card, it fell to .367 of 30 (+3.0 points a match, tuning seeds 960000..). The shipped
   player (learned model, 60 bid deals), on seeds not used in tuning: the Monte Carlo player won
   .347 [.30, .40] of 300 against two of it, +3.4 points a match (970000..970299; CPU p99 61 ms);
-  strong won .613 [.53, .69] of 150 against two easy bots (971000..) and .627 [.55, .70] of 150
-  against two random ones (972000..). CPU per decision p99 58 ms, max 87 ms.
+  strong won .593 [.54, .65] of 300 against two easy bots (971000..971299, +23.5 points a match)
+  and .620 [.56, .67] of 300 against two random ones (972000..972299, +26.2). CPU per decision
+  p99 58 ms, max 87 ms.
 
 Partner talk is left alone: the bots give no estimate and make no request.
 """

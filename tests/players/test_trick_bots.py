@@ -304,8 +304,8 @@ def test_hoodwink_easy_beats_random() -> None:
 
 
 # Hoodwink's strong player (Monte Carlo search, 100 deals a card, bids from 60 deals) on short
-# matches to 40, which are mostly luck: over longer runs to 100 it won .627 [.55, .70] of 150 fresh
-# matches against two random bots and .613 [.53, .69] of 150 against two easy ones (seeds 972000..
+# matches to 40, which are mostly luck: over longer runs to 100 it won .620 [.56, .67] of 300 fresh
+# matches against two random bots and .593 [.54, .65] of 300 against two easy ones (seeds 972000..
 # and 971000.., tests/bench/hoodwink_duel.py), so the default suite plays the first 18 against
 # random and the first 4 against easy; the slow suite 9 against easy.
 
