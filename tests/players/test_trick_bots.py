@@ -303,11 +303,11 @@ def test_hoodwink_easy_beats_random() -> None:
     assert share(HOODWINK, ["easy", "random", "random"], 60, {}) >= FAIR + 0.15
 
 
-# Hoodwink's strong player (Monte Carlo search, 100 deals a card) on short matches to 40, which
-# are mostly luck: against random it lost the first 5 and won 3 of the first 9 while well ahead
-# over longer runs (.622 of 90 fresh matches), so the default suite plays the first 18 against
-# random (10 won, +10.8 points a match) and the first 4 against easy; the slow suite 9 against easy
-# (6 won).
+# Hoodwink's strong player (Monte Carlo search, 100 deals a card, bids from 60 deals) on short
+# matches to 40, which are mostly luck: over longer runs to 100 it won .620 [.56, .67] of 300 fresh
+# matches against two random bots and .593 [.54, .65] of 300 against two easy ones (seeds 972000..
+# and 971000.., tests/bench/hoodwink_duel.py), so the default suite plays the first 18 against
+# random and the first 4 against easy; the slow suite 9 against easy.
 
 
 def test_hoodwink_strong_beats_random() -> None:
