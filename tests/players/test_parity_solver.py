@@ -114,11 +114,20 @@ def small_endgames(count: int, seed: int) -> list[PlayPosition]:
     return out
 
 
-def test_solver_agrees_with_minimax_on_thousands_of_small_endgames() -> None:
+def agrees_with_minimax(count: int) -> None:
     solver = ParitySolver()  # one table for all: a stale entry would show up as a wrong value
-    for pos in small_endgames(2000, seed=3):
+    for pos in small_endgames(count, seed=3):
         expected = minimax(pos)
         assert solver.value(pos) == expected, pos
+
+
+def test_solver_agrees_with_minimax_on_hundreds_of_small_endgames() -> None:
+    agrees_with_minimax(800)
+
+
+@pytest.mark.slow
+def test_solver_agrees_with_minimax_on_thousands_of_small_endgames() -> None:
+    agrees_with_minimax(2000)
 
 
 def test_every_card_value_and_best_move_agree_with_minimax() -> None:
