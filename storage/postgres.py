@@ -1,3 +1,4 @@
+# Over 400 lines: the whole PostgreSQL backend: the pool, the fenced ownership lease, migrations and the error mapping, which depend on one another's connection handling.
 """The PostgreSQL backend, through asyncpg: one database shared by the processes of a sharded bot.
 
 Why asyncpg rather than psycopg 3: the bot is asyncio from end to end and asyncpg is an asyncio

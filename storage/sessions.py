@@ -1,3 +1,4 @@
+# Over 400 lines: the one Store the bot talks to (sessions, their action logs, results of record, guild settings); each method is one query or one transaction on the same connection and ownership fence.
 """Sessions (a table in a channel), their action logs, results of record and per-user flags.
 
 Over 400 lines because :class:`Store` is one class with every write the bot makes, and each of

@@ -1,3 +1,4 @@
+# Over 400 lines: every read-only query of the records (leaderboards, player statistics, history, seasons, admin log, exports and the pages of record), written once for both dialects; the seam for a split is leaderboards / player statistics / exports, left while issue 31's queries settled.
 """Leaderboards, player statistics, history, seasons, admin log and exports: read side of results."""
 
 from __future__ import annotations

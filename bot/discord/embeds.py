@@ -1,3 +1,4 @@
+# Over 400 lines: every embed built from views and text (tables, hands, rules pages, help, results), kept together so one reader sees every size limit applied the same way.
 """Discord embeds for tables, hands, rules and help, built only from views and the catalogue.
 
 Everything here is clipped to Discord's limits by :func:`bot.discord.limits.fit_embed`.

@@ -1,3 +1,4 @@
+# Over 400 lines: the Discord side of every table event (table message, private views and their freshness, pings, deal and match ends), which share one per-table message state; the seam for a split is the private views' freshness (live views, lapse) from the table message.
 """The table service's :class:`~bot.tables.Notifier` for Discord.
 
 The service calls the notifier while it holds a table's lock, so nothing here waits for Discord

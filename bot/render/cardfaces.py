@@ -1,3 +1,4 @@
+# Over 400 lines: drawing a card face, its pips and its index, and the cached glyph masks text is drawn from, which share their font metrics.
 """Drawing one card, a suit pip and a line of text, with Pillow.
 
 Suits are told apart by colour and by shape: a four-colour pack (spades black, hearts red,

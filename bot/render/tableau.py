@@ -1,3 +1,4 @@
+# Over 400 lines: drawing every kind of area a layout holds (cards, tricks, grids, totals, scores, chips) with shared measuring and spacing; splitting by area would scatter the spacing rules the picture tests check.
 """Drawing a :class:`games.layout.Layout` with Pillow: the felt, the heading and each area.
 
 Each area is drawn into a strip of its column's width; the strips are stacked on a felt panel with a

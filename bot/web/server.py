@@ -1,3 +1,4 @@
+# Over 400 lines: the live table's web server: its routes, log-in, session checks, the websocket loop and the security headers, which all read the same configuration and rate limits; routing between processes is in routing.py and frames in frames.py.
 """The web server: the live table's page, the log-in, and one websocket per open browser.
 
 Routes:

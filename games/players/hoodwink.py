@@ -1,3 +1,4 @@
+# Over 400 lines: one game's bot levels with what the strong level knows (the deal memory, the table model that learns each opponent's bidding, the deal sampler); the trick simulation it plays sampled deals out with is games/players/trick_sim.py.
 """Bot players for Hoodwink.
 
 * ``easy``: bids the top card of its longest suit (the strongest suit it can propose); in play it

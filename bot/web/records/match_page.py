@@ -1,3 +1,4 @@
+# Over 400 lines: the match page's HTTP side, its cache and its HTML in one place; the replay is in replay.py and the verdicts in judgements.py.
 """The match page, ``/servers/{guild_id}/matches/{match_id}``: a finished match stepped through deal
 by deal and move by move.
 
