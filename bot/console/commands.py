@@ -298,16 +298,10 @@ class Console:
                     change.turn_reminder_seconds = seconds
                 else:
                     change.turn_timeout_seconds = seconds
-            elif key in ("dms", "confirmation", "pages", "names") and value in ("on", "off"):
-                on = value == "on"
-                if key == "dms":
-                    change.dms_enabled = on
-                elif key == "confirmation":
-                    change.referee_confirmation = on
-                elif key == "pages":
-                    change.pages = on
-                else:
-                    change.page_names = on
+            elif key in SWITCHES:
+                if value not in ("on", "off"):
+                    raise TableError(f"{key}= takes on or off, not {value!r}: nothing was changed.")
+                setattr(change, SWITCHES[key], value == "on")
             else:
                 raise TableError(
                     f"Unknown setting {pair!r}: reminder=SECONDS, timeout=SECONDS, dms=on|off, confirmation=on|off, "
@@ -370,6 +364,10 @@ def _typed_default(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+SWITCHES = {"dms": "dms_enabled", "confirmation": "referee_confirmation", "pages": "pages", "names": "page_names"}
+"""``/settings`` switches (``key=on|off``) and the :class:`~bot.admin.SettingsChange` field each sets."""
 
 
 def _number(args: Sequence[str], what: str) -> int:

@@ -136,6 +136,7 @@ async def test_admin_settings_defaults_and_log(db_path: Path) -> None:
             "ann: /settings",
             "ann: /settings dms=off reminder=30",
             "ann: /settings colour=blue",
+            "ann: /settings pages=maybe dms=on",
             "ann: /settings pages=on names=off",
             "ann: /defaults toy deals=zero",
             "ann: /defaults toy deals=4",
@@ -148,6 +149,8 @@ async def test_admin_settings_defaults_and_log(db_path: Path) -> None:
     assert "Hands by DM at each deal: on" in text and "Hands by DM at each deal: off" in text
     assert "Turn reminder: after 30 s" in text
     assert "[to ann] Unknown setting 'colour=blue'" in text
+    assert "[to ann] pages= takes on or off, not 'maybe': nothing was changed." in text
+    assert text.count("Hands by DM at each deal: on") == 1  # the refused line changed nothing (dms stays off)
     assert "[to ann] Invalid options: deals: Input should be a valid integer" in text
     assert "Default options for toy: deals=4" in text
     assert "Deals: 4" in text  # the new table starts with the server's defaults
