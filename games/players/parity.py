@@ -422,13 +422,46 @@ def _card_verdict(solver: ParitySolver, players: Sequence[str], played: PlayedCa
         )
         lost_tricks = perfect_tricks(solver, advance(pos, played.card))[played.seat]
         kept_tricks = perfect_tricks(solver, advance(pos, keepers[0]))[played.seat]
-        why = _why(name, keepers, lost_tricks, kept_tricks, pos)
+        why = _trick_text(solver, players, pos, played.card, keepers) + _why(name, keepers, lost_tricks, kept_tricks, pos)
     else:
         said, why = f"Trick {played.trick}: {name}'s {card} kept {_signed(before)}, as perfect play would.", ""
     return Verdict(
         played.number, played.seat, "card", card, Fraction(after), Fraction(before), tuple(c.short for c in keepers),
         "points", gave_away=lost, said=said, why=why, listed=lost,
     )
+
+
+def _this_trick(solver: ParitySolver, pos: PlayPosition, card: Card) -> list[tuple[Seat, Card]]:
+    """The trick in play with ``card`` played from ``pos`` and, if it leads, the other's perfect reply."""
+    if pos.trick:
+        return [*pos.trick, (pos.mover, card)]
+    reply, _ = solver.best_move(advance(pos, card))
+    return [(pos.mover, card), (1 - pos.mover, reply)]
+
+
+def _trick_text(solver: ParitySolver, players: Sequence[str], pos: PlayPosition, card: Card, keepers: Sequence[Card]) -> str:
+    """What the card did to the trick in play, where a card that kept the value would have done
+    otherwise (the trick lost to a trump left in the other hand, or taken where it should have
+    gone): a sentence, or nothing when the trick goes the same way."""
+    rules, me = pos.rules, pos.mover
+    other = players[1 - me]
+
+    def winner(plays: list[tuple[Seat, Card]]) -> Seat:
+        return rules.winner([(s, pos.role.get(c, c)) for s, c in plays])
+
+    plays = _this_trick(solver, pos, card)
+    won = winner(plays) == me
+    keeper = next((k for k in keepers if (winner(_this_trick(solver, pos, k)) == me) != won), None)
+    if keeper is None:
+        return ""
+    if won:
+        return f"The {card.short} takes this trick, where the {keeper.short} would give it to {other}. "
+    (_, first), (_, second) = plays
+    if pos.trick:
+        return f"The {card.short} leaves this trick to {other}'s {first.short}, where the {keeper.short} would take it. "
+    ruff = rules.is_trump(pos.role.get(second, second)) and not rules.is_trump(pos.role.get(first, first))
+    held = f"{other} still held a trump: the {second.short}" if ruff else f"{other}'s {second.short}"
+    return f"{held} takes the {card.short}, where the {keeper.short} would win the trick. "
 
 
 def _tally_text(name: str, tally: Tally) -> str:

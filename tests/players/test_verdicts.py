@@ -200,3 +200,30 @@ def test_a_seat_asked_for_gets_its_own_verdicts_and_tally() -> None:
         assert mine is not None
         assert mine.verdicts == tuple(v for v in whole.verdicts if v.seat == seat)
         assert mine.tallies == tuple(t for t in whole.tallies if t.seat == seat)
+
+
+def test_parity_names_the_trump_left_in_the_other_hand() -> None:
+    """"The trick lost to a trump left in the other hand" is true of the hands: the trump named was
+    in the other hand, which held none of the suit led, so it could take the card."""
+    from games.parity import GAME
+
+    state = play_match(GAME, ["Ann", "Bob"], {}, seed=11)
+    record = GAME.record(state)
+    analysis = advice.analyse(record, 1)
+    assert analysis is not None
+    ruffed = [v for v in analysis.verdicts if "still held a trump: the " in v.why]
+    assert ruffed, "seed 11's first deal has a card lost to a trump"
+    for verdict in ruffed:
+        named = verdict.why.split("still held a trump: the ")[1].split(" takes the ")[0]
+        replay: Any = GAME.start(record.players, record.options, record.seed)
+        for seat, data in record.actions[: verdict.number - 1]:
+            replay.apply(seat, GAME.action_from_json(data))
+        pos = PlayPosition.from_state(replay)
+        assert not pos.trick, "the card was led"
+        other = list(replay.hands[1 - verdict.seat])
+        trump = next(c for c in other if c.short == named)
+        led = next(c for c in replay.hands[verdict.seat] if c.short == verdict.move)
+        rules, role = pos.rules, pos.role
+        assert rules.is_trump(role.get(trump, trump)) and not rules.is_trump(role.get(led, led))
+        assert not any(rules.suit_of(role.get(c, c)) == rules.suit_of(role.get(led, led)) for c in other)
+        assert verdict.why.split(", where the ")[1].split(" would win")[0] in verdict.best
