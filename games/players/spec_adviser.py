@@ -29,12 +29,14 @@ from games.spec_scoring import (
     SHOWCARDS,
     Fault,
     JokerVsDeuce,
+    MatchLevel,
     RepeatJokerCall,
     allowed_calls,
     best_prediction,
     call_fault,
     cards_won,
     legal_predictions,
+    prediction_match,
 )
 from games.verdicts import Analysis, Verdict, tallies
 
@@ -183,16 +185,24 @@ def prediction_values(
     """Every open prediction for ``seat`` with the number of last cards it would win, best first,
     assuming each player still to predict then takes the prediction best for them."""
     made = [p for p in predictions if p is not None]
-    later = _still_to_predict(predictions, seat)
     out = []
     for option in legal_predictions(made):
-        table = list(predictions)
-        table[seat] = option
-        for other in later:
-            table[other] = _own_best(table, other, joker_vs_deuce)
+        table = predicted_table(predictions, seat, option, joker_vs_deuce)
         out.append((option, prediction_wins(table, seat, joker_vs_deuce)))
     out.sort(key=lambda pair: -pair[1])
     return out
+
+
+def predicted_table(
+    predictions: Sequence[Card | None], seat: int, option: Card, joker_vs_deuce: JokerVsDeuce = "rank"
+) -> list[Card | None]:
+    """The predictions once ``seat`` predicts ``option`` and each player still to predict then
+    takes the prediction best for them."""
+    table = list(predictions)
+    table[seat] = option
+    for other in _still_to_predict(predictions, seat):
+        table[other] = _own_best(table, other, joker_vs_deuce)
+    return table
 
 
 def view_predictions(view: SpecView) -> list[Card | None]:
@@ -260,6 +270,9 @@ class _Choice:
     previous: Card | None = None
     face_up: tuple[Card, ...] = ()
     repeat: RepeatJokerCall = "forbid"
+    predictions: tuple[Card | None, ...] = ()
+    """The predictions made before this one (a prediction's worth depends on them)."""
+    joker_vs_deuce: JokerVsDeuce = "rank"
 
 
 def _note(state: Any) -> _Choice | None:
@@ -267,8 +280,11 @@ def _note(state: Any) -> _Choice | None:
         return None
     view = state.view(state.to_move)
     if state.phase == "predict":
-        ranked = prediction_values(view_predictions(view), state.to_move, state.options.joker_vs_deuce)
-        return _Choice("predict", {c: Fraction(w) for c, w in ranked})
+        made = tuple(view_predictions(view))
+        ranked = prediction_values(made, state.to_move, state.options.joker_vs_deuce)
+        return _Choice(
+            "predict", {c: Fraction(w) for c, w in ranked}, predictions=made, joker_vs_deuce=state.options.joker_vs_deuce
+        )
     previous = Card.parse(view.previous_call) if view.previous_call is not None else None
     up = tuple(view.face_up_cards())
     repeat: RepeatJokerCall = "allow" if view.joker_may_repeat else "forbid"
@@ -341,7 +357,7 @@ def analyse_spec(record: MatchRecord, deal: int | None = None, seat: Seat | None
             continue
         name = players[d.seat]
         if isinstance(d.action, Predict):
-            verdicts.append(_prediction_verdict(name, d))
+            verdicts.append(_prediction_verdict(name, d, players))
         else:
             verdicts.append(_call_verdict(name, d, number_of_call, number_of_call in challenged))
     seats = range(len(players)) if seat is None else [seat]
@@ -363,7 +379,32 @@ def _named(cards: Sequence[Card], most: int = 4) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _prediction_verdict(name: str, d: Decision[_Choice]) -> Verdict:
+def _taken(choice: _Choice, seat: Seat, option: Card, players: Sequence[str]) -> tuple[int, list[str]]:
+    """How many last cards ``option`` would match, and each of them a better match of another
+    player's would take instead ("Cat's K♠ on K♥"), the players still to predict predicting their best."""
+    table = predicted_table(choice.predictions, seat, option, choice.joker_vs_deuce)
+    matched = [c for c in SHOWCARDS if prediction_match(option, c, choice.joker_vs_deuce) > MatchLevel.NONE]
+    taken = []
+    for card in matched:
+        winner = best_prediction(table, card, choice.joker_vs_deuce)
+        theirs = None if winner is None or winner == seat else table[winner]
+        if winner is not None and theirs is not None:
+            taken.append(f"{players[winner]}'s {call_text(theirs)} on {card.short}")
+    return len(matched), taken
+
+
+def _prediction_reason(players: Sequence[str], d: Decision[_Choice], mine: Card, best: Card) -> str:
+    """Why the best prediction beats this one: the cards each matches, and those a better match
+    of another player's takes from it."""
+    matched, taken = _taken(d.before, d.seat, mine, players)
+    matched_best, taken_best = _taken(d.before, d.seat, best, players)
+    named = f" ({', '.join(taken[:3])}{' and more' if len(taken) > 3 else ''})" if taken else ""
+    lost = f" but would lose {len(taken)} to better matches{named}" if taken else ""
+    lost_best = f" and would lose {len(taken_best)}" if taken_best else ""
+    return f"{call_text(mine)} matches {matched} of the 25{lost}; {call_text(best)} matches {matched_best}{lost_best}."
+
+
+def _prediction_verdict(name: str, d: Decision[_Choice], players: Sequence[str]) -> Verdict:
     assert isinstance(d.action, Predict)
     values = d.before.values
     best = max(values.values())
@@ -371,12 +412,13 @@ def _prediction_verdict(name: str, d: Decision[_Choice]) -> Verdict:
     got = values.get(d.action.prediction, Fraction(0))
     mine = call_text(d.action.prediction)
     if got >= best:
-        said = f"{name} predicted {mine}, one of the best ({int(best)} of 25)."
+        said, why = f"{name} predicted {mine}, one of the best ({int(best)} of 25).", ""
     else:
         said = f"{name} predicted {mine} ({int(got)} of 25); {_named(top)} would match {int(best)} of 25."
+        why = _prediction_reason(players, d, d.action.prediction, top[0])
     return Verdict(
         d.number, d.seat, "prediction", mine, got, best, tuple(call_text(c) for c in top), "last cards of 25",
-        gave_away=got < best, said=said, listed=True,
+        gave_away=got < best, said=said, why=why, listed=True,
     )
 
 

@@ -162,8 +162,7 @@ def check_values(verdict: Verdict, move: str, options: Options, tolerance: Fract
         assert verdict.listed
         named = verdict.best[:4] if len(verdict.best) > 4 else verdict.best
         assert all(name in verdict.said for name in named), verdict.said
-        if verdict.kind != "prediction":
-            assert verdict.why, f"a move that gave something away says why: {verdict.said}"
+        assert verdict.why, f"a move that gave something away says why: {verdict.said}"
     else:
         assert move in verdict.best or verdict.lost <= tolerance
 
@@ -227,3 +226,26 @@ def test_parity_names_the_trump_left_in_the_other_hand() -> None:
         assert rules.is_trump(role.get(trump, trump)) and not rules.is_trump(role.get(led, led))
         assert not any(rules.suit_of(role.get(c, c)) == rules.suit_of(role.get(led, led)) for c in other)
         assert verdict.why.split(", where the ")[1].split(" would win")[0] in verdict.best
+
+
+def test_a_spec_prediction_found_wanting_says_why() -> None:
+    """A Joker predicted where a card would do better: the reason counts the last cards each
+    matches and those a better match of another player's would take, which leaves each one's worth."""
+    game = get_game("spec")
+    state: Any = game.start(["Ann", "Bob", "Cat"], {}, seed=3)
+    while state.phase == "predict":  # the first to predict names the Joker, the others their first choice
+        seat = state.to_move
+        legal = state.legal_actions(seat)
+        jokers = [a for a in legal if isinstance(a, Predict) and a.prediction.is_joker]
+        state.apply(seat, (jokers or legal)[0])
+    while state.deal_no == 1 and not state.is_over:
+        seat = state.to_move if state.to_move is not None else min(state.awaiting())
+        state.apply(seat, state.legal_actions(seat)[0])
+    analysis = advice.analyse(game.record(state), 1)
+    assert analysis is not None
+    joker = next(v for v in analysis.verdicts if v.kind == "prediction" and v.move == "Joker")
+    assert joker.gave_away and joker.value == 5  # the Joker matches itself and the four deuces
+    best = joker.best[0]
+    assert joker.why.startswith(f"Joker matches 5 of the 25; {best} matches ")
+    matched, *rest = joker.why.split(f"{best} matches ")[1].rstrip(".").split(" and would lose ")
+    assert int(matched) - (int(rest[0]) if rest else 0) == joker.best_value
