@@ -14,6 +14,7 @@ them are what the words were made from.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -111,3 +112,21 @@ def tallies(verdicts: list[Verdict] | tuple[Verdict, ...], seats: range | list[S
             lost = sum((max(Fraction(0), v.lost) for v in given), Fraction(0))
             out.append(Tally(seat, kind, len(mine), len(given), lost, sum(1 for v in mine if v.forbidden)))
     return tuple(out)
+
+
+def named_together(words: Sequence[str], most: int | None = None) -> str:
+    """Equal alternatives in one phrase: "8♠", "8♠ or 9♠", "1, 2 or 5"; past ``most`` of them,
+    how many more ("A♥, K♥, Q♥, J♥ or 3 more")."""
+    if most is not None and len(words) > most:
+        return ", ".join(words[:most]) + f" or {len(words) - most} more"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def in_all(
+    players: Sequence[str], counted: Sequence[Tally], seat: Seat | None, all_kept: str, each: Callable[[str, Tally], str]
+) -> str:
+    """The summary of a deal's tallies in a sentence: ``all_kept`` after who it is about when
+    nobody gave anything away, else each seat's tally in ``each``'s words."""
+    if not any(t.gave_away for t in counted):
+        return f"{'Both players' if seat is None else players[seat]} {all_kept}"
+    return "In all, against perfect play: " + "; ".join(each(players[t.seat], t) for t in counted) + "."

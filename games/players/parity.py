@@ -38,7 +38,7 @@ from games.parity import (
     legal_follows,
 )
 from games.players.parity_solver import ParitySolver, PlayPosition
-from games.verdicts import Analysis, Tally, Verdict, tallies
+from games.verdicts import Analysis, Tally, Verdict, in_all, named_together, tallies
 
 STRONG_ENDGAME = 9
 """Tricks left (the current one included) from which the strong bot plays by the solver."""
@@ -399,11 +399,9 @@ def analyse_parity(record: MatchRecord, deal: int | None = None, seat: Seat | No
         verdicts.append(_card_verdict(solver, players, played, before, after))
     seats = [0, 1] if seat is None else [seat]
     counted = tallies(verdicts, seats, "card")
-    if not any(t.gave_away for t in counted):
-        who = "Both players" if seat is None else players[seat]
-        summary = f"{who} played every card as well as perfect play would: no points lost in this deal."
-    else:
-        summary = "In all, against perfect play: " + "; ".join(_tally_text(players[t.seat], t) for t in counted) + "."
+    summary = in_all(
+        players, counted, seat, "played every card as well as perfect play would: no points lost in this deal.", _tally_text
+    )
     last = cards[-1]
     closing = (summary, f"In the event, {_result_text(players, last.seat, _final_difference(last))}.")
     return Analysis(GAME.id, number, opening, tuple(verdicts), counted, closing)
@@ -418,7 +416,7 @@ def _card_verdict(solver: ParitySolver, players: Sequence[str], played: PlayedCa
     if lost:
         said = (
             f"Trick {played.trick}: {name}'s {card} lost {before - after} ({_signed(before)} for {name} "
-            f"before it, {_signed(after)} after); {_cards_text(keepers)} kept {_signed(before)}."
+            f"before it, {_signed(after)} after); {named_together([c.short for c in keepers])} kept {_signed(before)}."
         )
         lost_tricks = perfect_tricks(solver, advance(pos, played.card))[played.seat]
         kept_tricks = perfect_tricks(solver, advance(pos, keepers[0]))[played.seat]
@@ -469,11 +467,6 @@ def _tally_text(name: str, tally: Tally) -> str:
     if not tally.gave_away:
         return f"{name} gave away nothing over {cards}"
     return f"{name} gave away {tally.lost} points with {tally.gave_away} of {cards}"
-
-
-def _cards_text(cards: Sequence[Card]) -> str:
-    words = [c.short for c in cards]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def advance(pos: PlayPosition, card: Card) -> PlayPosition:

@@ -38,7 +38,7 @@ from games.spec_scoring import (
     legal_predictions,
     prediction_match,
 )
-from games.verdicts import Analysis, Verdict, tallies
+from games.verdicts import Analysis, Verdict, named_together, tallies
 
 
 @dataclass(frozen=True)
@@ -371,12 +371,8 @@ def analyse_spec(record: MatchRecord, deal: int | None = None, seat: Seat | None
     return Analysis("spec", number, opening, tuple(verdicts), counted, closing)
 
 
-def _named(cards: Sequence[Card], most: int = 4) -> str:
-    """Equal calls named together: "K♥, Q♥ or J♥", at most ``most`` of them and how many more."""
-    words = [call_text(c) for c in cards[:most]]
-    if len(cards) > most:
-        return ", ".join(words) + f" or {len(cards) - most} more"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+def _named(cards: Sequence[Card]) -> str:
+    return named_together([call_text(c) for c in cards], most=4)
 
 
 def _taken(choice: _Choice, seat: Seat, option: Card, players: Sequence[str]) -> tuple[int, list[str]]:

@@ -26,7 +26,7 @@ from games.advice import AnalysisError, Decision, finished_deal, replay_decision
 from games.cards import Card
 from games.counting import CountingView, play_card_of
 from games.engine import Action, MatchRecord, Seat, View
-from games.verdicts import Analysis, Tally, Verdict, tallies
+from games.verdicts import Analysis, Tally, Verdict, in_all, named_together, tallies
 
 
 def _plays(legal: Sequence[Action]) -> list[tuple[int, Action]]:
@@ -159,8 +159,7 @@ _RESULT = {1: "a win", 0: "a draw", -1: "a loss"}
 
 
 def _values_text(values: Sequence[int]) -> str:
-    words = [str(v) for v in values]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return named_together([str(v) for v in values])
 
 
 def _hint_lines(judged: dict[int, int]) -> list[str]:
@@ -256,11 +255,7 @@ def _race_analysis(
         verdicts.append(_play_verdict(players, d, _value(card)))
     seats = [0, 1] if seat is None else [seat]
     counted = tallies(verdicts, seats, "card")
-    if not any(t.gave_away for t in counted):
-        who = "Both players" if seat is None else players[seat]
-        summary = f"{who} kept the best result there was with every card."
-    else:
-        summary = "In all, against perfect play: " + "; ".join(_tally_text(players[t.seat], t) for t in counted) + "."
+    summary = in_all(players, counted, seat, "kept the best result there was with every card.", _tally_text)
     last = decisions[-1]
     card = play_card_of(last.action)
     made = last.before[0] + (_value(card) if card is not None else 0)
