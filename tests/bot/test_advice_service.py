@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 import pytest
 
 from bot.tables import TableError, TableService
 from games import advice
 from games.engine import Action, MatchRecord, PlayCard, Seat, View
-from games.verdicts import Analysis
+from games.verdicts import Analysis, Verdict
 from storage import stats
 from tests.bot.test_tables import ANN, BOB, CAT, C, G, play_current, started
 
@@ -20,7 +21,12 @@ def toy_hint(view: View, legal: Sequence[Action]) -> list[str]:
 
 
 def toy_analysis(record: MatchRecord, deal: int | None, seat: Seat | None) -> Analysis:
-    return Analysis("toy", deal or 0, (f"Deal {deal} of {len(record.actions)} actions so far.",), (), (), ())
+    """The toy game's analysis: a verdict on the record's first move, and how far the record goes."""
+    first = Verdict(
+        1, record.actions[0][0], "card", "the first card", Fraction(0), Fraction(1), ("any other",), "points",
+        gave_away=True, said="The first card lost 1.", why="The toy judges every opening lead a mistake.", listed=True,
+    )
+    return Analysis("toy", deal or 0, (f"Deal {deal} of {len(record.actions)} actions so far.",), (first,), (), ())
 
 
 advice.register_hinter("toy", toy_hint)
