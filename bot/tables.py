@@ -36,6 +36,7 @@ from bot.service.registry import Serves, everywhere
 from bot.service.restore import Restorer
 from bot.settings import GuildSettings
 from games.engine import Action, Event
+from games.verdicts import Analysis
 from storage.sessions import Store
 
 __all__ = [
@@ -302,7 +303,7 @@ class TableService:
 
     async def analyse(
         self, guild_id: str, channel_id: str, user: User, deal: int | None = None, match_id: int | None = None
-    ) -> list[str]:
+    ) -> Analysis:
         """Perfect-play analysis of a finished deal: of the table here, or of a finished match.
 
         Only deals that are over are analysed, so no hidden card of a deal in play is shown."""

@@ -8,7 +8,9 @@ return ``None``.
 - A *hinter* sees exactly what a bot would: one seat's view and its legal actions. It returns
   lines of text (best choices with their values, in our own words).
 - An *analyser* replays a match record, which it may read in full because the deal is over,
-  and returns lines comparing the play with perfect play.
+  and returns an :class:`~games.verdicts.Analysis`: a verdict on each move it judges (which move
+  of the record, what it was worth against the best, the best alternatives, why) and a tally
+  per seat. ``/analyse`` and the match page both render from it.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from games.engine import Action, GameState, IllegalAction, MatchRecord, Seat, Vi
 from games.parts import Analyser as Analyser
 from games.parts import Hinter as Hinter
 from games.registry import declaration, get_game, resolve
+from games.verdicts import Analysis
 
 T = TypeVar("T")
 
@@ -91,8 +94,9 @@ def hint(game_id: str, view: View, legal: Sequence[Action]) -> list[str] | None:
     return None if hinter is None else hinter(view, legal)
 
 
-def analyse(record: MatchRecord, deal: int | None = None, seat: Seat | None = None) -> list[str] | None:
-    """Analysis lines of a deal of ``record``, or ``None`` if the game offers none.
+def analyse(record: MatchRecord, deal: int | None = None, seat: Seat | None = None) -> Analysis | None:
+    """The analysis of a deal of ``record`` (``seat``: that seat's moves only), or ``None`` if the
+    game offers none.
 
     Raises :class:`AnalysisError` with a friendly reason when the deal cannot be analysed.
     """
@@ -107,6 +111,8 @@ class Decision(Generic[T]):
     before: T
     seat: Seat
     action: Action
+    number: int
+    """The action's place in the match record, from 1."""
 
 
 def replay_decisions(
@@ -123,9 +129,9 @@ def replay_decisions(
         state = game.start(record.players, record.options, record.seed, record.deck)
         out: dict[int, list[Decision[T]]] = {}
         deal, noted = state.deal_no, note(state)
-        for _number, seat, action, _events in game.replay_steps(record, state):
+        for number, seat, action, _events in game.replay_steps(record, state):
             if noted is not None:
-                out.setdefault(deal, []).append(Decision(noted, seat, action))
+                out.setdefault(deal, []).append(Decision(noted, seat, action, number))
             deal, noted = state.deal_no, (None if state.is_over else note(state))
     except (IllegalAction, ValueError) as exc:
         raise AnalysisError(f"This match record cannot be replayed: {exc}") from None

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from games.engine import Action, MatchRecord, Seat, View
+from games.verdicts import Analysis
 
 
 class Player(Protocol):
@@ -34,5 +35,6 @@ class RandomPlayer:
 Hinter = Callable[[View, Sequence[Action]], list[str]]
 """(a seat's view, its legal actions) -> lines of advice."""
 
-Analyser = Callable[[MatchRecord, int | None, Seat | None], list[str]]
-"""(record, deal number counted from 1 or None for the last finished deal, seat or None for all)."""
+Analyser = Callable[[MatchRecord, int | None, Seat | None], Analysis]
+"""(record, deal number counted from 1 or None for the last finished deal, seat or None for all)
+-> the deal's verdicts (:mod:`games.verdicts`)."""

@@ -201,7 +201,7 @@ class Console:
             if args[:1] == ["match"]:
                 match_id, args = _number(args[1:], "a match number"), args[2:]
             deal = _number(args, "a deal number") if args else None
-            self.write("\n".join(await s.analyse(GUILD, CHANNEL, user, deal, match_id)))
+            self.write("\n".join((await s.analyse(GUILD, CHANNEL, user, deal, match_id)).lines()))
         elif command in ("leaderboard", "stats", "history", "replay", "export", "season"):
             await self.records(user, command, args)
         elif command in ("settings", "defaults", "resetrating", "adminlog"):

@@ -26,8 +26,8 @@ async def hint(interaction: discord.Interaction) -> None:
 @guarded
 async def analyse(interaction: discord.Interaction, deal: int | None, match: int | None) -> None:
     await safe_defer(interaction, ephemeral=True, thinking=True)  # perfect play takes a moment
-    lines = await service_of(interaction).analyse(*place_of(interaction), user_of(interaction), deal, match)
-    pages = text_pages(lines, 4000)
+    analysis = await service_of(interaction).analyse(*place_of(interaction), user_of(interaction), deal, match)
+    pages = text_pages(analysis.lines(), 4000)
     for number, page in enumerate(pages[:5], 1):
         title = "Analysis" if len(pages) == 1 else f"Analysis ({number}/{len(pages)})"
         await safe_reply(interaction, embed=_advice_embed(title, page), ephemeral=True)

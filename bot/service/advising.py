@@ -11,6 +11,7 @@ from bot.service.records import finished_match, record_from_json, stored_record
 from games import advice
 from games.engine import MatchRecord
 from games.registry import get_game
+from games.verdicts import Analysis
 from storage import stats
 from storage.sessions import Store
 
@@ -59,11 +60,14 @@ async def table_record(store: Store, table: Table, deal: int | None) -> tuple[Ma
     return record, deal
 
 
-async def analyse(record: MatchRecord, deal: int | None) -> list[str]:
+async def analyse(record: MatchRecord, deal: int | None) -> Analysis:
+    """The deal's verdicts (:mod:`games.verdicts`); ``/analyse`` writes their lines."""
     if not advice.has_analysis(record.game):
         raise TableError(f"There is no analysis for {get_game(record.game).title}.")
     try:
         # a search that may take a second or two: in a worker thread, off the event loop
-        return await asyncio.to_thread(advice.analyse, record, deal) or []
+        analysis = await asyncio.to_thread(advice.analyse, record, deal)
     except advice.AnalysisError as exc:
         raise TableError(str(exc)) from None
+    assert analysis is not None  # the game has an analyser
+    return analysis

@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 
 from games.advice import AnalysisError, finished_deal
 from games.cards import Card, Suit
@@ -37,6 +38,7 @@ from games.parity import (
     legal_follows,
 )
 from games.players.parity_solver import ParitySolver, PlayPosition
+from games.verdicts import Analysis, Tally, Verdict, in_all, named_together, tallies
 
 STRONG_ENDGAME = 9
 """Tricks left (the current one included) from which the strong bot plays by the solver."""
@@ -325,6 +327,8 @@ class PlayedCard:
     seat: Seat
     card: Card
     trick: int
+    number: int
+    """The card's place in the match record, from 1."""
 
 
 def deal_plays(record: MatchRecord) -> tuple[dict[int, list[PlayedCard]], int]:
@@ -343,10 +347,10 @@ def deal_plays(record: MatchRecord) -> tuple[dict[int, list[PlayedCard]], int]:
             return state.deal_no, PlayPosition.from_state(state), sum(state.tricks_won) + 1
 
         position = before()
-        for _number, seat, action, _events in GAME.replay_steps(record, state):
+        for number, seat, action, _events in GAME.replay_steps(record, state):
             if isinstance(action, PlayCard) and position is not None:
                 deal, where, trick_no = position
-                plays.setdefault(deal, []).append(PlayedCard(where, seat, action.play, trick_no))
+                plays.setdefault(deal, []).append(PlayedCard(where, seat, action.play, trick_no, number))
             position = before()
     except (IllegalAction, ValueError) as exc:
         raise AnalysisError(f"This match record cannot be replayed: {exc}") from None
@@ -360,9 +364,10 @@ def _result_text(players: Sequence[str], seat: Seat, diff: int) -> str:
     return f"{players[scorer]} scores {abs(diff)}"
 
 
-def analyse_parity(record: MatchRecord, deal: int | None = None, seat: Seat | None = None) -> list[str]:
-    """Lines comparing a finished deal's play with perfect play: the value from the opening lead,
-    then each card that lost points, with the value before and after it and a better card."""
+def analyse_parity(record: MatchRecord, deal: int | None = None, seat: Seat | None = None) -> Analysis:
+    """A finished deal's play against perfect play: the value from the opening lead, then a
+    verdict on every card (``seat``: that seat's cards), with the value before and after it, every
+    card that kept the value, and why a card that lost points lost them."""
     plays, finished = deal_plays(record)
     number = finished_deal(deal, finished)
     if seat is not None and seat not in (0, 1):
@@ -375,45 +380,93 @@ def analyse_parity(record: MatchRecord, deal: int | None = None, seat: Seat | No
     first = cards[0].position
     trump = f"{first.trump.title} {first.trump.symbol} trumps" if first.trump else "no trumps"
     start = solver.value(first)
-    lines = [
+    opening = (
         f"Deal {number} ({trump}, target {first.target.value}): with perfect play from the opening lead, "
         f"{_result_text(players, first.mover, start)}.",
         "Values below are a player's score minus the other's for the deal, if both play perfectly from there.",
-    ]
-    mistakes = 0
+    )
     values = [solver.value(p.position) for p in cards]
+    verdicts: list[Verdict] = []
     for k, played in enumerate(cards):
+        if seat is not None and played.seat != seat:
+            continue
         before = values[k]
         if k + 1 < len(cards):
             nxt = cards[k + 1].position
             after = values[k + 1] if nxt.mover == played.seat else -values[k + 1]
         else:
             after = _final_difference(played)
-        if after >= before or (seat is not None and played.seat != seat):
-            continue
-        mistakes += 1
-        pos = played.position
-        keepers = [c for c, v in solver.solve(pos).values.items() if v == before]
-        name = players[played.seat]
+        verdicts.append(_card_verdict(solver, players, played, before, after))
+    seats = [0, 1] if seat is None else [seat]
+    counted = tallies(verdicts, seats, "card")
+    summary = in_all(
+        players, counted, seat, "played every card as well as perfect play would: no points lost in this deal.", _tally_text
+    )
+    last = cards[-1]
+    closing = (summary, f"In the event, {_result_text(players, last.seat, _final_difference(last))}.")
+    return Analysis(GAME.id, number, opening, tuple(verdicts), counted, closing)
+
+
+def _card_verdict(solver: ParitySolver, players: Sequence[str], played: PlayedCard, before: int, after: int) -> Verdict:
+    """The verdict on one card: ``before`` is the mover's value with perfect play from its
+    position, ``after`` with this card played (or, for the deal's last card, the deal's result)."""
+    pos, card, name = played.position, played.card.short, players[played.seat]
+    keepers = [c for c, v in solver.solve(pos).values.items() if v == before]
+    lost = after < before
+    if lost:
+        said = (
+            f"Trick {played.trick}: {name}'s {card} lost {before - after} ({_signed(before)} for {name} "
+            f"before it, {_signed(after)} after); {named_together([c.short for c in keepers])} kept {_signed(before)}."
+        )
         lost_tricks = perfect_tricks(solver, advance(pos, played.card))[played.seat]
         kept_tricks = perfect_tricks(solver, advance(pos, keepers[0]))[played.seat]
-        keep = _cards_text(keepers)
-        lines.append(
-            f"Trick {played.trick}: {name}'s {played.card.short} lost {before - after} "
-            f"({_signed(before)} for {name} before it, {_signed(after)} after); {keep} kept {_signed(before)}. "
-            + _why(name, keepers, lost_tricks, kept_tricks, pos)
-        )
-    if not mistakes:
-        who = "Both players" if seat is None else players[seat]
-        lines.append(f"{who} played every card as well as perfect play would: no points lost in this deal.")
-    last = cards[-1]
-    lines.append(f"In the event, {_result_text(players, last.seat, _final_difference(last))}.")
-    return lines
+        why = _trick_text(solver, players, pos, played.card, keepers) + _why(name, keepers, lost_tricks, kept_tricks, pos)
+    else:
+        said, why = f"Trick {played.trick}: {name}'s {card} kept {_signed(before)}, as perfect play would.", ""
+    return Verdict(
+        played.number, played.seat, "card", card, Fraction(after), Fraction(before), tuple(c.short for c in keepers),
+        "points", gave_away=lost, said=said, why=why, listed=lost,
+    )
 
 
-def _cards_text(cards: Sequence[Card]) -> str:
-    words = [c.short for c in cards]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+def _this_trick(solver: ParitySolver, pos: PlayPosition, card: Card) -> list[tuple[Seat, Card]]:
+    """The trick in play with ``card`` played from ``pos`` and, if it leads, the other's perfect reply."""
+    if pos.trick:
+        return [*pos.trick, (pos.mover, card)]
+    reply, _ = solver.best_move(advance(pos, card))
+    return [(pos.mover, card), (1 - pos.mover, reply)]
+
+
+def _trick_text(solver: ParitySolver, players: Sequence[str], pos: PlayPosition, card: Card, keepers: Sequence[Card]) -> str:
+    """What the card did to the trick in play, where a card that kept the value would have done
+    otherwise (the trick lost to a trump left in the other hand, or taken where it should have
+    gone): a sentence, or nothing when the trick goes the same way."""
+    rules, me = pos.rules, pos.mover
+    other = players[1 - me]
+
+    def winner(plays: list[tuple[Seat, Card]]) -> Seat:
+        return rules.winner([(s, pos.role.get(c, c)) for s, c in plays])
+
+    plays = _this_trick(solver, pos, card)
+    won = winner(plays) == me
+    keeper = next((k for k in keepers if (winner(_this_trick(solver, pos, k)) == me) != won), None)
+    if keeper is None:
+        return ""
+    if won:
+        return f"The {card.short} takes this trick, where the {keeper.short} would give it to {other}. "
+    (_, first), (_, second) = plays
+    if pos.trick:
+        return f"The {card.short} leaves this trick to {other}'s {first.short}, where the {keeper.short} would take it. "
+    ruff = rules.is_trump(pos.role.get(second, second)) and not rules.is_trump(pos.role.get(first, first))
+    held = f"{other} still held a trump: the {second.short}" if ruff else f"{other}'s {second.short}"
+    return f"{held} takes the {card.short}, where the {keeper.short} would win the trick. "
+
+
+def _tally_text(name: str, tally: Tally) -> str:
+    cards = f"{tally.judged} card{'s' if tally.judged != 1 else ''}"
+    if not tally.gave_away:
+        return f"{name} gave away nothing over {cards}"
+    return f"{name} gave away {tally.lost} points with {tally.gave_away} of {cards}"
 
 
 def advance(pos: PlayPosition, card: Card) -> PlayPosition:

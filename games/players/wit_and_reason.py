@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
 from games.adders import wit_and_reason_1 as wr1
@@ -25,6 +26,7 @@ from games.advice import AnalysisError, Decision, finished_deal, replay_decision
 from games.cards import Card
 from games.counting import CountingView, play_card_of
 from games.engine import Action, MatchRecord, Seat, View
+from games.verdicts import Analysis, Tally, Verdict, in_all, named_together, tallies
 
 
 def _plays(legal: Sequence[Action]) -> list[tuple[int, Action]]:
@@ -157,8 +159,7 @@ _RESULT = {1: "a win", 0: "a draw", -1: "a loss"}
 
 
 def _values_text(values: Sequence[int]) -> str:
-    words = [str(v) for v in values]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return named_together([str(v) for v in values])
 
 
 def _hint_lines(judged: dict[int, int]) -> list[str]:
@@ -232,49 +233,71 @@ def _handed_over(other: str, made: int, answers: dict[int, int]) -> str:
     return f"From {made}, {other} {verb} by answering {_values_text(values)} (making {totals})."
 
 
-def _race_lines(
+def _race_analysis(
+    game_id: str,
     players: Sequence[str],
     number: int,
     decisions: Sequence[Decision[Judged]],
     seat: Seat | None,
     last_card_wins: bool,
-) -> list[str]:
+) -> Analysis:
     """The analysis of one race from each play's position: the total and every value's result."""
     first = decisions[0]
     start = max(first.before[1].values())
     starter = players[first.seat]
     outcome = {1: f"{starter} wins", 0: "the race is drawn", -1: f"{players[1 - first.seat]} wins"}[start]
-    lines = [f"Race {number}, started by {starter}: with perfect play from the first card, {outcome}."]
-    mistakes = 0
+    opening = (f"Race {number}, started by {starter}: with perfect play from the first card, {outcome}.",)
+    verdicts: list[Verdict] = []
     for d in decisions:
-        total, judged, replies = d.before
         card = play_card_of(d.action)
-        if card is None:
+        if card is None or (seat is not None and d.seat != seat):
             continue
-        value = _value(card)
-        best = max(judged.values())
-        got = judged.get(value, best)
-        if got >= best or (seat is not None and d.seat != seat):
-            continue
-        mistakes += 1
-        keepers = sorted(v for v, r in judged.items() if r == best)
-        verb = "keep" if best < 1 else "win"
-        lines.append(
-            f"{players[d.seat]}'s {value} on {total} (making {total + value}) turned {_RESULT[best]} into "
-            f"{_RESULT[got]}; {_values_text(keepers)} would {verb} {'it' if best < 1 else 'the race'}. "
-            + _handed_over(players[1 - d.seat], total + value, replies.get(value, {}))
-        )
-    if not mistakes:
-        who = "Both players" if seat is None else players[seat]
-        lines.append(f"{who} kept the best result there was with every card.")
+        verdicts.append(_play_verdict(players, d, _value(card)))
+    seats = [0, 1] if seat is None else [seat]
+    counted = tallies(verdicts, seats, "card")
+    summary = in_all(players, counted, seat, "kept the best result there was with every card.", _tally_text)
     last = decisions[-1]
     card = play_card_of(last.action)
     made = last.before[0] + (_value(card) if card is not None else 0)
     if made == TARGET or last_card_wins:
-        lines.append(f"In the event, {players[last.seat]} won the race.")
+        event = f"In the event, {players[last.seat]} won the race."
     else:
-        lines.append("In the event, the race was drawn.")
-    return lines
+        event = "In the event, the race was drawn."
+    return Analysis(game_id, number, opening, tuple(verdicts), counted, (summary, event))
+
+
+def _play_verdict(players: Sequence[str], d: Decision[Judged], value: int) -> Verdict:
+    """The verdict on one play of ``value``: the result it kept or threw away, the values that
+    kept the best result, and why (the answers the total it made hands the other player)."""
+    total, judged, replies = d.before
+    best = max(judged.values())
+    got = judged.get(value, best)
+    keepers = sorted(v for v, r in judged.items() if r == best)
+    name, made = players[d.seat], total + value
+    played = f"{name}'s {value} on {total} (making {made})"
+    lost = got < best
+    if lost:
+        verb = "keep" if best < 1 else "win"
+        said = (
+            f"{played} turned {_RESULT[best]} into {_RESULT[got]}; "
+            f"{_values_text(keepers)} would {verb} {'it' if best < 1 else 'the race'}."
+        )
+        why = _handed_over(players[1 - d.seat], made, replies.get(value, {}))
+    elif best > -1:
+        said, why = f"{played} kept the {'win' if best == 1 else 'draw'}.", ""
+    else:
+        said, why = f"{played}: every card there loses against perfect play.", ""
+    return Verdict(
+        d.number, d.seat, "card", str(value), Fraction(got), Fraction(best), tuple(str(v) for v in keepers), "result",
+        gave_away=lost, said=said, why=why, listed=lost,
+    )
+
+
+def _tally_text(name: str, tally: Tally) -> str:
+    cards = f"{tally.judged} card{'s' if tally.judged != 1 else ''}"
+    if not tally.gave_away:
+        return f"{name} kept the best result with all {cards}"
+    return f"{name} threw a result away with {tally.gave_away} of {cards}"
 
 
 def _analyse_races(
@@ -284,7 +307,7 @@ def _analyse_races(
     seat: Seat | None,
     note: Callable[[Any], Judged | None],
     last_card_wins: bool,
-) -> list[str]:
+) -> Analysis:
     if seat is not None and seat not in (0, 1):
         raise AnalysisError("The race has two seats.")
     decisions, finished = replay_decisions(record, game_id, note)
@@ -292,10 +315,10 @@ def _analyse_races(
     plays = decisions.get(number, [])
     if not plays:
         raise AnalysisError(f"Race {number} has no play to analyse.")
-    return _race_lines(record.players, number, plays, seat, last_card_wins)
+    return _race_analysis(game_id, record.players, number, plays, seat, last_card_wins)
 
 
-def analyse_wit_and_reason_1(record: MatchRecord, deal: int | None = None, seat: Seat | None = None) -> list[str]:
+def analyse_wit_and_reason_1(record: MatchRecord, deal: int | None = None, seat: Seat | None = None) -> Analysis:
     """A finished race of (I) against perfect play: the plays that threw a result away, and the
     plays that would have kept it."""
     stalemate = str(record.options.get("stalemate", "draw"))
@@ -312,7 +335,7 @@ def analyse_wit_and_reason_1(record: MatchRecord, deal: int | None = None, seat:
     return _analyse_races(record, "wit_and_reason_1", deal, seat, note, stalemate == "last_player_wins")
 
 
-def analyse_wit_and_reason_2(record: MatchRecord, deal: int | None = None, seat: Seat | None = None) -> list[str]:
+def analyse_wit_and_reason_2(record: MatchRecord, deal: int | None = None, seat: Seat | None = None) -> Analysis:
     """A finished race of (II) against perfect play (a player left without a card loses, so the
     last card taken always wins the race)."""
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 import pytest
 
 from bot.tables import TableError, TableService
 from games import advice
 from games.engine import Action, MatchRecord, PlayCard, Seat, View
+from games.verdicts import Analysis, Verdict
 from storage import stats
 from tests.bot.test_tables import ANN, BOB, CAT, C, G, play_current, started
 
@@ -18,8 +20,13 @@ def toy_hint(view: View, legal: Sequence[Action]) -> list[str]:
     return [f"Seat {view.seat} could play {cards[0].label()}."] if cards else []
 
 
-def toy_analysis(record: MatchRecord, deal: int | None, seat: Seat | None) -> list[str]:
-    return [f"Deal {deal} of {len(record.actions)} actions so far."]
+def toy_analysis(record: MatchRecord, deal: int | None, seat: Seat | None) -> Analysis:
+    """The toy game's analysis: a verdict on the record's first move, and how far the record goes."""
+    first = Verdict(
+        1, record.actions[0][0], "card", "the first card", Fraction(0), Fraction(1), ("any other",), "points",
+        gave_away=True, said="The first card lost 1.", why="The toy judges every opening lead a mistake.", listed=True,
+    )
+    return Analysis("toy", deal or 0, (f"Deal {deal} of {len(record.actions)} actions so far.",), (first,), (), ())
 
 
 advice.register_hinter("toy", toy_hint)
@@ -70,7 +77,7 @@ async def test_analysis_of_finished_deals_only(service: TableService) -> None:
     with pytest.raises(TableError, match="No deal has finished yet"):
         await service.analyse(G, C, ANN)
     await finish_deal(service)
-    lines = await service.analyse(G, C, CAT)  # anyone may look at a finished deal
+    lines = (await service.analyse(G, C, CAT)).lines()  # anyone may look at a finished deal
     assert lines[0].startswith("Deal 1 of ")
     with pytest.raises(TableError, match="Deal 2 is not over yet; only deal 1 can be analysed"):
         await service.analyse(G, C, ANN, deal=2)
@@ -83,7 +90,7 @@ async def test_analysis_of_a_stored_match(service: TableService) -> None:
         await service.analyse(G, "elsewhere", ANN, match_id=table.id)
     while service.table(G, C) is not None:
         await play_current(service)
-    assert (await service.analyse(G, "elsewhere", ANN, deal=2, match_id=table.id))[0].startswith("Deal 2 of ")
+    assert (await service.analyse(G, "elsewhere", ANN, deal=2, match_id=table.id)).lines()[0].startswith("Deal 2 of ")
     with pytest.raises(TableError, match="There is no match #"):
         await service.analyse("another server", C, ANN, match_id=table.id)
 
@@ -122,6 +129,6 @@ async def test_parity_hint_and_analysis_at_a_real_table(service: TableService) -
             assert hint[0].startswith("Under perfect play by both from here")
         legal = service.hand(G, C, user).legal
         await service.act(G, C, user, legal[-1], table.turn)
-    lines = await service.analyse(G, C, CAT)
+    lines = (await service.analyse(G, C, CAT)).lines()
     assert lines[0].startswith("Deal 1 (") and "with perfect play from the opening lead" in lines[0]
     assert lines[-1].startswith("In the event, ")

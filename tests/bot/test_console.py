@@ -8,6 +8,11 @@ import sys
 from pathlib import Path
 
 from bot.console import run_console
+from bot.console.commands import GUILD
+from bot.service.records import finished_match, record_from_json
+from games import advice
+from storage import stats
+from storage.sessions import Store
 
 
 async def run_lines(db: Path, lines: list[str]) -> list[str]:
@@ -160,3 +165,17 @@ async def test_admin_settings_defaults_and_log(db_path: Path) -> None:
     assert "Pages show members' names: no (neutral labels such as Player 4821)" in text
     assert "settings: pages=True; page_names=False" in text
     assert "default_options[toy]=deals=4" in text and "rating reset" in text
+
+
+async def test_analyse_writes_the_verdicts_of_a_finished_match(db_path: Path) -> None:
+    lines = ["ann: /play wit_and_reason_2", "ann: /addbot", "ann: /start"] + ["ann: /move #1"] * 14  # two races
+    out: list[str] = []
+    await run_console(str(db_path), io.StringIO("\n".join([*lines, "cat: /analyse match 1 1"]) + "\n"), out.append, seed=3)
+    store = await Store.open(db_path)
+    try:
+        record = record_from_json(finished_match(await stats.match_json(store.conn, GUILD, 1), 1))
+    finally:
+        await store.close()
+    analysis = advice.analyse(record, 1)
+    assert analysis is not None and any(v.gave_away for v in analysis.verdicts)
+    assert out[-1] == "\n".join(analysis.lines())  # each play that threw the race away, with why, and the tally

@@ -78,7 +78,7 @@ def test_wit_and_reason_2_analysis_finds_the_throw_away() -> None:
         total += value
         pool[value - 1] -= 1
     record = play_values("wit_and_reason_2", values)
-    lines = analyse_wit_and_reason_2(record, 1)
+    lines = analyse_wit_and_reason_2(record, 1).lines()
     starter = record.players[0] if lines[0].startswith("Race 1, started by Ann") else record.players[1]
     assert lines[0] == f"Race 1, started by {starter}: with perfect play from the first card, {starter} wins."
     other = record.players[1] if starter == record.players[0] else record.players[0]
@@ -96,7 +96,7 @@ def test_wit_and_reason_2_analysis_finds_the_throw_away() -> None:
     assert lines[-1] == f"In the event, {other} won the race."
     # asked about the other player only, nothing was thrown away
     seat = record.players.index(other)
-    assert analyse_wit_and_reason_2(record, 1, seat)[1] == f"{other} kept the best result there was with every card."
+    assert analyse_wit_and_reason_2(record, 1, seat).lines()[1] == f"{other} kept the best result there was with every card."
 
 
 def test_wit_and_reason_1_analysis_and_refusals() -> None:
@@ -104,7 +104,7 @@ def test_wit_and_reason_1_analysis_and_refusals() -> None:
     state = play_match(game, ["Ann", "Bob"], {}, seed=5, policies=seat_policies(game.id, ["strong", "strong"]))
     record = game.record(state)
     for race in (1, 2):
-        lines = analyse_wit_and_reason_1(record, race)
+        lines = analyse_wit_and_reason_1(record, race).lines()
         assert lines[0].startswith(f"Race {race}, started by ")
         assert "wins." in lines[0]  # the starter wins with perfect play
         assert lines[1] == "Both players kept the best result there was with every card."
@@ -133,7 +133,7 @@ def test_spec_analysis_values_calls_by_the_adviser() -> None:
     policies = seat_policies("spec", ["strong", "random", "random"])
     state = play_match(game, ["Ann", "Bob", "Cat"], {}, seed=3, policies=policies)
     record = game.record(state)
-    lines = analyse_spec(record, 1)
+    lines = analyse_spec(record, 1).lines()
     assert lines[0].startswith("Deal 1: a call is worth")
     assert sum(1 for line in lines if " predicted " in line) == 3
     assert lines[-1].startswith("In all, against the best calls: Ann gave away ")
@@ -181,7 +181,7 @@ def test_spec_summary_counts_forbidden_calls_and_says_why() -> None:
                 forbidden[seat] += 1
         replay.apply(seat, action)
     assert sum(forbidden) > 0, "the random players should break a rule on this seed"
-    lines = analyse_spec(record, 1)
+    lines = analyse_spec(record, 1).lines()
     summary = lines[-1]
     for s, name in enumerate(record.players):
         said = f"{name} gave away "
@@ -190,7 +190,7 @@ def test_spec_summary_counts_forbidden_calls_and_says_why() -> None:
         assert (f"({forbidden[s]} of them forbidden)" in part) == (forbidden[s] > 0)
     forbidden_lines = [line for line in lines if "which was forbidden (" in line]
     assert len(forbidden_lines) == sum(forbidden)
-    assert all("Had it stood it was worth" in line for line in forbidden_lines)
+    assert all("had it stood it was worth" in line for line in forbidden_lines)
     # a call found wanting says why: how many face-down cards pay it and the best call
     wanting = [line for line in lines if " was worth " in line and "forbidden" not in line]
     assert wanting and all("face-down cards would pay" in line for line in wanting)

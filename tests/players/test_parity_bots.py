@@ -229,8 +229,9 @@ def a_deal_with_one_mistake() -> tuple[MatchRecord, int, Card, int, int]:
 def test_analyser_finds_the_mistake() -> None:
     record, seat, wrong, loss, start_value = a_deal_with_one_mistake()
     assert has_analysis("parity")
-    lines = analyse(record, 1, None)
-    assert lines is not None
+    analysis = analyse(record, 1, None)
+    assert analysis is not None
+    lines = analysis.lines()
     leader_name = record.players[1]  # the non-dealer leads; the value is from its side
     scorer = leader_name if start_value > 0 else record.players[0]
     assert f"{scorer} scores {abs(start_value)}" in lines[0]
@@ -238,7 +239,7 @@ def test_analyser_finds_the_mistake() -> None:
     assert len(errors) == 1
     assert errors[0].startswith(f"Trick 14: {record.players[seat]}'s {wrong.short} lost {loss} ")
     # asked for the other seat only, nothing is reported
-    other = analyse_parity(record, 1, 1 - seat)
+    other = analyse_parity(record, 1, 1 - seat).lines()
     assert not [line for line in other if line.startswith("Trick")]
     assert other[-2] == f"{record.players[1 - seat]} played every card as well as perfect play would: no points lost in this deal."
     assert other[-1].startswith("In the event, ")
@@ -264,10 +265,10 @@ def test_random_matches_analyse_every_finished_deal() -> None:
     state = play_match(GAME, 2, {"undifferentiated_jokers": True}, seed=9)
     record = GAME.record(state)
     for deal in (1, state.deal_no):
-        lines = analyse_parity(record, deal, None)
+        lines = analyse_parity(record, deal, None).lines()
         assert lines[0].startswith(f"Deal {deal} ")
         assert len(lines) >= 2
-    counts = Counter(line.split(":")[0] for line in analyse_parity(record, 1, None)[1:])
+    counts = Counter(line.split(":")[0] for line in analyse_parity(record, 1, None).lines()[1:])
     assert all(n >= 1 for n in counts.values())
 
 
@@ -333,7 +334,7 @@ def test_analysis_says_why_and_names_every_equal_card() -> None:
             break
     assert solution is not None
     keepers = [c for c, v in solution.values.items() if v == solution.value]
-    (line,) = [line for line in analyse_parity(record, 1, None) if line.startswith("Trick")]
+    (line,) = [line for line in analyse_parity(record, 1, None).lines() if line.startswith("Trick")]
     names = [c.short for c in keepers]
     named = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
     assert f"; {named} kept " in line

@@ -149,39 +149,68 @@ async def test_open_graph_tags_name_the_winner_and_show_the_final_table(site: Re
         assert (await response.read()).startswith(b"\x89PNG")
 
 
-async def test_each_parity_move_carries_the_analysers_verdict(site: RecordSite) -> None:
+VERDICT = re.compile(r'<p class="verdict (lost|kept)">(.*?)</p>')
+
+
+def verdict_on(step: str) -> tuple[str, str] | None:
+    """The verdict a step's page shows beside its move: lost or kept, and its words."""
+    found = VERDICT.search(step)
+    return None if found is None else (found.group(1), html.unescape(re.sub(r"<[^>]+>", "", found.group(2))))
+
+
+async def verdicts_shown(site: RecordSite, match: int, deal: int, moves: int) -> dict[int, tuple[str, str]]:
+    """Each move of ``deal`` whose step shows a verdict, by its move number in the deal."""
+    shown = {}
+    for move in range(1, moves + 1):
+        _, step = await fetch(site, page_path(match, deal, move))
+        verdict = verdict_on(step)
+        if verdict is not None:
+            shown[move] = verdict
+    return shown
+
+
+def moves_before(state: GameState[Any], deal: int) -> int:
+    """How many moves of the match come before ``deal``'s first, by replaying its record."""
+    if deal == 1:
+        return 0
+    record = state.game.record(state)
+    replay = state.game.start(record.players, record.options, record.seed, record.deck)
+    for number, _seat, _action, _events in state.game.replay_steps(record, replay):
+        if replay.deal_no == deal:  # this move ended the deal before
+            return number
+    raise AssertionError(f"the match has no deal {deal}")
+
+
+async def test_each_parity_move_carries_its_verdict(site: RecordSite) -> None:
     state = played("parity", seed=5)
     match = await store_match(site.store, state)
     record = state.game.record(state)
-    lines = advice.analyse(record, 1) or []
-    lost = [line for line in lines if line.startswith("Trick ")]
-    assert lost  # random players lose points: the test has verdicts of both kinds to place
+    analysis = advice.analyse(record, 1)
+    assert analysis is not None
+    assert any(v.gave_away for v in analysis.verdicts)  # random players lose points: verdicts of both kinds to place
     _status, text = await fetch(site, page_path(match, 1, 0))
     moves = part(text, "moves")
     # the deal's own lines beside the dealt table; each losing card flagged in the move list
-    assert html.escape(lines[0]) in part(text, "last-move")
-    assert moves.count("✗ lost") == len(lost)
-    seen: list[str] = []
-    kept = 0
-    for move in range(1, moves.count("<li>") + 1):
-        _, step = await fetch(site, page_path(match, 1, move))
-        verdict = re.search(r'<p class="verdict (lost|kept)">(.*?)</p>', step)
-        if verdict is not None and verdict.group(1) == "lost":
-            seen.append(html.unescape(verdict.group(2)))
-        kept += verdict is not None and verdict.group(1) == "kept"
-    assert seen == lost  # the analyser's own lines, each at the card it is about, in order
-    assert kept + len(lost) == 30  # and every one of the deal's 30 cards judged
-
-
-async def test_wit_and_reason_moves_carry_their_verdicts_and_games_without_an_analyser_say_nothing(site: RecordSite) -> None:
-    state = played("wit_and_reason_1", seed=2)
+    assert html.escape(analysis.opening[0]) in part(text, "last-move")
+    assert moves.count("✗ lost") == sum(v.gave_away for v in analysis.verdicts)
+    shown = await verdicts_shown(site, match, 1, moves.count("<li>"))
+    # deal 1 starts the record: a verdict's place in the record is its move's place in the deal
+    placed = {v.number: ("lost" if v.gave_away else "kept", v.text) for v in analysis.verdicts}
+    assert shown == placed  # each verdict at the move it is about, and nowhere else
+    assert len(placed) == 30  # every one of the deal's 30 cards judged
+@pytest.mark.parametrize(("game_id", "seed", "deal"), [("wit_and_reason_1", 2, 2), ("spec", 1, 1)])
+async def test_every_verdict_sits_beside_its_move(site: RecordSite, game_id: str, seed: int, deal: int) -> None:
+    state = played(game_id, seed=seed)
     match = await store_match(site.store, state)
-    record = state.game.record(state)
-    lines = advice.analyse(record, 1) or []
-    _, text = await fetch(site, page_path(match, 1, 1))
-    verdict = re.search(r'<p class="verdict (lost|kept)">(.*?)</p>', text)
-    assert verdict is not None
-    assert verdict.group(1) == "kept" or html.unescape(verdict.group(2)) in lines
+    analysis = advice.analyse(state.game.record(state), deal)
+    assert analysis is not None and analysis.verdicts
+    _, text = await fetch(site, page_path(match, deal, 0))
+    shown = await verdicts_shown(site, match, deal, part(text, "moves").count("<li>"))
+    first = moves_before(state, deal)
+    assert shown == {v.number - first: ("lost" if v.gave_away else "kept", v.text) for v in analysis.verdicts}
+
+
+async def test_a_game_without_an_analyser_says_nothing(site: RecordSite) -> None:
     other = await store_match(site.store, played("hundred", seed=2))
     _, text = await fetch(site, page_path(other, 1, 1))
     assert 'class="verdict' not in text and "perfect play" not in text

@@ -33,11 +33,12 @@ from aiohttp import web
 from bot.render.pictures import layout_png
 from bot.service.records import record_from_json
 from bot.web.records.access import RecordServer, open_server
-from bot.web.records.judgements import DealAnalysis, Verdict, analyse_deal, analyse_record, has_judgements
+from bot.web.records.judgements import analyse_deal, analyse_record, has_judgements
 from bot.web.records.replay import Move, Position, Replay, build
 from bot.web.records.shell import page
 from games.cards import Card, Colour
 from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, Scores, Spot, grid_cells
+from games.verdicts import Analysis, Verdict
 from storage import stats
 from storage.sessions import Store
 
@@ -200,7 +201,7 @@ class MatchView:
     title: str
     headline: str
     description: str
-    analyses: dict[int, asyncio.Future[DealAnalysis | None]]
+    analyses: dict[int, asyncio.Future[Analysis | None]]
     """Each deal's analysis, worked out in a worker thread (a Parity deal's solve takes a few
     hundred milliseconds): started for a deal when it is first shown, then for the others in turn."""
 
@@ -227,7 +228,7 @@ def match_view(server: RecordServer, match: int, data: dict[str, Any]) -> MatchV
     return MatchView(guild, match, data, replay, title, line, description, {})
 
 
-def analysis(view: MatchView, deal: int, pool: Executor | None) -> asyncio.Future[DealAnalysis | None]:
+def analysis(view: MatchView, deal: int, pool: Executor | None) -> asyncio.Future[Analysis | None]:
     """The deal's analysis, started now unless it was (call in the event loop): in ``pool`` (a
     process pool: the solvers are pure Python, and in a thread they would hold the interpreter
     lock against the pages being drawn) or else in a worker thread."""
@@ -236,7 +237,7 @@ def analysis(view: MatchView, deal: int, pool: Executor | None) -> asyncio.Futur
     return view.analyses[deal]
 
 
-async def safely_analysed(replay: Replay, deal: int, pool: Executor | None) -> DealAnalysis | None:
+async def safely_analysed(replay: Replay, deal: int, pool: Executor | None) -> Analysis | None:
     """A deal's analysis; an analyser's failure costs the page its verdicts, never the page."""
     try:
         if pool is None:
@@ -257,7 +258,7 @@ PENDING = "The analyser is still at work on this deal: step again in a moment to
 
 
 def render_step(
-    view: MatchView, deal: int, move: int, url: str, image: str, judged: DealAnalysis | None = None, pending: bool = False
+    view: MatchView, deal: int, move: int, url: str, image: str, judged: Analysis | None = None, pending: bool = False
 ) -> str:
     """The page at a step; ``judged`` is the deal's analysis, ``pending`` while it is worked out."""
     replay = view.replay
@@ -328,33 +329,37 @@ def hands_html(position: Position) -> str:
 
 
 def verdict_html(verdict: Verdict | None) -> str:
+    """A move's verdict: what it was worth against the best (naming the best moves), then why."""
     if verdict is None:
         return ""
-    kind = "lost" if verdict.lost else "kept"
-    return f'<p class="verdict {kind}">{html.escape(verdict.text)}</p>'
+    e = html.escape
+    kind = "lost" if verdict.gave_away else "kept"
+    why = f' <span class="why">{e(verdict.why)}</span>' if verdict.why else ""
+    return f'<p class="verdict {kind}">{e(verdict.said)}{why}</p>'
 
 
-def last_move_html(move: Move | None, judged: DealAnalysis | None) -> str:
+def last_move_html(move: Move | None, judged: Analysis | None) -> str:
     e = html.escape
     out = ['<section class="last-move" aria-live="polite"><h3>This step</h3>']
     if move is None:
         out.append("<p>The deal as dealt, before the first move.</p>")
         if judged is not None:
-            out += [f'<p class="deal-note">{e(line)}</p>' for line in judged.notes]
+            out += [f'<p class="deal-note">{e(line)}</p>' for line in (*judged.opening, *judged.closing)]
     else:
         out.append(f"<p class=\"move-text\">{e(move.text)}</p>")
         out += [f'<p class="event">{e(t)}</p>' for t in move.events]
-        out.append(verdict_html(judged.verdicts.get(move.number) if judged else None))
+        out.append(verdict_html(judged.by_number().get(move.number) if judged else None))
     out.append("</section>")
     return "".join(out)
 
 
-def moves_html(view: MatchView, deal: int, current: int, judged: DealAnalysis | None) -> str:
+def moves_html(view: MatchView, deal: int, current: int, judged: Analysis | None) -> str:
     e = html.escape
     out = [f'<section class="moves"><h3>Moves of deal {deal}</h3><ol>']
+    verdicts = judged.by_number() if judged else {}
     for move in view.replay.by_deal[deal]:
-        verdict = judged.verdicts.get(move.number) if judged else None
-        flag = ' <span class="flag" title="gave something away">✗ lost</span>' if verdict and verdict.lost else ""
+        verdict = verdicts.get(move.number)
+        flag = ' <span class="flag" title="gave something away">✗ lost</span>' if verdict and verdict.gave_away else ""
         here = ' aria-current="step"' if move.index == current else ""
         out.append(f'<li><a href="{step_href(view.base, deal, move.index)}"{here}>{e(move.text)}</a>{flag}</li>')
     out.append("</ol></section>")
@@ -491,7 +496,7 @@ class MatchPages:
             self._pool.shutdown(wait=True, cancel_futures=True)  # at most the analysis of one deal to wait for
             self._pool = None
 
-    async def judged(self, view: MatchView, deal: int) -> tuple[DealAnalysis | None, bool]:
+    async def judged(self, view: MatchView, deal: int) -> tuple[Analysis | None, bool]:
         """The deal's analysis if it is ready within :attr:`patience` seconds; else none yet,
         and ``True`` (pending)."""
         if not has_judgements(view.replay):

@@ -122,6 +122,7 @@ async def test_hint_and_analysis(world: World) -> None:
         await choose_in_hand(actor, shown)
     analysed = await world.cat.slash(world.channel, "analyse", deal=1)
     assert only_ephemeral(analysed) and "Deal 1 of" in reply_text(analysed)
+    assert "The first card lost 1. The toy judges every opening lead a mistake." in reply_text(analysed)  # its verdict
 
 
 @pytest.mark.parametrize("game", ["fifty_one"])
