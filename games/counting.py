@@ -4,10 +4,13 @@
 Every adder (Fifty-One, Hundred, Jubilee, Obstacle Race, Ninety-Nine, Twenty-Nine, Wit and Reason)
 is a :class:`CountingState` that states only what differs, through hooks. The machinery keeps:
 
-* the **pack, hands, stock and pile** of the current deal (``self.hands``, ``self.stock``,
-  ``self.pile``) and the **running total** (``self.total``);
-* **turn order**: ``self.to_play`` and ``self.direction`` (``+1`` to the left, ``-1`` after a reversal);
-  seats that are out of the match or have nothing left to play are skipped;
+* the **pack, hands and stock** of the current deal (``self.hands``, ``self.stock``);
+* **the round** (:class:`CountingRound`, ``self.round``, a new one every deal): the pile and its
+  **running total**, whose turn it is and which way play goes (``+1`` to the left, ``-1`` after a
+  reversal), every turn, the recent plays, the deal's points, the passes in a row and the deal's
+  end. The referee state keeps the same round. Its fields read as before on the state
+  (``self.total``, ``self.pile``, ``self.to_play``, ...);
+* **turn order**: seats that are out of the match or have nothing left to play are skipped;
 * **drawing** from the stock before or after a play, while it lasts (:attr:`CountingState.draw_timing`),
   with :meth:`CountingState.on_stock_empty` for a reshuffle;
 * **passing**: a seat with no legal play is handled by :meth:`CountingState.on_stuck` (by default it
@@ -44,7 +47,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, ClassVar, Literal, TypeVar
 
@@ -362,6 +365,69 @@ class CountingFacts(DealFacts):
 CF = TypeVar("CF", bound=CountingFacts)
 
 
+@dataclass
+class CountingRound:
+    """One deal's play, as the online and the referee state both keep it: the pile and its running
+    total, whose turn it is and which way play goes, every turn and the recent plays, the points
+    scored, the passes in a row and the deal's end. A state holds one (``state.round``), a new
+    one every deal; what the seats hold is the state's business (the hands online, the unseen
+    cards in referee mode)."""
+
+    n: int
+    total: int = 0
+    direction: int = 1
+    """``+1`` to the left, ``-1`` after a reversal."""
+    to_play: Seat | None = None
+    pile: list[Card] = field(default_factory=list)
+    opening: list[Card] = field(default_factory=list)
+    """The cards on the pile when the deal's play began (its starters)."""
+    recent: list[PlayRecord] = field(default_factory=list)
+    """The last :data:`RECENT_LIMIT` plays and passes, for the view."""
+    turns: list[Turn] = field(default_factory=list)
+    """Every turn of the deal so far, plays and passes (the deal's facts)."""
+    deal_points: list[int] = field(default_factory=list)
+    passes_in_row: int = 0
+    closed: bool = False
+    void: bool = False
+    next: Seat | None = None
+    """The seat named to move next instead of the usual next seat (a trick winner leading)."""
+    notes: list[str] = field(default_factory=list)
+    """Notes on the play being made (``hit 55``), kept with it in the recent plays."""
+
+    @classmethod
+    def new(cls, n: int) -> CountingRound:
+        return cls(n, deal_points=[0] * n)
+
+    def remember(self, record: PlayRecord) -> None:
+        """Add a play or a pass to the recent plays (the oldest drops off)."""
+        self.recent.append(record)
+        if len(self.recent) > RECENT_LIMIT:
+            del self.recent[0]
+
+    def play(self, seat: Seat, action: PlayCard | PlayAs, after: int) -> None:
+        """``seat`` played ``action``'s card and the total became ``after``."""
+        self.pile.append(action.play)
+        self.total = after
+        self.passes_in_row = 0
+        self.notes = []
+        self.turns.append(Turn(seat=seat, play=action))
+
+    def close(self, void: bool = False) -> None:
+        """End the deal after the current step (``void``: as if it never happened)."""
+        self.closed = True
+        self.void = self.void or void
+
+    def facts(self) -> dict[str, Any]:
+        """The fields of :class:`CountingFacts` the round knows."""
+        return {
+            "starters": tuple(self.opening),
+            "turns": tuple(self.turns),
+            "points": tuple(self.deal_points),
+            "void": self.void,
+        }
+
+
+
 class CountingMatch(Match[CF]):
     """The match of an adding-up game: a game books a deal's facts (:meth:`book`); then the match
     ends (:meth:`over`, :meth:`outcome`) or the deal passes to the next player still in. A void
@@ -472,32 +538,69 @@ class CountingState(GameState[CO]):
         self.match.begin(self)
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.stock: list[Card] = []
-        self.pile: list[Card] = []
         self.set_aside: list[Card] = []
         """Cards out of play for this deal, face down (Twenty-Nine's removed Tens)."""
         self.shown: list[list[Card]] = [[] for _ in range(n)]
         """Cards a seat showed on passing and still holds (public knowledge)."""
-        self.total = 0
-        self.direction = 1
-        self.to_play: Seat | None = None
-        self.recent: list[PlayRecord] = []
-        self.deal_points: list[int] = [0] * n
+        self.round = CountingRound.new(n)
+        """The deal being played (a new one every deal)."""
         self.lives: list[int] | None = None
         self.out: list[bool] = [False] * n
-        self.passes_in_row = 0
-        self.deal_closed = False
-        self.deal_void = False
         self.void_deals = 0
-        self._next: Seat | None = None
-        self._notes: list[str] = []
-        self.opening: list[Card] = []
-        """The cards on the pile when the deal's play began (its starters)."""
-        self.turns: list[Turn] = []
-        """Every turn of the deal so far, plays and passes (the deal's facts)."""
         self.init_match()
         events = self._start_deal()
         events += self._run(self.to_play)
         return events
+
+    # ===== the round's fields, read and set on the state as before ==========================
+
+    @property
+    def total(self) -> int:
+        return self.round.total
+
+    @total.setter
+    def total(self, value: int) -> None:
+        self.round.total = value
+
+    @property
+    def direction(self) -> int:
+        return self.round.direction
+
+    @property
+    def to_play(self) -> Seat | None:
+        return self.round.to_play
+
+    @to_play.setter
+    def to_play(self, seat: Seat | None) -> None:
+        self.round.to_play = seat
+
+    @property
+    def pile(self) -> list[Card]:
+        return self.round.pile
+
+    @pile.setter
+    def pile(self, cards: list[Card]) -> None:
+        self.round.pile = cards
+
+    @property
+    def opening(self) -> list[Card]:
+        return self.round.opening
+
+    @property
+    def recent(self) -> list[PlayRecord]:
+        return self.round.recent
+
+    @property
+    def turns(self) -> list[Turn]:
+        return self.round.turns
+
+    @property
+    def deal_points(self) -> list[int]:
+        return self.round.deal_points
+
+    @property
+    def deal_closed(self) -> bool:
+        return self.round.closed
 
     # ===== hooks: the pack and the deal ======================================================
 
@@ -642,12 +745,7 @@ class CountingState(GameState[CO]):
 
     def counting_facts(self) -> dict[str, Any]:
         """The fields every adder's facts share."""
-        return {
-            "starters": tuple(self.opening),
-            "turns": tuple(self.turns),
-            "points": tuple(self.deal_points),
-            "void": self.deal_void,
-        }
+        return self.round.facts()
 
     def view_notes(self, seat: Seat | None) -> list[str]:
         """Extra lines for the view (next target, obstacles...). Default: none."""
@@ -699,17 +797,18 @@ class CountingState(GameState[CO]):
                 return s
         return None
 
-    def set_next(self, seat: Seat) -> None:
-        """Make ``seat`` move next (a trick winner leading again), instead of the usual next seat."""
-        self._next = seat
+    def set_next(self, seat: Seat | None) -> None:
+        """Make ``seat`` move next (a trick winner leading again), instead of the usual next seat
+        (``None``: the usual next seat after all)."""
+        self.round.next = seat
 
     def reverse(self) -> None:
         """Reverse the direction of play (Ninety-Nine's Jack)."""
-        self.direction = -self.direction
+        self.round.direction = -self.round.direction
 
     def note(self, text: str) -> None:
         """Annotate the play being made in the recent history (``hit 55``, ``reset to 0``)."""
-        self._notes.append(text)
+        self.round.notes.append(text)
 
     def add_points(self, seat: Seat, points: int) -> None:
         """Score for ``seat`` in this deal and in the match."""
@@ -719,13 +818,12 @@ class CountingState(GameState[CO]):
     def close_deal(self) -> None:
         """End the deal after the current step; :meth:`score_deal` then runs. (Why it ends is told
         in the events of the step that ends it.)"""
-        self.deal_closed = True
+        self.round.close()
 
     def void_deal(self) -> None:
         """End the deal as if it never happened: no scoring, the same dealer deals again, and it
         does not count towards the match's deals (Jubilee with no black card anywhere)."""
-        self.close_deal()
-        self.deal_void = True
+        self.round.close(void=True)
 
     def deals_played(self) -> int:
         """Deals completed or in progress, void deals not counted."""
@@ -770,9 +868,9 @@ class CountingState(GameState[CO]):
         if self.show_hand_on_pass:
             hand = list(self.hands[seat])
             self.shown[seat] = list(hand)
-            self._remember(PlayRecord(seat=seat, total=self.total, shown=hand))
+            self.round.remember(PlayRecord(seat=seat, total=self.total, shown=hand))
             return [self.event("pass", f"{who} has no card that can be played, shows {format_cards(hand)} and passes.")]
-        self._remember(PlayRecord(seat=seat, total=self.total))
+        self.round.remember(PlayRecord(seat=seat, total=self.total))
         return [self.event("pass", f"{who} cannot play and passes.")]
 
     def legal_plays(self, seat: Seat) -> list[Action]:
@@ -845,8 +943,8 @@ class CountingState(GameState[CO]):
         events = self.other_action(seat, action) if card is None else self._play(seat, action, card)
         if not self.deal_closed and self.draw_timing == "after":
             events += self.draw(seat)
-        nxt = self._next if self._next is not None else self.next_seat(seat)
-        self._next = None
+        nxt = self.round.next if self.round.next is not None else self.next_seat(seat)
+        self.round.next = None
         events += self._run(nxt)
         return events
 
@@ -855,23 +953,14 @@ class CountingState(GameState[CO]):
         after = self.resulting_total(action, before)
         effect = self.effect_text(action, before, after)
         self.take_card(seat, card)
-        self.pile.append(card)
-        self.total = after
-        self.passes_in_row = 0
-        self._notes = []
-        self.turns.append(Turn(seat=seat, play=action))  # type: ignore[arg-type]
+        self.round.play(seat, action, after)  # type: ignore[arg-type]
         events = [self.event("play", f"{self.name(seat)} plays {card.short} ({effect}): the total is {after}.")]
         events += self.after_play(seat, action, before, after)
-        self._remember(
-            PlayRecord(seat=seat, card=card, effect=effect, total=self.total, note="; ".join(self._notes))
+        self.round.remember(
+            PlayRecord(seat=seat, card=card, effect=effect, total=self.total, note="; ".join(self.round.notes))
         )
-        self._notes = []
+        self.round.notes = []
         return events
-
-    def _remember(self, record: PlayRecord) -> None:
-        self.recent.append(record)
-        if len(self.recent) > RECENT_LIMIT:
-            del self.recent[0]
 
     def _run(self, seat: Seat | None) -> list[Event]:
         """Carry out everything automatic (turn starts, forced passes, deal ends, new deals)
@@ -901,16 +990,16 @@ class CountingState(GameState[CO]):
                 continue
             if self.can_play(seat):
                 return events
-            self.turns.append(Turn(seat=seat))
+            self.round.turns.append(Turn(seat=seat))
             events += self.on_stuck(seat)
             if self.deal_closed or self.is_over:
                 continue
-            self.passes_in_row += 1
-            if self.passes_in_row >= len(self.turn_takers()):
+            self.round.passes_in_row += 1
+            if self.round.passes_in_row >= len(self.turn_takers()):
                 events += self.on_blocked()
-                self.passes_in_row = 0
-                if self._next is not None:
-                    seat, self._next = self._next, None
+                self.round.passes_in_row = 0
+                if self.round.next is not None:
+                    seat, self.round.next = self.round.next, None
                     continue
                 if not (self.deal_closed or self.is_over):
                     seat = self.next_seat(seat)
@@ -922,7 +1011,7 @@ class CountingState(GameState[CO]):
     def settle_deal(self) -> list[Event]:
         """The deal is closed: its last events (:meth:`score_deal`), then the match books its
         facts. The scores shown during a deal include its points so far; the match books them."""
-        events = [] if self.deal_void else self.score_deal()
+        events = [] if self.round.void else self.score_deal()
         facts = self.deal_facts()
         for seat, points in enumerate(self.deal_points):
             self.scores[seat] -= points
@@ -932,18 +1021,9 @@ class CountingState(GameState[CO]):
         """Deal the next hand (the match has passed the deal on): shuffle (or take the fixed deck),
         deal, place the rest (:meth:`after_deal`), and name the first player."""
         self.deal_no += 1
-        self.deal_void = False
-        self.deal_closed = False
-        self.direction = 1
-        self.total = 0
-        self.pile = []
+        self.round = CountingRound.new(self.n)
         self.stock = []
         self.set_aside = []
-        self.recent = []
-        self.passes_in_row = 0
-        self._next = None
-        self.deal_points = [0] * self.n
-        self.turns = []
         self.hands = [[] for _ in range(self.n)]
         self.shown = [[] for _ in range(self.n)]
         self.init_deal()
@@ -956,7 +1036,7 @@ class CountingState(GameState[CO]):
         self.hands = [sort_hand(h) for h in self.hands]
         events = [self.event("deal", f"Deal {self.deal_no}: {self.name(self.dealer)} deals {size} cards each.")]
         events += self.after_deal(list(order[dealt:]))
-        self.opening = list(self.pile)
+        self.round.opening = list(self.pile)
         if not self.deal_closed:
             self.to_play = self.first_player()
         return events

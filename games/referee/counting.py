@@ -368,7 +368,7 @@ class RefereeCounting(RefereeAdder[CO]):
         events = super().after_deal(list(self.starters))
         self.stock = []
         self.set_aside = []
-        self.opening = list(self.pile)
+        self.round.opening = list(self.pile)
         return events
 
     def first_player(self) -> Seat:
@@ -437,7 +437,7 @@ class RefereeCounting(RefereeAdder[CO]):
         return [self.event("restock", "The played cards but the top one are shuffled to make a new stock.")]
 
     def record_pass(self, seat: Seat) -> list[Event]:
-        self._remember(PlayRecord(seat=seat, total=self.total))
+        self.round.remember(PlayRecord(seat=seat, total=self.total))
         return [self.event("pass", f"{self.name(seat)} has no card that can be played and passes.")]
 
     def survey(self, seat: Seat) -> tuple[list[Action], int]:
