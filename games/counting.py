@@ -45,6 +45,8 @@ Scoring questions that referee mode must answer without a state are pure functio
 
 from __future__ import annotations
 
+import random
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -472,6 +474,112 @@ PLAIN: CountingMatch[CountingFacts] = CountingMatch()
 """The match of a counting state that declares none: :class:`CountingMatch`'s defaults."""
 
 
+# --- what the seats hold ---------------------------------------------------------------------------
+
+
+class CardSource(ABC):
+    """What the seats hold in one deal, as a state knows it: the running-total machinery and the
+    game's rules ask it what a seat may play from and how many cards it holds, and move cards
+    through it (a play, a draw, a reshuffle). Online every card is known (:class:`KnownCards`); in
+    referee mode only how many cards each seat and the stock hold, and which cards nobody has seen
+    (:class:`games.referee.counting.UnseenCards`): the same rules run over either."""
+
+    @abstractmethod
+    def candidates(self, seat: Seat) -> list[Card]:
+        """The cards ``seat`` may play from: its hand, or every card it might hold."""
+
+    @abstractmethod
+    def count(self, seat: Seat) -> int:
+        """How many cards ``seat`` holds."""
+
+    @abstractmethod
+    def stock_size(self) -> int:
+        """How many cards are left in the stock."""
+
+    @abstractmethod
+    def take(self, seat: Seat, card: Card) -> None:
+        """``seat`` played ``card`` (a legal play: it holds, or may hold, the card)."""
+
+    @abstractmethod
+    def draw(self, seat: Seat) -> Card | None:
+        """Move the stock's top card into ``seat``'s hand (the stock is not empty); the card, where
+        it is known."""
+
+    @abstractmethod
+    def restock(self, cards: list[Card], rng: random.Random) -> None:
+        """The played ``cards`` are shuffled and put back on the stock."""
+
+    @abstractmethod
+    def place(self, stock: list[Card] | None = None, aside: list[Card] | None = None) -> None:
+        """The cards left after dealing (a game's ``after_deal``): the stock, the cards set aside."""
+
+    @property
+    @abstractmethod
+    def hands(self) -> list[list[Card]]:
+        """Every seat's hand as far as it is known."""
+
+    @property
+    @abstractmethod
+    def stock(self) -> list[Card]:
+        """The stock's cards as far as they are known, the top first."""
+
+    @property
+    @abstractmethod
+    def set_aside(self) -> list[Card]:
+        """The cards set aside face down as far as they are known (Twenty-Nine's removed Tens)."""
+
+
+@dataclass
+class KnownCards(CardSource):
+    """Every card of the deal known: the dealt and played game's hands, stock and cards set aside."""
+
+    known_hands: list[list[Card]]
+    known_stock: list[Card] = field(default_factory=list)
+    known_aside: list[Card] = field(default_factory=list)
+
+    @classmethod
+    def empty(cls, n: int) -> KnownCards:
+        return cls([[] for _ in range(n)])
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        return self.known_hands
+
+    @property
+    def stock(self) -> list[Card]:
+        return self.known_stock
+
+    @property
+    def set_aside(self) -> list[Card]:
+        return self.known_aside
+
+    def candidates(self, seat: Seat) -> list[Card]:
+        return self.known_hands[seat]
+
+    def count(self, seat: Seat) -> int:
+        return len(self.known_hands[seat])
+
+    def stock_size(self) -> int:
+        return len(self.known_stock)
+
+    def take(self, seat: Seat, card: Card) -> None:
+        self.known_hands[seat].remove(card)
+
+    def draw(self, seat: Seat) -> Card | None:
+        card = self.known_stock.pop(0)
+        self.known_hands[seat] = sort_hand([*self.known_hands[seat], card])
+        return card
+
+    def restock(self, cards: list[Card], rng: random.Random) -> None:
+        self.known_stock = shuffled(cards, rng) + self.known_stock
+
+    def place(self, stock: list[Card] | None = None, aside: list[Card] | None = None) -> None:
+        if stock is not None:
+            self.known_stock = stock
+        if aside is not None:
+            self.known_aside = aside
+
+
 # --- options ------------------------------------------------------------------------------------
 
 
@@ -517,6 +625,8 @@ class CountingState(GameState[CO]):
     floor: ClassVar[int | None] = None
     ceiling: ClassVar[int | None] = None
     show_hand_on_pass: ClassVar[bool] = False
+    restock_news: ClassVar[str] = "The played cards are shuffled to make a new stock."
+    """What the table is told when the played cards become a new stock."""
     match: ClassVar[CountingMatch[Any]] = PLAIN
     """The game's match (:class:`CountingMatch`): every deal is settled through it from its facts
     (:meth:`deal_facts`). By default each seat's points, over the planned deals."""
@@ -536,10 +646,8 @@ class CountingState(GameState[CO]):
         n = self.n
         self.dealer: Seat
         self.match.begin(self)
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.stock: list[Card] = []
-        self.set_aside: list[Card] = []
-        """Cards out of play for this deal, face down (Twenty-Nine's removed Tens)."""
+        self.cards: CardSource = KnownCards.empty(n)
+        """What the seats, the stock and the cards set aside hold (a new source every deal)."""
         self.shown: list[list[Card]] = [[] for _ in range(n)]
         """Cards a seat showed on passing and still holds (public knowledge)."""
         self.round = CountingRound.new(n)
@@ -601,6 +709,34 @@ class CountingState(GameState[CO]):
     @property
     def deal_closed(self) -> bool:
         return self.round.closed
+
+    # ===== the cards' places, read and set on the state as before ============================
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        return self.cards.hands
+
+    @hands.setter
+    def hands(self, hands: list[list[Card]]) -> None:
+        assert isinstance(self.cards, KnownCards), "only known hands can be set"
+        self.cards.known_hands = hands
+
+    @property
+    def stock(self) -> list[Card]:
+        return self.cards.stock
+
+    @stock.setter
+    def stock(self, cards: list[Card]) -> None:
+        self.cards.place(stock=cards)
+
+    @property
+    def set_aside(self) -> list[Card]:
+        """Cards out of play for this deal, face down (Twenty-Nine's removed Tens)."""
+        return self.cards.set_aside
+
+    @set_aside.setter
+    def set_aside(self, cards: list[Card]) -> None:
+        self.cards.place(aside=cards)
 
     # ===== hooks: the pack and the deal ======================================================
 
@@ -669,12 +805,13 @@ class CountingState(GameState[CO]):
         return None
 
     def source_cards(self, seat: Seat) -> list[Card]:
-        """The cards ``seat`` may play from. Default: its hand (Wit and Reason II: the shared pool)."""
-        return self.hands[seat]
+        """The cards ``seat`` may play from. Default: its hand, or in referee mode any card it may
+        hold (:attr:`cards`; Wit and Reason II: the shared pool)."""
+        return self.cards.candidates(seat)
 
     def take_card(self, seat: Seat, card: Card) -> None:
         """Remove a played card from where it came from. Default: the seat's hand."""
-        self.hands[seat].remove(card)
+        self.cards.take(seat, card)
         shown = self.shown[seat]
         if card in shown:
             shown.remove(card)
@@ -780,11 +917,11 @@ class CountingState(GameState[CO]):
 
     def cards_held(self, seat: Seat) -> int:
         """How many cards ``seat`` holds (referee mode counts them without knowing them)."""
-        return len(self.hands[seat])
+        return self.cards.count(seat)
 
     def stock_size(self) -> int:
         """How many cards are left in the stock."""
-        return len(self.stock)
+        return self.cards.stock_size()
 
     def turn_takers(self) -> list[Seat]:
         return [s for s in range(self.n) if self.takes_turns(s)]
@@ -844,13 +981,13 @@ class CountingState(GameState[CO]):
     def draw(self, seat: Seat) -> list[Event]:
         """Draw the top stock card into ``seat``'s hand, if there is one (see :meth:`on_stock_empty`)."""
         events: list[Event] = []
-        if not self.stock:
+        if not self.stock_size():
             events += self.on_stock_empty()
-            if not self.stock:
+            if not self.stock_size():
                 return events
-        card = self.stock.pop(0)
-        self.hands[seat] = sort_hand([*self.hands[seat], card])
-        events.append(self.event("draw", f"You draw {card.short}.", to=seat))
+        card = self.cards.draw(seat)
+        if card is not None:  # referee mode: which card, only its holder knows
+            events.append(self.event("draw", f"You draw {card.short}.", to=seat))
         return events
 
     def restock_from_pile(self, keep: int = 1) -> list[Event]:
@@ -858,9 +995,9 @@ class CountingState(GameState[CO]):
         if len(self.pile) <= keep:
             return []
         cut = len(self.pile) - keep
-        self.stock = shuffled(self.pile[:cut], self.rng) + self.stock
-        self.pile = self.pile[cut:]
-        return [self.event("restock", "The played cards are shuffled to make a new stock.")]
+        back, self.pile = self.pile[:cut], self.pile[cut:]
+        self.cards.restock(back, self.rng)
+        return [self.event("restock", self.restock_news)]
 
     def record_pass(self, seat: Seat) -> list[Event]:
         """Pass for ``seat`` (showing its hand when ``show_hand_on_pass``)."""
@@ -1022,9 +1159,7 @@ class CountingState(GameState[CO]):
         deal, place the rest (:meth:`after_deal`), and name the first player."""
         self.deal_no += 1
         self.round = CountingRound.new(self.n)
-        self.stock = []
-        self.set_aside = []
-        self.hands = [[] for _ in range(self.n)]
+        self.cards = KnownCards.empty(self.n)
         self.shown = [[] for _ in range(self.n)]
         self.init_deal()
         order = self.next_pack_order(self.pack())
@@ -1055,7 +1190,7 @@ class CountingState(GameState[CO]):
         return {
             **self.base_view(seat),
             "phase": self.phase_text(),
-            "hand": list(self.hands[seat]) if seat is not None else [],
+            "hand": list(self.cards.hands[seat]) if seat is not None else [],
             "total": self.total,
             "to_play": self.to_play,
             "direction": self.direction,
