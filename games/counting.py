@@ -4,10 +4,13 @@
 Every adder (Fifty-One, Hundred, Jubilee, Obstacle Race, Ninety-Nine, Twenty-Nine, Wit and Reason)
 is a :class:`CountingState` that states only what differs, through hooks. The machinery keeps:
 
-* the **pack, hands, stock and pile** of the current deal (``self.hands``, ``self.stock``,
-  ``self.pile``) and the **running total** (``self.total``);
-* **turn order**: ``self.to_play`` and ``self.direction`` (``+1`` to the left, ``-1`` after a reversal);
-  seats that are out of the match or have nothing left to play are skipped;
+* the **pack, hands and stock** of the current deal (``self.hands``, ``self.stock``);
+* **the round** (:class:`CountingRound`, ``self.round``, a new one every deal): the pile and its
+  **running total**, whose turn it is and which way play goes (``+1`` to the left, ``-1`` after a
+  reversal), every turn, the recent plays, the deal's points, the passes in a row and the deal's
+  end. The referee state keeps the same round. Its fields read as before on the state
+  (``self.total``, ``self.pile``, ``self.to_play``, ...);
+* **turn order**: seats that are out of the match or have nothing left to play are skipped;
 * **drawing** from the stock before or after a play, while it lasts (:attr:`CountingState.draw_timing`),
   with :meth:`CountingState.on_stock_empty` for a reshuffle;
 * **passing**: a seat with no legal play is handled by :meth:`CountingState.on_stuck` (by default it
@@ -42,9 +45,11 @@ Scoring questions that referee mode must answer without a state are pure functio
 
 from __future__ import annotations
 
+import random
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, ClassVar, Literal, TypeVar
 
@@ -362,6 +367,69 @@ class CountingFacts(DealFacts):
 CF = TypeVar("CF", bound=CountingFacts)
 
 
+@dataclass
+class CountingRound:
+    """One deal's play, as the online and the referee state both keep it: the pile and its running
+    total, whose turn it is and which way play goes, every turn and the recent plays, the points
+    scored, the passes in a row and the deal's end. A state holds one (``state.round``), a new
+    one every deal; what the seats hold is the state's business (the hands online, the unseen
+    cards in referee mode)."""
+
+    n: int
+    total: int = 0
+    direction: int = 1
+    """``+1`` to the left, ``-1`` after a reversal."""
+    to_play: Seat | None = None
+    pile: list[Card] = field(default_factory=list)
+    opening: list[Card] = field(default_factory=list)
+    """The cards on the pile when the deal's play began (its starters)."""
+    recent: list[PlayRecord] = field(default_factory=list)
+    """The last :data:`RECENT_LIMIT` plays and passes, for the view."""
+    turns: list[Turn] = field(default_factory=list)
+    """Every turn of the deal so far, plays and passes (the deal's facts)."""
+    deal_points: list[int] = field(default_factory=list)
+    passes_in_row: int = 0
+    closed: bool = False
+    void: bool = False
+    next: Seat | None = None
+    """The seat named to move next instead of the usual next seat (a trick winner leading)."""
+    notes: list[str] = field(default_factory=list)
+    """Notes on the play being made (``hit 55``), kept with it in the recent plays."""
+
+    @classmethod
+    def new(cls, n: int) -> CountingRound:
+        return cls(n, deal_points=[0] * n)
+
+    def remember(self, record: PlayRecord) -> None:
+        """Add a play or a pass to the recent plays (the oldest drops off)."""
+        self.recent.append(record)
+        if len(self.recent) > RECENT_LIMIT:
+            del self.recent[0]
+
+    def play(self, seat: Seat, action: PlayCard | PlayAs, after: int) -> None:
+        """``seat`` played ``action``'s card and the total became ``after``."""
+        self.pile.append(action.play)
+        self.total = after
+        self.passes_in_row = 0
+        self.notes = []
+        self.turns.append(Turn(seat=seat, play=action))
+
+    def close(self, void: bool = False) -> None:
+        """End the deal after the current step (``void``: as if it never happened)."""
+        self.closed = True
+        self.void = self.void or void
+
+    def facts(self) -> dict[str, Any]:
+        """The fields of :class:`CountingFacts` the round knows."""
+        return {
+            "starters": tuple(self.opening),
+            "turns": tuple(self.turns),
+            "points": tuple(self.deal_points),
+            "void": self.void,
+        }
+
+
+
 class CountingMatch(Match[CF]):
     """The match of an adding-up game: a game books a deal's facts (:meth:`book`); then the match
     ends (:meth:`over`, :meth:`outcome`) or the deal passes to the next player still in. A void
@@ -404,6 +472,112 @@ class CountingMatch(Match[CF]):
 
 PLAIN: CountingMatch[CountingFacts] = CountingMatch()
 """The match of a counting state that declares none: :class:`CountingMatch`'s defaults."""
+
+
+# --- what the seats hold ---------------------------------------------------------------------------
+
+
+class CardSource(ABC):
+    """What the seats hold in one deal, as a state knows it: the running-total machinery and the
+    game's rules ask it what a seat may play from and how many cards it holds, and move cards
+    through it (a play, a draw, a reshuffle). Online every card is known (:class:`KnownCards`); in
+    referee mode only how many cards each seat and the stock hold, and which cards nobody has seen
+    (:class:`games.referee.counting.UnseenCards`): the same rules run over either."""
+
+    @abstractmethod
+    def candidates(self, seat: Seat) -> list[Card]:
+        """The cards ``seat`` may play from: its hand, or every card it might hold."""
+
+    @abstractmethod
+    def count(self, seat: Seat) -> int:
+        """How many cards ``seat`` holds."""
+
+    @abstractmethod
+    def stock_size(self) -> int:
+        """How many cards are left in the stock."""
+
+    @abstractmethod
+    def take(self, seat: Seat, card: Card) -> None:
+        """``seat`` played ``card`` (a legal play: it holds, or may hold, the card)."""
+
+    @abstractmethod
+    def draw(self, seat: Seat) -> Card | None:
+        """Move the stock's top card into ``seat``'s hand (the stock is not empty); the card, where
+        it is known."""
+
+    @abstractmethod
+    def restock(self, cards: list[Card], rng: random.Random) -> None:
+        """The played ``cards`` are shuffled and put back on the stock."""
+
+    @abstractmethod
+    def place(self, stock: list[Card] | None = None, aside: list[Card] | None = None) -> None:
+        """The cards left after dealing (a game's ``after_deal``): the stock, the cards set aside."""
+
+    @property
+    @abstractmethod
+    def hands(self) -> list[list[Card]]:
+        """Every seat's hand as far as it is known."""
+
+    @property
+    @abstractmethod
+    def stock(self) -> list[Card]:
+        """The stock's cards as far as they are known, the top first."""
+
+    @property
+    @abstractmethod
+    def set_aside(self) -> list[Card]:
+        """The cards set aside face down as far as they are known (Twenty-Nine's removed Tens)."""
+
+
+@dataclass
+class KnownCards(CardSource):
+    """Every card of the deal known: the dealt and played game's hands, stock and cards set aside."""
+
+    known_hands: list[list[Card]]
+    known_stock: list[Card] = field(default_factory=list)
+    known_aside: list[Card] = field(default_factory=list)
+
+    @classmethod
+    def empty(cls, n: int) -> KnownCards:
+        return cls([[] for _ in range(n)])
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        return self.known_hands
+
+    @property
+    def stock(self) -> list[Card]:
+        return self.known_stock
+
+    @property
+    def set_aside(self) -> list[Card]:
+        return self.known_aside
+
+    def candidates(self, seat: Seat) -> list[Card]:
+        return self.known_hands[seat]
+
+    def count(self, seat: Seat) -> int:
+        return len(self.known_hands[seat])
+
+    def stock_size(self) -> int:
+        return len(self.known_stock)
+
+    def take(self, seat: Seat, card: Card) -> None:
+        self.known_hands[seat].remove(card)
+
+    def draw(self, seat: Seat) -> Card | None:
+        card = self.known_stock.pop(0)
+        self.known_hands[seat] = sort_hand([*self.known_hands[seat], card])
+        return card
+
+    def restock(self, cards: list[Card], rng: random.Random) -> None:
+        self.known_stock = shuffled(cards, rng) + self.known_stock
+
+    def place(self, stock: list[Card] | None = None, aside: list[Card] | None = None) -> None:
+        if stock is not None:
+            self.known_stock = stock
+        if aside is not None:
+            self.known_aside = aside
 
 
 # --- options ------------------------------------------------------------------------------------
@@ -451,6 +625,8 @@ class CountingState(GameState[CO]):
     floor: ClassVar[int | None] = None
     ceiling: ClassVar[int | None] = None
     show_hand_on_pass: ClassVar[bool] = False
+    restock_news: ClassVar[str] = "The played cards are shuffled to make a new stock."
+    """What the table is told when the played cards become a new stock."""
     match: ClassVar[CountingMatch[Any]] = PLAIN
     """The game's match (:class:`CountingMatch`): every deal is settled through it from its facts
     (:meth:`deal_facts`). By default each seat's points, over the planned deals."""
@@ -470,34 +646,97 @@ class CountingState(GameState[CO]):
         n = self.n
         self.dealer: Seat
         self.match.begin(self)
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.stock: list[Card] = []
-        self.pile: list[Card] = []
-        self.set_aside: list[Card] = []
-        """Cards out of play for this deal, face down (Twenty-Nine's removed Tens)."""
+        self.cards: CardSource = KnownCards.empty(n)
+        """What the seats, the stock and the cards set aside hold (a new source every deal)."""
         self.shown: list[list[Card]] = [[] for _ in range(n)]
         """Cards a seat showed on passing and still holds (public knowledge)."""
-        self.total = 0
-        self.direction = 1
-        self.to_play: Seat | None = None
-        self.recent: list[PlayRecord] = []
-        self.deal_points: list[int] = [0] * n
+        self.round = CountingRound.new(n)
+        """The deal being played (a new one every deal)."""
         self.lives: list[int] | None = None
         self.out: list[bool] = [False] * n
-        self.passes_in_row = 0
-        self.deal_closed = False
-        self.deal_void = False
         self.void_deals = 0
-        self._next: Seat | None = None
-        self._notes: list[str] = []
-        self.opening: list[Card] = []
-        """The cards on the pile when the deal's play began (its starters)."""
-        self.turns: list[Turn] = []
-        """Every turn of the deal so far, plays and passes (the deal's facts)."""
         self.init_match()
         events = self._start_deal()
         events += self._run(self.to_play)
         return events
+
+    # ===== the round's fields, read and set on the state as before ==========================
+
+    @property
+    def total(self) -> int:
+        return self.round.total
+
+    @total.setter
+    def total(self, value: int) -> None:
+        self.round.total = value
+
+    @property
+    def direction(self) -> int:
+        return self.round.direction
+
+    @property
+    def to_play(self) -> Seat | None:
+        return self.round.to_play
+
+    @to_play.setter
+    def to_play(self, seat: Seat | None) -> None:
+        self.round.to_play = seat
+
+    @property
+    def pile(self) -> list[Card]:
+        return self.round.pile
+
+    @pile.setter
+    def pile(self, cards: list[Card]) -> None:
+        self.round.pile = cards
+
+    @property
+    def opening(self) -> list[Card]:
+        return self.round.opening
+
+    @property
+    def recent(self) -> list[PlayRecord]:
+        return self.round.recent
+
+    @property
+    def turns(self) -> list[Turn]:
+        return self.round.turns
+
+    @property
+    def deal_points(self) -> list[int]:
+        return self.round.deal_points
+
+    @property
+    def deal_closed(self) -> bool:
+        return self.round.closed
+
+    # ===== the cards' places, read and set on the state as before ============================
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        return self.cards.hands
+
+    @hands.setter
+    def hands(self, hands: list[list[Card]]) -> None:
+        assert isinstance(self.cards, KnownCards), "only known hands can be set"
+        self.cards.known_hands = hands
+
+    @property
+    def stock(self) -> list[Card]:
+        return self.cards.stock
+
+    @stock.setter
+    def stock(self, cards: list[Card]) -> None:
+        self.cards.place(stock=cards)
+
+    @property
+    def set_aside(self) -> list[Card]:
+        """Cards out of play for this deal, face down (Twenty-Nine's removed Tens)."""
+        return self.cards.set_aside
+
+    @set_aside.setter
+    def set_aside(self, cards: list[Card]) -> None:
+        self.cards.place(aside=cards)
 
     # ===== hooks: the pack and the deal ======================================================
 
@@ -566,12 +805,13 @@ class CountingState(GameState[CO]):
         return None
 
     def source_cards(self, seat: Seat) -> list[Card]:
-        """The cards ``seat`` may play from. Default: its hand (Wit and Reason II: the shared pool)."""
-        return self.hands[seat]
+        """The cards ``seat`` may play from. Default: its hand, or in referee mode any card it may
+        hold (:attr:`cards`; Wit and Reason II: the shared pool)."""
+        return self.cards.candidates(seat)
 
     def take_card(self, seat: Seat, card: Card) -> None:
         """Remove a played card from where it came from. Default: the seat's hand."""
-        self.hands[seat].remove(card)
+        self.cards.take(seat, card)
         shown = self.shown[seat]
         if card in shown:
             shown.remove(card)
@@ -642,12 +882,7 @@ class CountingState(GameState[CO]):
 
     def counting_facts(self) -> dict[str, Any]:
         """The fields every adder's facts share."""
-        return {
-            "starters": tuple(self.opening),
-            "turns": tuple(self.turns),
-            "points": tuple(self.deal_points),
-            "void": self.deal_void,
-        }
+        return self.round.facts()
 
     def view_notes(self, seat: Seat | None) -> list[str]:
         """Extra lines for the view (next target, obstacles...). Default: none."""
@@ -682,11 +917,11 @@ class CountingState(GameState[CO]):
 
     def cards_held(self, seat: Seat) -> int:
         """How many cards ``seat`` holds (referee mode counts them without knowing them)."""
-        return len(self.hands[seat])
+        return self.cards.count(seat)
 
     def stock_size(self) -> int:
         """How many cards are left in the stock."""
-        return len(self.stock)
+        return self.cards.stock_size()
 
     def turn_takers(self) -> list[Seat]:
         return [s for s in range(self.n) if self.takes_turns(s)]
@@ -699,17 +934,18 @@ class CountingState(GameState[CO]):
                 return s
         return None
 
-    def set_next(self, seat: Seat) -> None:
-        """Make ``seat`` move next (a trick winner leading again), instead of the usual next seat."""
-        self._next = seat
+    def set_next(self, seat: Seat | None) -> None:
+        """Make ``seat`` move next (a trick winner leading again), instead of the usual next seat
+        (``None``: the usual next seat after all)."""
+        self.round.next = seat
 
     def reverse(self) -> None:
         """Reverse the direction of play (Ninety-Nine's Jack)."""
-        self.direction = -self.direction
+        self.round.direction = -self.round.direction
 
     def note(self, text: str) -> None:
         """Annotate the play being made in the recent history (``hit 55``, ``reset to 0``)."""
-        self._notes.append(text)
+        self.round.notes.append(text)
 
     def add_points(self, seat: Seat, points: int) -> None:
         """Score for ``seat`` in this deal and in the match."""
@@ -719,13 +955,12 @@ class CountingState(GameState[CO]):
     def close_deal(self) -> None:
         """End the deal after the current step; :meth:`score_deal` then runs. (Why it ends is told
         in the events of the step that ends it.)"""
-        self.deal_closed = True
+        self.round.close()
 
     def void_deal(self) -> None:
         """End the deal as if it never happened: no scoring, the same dealer deals again, and it
         does not count towards the match's deals (Jubilee with no black card anywhere)."""
-        self.close_deal()
-        self.deal_void = True
+        self.round.close(void=True)
 
     def deals_played(self) -> int:
         """Deals completed or in progress, void deals not counted."""
@@ -746,13 +981,13 @@ class CountingState(GameState[CO]):
     def draw(self, seat: Seat) -> list[Event]:
         """Draw the top stock card into ``seat``'s hand, if there is one (see :meth:`on_stock_empty`)."""
         events: list[Event] = []
-        if not self.stock:
+        if not self.stock_size():
             events += self.on_stock_empty()
-            if not self.stock:
+            if not self.stock_size():
                 return events
-        card = self.stock.pop(0)
-        self.hands[seat] = sort_hand([*self.hands[seat], card])
-        events.append(self.event("draw", f"You draw {card.short}.", to=seat))
+        card = self.cards.draw(seat)
+        if card is not None:  # referee mode: which card, only its holder knows
+            events.append(self.event("draw", f"You draw {card.short}.", to=seat))
         return events
 
     def restock_from_pile(self, keep: int = 1) -> list[Event]:
@@ -760,9 +995,9 @@ class CountingState(GameState[CO]):
         if len(self.pile) <= keep:
             return []
         cut = len(self.pile) - keep
-        self.stock = shuffled(self.pile[:cut], self.rng) + self.stock
-        self.pile = self.pile[cut:]
-        return [self.event("restock", "The played cards are shuffled to make a new stock.")]
+        back, self.pile = self.pile[:cut], self.pile[cut:]
+        self.cards.restock(back, self.rng)
+        return [self.event("restock", self.restock_news)]
 
     def record_pass(self, seat: Seat) -> list[Event]:
         """Pass for ``seat`` (showing its hand when ``show_hand_on_pass``)."""
@@ -770,9 +1005,9 @@ class CountingState(GameState[CO]):
         if self.show_hand_on_pass:
             hand = list(self.hands[seat])
             self.shown[seat] = list(hand)
-            self._remember(PlayRecord(seat=seat, total=self.total, shown=hand))
+            self.round.remember(PlayRecord(seat=seat, total=self.total, shown=hand))
             return [self.event("pass", f"{who} has no card that can be played, shows {format_cards(hand)} and passes.")]
-        self._remember(PlayRecord(seat=seat, total=self.total))
+        self.round.remember(PlayRecord(seat=seat, total=self.total))
         return [self.event("pass", f"{who} cannot play and passes.")]
 
     def legal_plays(self, seat: Seat) -> list[Action]:
@@ -845,8 +1080,8 @@ class CountingState(GameState[CO]):
         events = self.other_action(seat, action) if card is None else self._play(seat, action, card)
         if not self.deal_closed and self.draw_timing == "after":
             events += self.draw(seat)
-        nxt = self._next if self._next is not None else self.next_seat(seat)
-        self._next = None
+        nxt = self.round.next if self.round.next is not None else self.next_seat(seat)
+        self.round.next = None
         events += self._run(nxt)
         return events
 
@@ -855,23 +1090,14 @@ class CountingState(GameState[CO]):
         after = self.resulting_total(action, before)
         effect = self.effect_text(action, before, after)
         self.take_card(seat, card)
-        self.pile.append(card)
-        self.total = after
-        self.passes_in_row = 0
-        self._notes = []
-        self.turns.append(Turn(seat=seat, play=action))  # type: ignore[arg-type]
+        self.round.play(seat, action, after)  # type: ignore[arg-type]
         events = [self.event("play", f"{self.name(seat)} plays {card.short} ({effect}): the total is {after}.")]
         events += self.after_play(seat, action, before, after)
-        self._remember(
-            PlayRecord(seat=seat, card=card, effect=effect, total=self.total, note="; ".join(self._notes))
+        self.round.remember(
+            PlayRecord(seat=seat, card=card, effect=effect, total=self.total, note="; ".join(self.round.notes))
         )
-        self._notes = []
+        self.round.notes = []
         return events
-
-    def _remember(self, record: PlayRecord) -> None:
-        self.recent.append(record)
-        if len(self.recent) > RECENT_LIMIT:
-            del self.recent[0]
 
     def _run(self, seat: Seat | None) -> list[Event]:
         """Carry out everything automatic (turn starts, forced passes, deal ends, new deals)
@@ -901,16 +1127,16 @@ class CountingState(GameState[CO]):
                 continue
             if self.can_play(seat):
                 return events
-            self.turns.append(Turn(seat=seat))
+            self.round.turns.append(Turn(seat=seat))
             events += self.on_stuck(seat)
             if self.deal_closed or self.is_over:
                 continue
-            self.passes_in_row += 1
-            if self.passes_in_row >= len(self.turn_takers()):
+            self.round.passes_in_row += 1
+            if self.round.passes_in_row >= len(self.turn_takers()):
                 events += self.on_blocked()
-                self.passes_in_row = 0
-                if self._next is not None:
-                    seat, self._next = self._next, None
+                self.round.passes_in_row = 0
+                if self.round.next is not None:
+                    seat, self.round.next = self.round.next, None
                     continue
                 if not (self.deal_closed or self.is_over):
                     seat = self.next_seat(seat)
@@ -922,7 +1148,7 @@ class CountingState(GameState[CO]):
     def settle_deal(self) -> list[Event]:
         """The deal is closed: its last events (:meth:`score_deal`), then the match books its
         facts. The scores shown during a deal include its points so far; the match books them."""
-        events = [] if self.deal_void else self.score_deal()
+        events = [] if self.round.void else self.score_deal()
         facts = self.deal_facts()
         for seat, points in enumerate(self.deal_points):
             self.scores[seat] -= points
@@ -932,19 +1158,8 @@ class CountingState(GameState[CO]):
         """Deal the next hand (the match has passed the deal on): shuffle (or take the fixed deck),
         deal, place the rest (:meth:`after_deal`), and name the first player."""
         self.deal_no += 1
-        self.deal_void = False
-        self.deal_closed = False
-        self.direction = 1
-        self.total = 0
-        self.pile = []
-        self.stock = []
-        self.set_aside = []
-        self.recent = []
-        self.passes_in_row = 0
-        self._next = None
-        self.deal_points = [0] * self.n
-        self.turns = []
-        self.hands = [[] for _ in range(self.n)]
+        self.round = CountingRound.new(self.n)
+        self.cards = KnownCards.empty(self.n)
         self.shown = [[] for _ in range(self.n)]
         self.init_deal()
         order = self.next_pack_order(self.pack())
@@ -956,7 +1171,7 @@ class CountingState(GameState[CO]):
         self.hands = [sort_hand(h) for h in self.hands]
         events = [self.event("deal", f"Deal {self.deal_no}: {self.name(self.dealer)} deals {size} cards each.")]
         events += self.after_deal(list(order[dealt:]))
-        self.opening = list(self.pile)
+        self.round.opening = list(self.pile)
         if not self.deal_closed:
             self.to_play = self.first_player()
         return events
@@ -975,7 +1190,7 @@ class CountingState(GameState[CO]):
         return {
             **self.base_view(seat),
             "phase": self.phase_text(),
-            "hand": list(self.hands[seat]) if seat is not None else [],
+            "hand": list(self.cards.hands[seat]) if seat is not None else [],
             "total": self.total,
             "to_play": self.to_play,
             "direction": self.direction,

@@ -298,7 +298,7 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
         """A blocked pile left at the end goes to its last player (last_player_takes)."""
         if self.pile and self.options.on_block == "last_player_takes" and self.last_player is not None:
             events = self.take_pile(self.last_player, "played last and takes")
-            self._next = None
+            self.set_next(None)
             return events
         return []
 

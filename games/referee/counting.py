@@ -12,11 +12,15 @@ A referee game is ``class RefereeX(RefereeCounting[XOptions], XState)``: a
 generic mirror) whose deal is still the online state's machinery, by inheritance
 (:class:`RefereeAdder`); what depends on the cards being known is replaced here.
 
-What the referee keeps instead of the hands:
+What the referee keeps instead of the hands is its card source (:class:`UnseenCards`, the
+state's ``cards``, where the online state keeps :class:`~games.counting.KnownCards`):
 
 * ``unseen``: every card not yet seen this deal (hands, stock and cards set aside, in one heap);
 * ``held``: how many cards each seat holds, from the deal's shape and the draws the rules make;
 * ``stock_left``: how many cards the stock still has (a draw just moves one into a hand).
+
+The deal's play (the pile, the total, the turns) is the same :class:`~games.counting.CountingRound`
+the online state keeps.
 
 Starters (Fifty-One's turned-up card, the left-over cards of Hundred and Obstacle Race) are entered
 by the dealer at the start of the deal. A seat that may be unable to play (Jubilee, Twenty-Nine,
@@ -27,12 +31,24 @@ when no unseen card at all could be played, the bot passes for it as the online 
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any, ClassVar, Literal
 
 from games.cards import Card, sort_hand
-from games.counting import CO, CountingFacts, CountingMatch, CountingState, CountingView, PlayRecord, signed
+from games.counting import (
+    CO,
+    CardSource,
+    CountingFacts,
+    CountingMatch,
+    CountingState,
+    CountingView,
+    PlayRecord,
+    signed,
+)
 from games.engine import Action, BaseOptions, Event, GameState, Pass, Seat, Zone
 from games.match import DealFacts
 from games.referee import dealer_line
@@ -130,6 +146,82 @@ def starter_entry(card: Card) -> Starter:
     if entry is None:
         entry = _STARTERS[card] = Starter(starter=card)
     return entry
+
+
+@dataclass
+class UnseenCards(CardSource):
+    """The cards of a deal played with a real pack, as the referee knows them: which cards nobody
+    has seen yet (hands, stock and cards set aside in one heap), how many each seat holds and how
+    many the stock and the cards set aside hold. A seat holding cards may play any unseen card."""
+
+    unseen: dict[Card, int]
+    held: list[int]
+    stock_left: int = 0
+    aside: int = 0
+    played_by: dict[Card, list[Seat]] = dataclass_field(default_factory=dict)
+    """Who played each copy of a card this deal (for the refusal of a card seen already)."""
+
+    @classmethod
+    def of(cls, pack: Sequence[Card], held: list[int], stock: int, aside: int) -> UnseenCards:
+        return cls(dict(Counter(sort_hand(pack))), held, stock, aside)
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        return [[] for _ in self.held]  # no card of a hand is known
+
+    @property
+    def stock(self) -> list[Card]:
+        return []
+
+    @property
+    def set_aside(self) -> list[Card]:
+        return []
+
+    def candidates(self, seat: Seat) -> list[Card]:
+        """Any card not seen yet may be in a hand that still holds cards."""
+        return list(self.unseen) if self.held[seat] else []
+
+    def count(self, seat: Seat) -> int:
+        return self.held[seat]
+
+    def stock_size(self) -> int:
+        return self.stock_left
+
+    def see(self, card: Card) -> None:
+        """``card`` was turned up or played: one copy fewer unseen."""
+        left = self.unseen[card] - 1
+        if left:
+            self.unseen[card] = left
+        else:
+            del self.unseen[card]
+
+    def take(self, seat: Seat, card: Card) -> None:
+        self.see(card)
+        self.held[seat] -= 1
+        self.played_by.setdefault(card, []).append(seat)
+
+    def draw(self, seat: Seat) -> Card | None:
+        """A draw moves a card from the stock to the hand; which card, only its holder knows."""
+        self.stock_left -= 1
+        self.held[seat] += 1
+        return None
+
+    def restock(self, cards: list[Card], rng: random.Random) -> None:
+        """The played cards go back under the table as a new stock: they are unseen again."""
+        self.unseen = dict(Counter(sort_hand([*self.cards(), *cards])))
+        for c in cards:
+            seats = self.played_by.get(c)
+            if seats:
+                seats.pop(0)
+        self.stock_left += len(cards)
+
+    def place(self, stock: list[Card] | None = None, aside: list[Card] | None = None) -> None:
+        """The referee counted the stock and the cards set aside as the deal began
+        (:meth:`RefereeCounting.after_deal`); only the starters are ever named, and they go on the pile."""
+
+    def cards(self) -> list[Card]:
+        """Every unseen card, each copy once."""
+        return [c for c, k in self.unseen.items() for _ in range(k)]
 
 
 class RefereeAdder(RefereeState[CO], CountingState[CO]):
@@ -248,13 +340,8 @@ class RefereeCounting(RefereeAdder[CO]):
 
     def init_match(self) -> None:
         self.entry_phase = PLAY
-        self.unseen: dict[Card, int] = {}
-        self.held: list[int] = [0] * self.n
-        self.stock_left = 0
-        self.aside = 0
         self.starters: list[Card] = []
         self.starters_due = 0
-        self.played_by: dict[Card, list[Seat]] = {}
         self._declared_stuck: Seat | None = None
         self.entered_points: list[int | None] = [None] * self.n
         self.row_passes: list[Seat] = []
@@ -344,16 +431,13 @@ class RefereeCounting(RefereeAdder[CO]):
 
     def after_deal(self, rest: list[Card]) -> list[Event]:
         # the machinery has dealt the pack in its own order: keep only how many cards each got
-        self.held = [len(h) for h in self.hands]
-        self.hands = [[] for _ in range(self.n)]
+        held = [self.cards.count(s) for s in range(self.n)]
         self.entered_points = [None] * self.n
-        self.unseen = dict(Counter(sort_hand(self.pack())))
-        self.played_by = {}
         self.row_passes = []
         self.starters = []
         starters = 0 if self.by_result() else self.starter_count(len(rest))
-        self.aside = self.aside_count(len(rest))
-        self.stock_left = len(rest) - starters - self.aside
+        aside = self.aside_count(len(rest))
+        self.cards = UnseenCards.of(self.pack(), held, len(rest) - starters - aside, aside)
         self.starters_due = starters
         if starters:
             self.entry_phase = STARTERS
@@ -366,9 +450,7 @@ class RefereeCounting(RefereeAdder[CO]):
         if self.by_result():
             return []  # the cards do not matter: the table enters who lost the deal
         events = super().after_deal(list(self.starters))
-        self.stock = []
-        self.set_aside = []
-        self.opening = list(self.pile)
+        self.round.opening = list(self.pile)
         return events
 
     def first_player(self) -> Seat:
@@ -376,68 +458,43 @@ class RefereeCounting(RefereeAdder[CO]):
             return self.dealer
         return super().first_player()
 
-    # -- what the referee knows ---------------------------------------------------------------
+    # -- what the referee knows (:class:`UnseenCards`, from the first deal on) -----------------
 
-    def cards_held(self, seat: Seat) -> int:
-        return self.held[seat]
+    restock_news = "The played cards but the top one are shuffled to make a new stock."
 
-    def stock_size(self) -> int:
-        return self.stock_left
+    def unseen_source(self) -> UnseenCards:
+        assert isinstance(self.cards, UnseenCards)
+        return self.cards
 
-    def source_cards(self, seat: Seat) -> list[Card]:
-        """Any card not seen yet may be in a hand that still holds cards."""
-        return list(self.unseen) if self.held[seat] else []
+    @property
+    def unseen(self) -> dict[Card, int]:
+        """Every card not seen yet this deal, with its copies."""
+        return self.unseen_source().unseen
 
-    def takes_turns(self, seat: Seat) -> bool:
-        if self.out[seat]:
-            return False
-        return self.held[seat] > 0 or (self.draw_timing == "before" and self.stock_left > 0)
+    @property
+    def held(self) -> list[int]:
+        """How many cards each seat holds."""
+        return self.unseen_source().held
 
-    def _unsee(self, card: Card) -> None:
-        left = self.unseen[card] - 1
-        if left:
-            self.unseen[card] = left
-        else:
-            del self.unseen[card]
+    @property
+    def stock_left(self) -> int:
+        return self.unseen_source().stock_left
+
+    @property
+    def aside(self) -> int:
+        """How many cards are set aside face down, out of the deal."""
+        return self.unseen_source().aside
 
     def unseen_cards(self) -> list[Card]:
         """Every unseen card, each copy once."""
-        return [c for c, k in self.unseen.items() for _ in range(k)]
+        return self.unseen_source().cards()
 
     def take_card(self, seat: Seat, card: Card) -> None:
-        self._unsee(card)
         self.row_passes = []
-        self.held[seat] -= 1
-        self.played_by.setdefault(card, []).append(seat)
-
-    def draw(self, seat: Seat) -> list[Event]:
-        """A draw moves a card from the stock to the hand; which card, only its holder knows."""
-        events: list[Event] = []
-        if not self.stock_left:
-            events += self.on_stock_empty()
-            if not self.stock_left:
-                return events
-        self.stock_left -= 1
-        self.held[seat] += 1
-        return events
-
-    def restock_from_pile(self, keep: int = 1) -> list[Event]:
-        """The played cards but the top ``keep`` go back under the table as a new stock: they are
-        unseen again."""
-        if len(self.pile) <= keep:
-            return []
-        cut = len(self.pile) - keep
-        back, self.pile = self.pile[:cut], self.pile[cut:]
-        self.unseen = dict(Counter(sort_hand([*self.unseen_cards(), *back])))
-        for c in back:
-            seats = self.played_by.get(c)
-            if seats:
-                seats.pop(0)
-        self.stock_left += len(back)
-        return [self.event("restock", "The played cards but the top one are shuffled to make a new stock.")]
+        super().take_card(seat, card)
 
     def record_pass(self, seat: Seat) -> list[Event]:
-        self._remember(PlayRecord(seat=seat, total=self.total))
+        self.round.remember(PlayRecord(seat=seat, total=self.total))
         return [self.event("pass", f"{self.name(seat)} has no card that can be played and passes.")]
 
     def survey(self, seat: Seat) -> tuple[list[Action], int]:
@@ -593,7 +650,7 @@ class RefereeCounting(RefereeAdder[CO]):
 
     def _unseen_refusal(self, card: Card) -> str:
         copies = sum(1 for c in self.pack() if c == card)
-        return where_seen(card, copies, [self.name(s) for s in self.played_by.get(card, [])])
+        return where_seen(card, copies, [self.name(s) for s in self.unseen_source().played_by.get(card, [])])
 
     def _enter(self, seat: Seat, action: Action) -> list[Event]:
         if self.by_result():
@@ -611,7 +668,7 @@ class RefereeCounting(RefereeAdder[CO]):
         return super()._enter(seat, action)
 
     def _enter_starter(self, card: Card) -> list[Event]:
-        self._unsee(card)
+        self.unseen_source().see(card)
         self.starters.append(card)
         self.starters_due -= 1
         if self.starters_due:
