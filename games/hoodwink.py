@@ -298,7 +298,7 @@ class HoodwinkView(View):
             lines.append("Last trick: " + ", ".join(f"{self.players[s]} {c.short}" for s, c in self.last_trick) + won)
         if self.trick:
             lines.append("Trick: " + ", ".join(f"{self.players[s]} {c.short}" for s, c in self.trick))
-        elif self.leader is not None and not self.over:
+        elif self.leader is not None and not (self.over or self.deal_over):
             lines.append(f"{self.players[self.leader]} to lead.")
         lines.append(
             "Tricks won: " + ", ".join(f"{p} {t}" for p, t in zip(self.players, self.tricks_won, strict=True))
@@ -356,7 +356,7 @@ class HoodwinkView(View):
             columns.append(("Tricks", list(self.tricks_won)))
         if any(e is not None for e in self.estimates):
             columns.append(("Estimate", list(self.estimates)))
-        lead = [f"{self.players[self.leader]} to lead."] if self.leader is not None and not self.trick and not self.over else []
+        lead = [f"{self.players[self.leader]} to lead."] if self.leader is not None and not self.trick and not (self.over or self.deal_over) else []
         return finish(
             self,
             [
