@@ -379,7 +379,8 @@ class GameState(Copyable, ABC, Generic[OptionsT]):
 
     def keep_deal_end(self) -> None:
         """Keep the table as the deal just settled left it (:attr:`deal_end`): the match calls this
-        once it has scored a deal, before the next is dealt (:meth:`games.match.Match.settle`)."""
+        once it has scored a deal, before the next is dealt (:meth:`games.match.Match.settle`). A
+        referee state keeps none (:meth:`games.referee.state.RefereeState.keep_deal_end`)."""
         self.deal_end = self.view(None).model_copy(update={"awaiting": [], "deal_over": True})
 
     # -- helpers for subclasses ------------------------------------------------------------------
