@@ -231,12 +231,15 @@ class DiscordNotifier:
 
     async def table_link(self, table: Table) -> str:
         """A link to the table message, once one on its way is out (a new deal's); to the
-        channel if it is not out within :data:`POST_WAIT` or there is none."""
+        channel if it is not out within :data:`POST_WAIT` (or could not be posted) or there is none."""
         posting = self.posting.get(table.id)
         if posting is not None:
+            before = table.message_id
             try:
                 await asyncio.wait_for(asyncio.shield(posting), POST_WAIT)
             except TimeoutError:
+                return channel_link(table)
+            if table.message_id == before:  # not posted: the message there is an older one
                 return channel_link(table)
         return channel_link(table) if table.message_id is None else f"{channel_link(table)}/{table.message_id}"
 
