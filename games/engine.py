@@ -174,6 +174,8 @@ class View(BaseModel):
     hand: list[Card] = []
     over: bool = False
     outcome: Outcome | None = None
+    deal_over: bool = False
+    """This is the table as a finished deal left it (:attr:`GameState.deal_end`): nobody is awaited."""
 
     def table_lines(self) -> list[str]:
         """Game-specific lines describing the table (trick, total, grid...)."""
@@ -198,7 +200,7 @@ class View(BaseModel):
 
     def text_lines(self) -> list[str]:
         """A complete plain-text description, for the console and embeds."""
-        lines = [f"Deal {self.deal} - {self.phase}"]
+        lines = [f"Deal {self.deal} - {'over' if self.deal_over else self.phase}"]
         lines.append(
             "Scores: " + ", ".join(f"{p} {s}" for p, s in zip(self.players, self.scores, strict=True))
         )
@@ -260,6 +262,12 @@ class GameState(Copyable, ABC, Generic[OptionsT]):
         self.settled: Any = None
         """The facts of the last deal the match scored (:class:`games.match.DealFacts`), in the
         games that declare a :class:`games.match.Match`."""
+        self.deal_end: View | None = None
+        """The table as the last finished deal left it, as the whole table saw it (the public view:
+        its last trick, its final total or revealed grid, the scores it left), kept while the next
+        deal is played: the deal's own message keeps this picture. Taken by :meth:`keep_deal_end`
+        when the match settles a deal, before the next one is dealt, so it holds nothing of the
+        next deal; a replay takes it again at the same move."""
 
     # -- the public API --------------------------------------------------------------------------
 
@@ -368,6 +376,12 @@ class GameState(Copyable, ABC, Generic[OptionsT]):
         self.history.append((seat, action))
         self.log.extend(events)
         return events
+
+    def keep_deal_end(self) -> None:
+        """Keep the table as the deal just settled left it (:attr:`deal_end`): the match calls this
+        once it has scored a deal, before the next is dealt (:meth:`games.match.Match.settle`). A
+        referee state keeps none (:meth:`games.referee.state.RefereeState.keep_deal_end`)."""
+        self.deal_end = self.view(None).model_copy(update={"awaiting": [], "deal_over": True})
 
     # -- helpers for subclasses ------------------------------------------------------------------
 

@@ -249,6 +249,8 @@ class HoodwinkView(View):
     open_scenario: str | None = None
     leader: Seat | None = None
     trick: list[tuple[Seat, Card]] = Field(default_factory=list)
+    winning: Seat | None = None
+    """Who is winning the trick in progress, as it stands."""
     last_trick: list[tuple[Seat, Card]] = Field(default_factory=list)
     last_trick_winner: Seat | None = None
     first_trick_winner: Seat | None = None
@@ -297,8 +299,9 @@ class HoodwinkView(View):
             won = f" (won by {self.players[self.last_trick_winner]})" if self.last_trick_winner is not None else ""
             lines.append("Last trick: " + ", ".join(f"{self.players[s]} {c.short}" for s, c in self.last_trick) + won)
         if self.trick:
-            lines.append("Trick: " + ", ".join(f"{self.players[s]} {c.short}" for s, c in self.trick))
-        elif self.leader is not None and not self.over:
+            winning = f" ({self.players[self.winning]} winning)" if self.winning is not None else ""
+            lines.append("Trick: " + ", ".join(f"{self.players[s]} {c.short}" for s, c in self.trick) + winning)
+        elif self.leader is not None and not (self.over or self.deal_over):
             lines.append(f"{self.players[self.leader]} to lead.")
         lines.append(
             "Tricks won: " + ", ".join(f"{p} {t}" for p, t in zip(self.players, self.tricks_won, strict=True))
@@ -341,7 +344,8 @@ class HoodwinkView(View):
         rows = []
         if self.trick:
             waiting = [] if self.over else [s for s in self.awaiting if all(s != p for p, _ in self.trick)]
-            rows.append(played_row("Trick", self.players, self.trick, to_play=waiting))
+            winning = f"{self.players[self.winning]} winning" if self.winning is not None else ""
+            rows.append(played_row("Trick", self.players, self.trick, self.winning, winning, waiting))
         if self.last_trick:
             winner = self.last_trick_winner
             note = f"won by {self.players[winner]}" if winner is not None else ""
@@ -356,7 +360,7 @@ class HoodwinkView(View):
             columns.append(("Tricks", list(self.tricks_won)))
         if any(e is not None for e in self.estimates):
             columns.append(("Estimate", list(self.estimates)))
-        lead = [f"{self.players[self.leader]} to lead."] if self.leader is not None and not self.trick and not self.over else []
+        lead = [f"{self.players[self.leader]} to lead."] if self.leader is not None and not self.trick and not (self.over or self.deal_over) else []
         return finish(
             self,
             [
@@ -656,7 +660,8 @@ class HoodwinkState(GameState[HoodwinkOptions]):
         events = [self.event("play", f"{self.name(seat)} plays {c.short}.")]
         if not self.trick.is_complete(PLAYERS):
             return events
-        winner = self.rules.winner(self.trick.plays)
+        winner = self.trick.winning(self.rules)
+        assert winner is not None
         self.tricks_won[winner] += 1
         self.taken[winner].extend(self.trick.cards)
         self.last_trick = list(self.trick.plays)
@@ -731,6 +736,7 @@ class HoodwinkState(GameState[HoodwinkOptions]):
             open_scenario=self.scenario,
             leader=self.trick.leader if self.phase == "play" else None,
             trick=list(self.trick.plays),
+            winning=self.trick.winning(self.rules),
             last_trick=list(self.last_trick),
             last_trick_winner=self.last_winner if self.last_trick else None,
             first_trick_winner=self.first_winner,

@@ -310,12 +310,14 @@ class ViewData(Protocol):
     def over(self) -> bool: ...
     @property
     def outcome(self) -> OutcomeData | None: ...
+    @property
+    def deal_over(self) -> bool: ...
     def hand_context(self) -> tuple[Area, ...]: ...
     def layout(self) -> Layout: ...
 
 
 BASE_FIELDS = frozenset(
-    {"game", "players", "seat", "deal", "dealer", "scores", "awaiting", "phase", "hand", "over", "outcome"}
+    {"game", "players", "seat", "deal", "dealer", "scores", "awaiting", "phase", "hand", "over", "outcome", "deal_over"}
 )
 """The fields every view has (:class:`games.engine.View`); the generic picture reads the others."""
 
@@ -325,11 +327,13 @@ def field_title(name: str) -> str:
 
 
 def subtitle(view: ViewData) -> str:
-    """``Deal 3 · trick 5 of 15``, or the match's end."""
+    """``Deal 3 · trick 5 of 15``, ``Deal 3 · over`` at a deal's end, or the match's end."""
     if view.over:
         return "Final result"
     parts = [f"Deal {view.deal}"] if view.deal else []
-    if view.phase:
+    if view.deal_over:
+        parts.append("over")
+    elif view.phase:
         parts.append(view.phase)
     return " · ".join(parts)
 

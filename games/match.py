@@ -55,6 +55,8 @@ class MatchState(Protocol):
 
     def choose_first_dealer(self) -> Seat: ...
 
+    def keep_deal_end(self) -> None: ...
+
 
 class Match(ABC, Generic[FactsT]):
     """A game's match, declared once in the game's module and held (as a class attribute) by both
@@ -70,7 +72,9 @@ class Match(ABC, Generic[FactsT]):
         """Score a finished deal from its facts; the state then starts the next deal unless the
         match is over. Returns what the table is told."""
         state.settled = facts
-        return self.score(state, facts)
+        events = self.score(state, facts)
+        state.keep_deal_end()  # the table as the deal left it, before the next deal is dealt
+        return events
 
     @abstractmethod
     def score(self, state: MatchState, facts: FactsT) -> list[Event]:

@@ -327,6 +327,8 @@ class ParityView(View):
     tricks_per_deal: int = TRICKS_PER_DEAL
     last_trick: list[tuple[Seat, Card]] = Field(default_factory=list)
     last_winner: Seat | None = None
+    winning: Seat | None = None
+    """Who is winning the trick in progress, as it stands."""
     other_hands: dict[Seat, list[Card]] = Field(default_factory=dict)
     """Two-player only: the opponent's hand, open to both players (never in the public view)."""
     notes: list[str] = Field(default_factory=list)
@@ -346,7 +348,7 @@ class ParityView(View):
             played = ", ".join(f"{self.players[s]} {c.short}" for s, c in self.last_trick)
             lines.append(f"Last trick: {played}; won by {self.players[self.last_winner]}")
         if self.trick:
-            lines.append("On the table: " + ", ".join(f"{self.players[s]} {c.short}" for s, c in self.trick))
+            lines.append("On the table: " + ", ".join(f"{self.players[s]} {c.short}" for s, c in self.trick) + self.winning_text(" ({})"))
         for seat, cards in sorted(self.other_hands.items()):
             lines.append(f"{self.players[seat]}'s hand (open): {format_cards(cards)}")
         lines.extend(self.notes)
@@ -364,11 +366,15 @@ class ParityView(View):
             facts.append(("Target", f"an {self.target.value} number of tricks"))
         return facts + list(dealer_facts(self))
 
+    def winning_text(self, form: str = "{}") -> str:
+        """``bob winning`` (in ``form``) while a trick is in progress, else nothing."""
+        return form.format(f"{self.players[self.winning]} winning") if self.winning is not None and self.trick else ""
+
     def trick_rows(self) -> list[Row]:
         rows = []
         if self.trick:
             waiting = [] if self.over else [s for s in self.awaiting if all(s != p for p, _ in self.trick)]
-            rows.append(played_row("Trick", self.players, self.trick, to_play=waiting))
+            rows.append(played_row("Trick", self.players, self.trick, self.winning, self.winning_text(), waiting))
         if self.last_trick and self.last_winner is not None:
             rows.append(
                 played_row(
@@ -610,7 +616,8 @@ class ParityState(GameState[ParityOptions]):
         events = [self.event("play", f"{self.name(seat)} plays {card.short}.")]
         if not self.trick.is_complete(2):
             return events
-        winner = self.rules.winner([(s, self.role.get(c, c)) for s, c in self.trick.plays])
+        winner = self.trick.winning(self.rules, self.role)
+        assert winner is not None
         self.tricks_won[winner] += 1
         self.taken[winner].extend(self.trick.cards)
         self.last_trick = self.trick
@@ -644,6 +651,7 @@ class ParityState(GameState[ParityOptions]):
             no_trump=self.no_trump,
             target=self.target,
             trick=list(self.trick.plays),
+            winning=self.trick.winning(self.rules, self.role),
             tricks_won=list(self.tricks_won),
             last_trick=list(last.plays) if last else [],
             last_winner=self.trick.leader if last else None,

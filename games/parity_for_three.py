@@ -401,7 +401,8 @@ class ParityForThreeState(GameState[ParityForThreeOptions]):
         events = [self.event("play", f"{self.name(seat)} plays {card.short}.")]
         if not self.trick.is_complete(PLAYERS):
             return events
-        winner = self.rules.winner(self.trick.plays)
+        winner = self.trick.winning(self.rules)
+        assert winner is not None
         self.tricks_won[winner] += 1
         self.taken[winner].extend(self.trick.cards)
         self.last_trick = self.trick
@@ -438,6 +439,7 @@ class ParityForThreeState(GameState[ParityForThreeOptions]):
             trump=self.trump,
             target=self.target,
             trick=list(self.trick.plays),
+            winning=self.trick.winning(self.rules),
             tricks_won=list(self.tricks_won),
             tricks_per_deal=TRICKS_PER_DEAL,
             last_trick=list(last.plays) if last else [],

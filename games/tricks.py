@@ -14,7 +14,7 @@ none), and how jokers behave. Two joker behaviours cover every game here:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from games.cards import Card, Rank, Suit
@@ -124,6 +124,14 @@ class Trick:
 
     def is_complete(self, players: int) -> bool:
         return len(self.plays) == players
+
+    def winning(self, rules: TrickRules | None, role: Mapping[Card, Card] | None = None) -> Seat | None:
+        """Who takes the trick as it stands, by ``rules.winner`` (the one ranking of the deal): the
+        winner of a complete trick, who is winning one in progress; ``None`` while it is empty or
+        before the rules are set. ``role`` maps a stand-in card to the card it plays as."""
+        if not self.plays or rules is None:
+            return None
+        return rules.winner([(s, role.get(c, c)) for s, c in self.plays] if role else self.plays)
 
     def describe(self, names: Sequence[str]) -> str:
         return ", ".join(f"{names[s]} {c.short}" for s, c in self.plays) or "(no cards yet)"

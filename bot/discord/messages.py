@@ -192,14 +192,20 @@ async def table_message(table: Table, store: Store | None = None, *, live: bool 
         if record is not None:
             entries = entry_status_lines(table, record.actions, await store.entry_log(table.id))
     if table.state is not None:
-        view = public_view(table)
-        png = await draw(lambda: pictures.table_layout(view))
-        if png is not None:
-            files.append(discord.File(png, filename=TABLE_FILE, description=pictures.table_alt_text(view)))
+        picture = await table_picture(public_view(table))
+        if picture is not None:
+            files.append(picture)
     embed = table_embed(table, entries, pictured=bool(files))
     if files:
         embed.set_image(url=f"attachment://{TABLE_FILE}")
     return Message(embed, table_view(table, live), files)
+
+
+async def table_picture(view: View) -> discord.File | None:
+    """The picture of the table as the public ``view`` shows it, with its description, as the
+    table message's attachment; ``None`` if it could not be drawn."""
+    png = await draw(lambda: pictures.table_layout(view))
+    return None if png is None else discord.File(png, filename=TABLE_FILE, description=pictures.table_alt_text(view))
 
 
 def needs_redraw(live: LiveView, info: HandInfo) -> bool:

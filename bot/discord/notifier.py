@@ -33,6 +33,7 @@ from bot.discord.messages import (
     needs_redraw,
     public_choices,
     table_message,
+    table_picture,
     turn_text,
     turn_view,
 )
@@ -55,6 +56,8 @@ log = logging.getLogger(__name__)
 QUIET_REFRESH_SECONDS = 30.0
 
 DM_TIMEOUT = 10.0
+POST_WAIT = 5.0
+"""How long a hand's DM waits for the table message on its way, to link to it (else to the channel)."""
 PUBLIC_TURNS_KEPT = 4
 """How many turns back a click on the table message's optional acts is still understood."""
 Kind = Literal["post", "edit", "notice", "close", "view", "ping", "unping", "shut"]
@@ -157,12 +160,15 @@ class DiscordNotifier:
         self.turns = TurnSignals()
         self.pictured: dict[str, bool] = {}
         """Whether each table message in play carries the picture of the table (kept when it retires)."""
-        self.retired: dict[str, discord.Embed] = {}
-        """Table messages of ended deals, with how their deal ended (shown when they are retired)."""
+        self.retired: dict[str, tuple[discord.Embed, View | None]] = {}
+        """Table messages of ended deals, with how their deal ended and the table as it left it
+        (``GameState.deal_end``), shown when they are retired."""
         self.shown: dict[int, View] = {}
         """Each table's public view as last reported, to tell how a deal ended."""
         self.public: dict[int, dict[int, list[Action]]] = {}
         """The optional acts each table message offered, by turn (a few turns back)."""
+        self.posting: dict[int, asyncio.Future[None]] = {}
+        """Per table, a table message on its way (a hand's DM links to it once it is out)."""
 
     # -- the Notifier protocol -------------------------------------------------------------------
 
@@ -174,8 +180,12 @@ class DiscordNotifier:
             self._remember_public(table)
         ended = shown is not None and view is not None and shown.deal != view.deal and not view.over
         if repost and ended and table.message_id is not None:
-            assert shown is not None and view is not None
-            self.retired[table.message_id] = deal_end_embed(table, shown, view, events)
+            assert shown is not None and view is not None and table.state is not None
+            last = table.state.deal_end  # public: the table as the deal left it, none of the next
+            self.retired[table.message_id] = (
+                deal_end_embed(table, shown, view, events),
+                last if last is not None and last.deal == shown.deal else None,
+            )
         calls = self.turns.follow(table, self.live, view, timed_out=any(e.kind == "timeout" for e in events))
         responder = self.responders.get(table.key) if repost else None
         mentions = calls.pings if repost else ()
@@ -212,11 +222,26 @@ class DiscordNotifier:
             return True
         if self.live.watching(table.id, user_id):
             return True  # their live view shows the new hand: no DM needed
+        link = await self.table_link(table)
         try:
-            return await asyncio.wait_for(safe_dm(self.client, int(user_id), hand_dm(table, text)), DM_TIMEOUT)
+            return await asyncio.wait_for(safe_dm(self.client, int(user_id), hand_dm(table, text, link)), DM_TIMEOUT)
         except TimeoutError:
             log.warning("DM to %s timed out", user_id)
             return True
+
+    async def table_link(self, table: Table) -> str:
+        """A link to the table message, once one on its way is out (a new deal's); to the
+        channel if it is not out within :data:`POST_WAIT` (or could not be posted) or there is none."""
+        posting = self.posting.get(table.id)
+        if posting is not None:
+            before = table.message_id
+            try:
+                await asyncio.wait_for(asyncio.shield(posting), POST_WAIT)
+            except TimeoutError:
+                return channel_link(table)
+            if table.message_id == before:  # not posted: the message there is an older one
+                return channel_link(table)
+        return channel_link(table) if table.message_id is None else f"{channel_link(table)}/{table.message_id}"
 
     async def notice(self, table: Table, text: str, mention: str | None = None) -> None:
         self._push(Job("notice", table, text=text, mention=mention, since=len(table.actors)))
@@ -289,6 +314,8 @@ class DiscordNotifier:
             await asyncio.gather(*tasks, return_exceptions=True)
 
     def _push(self, job: Job) -> None:
+        if job.kind == "post" and (job.table.id not in self.posting or self.posting[job.table.id].done()):
+            self.posting[job.table.id] = asyncio.get_running_loop().create_future()
         outbox = self.outboxes.get(job.table.key)
         if outbox is None:
             outbox = self.outboxes[job.table.key] = Outbox(self)
@@ -301,7 +328,12 @@ class DiscordNotifier:
 
     async def perform(self, job: Job) -> None:
         if job.kind == "post":
-            await self._post(job.table, job.responder, job.users)
+            try:
+                await self._post(job.table, job.responder, job.users)
+            finally:  # out, or failed: a DM waiting for it goes now
+                posting = self.posting.pop(job.table.id, None)
+                if posting is not None and not posting.done():
+                    posting.set_result(None)
         elif job.kind == "edit":
             await self._edit(job.table)
         elif job.kind == "notice":
@@ -353,10 +385,13 @@ class DiscordNotifier:
             embed = closed_embed(table, "The game has started: the table is below.")
             embed.title = f"{table.game.title} - started"
             await safe_edit_message(partial, content=None, embed=embed, view=None)
-        elif ended is not None:  # with the picture it has: the deal as last drawn
-            if pictured:
-                ended.set_image(url=f"attachment://{TABLE_FILE}")
-            await safe_edit_message(partial, content=None, embed=ended, view=None)
+        elif ended is not None:  # with the picture of the table as the deal left it
+            embed, last = ended
+            picture = await table_picture(last) if last is not None else None
+            if picture is not None or pictured:  # else the picture it has: the deal as last drawn
+                embed.set_image(url=f"attachment://{TABLE_FILE}")
+            kept = {} if picture is None else {"attachments": [picture]}
+            await safe_edit_message(partial, content=None, embed=embed, view=None, **kept)
         else:
             await safe_edit_message(partial, content=None, view=None)
 
@@ -477,8 +512,7 @@ class DiscordNotifier:
     async def _dm_turn(self, table: Table, user_id: str) -> None:
         if user_id in self.client_dm_closed():
             return
-        link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}"
-        await safe_dm(self.client, int(user_id), f"Your turn at {table.game.title}: {link}")
+        await safe_dm(self.client, int(user_id), f"Your turn at {table.game.title}: {channel_link(table)}")
 
     async def _unping(self, table: Table, message_id: str | None) -> None:
         if message_id is None:
@@ -545,11 +579,13 @@ async def score_chart_file(table: Table, store: Store) -> discord.File | None:
     return None if png is None else discord.File(io.BytesIO(png), filename="scores.png")
 
 
-def hand_dm(table: Table, text: str) -> str:
+def channel_link(table: Table) -> str:
+    return f"https://discord.com/channels/{table.guild_id}/{table.channel_id}"
+
+
+def hand_dm(table: Table, text: str, link: str) -> str:
     """A hand's DM (the service's text: a heading line, then the seat's view), its heading naming
-    the channel with a link to it, where the table message is the newest (it may still be on its
-    way, so the link is to the channel rather than to a message)."""
-    link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}"
+    the channel, with a link to the table message (:meth:`DiscordNotifier.table_link`)."""
     _heading, _, view = text.partition("\n")
     return legible(f"{table.game.title} at <#{table.channel_id}> ({link}) - your view:\n{plain(view)}")
 

@@ -113,10 +113,17 @@ async def _act_in_hand(
     afterwards (bots' replies included). The click is deferred only when the move takes long."""
     views = live_views(interaction)
     views.begin_click(table.id, user.id)  # the answer brings the view up to date: no refresh job
+    dealt: list[int] = []
+
+    def choosing(now: Table) -> Move:  # under the lock: the deal the move is made in
+        chosen = choose(now)
+        dealt.append(now.state.deal_no if now.state is not None else 0)
+        return chosen
+
     try:
         move = asyncio.ensure_future(
             service_of(interaction).act_chosen(
-                *place_of(interaction), user, choose, session=table.id, shown_at=shown_at
+                *place_of(interaction), user, choosing, session=table.id, shown_at=shown_at
             )
         )
         done, _ = await asyncio.wait({move}, timeout=QUICK_ANSWER)
@@ -124,13 +131,22 @@ async def _act_in_hand(
             await safe_defer(interaction)
         try:
             action, _seat = await move
-            note = f"You chose {action.label()}."
+            note = chosen_note(action, dealt[-1] if dealt else None, table)
         except TableError as exc:  # refused: the reason goes in the player's own (ephemeral) view
             note = str(exc)
         await _answer_with_hand(interaction, table, user, note, fresh=False)
     finally:
         views.end_click(table.id, user.id)
         bot_of(interaction).notifier.catch_up(table, user.id)
+
+
+def chosen_note(action: Action, deal: int | None, table: Table) -> str:
+    """What a private view says of the choice just made: also that its deal is over, when the
+    view now shows the next deal (the choice ended it, or the bots' replies did)."""
+    now = table.state.deal_no if table.state is not None else deal
+    if deal is not None and now != deal and table.state is not None and not table.state.is_over:
+        return f"You chose {action.label()}; deal {deal} is over."
+    return f"You chose {action.label()}."
 
 
 def chosen_in_view(views: LiveViews, user: User, turn: int, index: int) -> Choose:

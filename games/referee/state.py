@@ -97,6 +97,10 @@ class RefereeState(GameState[OptionsT]):
             events += self._start_deal()
         return events
 
+    def keep_deal_end(self) -> None:
+        """Nothing: the cards of a refereed deal are on the players' own table, and its entries
+        are all on the table message (an online deal keeps its last table, for its picture)."""
+
     def filled_in(self, seat: Seat, action: Action, echo: Event) -> None:
         """``action`` was just entered for ``seat`` on the table's behalf (the only value it could
         have); ``echo`` is what the table is told if it enters the same anyway."""

@@ -192,7 +192,7 @@ def test_a_snapshot_then_the_rest_of_the_log_is_the_position_play_reached(game_i
     for _step in game.replay_steps(tail, resumed, checked=False, from_turn=middle):
         pass
     assert resumed.outcome == played.outcome and resumed.scores == played.scores
-    assert resumed.view(None) == played.view(None)
+    assert resumed.view(None) == played.view(None) and resumed.deal_end == played.deal_end
     assert game.from_snapshot(saved, "other code") is None
 
 

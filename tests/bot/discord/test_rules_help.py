@@ -74,7 +74,7 @@ async def test_a_hand_dm_names_and_links_the_channel_and_goes_only_to_a_closed_v
     await world.settle()
     [dm] = world.dms(world.ann)
     link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}"
-    assert dm.content.startswith(f"Toy Tricks at <#{world.channel.id}> ({link}) - your view:")
+    assert dm.content.startswith(f"Toy Tricks at <#{world.channel.id}> ({link}/{world.table_message().id}) - your view:")
     assert "Your hand:" in dm.content and "in your channel" not in dm.content
     live = LivePlay(world)
     table = world.require_table()
