@@ -14,7 +14,7 @@ from bot.discord.context import bot_of, current_table, guarded, place_of, servic
 from bot.discord.limits import BUTTON_LABEL, clip
 from bot.discord.options import open_options
 from bot.discord.safe import safe_defer, safe_reply, safe_update
-from bot.service.model import Table, TableError
+from bot.service.model import Table, TableError, User
 from games.players import levels
 
 
@@ -80,17 +80,31 @@ async def lobby_action(interaction: discord.Interaction, session: int, verb: str
             ephemeral=True,
         )
         return
+    if verb == "start":
+        await start(interaction, key, user, session)
+        return
     await safe_defer(interaction)
     if verb == "join":
         await service.join(*key, user, session=session)
     elif verb == "leave":
         await service.leave(*key, user, session=session, lobby_only=True)  # never a seat handed over in play
-    elif verb == "start":
-        await service.start(*key, user, session=session)
     elif verb == "cancel":
         await service.cancel(*key, user, session=session)
     else:
         raise TableError("That button does nothing any more.")
+
+
+async def start(interaction: discord.Interaction, key: tuple[str, str], user: User, session: int) -> None:
+    """Start: the click is answered with the new table message itself (one call, where a defer
+    and then a post of the table message were two), as ``/play`` is answered with the lobby."""
+    notifier = bot_of(interaction).notifier
+    responder = notifier.respond_with(key, interaction)
+    try:
+        await service_of(interaction).start(*key, user, session=session)
+    finally:
+        notifier.release(key, responder)
+    if not responder.used:  # nothing was posted for it (no new message): acknowledge the click
+        await safe_defer(interaction)
 
 
 @guarded
