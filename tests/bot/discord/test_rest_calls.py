@@ -1,10 +1,20 @@
 """Few calls to Discord for the same result (issue 28, point 10): a click is answered with what it
-brings about rather than acknowledged first and shown after, and a private view the table's
-change leaves true is not touched. (``python -m tests.bench.bench_discord`` counts every game.)"""
+brings about (Start with the table message, Join with the lobby's update, a public act with its
+reply) rather than acknowledged first and shown after, and a private view the table's change
+leaves true is not touched. (``python -m tests.bench.bench_discord`` counts every game.)"""
 
 from __future__ import annotations
 
-from tests.bot.discord.conftest import World, choose_in_hand, embed_text, labels, reply_text, show_hand
+from tests.bot.discord.conftest import (
+    World,
+    choose_in_hand,
+    custom_ids,
+    embed_text,
+    labels,
+    raw_component,
+    reply_text,
+    show_hand,
+)
 
 OPEN_TOY = "first_dealer=1"  # Ann deals, Bob leads
 
@@ -42,6 +52,36 @@ async def test_start_is_answered_with_the_table_message_itself(world: World) -> 
     assert channel_posts == []  # nothing posted besides the answer
     assert "The game has started" in embed_text(world.message(lobby.id))
     assert labels(world.message(lobby.id)) == []
+
+
+async def test_join_is_answered_by_the_lobbys_own_update(world: World) -> None:
+    """Bob presses Join: the answer to his click is the lobby showing him seated, in one call
+    (no acknowledgement and then an edit of the bot's own)."""
+    lobby = (await world.ann.slash(world.channel, "play", game="toy", options=OPEN_TOY)).response
+    assert lobby is not None
+    before = len(world.env.http_requests)
+    joined = await world.bob.click(lobby, label="Join")
+    await world.settle()
+    assert f"<@{world.bob.id}>" in embed_text(world.message(lobby.id)) and not joined.deferred
+    assert calls_since(world, before) == [c for c in calls_since(world, before) if c.endswith("/callback")]
+    assert len(calls_since(world, before)) == 1
+
+
+async def test_join_on_a_replaced_lobby_still_edits_the_lobby_below(world: World) -> None:
+    """Cat reposts the lobby (/table); Bob's Join, sent from the old message before he saw it go,
+    is acknowledged and shown in the lobby message now in use, not in the old one."""
+    old = (await world.ann.slash(world.channel, "play", game="toy", options=OPEN_TOY)).response
+    assert old is not None
+    join = next(c for c in custom_ids(old) if c.endswith(":join"))
+    await world.cat.slash(world.channel, "table")
+    await world.settle()
+    table = world.require_table()
+    assert table.message_id != str(old.id)
+    late = raw_component(world, world.bob, old, join)
+    await world.settle()
+    assert late.acknowledged and table.seat_of(str(world.bob.id)) is not None
+    bob = f"<@{world.bob.id}>"
+    assert bob in embed_text(world.table_message()) and bob not in embed_text(world.message(old.id))
 
 
 async def test_a_view_the_move_leaves_true_is_not_edited(world: World) -> None:
