@@ -10,7 +10,9 @@ Start on is counted (the answers to clicks and Show my hand, table message posts
 view refreshes, turn pings and their deletion, DMs, retired deal messages, the final result), over whole
 matches played one after another until ``--actions`` game actions; the lobby's calls are left out. Printed per game: calls per game action (every seat's, bots'
 included), calls per move of a person, DMs sent and the goal; with ``--causes``, every route's
-calls split by the bot's functions that made them (which edit, refresh, ping or answer).
+calls split by the bot's functions that made them (which edit, refresh, ping or answer), and the
+calls per action by what they were for: each move's own three (its answer, the table message, the
+next person's view), then the starts, deals and ends.
 """
 
 from __future__ import annotations
@@ -94,6 +96,30 @@ async def count_calls(game_id: str, kind: str, players: int, actions: int) -> Co
     return Count(game_id, kind, players, sum(seen.values()), done, moves, dms, seen, matches, causes)
 
 
+SHARES = {
+    "the move's answer": ("._act_in_hand", ".navigate"),
+    "table edits": ("._edit <",),
+    "turn refreshes": ("._refresh_view",),
+    "show my hand": (".show_hand",),
+    "DMs": (".safe_dm",),
+    "pings": ("._ping", "._unping", "._remind"),
+    "posts, retired": ("._post", "._retire", "lobby."),
+    "ends": ("._close", "._shut_view", "._lapse"),
+}
+"""What the calls were for, by the functions that made them: the first three are each move's own
+(its answer, the table message, the next person's view), the rest the starts, deals and ends."""
+
+
+def shares(count: Count) -> dict[str, float]:
+    """Calls per action by what they were for (``SHARES``), and "other" for the rest."""
+    out = dict.fromkeys([*SHARES, "other"], 0.0)
+    for line, n in count.causes.items():
+        made_by = line.split("<-", 1)[1]
+        share = next((name for name, marks in SHARES.items() if any(m in made_by for m in marks)), "other")
+        out[share] += n / max(count.actions, 1)
+    return out
+
+
 def cause(frame: FrameType | None) -> str:
     """Who made a call: the chain of the bot's own functions on the stack, innermost first (the
     simulated HTTP call runs in the caller's task, so its coroutines are all on the stack)."""
@@ -146,6 +172,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             if args.causes:
                 for route, n in count.causes.most_common():
                     print(f"    {n:>5}  {route}")
+                print("    per action: " + ", ".join(f"{k} {v:.2f}" for k, v in shares(count).items() if v))
     for kind, values in results.items():
         if values:
             print(
