@@ -4,7 +4,7 @@ levels, Options, Start, Cancel), /leave, /abandon and /table."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from typing import Any
 
 import discord
@@ -80,17 +80,35 @@ async def lobby_action(interaction: discord.Interaction, session: int, verb: str
             ephemeral=True,
         )
         return
-    await safe_defer(interaction)
-    if verb == "join":
-        await service.join(*key, user, session=session)
-    elif verb == "leave":
-        await service.leave(*key, user, session=session, lobby_only=True)  # never a seat handed over in play
-    elif verb == "start":
-        await service.start(*key, user, session=session)
+    if verb == "start":
+        await answered_by_change(interaction, key, service.start(*key, user, session=session))
+    elif verb == "join":
+        await answered_by_change(interaction, key, service.join(*key, user, session=session), edits=True)
+    elif verb == "leave":  # never a seat handed over in play
+        leaving = service.leave(*key, user, session=session, lobby_only=True)
+        await answered_by_change(interaction, key, leaving, edits=True)
     elif verb == "cancel":
+        await safe_defer(interaction)
         await service.cancel(*key, user, session=session)
     else:
         raise TableError("That button does nothing any more.")
+
+
+async def answered_by_change(
+    interaction: discord.Interaction, key: tuple[str, str], change: Awaitable[Any], edits: bool = False
+) -> None:
+    """Make a change whose table message answers the click: Start's click is answered with the
+    new table message itself, as ``/play`` is with the lobby; with ``edits`` (Join, Leave), the
+    lobby's edit is the click's own update of the message it is on. One call each, where a
+    defer and then a post or an edit were two."""
+    notifier = bot_of(interaction).notifier
+    responder = notifier.respond_with(key, interaction, edits)
+    try:
+        await change
+    finally:
+        notifier.release(key, responder)
+    if not responder.used:  # no message was posted or edited for it: acknowledge the click
+        await safe_defer(interaction)
 
 
 @guarded

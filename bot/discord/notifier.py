@@ -39,7 +39,16 @@ from bot.discord.messages import (
 )
 from bot.discord.plain import plain
 from bot.discord.record_links import match_address, pages_url, with_link
-from bot.discord.safe import Outcome, safe_dm, safe_edit_message, safe_outcome, safe_reply, safe_send
+from bot.discord.safe import (
+    Outcome,
+    safe_defer,
+    safe_dm,
+    safe_edit_message,
+    safe_outcome,
+    safe_reply,
+    safe_send,
+    safe_update,
+)
 from bot.discord.turns import TurnSignals
 from bot.render.charts import score_chart, score_progression
 from bot.service.model import Table, User
@@ -98,11 +107,13 @@ class _Served(Protocol):
 
 
 class Responder:
-    """Lets a command's own response become the table message (``/play``, ``/table``)."""
+    """Lets a command's own response become the table message (``/play``, ``/table``, Start), or,
+    for a click on the table message itself (``edits``), the table message's next edit (Join)."""
 
-    def __init__(self, interaction: discord.Interaction) -> None:
+    def __init__(self, interaction: discord.Interaction, edits: bool = False) -> None:
         self.interaction = interaction
         self.used = False
+        self.edits = edits
 
 
 class Outbox:
@@ -116,8 +127,10 @@ class Outbox:
     def push(self, job: Job) -> None:
         if job.responder is None and self._covered(job):
             return
-        if job.kind == "post":
-            self.queue = deque(j for j in self.queue if not (j.kind == "edit" and j.table is job.table))
+        if job.kind == "post" or (job.kind == "edit" and job.responder is not None):  # it shows them
+            self.queue = deque(
+                j for j in self.queue if not (j.kind == "edit" and j.table is job.table and j.responder is None)
+            )
         self.queue.append(job)
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._run(), name="parlour-outbox")
@@ -187,17 +200,20 @@ class DiscordNotifier:
                 last if last is not None and last.deal == shown.deal else None,
             )
         calls = self.turns.follow(table, self.live, view, timed_out=any(e.kind == "timeout" for e in events))
-        responder = self.responders.get(table.key) if repost else None
+        responder = self.responders.get(table.key)
+        if responder is not None and (responder.used or not (repost or responder.edits)):
+            responder = None
         mentions = calls.pings if repost else ()
-        if responder is not None and not responder.used:
-            responder.used = True
-            self._push(Job("post", table, responder=responder.interaction, users=mentions))
-        elif repost:
-            self._push(Job("post", table, users=mentions))
+        if repost:
+            self._push(Job("post", table, responder=responder.interaction if responder else None, users=mentions))
         elif view is None or not view.over or table.mode == "referee":
             # at the end, the closing edit shows the final result; a referee table's result may
             # wait for the last entry's confirmation, and its message says so meanwhile
-            self._push(Job("edit", table))
+            self._push(Job("edit", table, responder=responder.interaction if responder else None))
+        else:
+            responder = None
+        if responder is not None:
+            responder.used = True
         if calls.pings and not repost:
             self._push(Job("ping", table, users=calls.pings))
         for message_id in calls.unpings:
@@ -292,9 +308,10 @@ class DiscordNotifier:
 
     # -- helpers for the cogs ----------------------------------------------------------------------
 
-    def respond_with(self, key: tuple[str, str], interaction: discord.Interaction) -> Responder:
-        """Make the next repost of this channel's table the answer to ``interaction``."""
-        responder = Responder(interaction)
+    def respond_with(self, key: tuple[str, str], interaction: discord.Interaction, edits: bool = False) -> Responder:
+        """Make the next repost of this channel's table the answer to ``interaction`` (with
+        ``edits``, a click on the table message: also its next edit, as the click's update)."""
+        responder = Responder(interaction, edits)
         self.responders[key] = responder
         return responder
 
@@ -335,7 +352,7 @@ class DiscordNotifier:
                 if posting is not None and not posting.done():
                     posting.set_result(None)
         elif job.kind == "edit":
-            await self._edit(job.table)
+            await self._edit(job.table, job.responder)
         elif job.kind == "notice":
             if job.mention:
                 await self._remind(job)
@@ -395,12 +412,22 @@ class DiscordNotifier:
         else:
             await safe_edit_message(partial, content=None, view=None)
 
-    async def _edit(self, table: Table) -> None:
+    async def _edit(self, table: Table, responder: discord.Interaction | None = None) -> None:
+        """Show the table as it is in its message: as the answer to ``responder`` (a click on that
+        very message), one call where a defer and an edit would be two."""
         if table.message_id is None:
+            if responder is not None:
+                await safe_defer(responder)
             await self._post(table, None)
             return
-        partial = self.channel(table).get_partial_message(int(table.message_id))
         message = await table_message(table, self.store, live=self.live_table)
+        if responder is not None:
+            clicked = responder.message.id if responder.message is not None else None
+            if str(clicked) == table.message_id and await safe_update(responder, **message.edit_fields()):
+                self.pictured[table.message_id] = bool(message.files)
+                return
+            await safe_defer(responder)  # a message since replaced: acknowledged, and the table edited
+        partial = self.channel(table).get_partial_message(int(table.message_id))
         outcome = await safe_edit_message(partial, **message.edit_fields())
         if outcome is Outcome.OK:
             self.pictured[table.message_id] = bool(message.files)

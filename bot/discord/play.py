@@ -247,8 +247,13 @@ async def public_act(interaction: discord.Interaction, session: int, turn: int, 
             raise TableError("You have several choices of that name now: press Show my hand to pick one.")
         return mine[0], None
 
-    await safe_defer(interaction, ephemeral=True, thinking=True)
-    action, _seat = await service_of(interaction).act_chosen(*place_of(interaction), user, choose, session=session)
+    move = asyncio.ensure_future(
+        service_of(interaction).act_chosen(*place_of(interaction), user, choose, session=session)
+    )
+    done, _ = await asyncio.wait({move}, timeout=QUICK_ANSWER)
+    if not done:  # a quick move is answered in one call: the reply itself, not a defer and a followup
+        await safe_defer(interaction, ephemeral=True, thinking=True)
+    action, _seat = await move
     await safe_reply(interaction, plain(f"You chose {action.label()}."), ephemeral=True)
 
 
