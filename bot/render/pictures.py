@@ -146,6 +146,7 @@ def clear_caches() -> None:
         cardfaces.pip_mask,
         cardfaces.suit_chip,
         cardfaces.rich_width,
+        cardfaces.rich_pieces,
         cardfaces.text_mask,
         cardfaces.wrapped,
         cardfaces.word_width,
