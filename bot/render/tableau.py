@@ -41,7 +41,7 @@ from bot.render.cardfaces import (
     wrap_text,
 )
 from games.cards import Card
-from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, Scores, Spot
+from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, ScoreLine, Scores, Spot
 
 WIDTH = 440
 """The picture's width. Discord shows a picture about 400 pixels wide (320 on a phone): drawn
@@ -80,6 +80,9 @@ class Style:
     card: int = CARD_W
     hand: int = HAND_CARD_W
     width: int = WIDTH
+    tight: bool = False
+    """Drawn tighter, for a picture that would otherwise be wider than :data:`WIDEST` (its text
+    shown too small on a phone): see :func:`tightened`."""
 
 
 def felt(width: int, height: int) -> Image.Image:
@@ -126,8 +129,22 @@ def draw_layout(layout: Layout, style: Style = Style(), indexed: bool = False) -
     """The whole picture of ``layout``: its areas one under another, or in two columns where one
     column would make the picture taller than 4:3 (see :func:`arrange`); ``indexed``: a palette
     picture (:mod:`bot.render.colours`), its unchanged parts mapped once and cached."""
-    blocks, plan = arrange(layout, style)
+    blocks, plan, style = arranged(layout, style)
     return compose(layout, blocks, plan, style, indexed)
+
+
+def arranged(layout: Layout, style: Style) -> tuple[list[Block], Plan, Style]:
+    """:func:`arrange` in ``style``, or, where that picture would be wider than :data:`WIDEST`
+    (its smallest text under 11 pixels on a phone), in the tight style (:func:`tightened`) where
+    that is narrower."""
+    blocks, plan = arrange(layout, style)
+    if plan.width <= WIDEST or style.tight:
+        return blocks, plan, style
+    tight = replace(style, tight=True)
+    tight_blocks, tight_plan = arrange(layout, tight)
+    if tight_plan.width < plan.width:
+        return tight_blocks, tight_plan, tight
+    return blocks, plan, style
 
 
 # --- the arrangement ---------------------------------------------------------------------------------
@@ -229,6 +246,7 @@ def arrange(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
     best arrangement in two columns (each keeping the areas' order, the first on the left), itself
     widened to 4:3 where it is taller than that."""
     inner = style.width - 2 * PAD
+    style = drawing(style)
     blocks = side_by_side(layout.areas, inner, style)
     measure = Measure(layout, blocks, style)
     single = Plan(tuple(range(len(blocks))), inner)
@@ -238,10 +256,11 @@ def arrange(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
     best_key = (math.inf, 0)
     tried: set[Plan] = set()
     piles = any(isinstance(b[0], Pile) for b in blocks)
-    for spread in PILE_SPREADS if piles else PILE_SPREADS[:1]:  # only a pile's wish depends on it
+    spreads = (2, *PILE_SPREADS) if style.tight else PILE_SPREADS
+    for spread in spreads if piles else spreads[:1]:  # only a pile's wish depends on it
         wants = [wanted_width(b, style, spread) for b in blocks]
         for left, right in splits(blocks):
-            lw, rw = column_width(max(wants[i] for i in left)), column_width(max(wants[i] for i in right))
+            lw, rw = column_width(max(wants[i] for i in left), style), column_width(max(wants[i] for i in right), style)
             if lw + COLUMN_GAP + rw + 2 * PAD > best_key[0]:
                 continue  # wider than the best is shown: it cannot be better
             left_h = measure.column(left, lw)
@@ -259,7 +278,7 @@ def arrange(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
                 key = measure.key(plan)
                 if key < best_key:
                     best, best_key = plan, key
-    wide_blocks, wide = widened(layout, style)
+    wide_blocks, wide = widened(layout, style, inner, (blocks, measure))
     if best is None or Measure(layout, wide_blocks, style).key(wide)[0] * PREFER_COLUMNS <= best_key[0]:
         return wide_blocks, wide
     extra = math.ceil(measure.height(best) * ASPECT) - best.width
@@ -272,35 +291,56 @@ WIDEN_STEP = 20
 """How much wider, at most, each try of :func:`widened` draws a picture."""
 
 
-def widened(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
+def widened(
+    layout: Layout, style: Style, low: int, measured: tuple[list[Block], Measure] | None = None
+) -> tuple[list[Block], Plan]:
     """One column, made wider until it is 4:3 (its rows spread out, small rows share a band, its
-    text takes fewer lines): the least width that is, to within :data:`WIDEN_STEP`, found by
-    halving between the style's width and the width its height there asks for."""
+    text takes fewer lines): the least width from ``low`` that is, to within
+    :data:`WIDEN_STEP`, found by halving between ``low`` and the width its height there asks for
+    (each width tried a multiple of :data:`WIDEN_STEP`, so the areas that did not change since
+    the last picture are measured from the cache). ``measured``: the blocks at ``low`` and their
+    measure, where the caller has them."""
 
     def at(width: int) -> tuple[list[Block], Plan, bool, int]:
-        blocks = side_by_side(layout.areas, width, style)
+        if measured is not None and width == low:
+            blocks, measure = measured
+        else:
+            blocks = side_by_side(layout.areas, width, style)
+            measure = Measure(layout, blocks, style)
         plan = Plan(tuple(range(len(blocks))), width)
-        height = Measure(layout, blocks, style).height(plan)
+        height = measure.height(plan)
         return blocks, plan, height * ASPECT <= plan.width, math.ceil(height * ASPECT) - 2 * PAD
 
-    low = style.width - 2 * PAD
     blocks, plan, fits, wants = at(low)
     if fits:
         return blocks, plan
-    high = wants
+    high = snapped(wants)
     while True:  # wider is never taller, so this is once, but a picture must fit whatever its areas do
         blocks, plan, fits, wants = at(high)
         if fits:
             break
-        low, high = high, max(wants, high + WIDEN_STEP)
+        low, high = high, max(snapped(wants), high + WIDEN_STEP)
     while high - low > WIDEN_STEP:
-        mid = (low + high) // 2
+        mid = snapped((low + high) // 2)
+        if mid >= high:
+            break
         found = at(mid)
         if found[2]:
             high, blocks, plan = mid, found[0], found[1]
         else:
             low = mid
     return blocks, plan
+
+
+def snapped(width: int) -> int:
+    """``width`` rounded up to a multiple of :data:`WIDEN_STEP`."""
+    return -(-width // WIDEN_STEP) * WIDEN_STEP
+
+
+def drawing(style: Style) -> Style:
+    """The style areas are measured and drawn in: their strips do not depend on the picture's
+    width, so the table's picture and a compact hand's share them (and their caches)."""
+    return style if style.width == WIDTH else replace(style, width=WIDTH)
 
 
 def splits(blocks: Sequence[Block]) -> list[tuple[list[int], list[int]]]:
@@ -324,7 +364,8 @@ def splits(blocks: Sequence[Block]) -> list[tuple[list[int], list[int]]]:
 
 
 PILE_SPREADS = (3, 5)
-"""How many cards of a pile a column is made wide enough for (the rest overlap), each tried."""
+"""How many cards of a pile a column is made wide enough for (the rest overlap), each tried (and
+two in a tight style)."""
 
 
 def wanted_width(block: Block, style: Style, spread: int = PILE_SPREADS[0]) -> int:
@@ -340,6 +381,8 @@ def wanted_width(block: Block, style: Style, spread: int = PILE_SPREADS[0]) -> i
     if isinstance(area, Pile):
         card = style.card if len(area.spots) <= 10 else SMALL_CARD_W
         return BADGE_W + 8 + min(len(area.spots), spread) * (card + CARD_GAP)
+    if isinstance(area, Scores) and style.tight and score_chips(area) is None and area.lines:
+        return min(max(scores_natural_width(area), rich_width(area.title, HEAD_SIZE, True)), 280)
     if isinstance(area, Scores):
         return min(natural_width(area, style), 280)
     if isinstance(area, Facts | Counts):
@@ -347,9 +390,17 @@ def wanted_width(block: Block, style: Style, spread: int = PILE_SPREADS[0]) -> i
     return 190
 
 
-def column_width(want: int) -> int:
-    """The width a column is drawn at: the least of :data:`COLUMN_STEPS` that holds ``want``."""
+def column_width(want: int, style: Style = Style()) -> int:
+    """The width a column is drawn at: the least of :data:`COLUMN_STEPS` that holds ``want`` (in
+    a tight style, ``want`` rounded up to :data:`TIGHT_STEP`, so two columns share
+    :data:`WIDEST` as they need)."""
+    if style.tight:
+        return -(-want // TIGHT_STEP) * TIGHT_STEP
     return next((w for w in COLUMN_STEPS if w >= want), max(want, INNER))
+
+
+TIGHT_STEP = 10
+"""A tight picture's columns are drawn at multiples of this width."""
 
 
 def draw_block(block: Block, width: int, style: Style) -> Image.Image | None:
@@ -387,6 +438,7 @@ def compose(
     """The picture of a plan: the felt, the heading and the columns, a light border round it
     (``indexed``: in the palette, see :func:`draw_layout`)."""
     draw = indexed_block if indexed else draw_block
+    style = drawing(style)
     if indexed and drawlog.current() is None:
         head = indexed_heading(layout.title, layout.subtitle, plan.head_width)
     else:  # a recording draws (and logs) every word
@@ -520,6 +572,7 @@ def drawn_area(area: Area, width: int, style: Style) -> Image.Image | None:
 
 
 def draw_area_now(area: Area, width: int, style: Style) -> Image.Image | None:
+    area = tightened(area, width, style)
     if isinstance(area, Facts):
         return draw_facts(area, width)
     if isinstance(area, Row):
@@ -531,8 +584,35 @@ def draw_area_now(area: Area, width: int, style: Style) -> Image.Image | None:
     if isinstance(area, Counts):
         return draw_counts(area, width)
     if isinstance(area, Scores):
-        return draw_scores(area, width)
+        return draw_scores(area, width, tight=style.tight)
     return draw_notes(area, width)
+
+
+def tightened(area: Area, width: int, style: Style) -> Area:
+    """An area as a tight style draws it (see :attr:`Style.tight`): a pile only its latest cards
+    that fit in one line, how many came before in its note (its total and the last cards are what
+    the table plays to; the alt text, too, names only the last few); face-down hands as chips of
+    a name and a count, a line or two where the backs took three. Other areas as they are."""
+    if not style.tight:
+        return area
+    if isinstance(area, Pile):
+        return folded(area, width, style)
+    if isinstance(area, Counts) and area.items:
+        return Scores(("Cards",), tuple(ScoreLine(name, (str(count),)) for name, count in area.items), title=area.title)
+    return area
+
+
+def folded(area: Pile, width: int, style: Style) -> Pile:
+    """A pile with only its latest cards that fit in one line ``width`` wide."""
+    badge_w = BADGE_W + 8 if area.total is not None else 0
+    card_w = style.card if len(area.spots) <= 10 else SMALL_CARD_W
+    keep = len(area.spots)
+    while keep > 1 and _fit(keep, width - badge_w, card_w, False, area.spots[-keep:])[0] < keep:
+        keep -= 1
+    if keep == len(area.spots):
+        return area
+    earlier = f"{len(area.spots) - keep} earlier"
+    return replace(area, spots=area.spots[-keep:], note=f"{area.note}, {earlier}" if area.note else earlier)
 
 
 def area_title(title: str, note: str, width: int) -> tuple[list[str], int]:
@@ -666,7 +746,7 @@ SPLIT_WIDTH = 300
 """... where it is at least this wide (two halves of a narrow column would cut the names short)."""
 
 
-def draw_scores(area: Scores, width: int, split: bool = True) -> Image.Image | None:
+def draw_scores(area: Scores, width: int, split: bool = True, tight: bool = False) -> Image.Image | None:
     if not area.lines:
         return None
     chips = score_chips(area)
@@ -678,16 +758,17 @@ def draw_scores(area: Scores, width: int, split: bool = True) -> Image.Image | N
         put_title(img, title)
         return img
     ncol = max((len(x.values) for x in area.lines), default=0)
-    if split and len(area.lines) >= SPLIT_SCORES and ncol <= 2 and width >= SPLIT_WIDTH:
-        half = (len(area.lines) + 1) // 2
+    parts = score_parts(area, width, tight) if split else 1
+    if parts > 1:
+        per = -(-len(area.lines) // parts)
+        part_w = (width - BESIDE_GAP * (parts - 1)) // parts
         title, top = area_title(area.title, "", width)
-        left = draw_scores(replace(area, lines=area.lines[:half], title=""), (width - BESIDE_GAP) // 2, False)
-        right = draw_scores(replace(area, lines=area.lines[half:], title=""), (width - BESIDE_GAP) // 2, False)
-        assert left is not None and right is not None
-        img = felt(width, top + max(left.height, right.height))
+        drawn = [draw_scores(replace(area, lines=area.lines[k * per : (k + 1) * per], title=""), part_w, False) for k in range(parts)]
+        img = felt(width, top + max(d.height for d in drawn if d is not None))
         put_title(img, title)
-        img.paste(left, (0, top))
-        img.paste(right, ((width + BESIDE_GAP) // 2, top))
+        for k, part in enumerate(drawn):
+            if part is not None:
+                img.paste(part, (k * (width + BESIDE_GAP) // parts, top))
         return img
     size = TEXT_SIZE
     lh = int(size * 1.45)
@@ -987,6 +1068,7 @@ def measured_height(area: Area, width: int, style: Style) -> int:
 
 
 def measure_area(area: Area, width: int, style: Style) -> int:
+    area = tightened(area, width, style)
     if isinstance(area, Facts):
         return len(fact_chips(area, width)) * (int(TEXT_SIZE * 1.5) + 4) - 4 if area.items else 0
     if isinstance(area, Row):
@@ -1005,7 +1087,7 @@ def measure_area(area: Area, width: int, style: Style) -> int:
     if isinstance(area, Counts):
         return counts_height(area, width)
     if isinstance(area, Scores):
-        return scores_height(area, width)
+        return scores_height(area, width, style.tight)
     lines = sum(len(wrap_text(line, width, TEXT_SIZE)) for line in area.lines)
     title, top = area_title(area.title, "", width)
     return top + int(TEXT_SIZE * 1.25) * lines if lines or title else 0
@@ -1074,7 +1156,38 @@ def score_columns(area: Scores, width: int) -> tuple[int, list[int], list[int]]:
     return name_w, starts, ends
 
 
-def scores_height(area: Scores, width: int) -> int:
+def score_parts(area: Scores, width: int, tight: bool = False) -> int:
+    """How many parts, side by side, a score table of many players is drawn in: two halves from
+    :data:`SPLIT_SCORES` players where it is at least :data:`SPLIT_WIDTH` wide; in a tight style,
+    thirds from :data:`THIRDS_FROM` players where each third holds its columns whole."""
+    ncol = max((len(x.values) for x in area.lines), default=0)
+    if len(area.lines) < SPLIT_SCORES or ncol > 2 or width < SPLIT_WIDTH:
+        return 1
+    if tight and len(area.lines) >= THIRDS_FROM:
+        third = (width - 2 * BESIDE_GAP) // 3
+        if scores_natural_width(area) <= third:
+            return 3
+    return 2
+
+
+THIRDS_FROM = 9
+"""A tight picture's score table of this many players or more may be drawn in thirds."""
+
+
+def scores_natural_width(area: Scores) -> int:
+    """The width a score table's names and columns ask for (:func:`score_columns`, unclipped)."""
+    ncol = max((len(x.values) for x in area.lines), default=0)
+    name_w = max(rich_width(x.name, TEXT_SIZE, True) for x in area.lines) + 22
+    heads = [*area.columns[:ncol], *([""] * (ncol - len(area.columns[:ncol])))]
+    wants = [
+        max([rich_width(heads[i], LABEL_SIZE), *(rich_width(x.values[i], TEXT_SIZE, i == 0) for x in area.lines if i < len(x.values))])
+        + 12
+        for i in range(ncol)
+    ]
+    return name_w + sum(wants)
+
+
+def scores_height(area: Scores, width: int, tight: bool = False) -> int:
     if not area.lines:
         return 0
     _, top = area_title(area.title, "", width)
@@ -1084,9 +1197,7 @@ def scores_height(area: Scores, width: int) -> int:
     ncol = max((len(x.values) for x in area.lines), default=0)
     lh = int(TEXT_SIZE * 1.45)
     header = 1 if any(area.columns) and tuple(area.columns) != ("Score",) else 0
-    lines = len(area.lines)
-    if len(area.lines) >= SPLIT_SCORES and ncol <= 2 and width >= SPLIT_WIDTH:
-        lines = (lines + 1) // 2
+    lines = -(-len(area.lines) // score_parts(area, width, tight))
     return top + lh * (lines + header)
 
 

@@ -317,12 +317,26 @@ def test_no_text_is_smaller_than_today_on_a_phone(game_id: str) -> None:
         assert smallest >= READABLE_TODAY, f"{where}: text {smallest:.1f} px high at {PHONE} px wide"
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 28: text is at least 16 px, so a picture at most 464 px wide meets 11 px at 320; "
-    "every game has positions whose content needs 466-770 px at 4:3 (7-8 players' scores and "
-    "counts, three-line labels under played cards, Spec's grid beside its scores): 6.6-10.7 px",
+STILL_SMALL = {
+    "parity": "a hand beside its two tricks' rows needs 512 px",
+    "parity_for_three": "three rows of a trick beside the scores need 492 px",
+    "hoodwink": "the final scores and notes are 3 px too tall for 464 px at 4:3",
+    "spec": "Spec's 5-column score table beside its grid needs 524 px",
+    "costly_colours": "the show's notes and four rows of cards need 534-595 px",
+    "ninety_nine": "13 players' scores and counts need 518-548 px",
+    "twenty_nine": "the final notes, scores and a folded trick need 524 px",
+    "wit_and_reason_2": "the grid beside a folded pile needs 474-483 px",
+}
+"""Games with a position whose picture is still wider than 464 px (text under 11 px on a phone),
+and why."""
+
+
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=f"issue 28: {STILL_SMALL[g]}")) if g in STILL_SMALL else g
+        for g in GAME_IDS
+    ],
 )
 def test_no_text_is_smaller_than_11_pixels_on_a_phone(game_id: str) -> None:
     for where, log in logs_of_every_picture(game_id):
