@@ -1194,7 +1194,6 @@ def scores_height(area: Scores, width: int, tight: bool = False) -> int:
     chips = score_chips(area)
     if chips is not None:
         return top + area_height(chips, width, Style())
-    ncol = max((len(x.values) for x in area.lines), default=0)
     lh = int(TEXT_SIZE * 1.45)
     header = 1 if any(area.columns) and tuple(area.columns) != ("Score",) else 0
     lines = -(-len(area.lines) // score_parts(area, width, tight))
