@@ -135,16 +135,14 @@ def draw_layout(layout: Layout, style: Style = Style(), indexed: bool = False) -
 
 def arranged(layout: Layout, style: Style) -> tuple[list[Block], Plan, Style]:
     """:func:`arrange` in ``style``, or, where that picture would be wider than :data:`WIDEST`
-    (its smallest text under 11 pixels on a phone), in the tight style (:func:`tightened`) where
-    that is narrower."""
-    blocks, plan = arrange(layout, style)
-    if plan.width <= WIDEST or style.tight:
-        return blocks, plan, style
-    tight = replace(style, tight=True)
-    tight_blocks, tight_plan = arrange(layout, tight)
-    if tight_plan.width < plan.width:
-        return tight_blocks, tight_plan, tight
-    return blocks, plan, style
+    (its smallest text under 11 pixels on a phone), in the tight style (:func:`tightened`); where
+    that too is wider, the tight picture however wide it is (it is the narrower)."""
+    for tried in (style, replace(style, tight=True)):
+        found = arrange(layout, tried, WIDEST)
+        if found is not None:
+            return (*found, tried)
+    tight = replace(style, tight=True)  # nothing is legible: the narrowest picture
+    return (*arrange_any(layout, tight), tight)
 
 
 # --- the arrangement ---------------------------------------------------------------------------------
@@ -240,11 +238,19 @@ def block_height(block: Block, width: int, style: Style) -> int:
     return area_height(block[0], width, style)
 
 
-def arrange(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
+def arrange_any(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
+    """:func:`arrange` however wide the picture must be."""
+    found = arrange(layout, style)
+    assert found is not None
+    return found
+
+
+def arrange(layout: Layout, style: Style, cap: int | None = None) -> tuple[list[Block], Plan] | None:
     """The blocks of a picture and their plan: one column at the style's width where that is at
     least 4:3; otherwise whichever Discord shows larger of the one column widened to 4:3 and the
     best arrangement in two columns (each keeping the areas' order, the first on the left), itself
-    widened to 4:3 where it is taller than that."""
+    widened to 4:3 where it is taller than that. With a ``cap``, only pictures at most that wide
+    are tried (``None`` when there is none)."""
     inner = style.width - 2 * PAD
     style = drawing(style)
     blocks = side_by_side(layout.areas, inner, style)
@@ -253,7 +259,7 @@ def arrange(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
     if measure.height(single) * ASPECT <= single.width:
         return blocks, single
     best: Plan | None = None
-    best_key = (math.inf, 0)
+    best_key: tuple[float, float] = (math.inf if cap is None else cap + 0.5, math.inf)
     tried: set[Plan] = set()
     piles = any(isinstance(b[0], Pile) for b in blocks)
     spreads = (2, *PILE_SPREADS) if style.tight else PILE_SPREADS
@@ -278,9 +284,13 @@ def arrange(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
                 key = measure.key(plan)
                 if key < best_key:
                     best, best_key = plan, key
-    wide_blocks, wide = widened(layout, style, inner, (blocks, measure))
-    if best is None or Measure(layout, wide_blocks, style).key(wide)[0] * PREFER_COLUMNS <= best_key[0]:
-        return wide_blocks, wide
+    widest = None if cap is None else cap - 2 * PAD
+    found = widened(layout, style, inner, (blocks, measure), widest)
+    if found is None and best is None:
+        return None
+    if found is not None and (best is None or found[2].key(found[1])[0] * PREFER_COLUMNS <= best_key[0]):
+        return found[0], found[1]
+    assert best is not None
     extra = math.ceil(measure.height(best) * ASPECT) - best.width
     if extra > 0:  # the right column takes the extra width (its text takes fewer lines)
         best = replace(best, right_width=best.right_width + extra)
@@ -292,16 +302,20 @@ WIDEN_STEP = 20
 
 
 def widened(
-    layout: Layout, style: Style, low: int, measured: tuple[list[Block], Measure] | None = None
-) -> tuple[list[Block], Plan]:
+    layout: Layout,
+    style: Style,
+    low: int,
+    measured: tuple[list[Block], Measure] | None = None,
+    widest: int | None = None,
+) -> tuple[list[Block], Plan, Measure] | None:
     """One column, made wider until it is 4:3 (its rows spread out, small rows share a band, its
     text takes fewer lines): the least width from ``low`` that is, to within
     :data:`WIDEN_STEP`, found by halving between ``low`` and the width its height there asks for
     (each width tried a multiple of :data:`WIDEN_STEP`, so the areas that did not change since
     the last picture are measured from the cache). ``measured``: the blocks at ``low`` and their
-    measure, where the caller has them."""
+    measure, where the caller has them; ``None`` where it would be wider than ``widest``."""
 
-    def at(width: int) -> tuple[list[Block], Plan, bool, int]:
+    def at(width: int) -> tuple[list[Block], Plan, bool, int, Measure]:
         if measured is not None and width == low:
             blocks, measure = measured
         else:
@@ -309,27 +323,35 @@ def widened(
             measure = Measure(layout, blocks, style)
         plan = Plan(tuple(range(len(blocks))), width)
         height = measure.height(plan)
-        return blocks, plan, height * ASPECT <= plan.width, math.ceil(height * ASPECT) - 2 * PAD
+        return blocks, plan, height * ASPECT <= plan.width, math.ceil(height * ASPECT) - 2 * PAD, measure
 
-    blocks, plan, fits, wants = at(low)
+    blocks, plan, fits, wants, measure = at(low)
     if fits:
-        return blocks, plan
+        return blocks, plan, measure
     high = snapped(wants)
+    if widest is not None:
+        if low >= widest:
+            return None
+        high = min(high, widest)
     while True:  # wider is never taller, so this is once, but a picture must fit whatever its areas do
-        blocks, plan, fits, wants = at(high)
+        blocks, plan, fits, wants, measure = at(high)
         if fits:
             break
+        if widest is not None and high >= widest:
+            return None
         low, high = high, max(snapped(wants), high + WIDEN_STEP)
+        if widest is not None:
+            high = min(high, widest)
     while high - low > WIDEN_STEP:
         mid = snapped((low + high) // 2)
         if mid >= high:
             break
         found = at(mid)
         if found[2]:
-            high, blocks, plan = mid, found[0], found[1]
+            high, blocks, plan, measure = mid, found[0], found[1], found[4]
         else:
             low = mid
-    return blocks, plan
+    return blocks, plan, measure
 
 
 def snapped(width: int) -> int:

@@ -237,7 +237,7 @@ def test_spec_and_wit_and_reason_2_set_their_grids_beside_the_rest() -> None:
     for game_id in ("spec", "wit_and_reason_2"):
         state = largest_positions(get_game(game_id))[2]
         layout = pictures.table_layout(state.view(None))
-        blocks, plan = tableau.arrange(layout, Style())
+        blocks, plan, _ = tableau.arranged(layout, Style())
         column = {type(blocks[i][0]): side for side, ids in (("left", plan.left), ("right", plan.right)) for i in ids}
         assert column[Grid] != column[Scores], f"{game_id}: {plan}"
         width, height = is_png(table_png(state.view(None)))
