@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -202,16 +202,23 @@ class Measure:
 
     def block(self, index: int, width: int) -> int:
         """The height of a block drawn ``width`` wide (0: nothing to draw)."""
-        if (index, width) not in self.heights:
-            self.heights[index, width] = block_height(self.blocks[index], width, self.style)
-        return self.heights[index, width]
+        height = self.heights.get((index, width))
+        if height is None:
+            height = self.heights[index, width] = block_height(self.blocks[index], width, self.style)
+        return height
 
     def column(self, indices: Sequence[int], width: int) -> int:
         key = (tuple(indices), width)
-        if key not in self.columns:
-            drawn = [h for h in (self.block(i, width) for i in indices) if h]
-            self.columns[key] = sum(drawn) + GAP * max(0, len(drawn) - 1)
-        return self.columns[key]
+        height = self.columns.get(key)
+        if height is None:
+            height = count = 0
+            for i in indices:
+                h = self.block(i, width)
+                if h:
+                    height += h
+                    count += 1
+            height = self.columns[key] = height + GAP * max(0, count - 1)
+        return height
 
     def head(self, width: int) -> int:
         if width not in self.heads:
@@ -258,15 +265,18 @@ def arrange(layout: Layout, style: Style, cap: int | None = None) -> tuple[list[
     single = Plan(tuple(range(len(blocks))), inner)
     if measure.height(single) * ASPECT <= single.width:
         return blocks, single
+    if cap is not None and too_tall(measure, cap):
+        return None
     best: Plan | None = None
     best_key: tuple[float, float] = (math.inf if cap is None else cap + 0.5, math.inf)
     tried: set[Plan] = set()
     piles = any(isinstance(b[0], Pile) for b in blocks)
     spreads = (2, *PILE_SPREADS) if style.tight else PILE_SPREADS
+    shares = splits(blocks)
     for spread in spreads if piles else spreads[:1]:  # only a pile's wish depends on it
-        wants = [wanted_width(b, style, spread) for b in blocks]
-        for left, right in splits(blocks):
-            lw, rw = column_width(max(wants[i] for i in left), style), column_width(max(wants[i] for i in right), style)
+        wants = [column_width(wanted_width(b, style, spread), style) for b in blocks]
+        for left, right in shares:
+            lw, rw = max(map(wants.__getitem__, left)), max(map(wants.__getitem__, right))
             if lw + COLUMN_GAP + rw + 2 * PAD > best_key[0]:
                 continue  # wider than the best is shown: it cannot be better
             left_h = measure.column(left, lw)
@@ -295,6 +305,19 @@ def arrange(layout: Layout, style: Style, cap: int | None = None) -> tuple[list[
     if extra > 0:  # the right column takes the extra width (its text takes fewer lines)
         best = replace(best, right_width=best.right_width + extra)
     return blocks, best
+
+
+def too_tall(measure: Measure, cap: int) -> bool:
+    """Whether no arrangement of the blocks fits a picture ``cap`` wide at 4:3: even shared evenly
+    between two columns, their heights at the widest a column can be (the least height they take;
+    a grid, whose cards shrink in a narrow column, counted as nothing) and the heading are too
+    tall."""
+    widest = cap - 2 * PAD
+    total = measure.head(widest)
+    for i, block in enumerate(measure.blocks):
+        if not isinstance(block[0], Grid):
+            total += measure.block(i, widest)
+    return (2 * PAD + total / 2) * ASPECT > cap
 
 
 WIDEN_STEP = 20
@@ -365,16 +388,13 @@ def drawing(style: Style) -> Style:
     return style if style.width == WIDTH else replace(style, width=WIDTH)
 
 
-def splits(blocks: Sequence[Block]) -> list[tuple[list[int], list[int]]]:
+def splits(blocks: Sequence[Block]) -> Sequence[tuple[Sequence[int], Sequence[int]]]:
     """The ways to share the blocks between a left and a right column, each keeping their order and
     the first block on the left: every way for a few blocks; for more, the first ones against the
     rest, and the cards (rows, piles, grids) against the rest."""
     n = len(blocks)
     if n <= MAX_ARRANGED:
-        return [
-            ([i for i in range(n) if not mask >> i & 1], [i for i in range(n) if mask >> i & 1])
-            for mask in range(2, 2**n, 2)
-        ]
+        return every_split(n)
     out = [(list(range(k)), list(range(k, n))) for k in range(1, n)]
     cards = [i for i, b in enumerate(blocks) if isinstance(b[0], Row | Pile | Grid)]
     rest = [i for i in range(n) if i not in cards]
@@ -383,6 +403,15 @@ def splits(blocks: Sequence[Block]) -> list[tuple[list[int], list[int]]]:
     if cards and rest:
         out.append((cards, rest))
     return out
+
+
+@cache
+def every_split(n: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every way to share ``n`` blocks between two columns, the first on the left."""
+    return tuple(
+        (tuple(i for i in range(n) if not mask >> i & 1), tuple(i for i in range(n) if mask >> i & 1))
+        for mask in range(2, 2**n, 2)
+    )
 
 
 PILE_SPREADS = (3, 5)
