@@ -141,6 +141,7 @@ def clear_caches() -> None:
     layout_png.cache_clear()
     from bot.render import tableau
 
+    tableau._kept_plans.clear()
     for cached in (
         cardfaces.card_face,
         cardfaces.pip_mask,

@@ -12,6 +12,7 @@ its scores) or widens the picture, whichever Discord shows larger; cards keep th
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
@@ -136,13 +137,70 @@ def draw_layout(layout: Layout, style: Style = Style(), indexed: bool = False) -
 def arranged(layout: Layout, style: Style) -> tuple[list[Block], Plan, Style]:
     """:func:`arrange` in ``style``, or, where that picture would be wider than :data:`WIDEST`
     (its smallest text under 11 pixels on a phone), in the tight style (:func:`tightened`); where
-    that too is wider, the tight picture however wide it is (it is the narrower)."""
-    for tried in (style, replace(style, tight=True)):
-        found = arrange(layout, tried, WIDEST)
+    that too is wider, the tight picture however wide it is (it is the narrower).
+
+    A plan found for a picture of the same shape (its areas' kinds and titles, as the next move's
+    picture of the same table mostly is) is kept while the areas still fit it at 4:3 within
+    :data:`WIDEST`: the arrangement then stays put from move to move, and is not searched again."""
+    inner = style.width - 2 * PAD
+    blocks = side_by_side(layout.areas, inner, drawing(style))
+    single = Plan(tuple(range(len(blocks))), inner)
+    if Measure(layout, blocks, drawing(style)).height(single) * ASPECT <= single.width:
+        return blocks, single, style
+    shape = layout_shape(layout, style)
+    kept = _kept_plans.get(shape)
+    if kept is not None and kept[0].width <= WIDEST:
+        found = kept_plan(layout, shape, *kept)
         if found is not None:
-            return (*found, tried)
+            return found
+    for tried in (style, replace(style, tight=True)):
+        capped = arrange(layout, tried, WIDEST)
+        if capped is not None:
+            keep(shape, capped[1], tried)
+            return (*capped, tried)
+    if kept is not None:  # a wide picture's plan, kept while it holds and nothing narrower does
+        found = kept_plan(layout, shape, *kept)
+        if found is not None:
+            return found
     tight = replace(style, tight=True)  # nothing is legible: the narrowest picture
-    return (*arrange_any(layout, tight), tight)
+    blocks, plan = arrange_any(layout, tight)
+    keep(shape, plan, tight)
+    return blocks, plan, tight
+
+
+def kept_plan(
+    layout: Layout, shape: tuple[object, ...], plan: Plan, style: Style
+) -> tuple[list[Block], Plan, Style] | None:
+    """``plan`` (kept from a picture of the same shape) for ``layout``, where it still holds it."""
+    blocks = side_by_side(layout.areas, style.width - 2 * PAD, drawing(style))
+    if not fits(Measure(layout, blocks, drawing(style)), plan):
+        return None
+    _kept_plans.move_to_end(shape)
+    return blocks, plan, style
+
+
+def keep(shape: tuple[object, ...], plan: Plan, style: Style) -> None:
+    _kept_plans[shape] = (plan, style)
+    if len(_kept_plans) > KEPT_PLANS:
+        _kept_plans.popitem(last=False)
+
+
+KEPT_PLANS = 1024
+"""Plans kept by the shape of their picture (see :func:`arranged`)."""
+_kept_plans: OrderedDict[tuple[object, ...], tuple[Plan, Style]] = OrderedDict()
+
+
+def layout_shape(layout: Layout, style: Style) -> tuple[object, ...]:
+    """What a picture's plan is kept by: its style and its areas' kinds and titles."""
+    return (style, bool(layout.subtitle), *((type(area), getattr(area, "title", "")) for area in layout.areas))
+
+
+def fits(measure: Measure, plan: Plan) -> bool:
+    """Whether ``plan`` holds the measured blocks (every one placed once, in either column) in a
+    picture of its width at least 4:3."""
+    if sorted(plan.left + plan.right) != list(range(len(measure.blocks))):
+        return False
+    return measure.height(plan) * ASPECT <= plan.width
 
 
 # --- the arrangement ---------------------------------------------------------------------------------
