@@ -158,6 +158,23 @@ def test_pictures_are_cached_by_layout() -> None:
     assert table_png(state.view(None)) is first
 
 
+@pytest.mark.parametrize("game_id", ["spec", "ninety_nine"])
+def test_the_png_holds_exactly_the_picture_drawn(game_id: str) -> None:
+    """The PNG is written here (ISA-L's deflate, no row filters): read back by Pillow, it is the
+    palette picture drawn, pixel for pixel, with its colours."""
+    state = largest_positions(get_game(game_id))[2]
+    seat = min(state.awaiting() or {0})
+    for layout, compact in (
+        (pictures.table_layout(state.view(None)), False),
+        (pictures.hand_layout(state.view(seat), state.legal_actions(seat)), True),
+    ):
+        drawn_img = draw_layout(layout, compact_style(layout) if compact else Style(), indexed=True)
+        with Image.open(io.BytesIO(pictures.encode(drawn_img))) as back:
+            back.load()
+            assert (back.mode, back.size) == ("P", drawn_img.size)
+            assert back.convert("RGB").tobytes() == drawn_img.convert("RGB").tobytes()
+
+
 def test_a_layout_with_every_area_draws() -> None:
     spots = tuple(Spot(card(c), label=f"p{i}\n+{i}") for i, c in enumerate(["AS", "KH", "QD", "JC", "10S", "9H", "8D", "7C", "6S", "5H", "4D", "3C", "2S"]))
     layout = Layout(
