@@ -50,7 +50,9 @@ near that size, text is not shrunk past reading and there are few pixels to draw
 PAD = 6
 INNER = WIDTH - 2 * PAD
 GAP = 7
-"""Space between areas."""
+"""Space between areas..."""
+TIGHT_GAP = 4
+"""... in a tight picture (see :attr:`Style.tight`)."""
 
 CARD_W = 36
 HAND_CARD_W = 42
@@ -257,6 +259,7 @@ class Measure:
         self.heights: dict[tuple[int, int], int] = {}
         self.heads: dict[int, int] = {}
         self.columns: dict[tuple[tuple[int, ...], int], int] = {}
+        self.gap = gap(style)
 
     def block(self, index: int, width: int) -> int:
         """The height of a block drawn ``width`` wide (0: nothing to draw)."""
@@ -275,13 +278,13 @@ class Measure:
                 if h:
                     height += h
                     count += 1
-            height = self.columns[key] = height + GAP * max(0, count - 1)
+            height = self.columns[key] = height + self.gap * max(0, count - 1)
         return height
 
     def head(self, width: int) -> int:
         if width not in self.heads:
             self.heads[width] = heading_height(self.layout, width)
-        return self.heads[width] + GAP if self.heads[width] else 0
+        return self.heads[width] + self.gap if self.heads[width] else 0
 
     def height(self, plan: Plan) -> int:
         left, right = self.column(plan.left, plan.left_width), self.column(plan.right, plan.right_width)
@@ -440,6 +443,11 @@ def snapped(width: int) -> int:
     return -(-width // WIDEN_STEP) * WIDEN_STEP
 
 
+def gap(style: Style) -> int:
+    """The space between a picture's areas."""
+    return TIGHT_GAP if style.tight else GAP
+
+
 def drawing(style: Style) -> Style:
     """The style areas are measured and drawn in: their strips do not depend on the picture's
     width, so the table's picture and a compact hand's share them (and their caches)."""
@@ -557,8 +565,9 @@ def compose(
         [s for s in (draw(blocks[i], w, style) for i in ids) if s is not None]
         for ids, w in ((plan.left, plan.left_width), (plan.right, plan.right_width))
     ]
-    head_h = head.height + GAP if head is not None else 0
-    left_h, right_h = (sum(s.height + GAP for s in col) - (GAP if col else 0) for col in columns)
+    space = gap(style)
+    head_h = head.height + space if head is not None else 0
+    left_h, right_h = (sum(s.height + space for s in col) - (space if col else 0) for col in columns)
     height = 2 * PAD + (max(left_h, head_h + right_h) if plan.head_right else head_h + max(left_h, right_h))
     width = max(plan.width, math.ceil(height * ASPECT))
     img = colours.new_indexed(width, height, FELT) if indexed else felt(width, height)
@@ -570,7 +579,7 @@ def compose(
     for x, strips, y in ((PAD, columns[0], top), (right_x, columns[1], top + (head_h if plan.head_right else 0))):
         for strip in strips:
             put(img, strip, (x, y, x + strip.width, y + strip.height))
-            y += strip.height + GAP
+            y += strip.height + space
     d = ImageDraw.Draw(img)
     border = colours.index_of(BORDER) if indexed else BORDER
     d.rounded_rectangle([0, 0, width - 1, height - 1], radius=7, outline=border, width=2)
@@ -872,7 +881,10 @@ def draw_scores(area: Scores, width: int, split: bool = True, tight: bool = Fals
         per = -(-len(area.lines) // parts)
         part_w = (width - BESIDE_GAP * (parts - 1)) // parts
         title, top = area_title(area.title, "", width)
-        drawn = [draw_scores(replace(area, lines=area.lines[k * per : (k + 1) * per], title=""), part_w, False) for k in range(parts)]
+        drawn = [
+            draw_scores(replace(area, lines=area.lines[k * per : (k + 1) * per], title=""), part_w, False, tight)
+            for k in range(parts)
+        ]
         img = felt(width, top + max(d.height for d in drawn if d is not None))
         put_title(img, title)
         for k, part in enumerate(drawn):
@@ -880,7 +892,7 @@ def draw_scores(area: Scores, width: int, split: bool = True, tight: bool = Fals
                 img.paste(part, (k * (width + BESIDE_GAP) // parts, top))
         return img
     size = TEXT_SIZE
-    lh = int(size * 1.45)
+    lh = score_line_height(tight)
     title, top = area_title(area.title, "", width)
     columns = area.columns
     name_w, starts, ends = score_columns(area, width)
@@ -1296,6 +1308,11 @@ def scores_natural_width(area: Scores) -> int:
     return name_w + sum(wants)
 
 
+def score_line_height(tight: bool) -> int:
+    """The height of a line of a score table (closer in a tight picture)."""
+    return int(TEXT_SIZE * (1.3 if tight else 1.45))
+
+
 def scores_height(area: Scores, width: int, tight: bool = False) -> int:
     if not area.lines:
         return 0
@@ -1303,7 +1320,7 @@ def scores_height(area: Scores, width: int, tight: bool = False) -> int:
     chips = score_chips(area)
     if chips is not None:
         return top + area_height(chips, width, Style())
-    lh = int(TEXT_SIZE * 1.45)
+    lh = score_line_height(tight)
     header = 1 if any(area.columns) and tuple(area.columns) != ("Score",) else 0
     lines = -(-len(area.lines) // score_parts(area, width, tight))
     return top + lh * (lines + header)
