@@ -395,7 +395,7 @@ def widened(
     """One column, made wider until it is 4:3 (its rows spread out, small rows share a band, its
     text takes fewer lines): the least width from ``low`` that is, to within
     :data:`WIDEN_STEP`, found by halving between ``low`` and the width its height there asks for
-    (each width tried a multiple of :data:`WIDEN_STEP`, so the areas that did not change since
+    (each width tried a multiple of :data:`SNAP`, so the areas that did not change since
     the last picture are measured from the cache). ``measured``: the blocks at ``low`` and their
     measure, where the caller has them; ``None`` where it would be wider than ``widest``."""
 
@@ -439,8 +439,13 @@ def widened(
 
 
 def snapped(width: int) -> int:
-    """``width`` rounded up to a multiple of :data:`WIDEN_STEP`."""
-    return -(-width // WIDEN_STEP) * WIDEN_STEP
+    """``width`` rounded up to a multiple of :data:`SNAP`."""
+    return -(-width // SNAP) * SNAP
+
+
+SNAP = 10
+"""The widths :func:`widened` tries are multiples of this (so unchanged areas are measured from
+the cache)."""
 
 
 def gap(style: Style) -> int:
