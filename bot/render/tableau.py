@@ -7,6 +7,12 @@ taller than 3/4 of its width: Discord shows an embed's picture in a box about 40
 a taller one would be shrunk by its height. Where the areas one under another would be taller,
 :func:`arrange` shares them between two columns (the scores beside the trick, Spec's grid beside
 its scores) or widens the picture, whichever Discord shows larger; cards keep their size.
+
+Text is drawn at least 16 px, so a picture at most :data:`WIDEST` (464) px wide keeps every line
+at least 11 px high on a phone (shown 320 px wide). :func:`arranged` looks for a plan within that
+width, then for one in the tight style (:attr:`Style.tight`: a pile folded to its last line of
+cards, face-down hands as chips, closer lines), and only then draws wider; a plan found is kept
+for the next picture of the same shape while it still fits.
 """
 
 from __future__ import annotations
