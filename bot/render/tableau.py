@@ -338,7 +338,7 @@ def arrange(layout: Layout, style: Style, cap: int | None = None) -> tuple[list[
     best_key: tuple[float, float] = (math.inf if cap is None else cap + 0.5, math.inf)
     tried: set[Plan] = set()
     piles = any(isinstance(b[0], Pile) for b in blocks)
-    spreads = (2, *PILE_SPREADS) if style.tight else PILE_SPREADS
+    spreads = PILE_SPREADS
     shares = splits(blocks)
     for spread in spreads if piles else spreads[:1]:  # only a pile's wish depends on it
         wants = [column_width(wanted_width(b, style, spread), style) for b in blocks]
@@ -492,8 +492,7 @@ def every_split(n: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
 
 
 PILE_SPREADS = (3, 5)
-"""How many cards of a pile a column is made wide enough for (the rest overlap), each tried (and
-two in a tight style)."""
+"""How many cards of a pile a column is made wide enough for (the rest overlap), each tried."""
 
 
 def wanted_width(block: Block, style: Style, spread: int = PILE_SPREADS[0]) -> int:
