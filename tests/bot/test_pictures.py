@@ -22,7 +22,7 @@ from bot.render.pool import Drawer
 from bot.render.tableau import CARD_W, Style, compact_style, draw_layout
 from games.cards import Card, card
 from games.engine import Game, GameState, PlayCard, iter_cards
-from games.layout import Counts, Grid, Layout, Pile, Row, Scores, Spot
+from games.layout import Counts, Grid, Layout, Notes, Pile, Row, ScoreLine, Scores, Spot
 from games.registry import CATALOGUE, get_game, referee_game
 from games.simulate import play_match
 from tests.playout import known_cards, visible_cards
@@ -263,7 +263,8 @@ def test_spec_and_wit_and_reason_2_set_their_grids_beside_the_rest() -> None:
 
 @pytest.mark.parametrize("game_id", ["spec", "ninety_nine", "costly_colours", "wit_and_reason_2", "caterpillar"])
 def test_measured_heights_are_the_drawn_heights(game_id: str) -> None:
-    """Arrangements are compared on heights measured without drawing: they must be the drawn ones."""
+    """Arrangements are compared on heights measured without drawing: they must be the drawn ones
+    (in the tight style too, with its folded piles, counts as chips and closer score lines)."""
     from bot.render import tableau
 
     for state in largest_positions(get_game(game_id))[:4]:
@@ -273,8 +274,9 @@ def test_measured_heights_are_the_drawn_heights(game_id: str) -> None:
                 head = tableau.heading(layout, width)
                 assert tableau.heading_height(layout, width) == (head.height if head is not None else 0)
                 for area in layout.areas:
-                    drawn = tableau.draw_area(area, width, tableau.Style())
-                    assert tableau.area_height(area, width, tableau.Style()) == (drawn.height if drawn is not None else 0)
+                    for style in (tableau.Style(), tableau.Style(tight=True)):
+                        drawn = tableau.draw_area(area, width, style)
+                        assert tableau.area_height(area, width, style) == (drawn.height if drawn is not None else 0)
 
 
 # --- legibility, measured from the renderer's draw log at a phone's width ------------------------------
@@ -307,6 +309,38 @@ def test_no_card_hides_the_index_of_the_card_under_it(game_id: str) -> None:
     for where, log in logs_of_every_picture(game_id):
         assert log.texts and log.width, f"{where}: nothing recorded"
         assert not log.covered_indices(), f"{where}: steps and index widths {log.covered_indices()}"
+
+
+def test_a_table_too_big_for_a_phone_folds_its_pile_and_says_how_many_are_hidden() -> None:
+    """Seven players, a pile of twelve cards labelled in three lines, their counts and scores: drawn
+    whole, the picture would be wider than 464 px (text under 11 px on a phone). It is drawn tight
+    instead: the pile's latest cards and their labels, "N earlier" in its title, hands as chips."""
+    ranks = ["2S", "3H", "4D", "5C", "6S", "7H", "8D", "9C", "2H", "3D", "4C", "5S"]
+    players = [f"P{i}" for i in range(1, 8)]
+    pile = tuple(
+        Spot(card(c), label=f"{players[i % 7]}\n+{i + 2}\n→ {10 * (i + 1)}") for i, c in enumerate(ranks)
+    )
+    layout = Layout(
+        "Test",
+        "Deal 1 · P2 to play",
+        (
+            Pile("Played", pile, total=120),
+            Counts("Cards in hand", tuple((p, 3) for p in players)),
+            Notes(("The first to lose all three lives loses the match.",)),
+            Scores(("Score", "Lives"), tuple(ScoreLine(p, ("3", "3"), active=p == "P2") for p in players)),
+        ),
+    )
+    log = drawn(layout, False)
+    shown = [text for text, _ in log.texts]
+    assert log.width <= 464 and log.smallest_text(PHONE) >= LEGIBLE
+    folded = next(t for t in shown if t.startswith("Played"))
+    hidden = int(re.search(r"(\d+) earlier", folded).group(1))  # type: ignore[union-attr]
+    assert 0 < hidden < len(pile)
+    assert "→ 120" in shown  # the latest card's running total
+    assert "→ 10" not in shown  # the first card's, folded away
+    assert sum(1 for t in shown if re.fullmatch(r"→ \d+", t)) == len(pile) - hidden
+    chip = shown.index("P1 ")  # P1's hand as a chip: the name, then the count
+    assert shown[chip + 1] == "3"
 
 
 def test_a_long_hand_in_a_narrow_picture_steps_each_index_clear() -> None:
