@@ -179,10 +179,16 @@ def arranged(layout: Layout, style: Style) -> tuple[list[Block], Plan, Style]:
 def kept_plan(
     layout: Layout, shape: tuple[object, ...], plan: Plan, style: Style
 ) -> tuple[list[Block], Plan, Style] | None:
-    """``plan`` (kept from a picture of the same shape) for ``layout``, where it still holds it."""
+    """``plan`` (kept from a picture of the same shape) for ``layout``, where it still holds it:
+    at 4:3, each block in a column at least as wide as it asks (a score table whose values grew
+    would otherwise have its columns cut: 'This …')."""
     blocks = side_by_side(layout.areas, style.width - 2 * PAD, drawing(style))
     if not fits(Measure(layout, blocks, drawing(style)), plan):
         return None
+    if plan.right:  # (one column is as wide as the picture: a block wider than that is wrapped)
+        for ids, width in ((plan.left, plan.left_width), (plan.right, plan.right_width)):
+            if any(wanted_width(blocks[i], drawing(style)) > width for i in ids):
+                return None
     _kept_plans.move_to_end(shape)
     return blocks, plan, style
 
