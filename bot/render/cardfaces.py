@@ -228,26 +228,43 @@ def draw_rich(
 ) -> int:
     """Draw ``text`` at ``xy`` (top left), suit symbols as coloured pips on white tiles; returns
     the width drawn."""
-    x, y = xy
     log = drawlog.current()
     if log is not None:
         log.texts.append((text, size))
+    pieces, width = rich_pieces(text, size, bold)
+    x, y = xy
+    paste = img.im.paste
+    for dx, dy, piece, chip in pieces:
+        box = (x + dx, y + dy, x + dx + piece.width, y + dy + piece.height)
+        paste(piece.im if chip else fill, box, piece.im)
+    return width
+
+
+Piece = tuple[int, int, Image.Image, bool]
+"""Where a part of a line of text goes from its top left, and what: a word's mask (drawn in the
+line's colour) or a suit's tile (``True``: pasted as it is, through its own alpha)."""
+
+
+@lru_cache(maxsize=8192)
+def rich_pieces(text: str, size: int, bold: bool = False) -> tuple[tuple[Piece, ...], int]:
+    """The pieces :func:`draw_rich` pastes for ``text`` and the width they take, worked out once
+    per line (a picture draws the same names, values and headings move after move)."""
+    pieces: list[Piece] = []
+    x = 0
     for run in _runs(text):
         if isinstance(run, Suit):
             chip = int(size * 1.05)
-            tile = suit_chip(run, chip)
-            top = y + int(size * 0.08)
-            put(img, tile, (x + 1, top, x + 1 + chip, top + chip), tile)
+            pieces.append((x + 1, int(size * 0.08), suit_chip(run, chip), True))
             x += chip_advance(size)
-        else:
-            for k, word in enumerate(run.split(" ")):
-                if k:
-                    x += word_width(" ", size, bold)
-                mask, (ox, oy) = text_mask(word, size, bold)
-                if mask.width and mask.height:
-                    put(img, fill, (x + ox, y + oy, x + ox + mask.width, y + oy + mask.height), mask)
-                x += word_width(word, size, bold)
-    return x - xy[0]
+            continue
+        for k, word in enumerate(run.split(" ")):
+            if k:
+                x += word_width(" ", size, bold)
+            mask, (ox, oy) = text_mask(word, size, bold)
+            if mask.width and mask.height:
+                pieces.append((x + ox, oy, mask, False))
+            x += word_width(word, size, bold)
+    return tuple(pieces), x
 
 
 @lru_cache(maxsize=8192)

@@ -52,5 +52,11 @@ def index_of(colour: RGB) -> int:
 def new_indexed(width: int, height: int, colour: RGB) -> Image.Image:
     """A palette picture of :func:`palette`, filled with ``colour``."""
     img = Image.new("P", (width, height), index_of(colour))
-    img.putpalette(palette().getpalette() or [])
+    img.putpalette(palette_bytes())
     return img
+
+
+@cache
+def palette_bytes() -> bytes:
+    """:func:`palette`'s colours as the bytes a picture's palette is set from."""
+    return bytes(palette().getpalette() or [])

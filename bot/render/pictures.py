@@ -20,8 +20,9 @@ objects are shared), so any thread may call these.
 
 from __future__ import annotations
 
-import io
+import struct
 import threading
+import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -37,9 +38,9 @@ from games.layout import Layout
 ALT_TEXT_LIMIT = 1000
 """Discord allows 1,024 characters of alt text."""
 COMPRESS_LEVEL = 1
-"""zlib's fastest level: of a picture's encoding it saves about a third of the CPU against level 7
-(spec: 30 to 22 ms a table and hand) for pictures about 1.4 times the bytes (24 to 40 KB there);
-a palette picture at level 1 is still a third the bytes of the same picture in RGB, and faster."""
+"""The fastest level of deflate. With ISA-L (the ``isal`` package) a 600 x 450 palette picture is
+compressed in about 0.14 ms of CPU, against 0.65 ms for zlib at level 1 and 0.9 ms for Pillow's
+PNG writer at level 1, and to fewer bytes (16 against 18 KB, measured on Ninety-Nine's tables)."""
 
 _lock = threading.Lock()
 
@@ -127,11 +128,36 @@ def render_png(layout: Layout, compact: bool = False) -> bytes:
 def encode(img: Image.Image) -> bytes:
     """PNG bytes of a drawn picture, mapped to :func:`bot.render.colours.palette` where it is not
     already (a sixth of the CPU of quantizing each picture afresh: the colours drawn are known
-    before drawing)."""
+    before drawing): 8-bit palette, every row unfiltered (a palette picture gains nothing from
+    PNG's filters), deflated by :func:`deflate`."""
     small = img if img.mode == "P" else indexed(img)
-    out = io.BytesIO()
-    small.save(out, format="PNG", optimize=False, compress_level=COMPRESS_LEVEL)
-    return out.getvalue()
+    width, height = small.size
+    rows = Image.new("L", (width + 1, height), 0)  # a zero byte (no filter) before each row
+    rows.im.paste(small.im, (1, 0, width + 1, height))
+    colours = bytes(small.getpalette() or [])
+    return b"".join(
+        (
+            PNG_SIGNATURE,
+            chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
+            chunk(b"PLTE", colours[:768]),
+            chunk(b"IDAT", deflate(rows.tobytes(), COMPRESS_LEVEL)),
+            chunk(b"IEND", b""),
+        )
+    )
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def chunk(kind: bytes, data: bytes) -> bytes:
+    """A PNG chunk: its length, kind, data and CRC."""
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+
+
+try:
+    from isal.isal_zlib import compress as deflate
+except ImportError:  # pragma: no cover - without ISA-L's wheel (another platform): zlib, 5x the CPU
+    deflate = zlib.compress
 
 
 def clear_caches() -> None:
@@ -141,11 +167,13 @@ def clear_caches() -> None:
     layout_png.cache_clear()
     from bot.render import tableau
 
+    tableau._kept_plans.clear()
     for cached in (
         cardfaces.card_face,
         cardfaces.pip_mask,
         cardfaces.suit_chip,
         cardfaces.rich_width,
+        cardfaces.rich_pieces,
         cardfaces.text_mask,
         cardfaces.wrapped,
         cardfaces.word_width,

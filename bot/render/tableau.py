@@ -7,14 +7,21 @@ taller than 3/4 of its width: Discord shows an embed's picture in a box about 40
 a taller one would be shrunk by its height. Where the areas one under another would be taller,
 :func:`arrange` shares them between two columns (the scores beside the trick, Spec's grid beside
 its scores) or widens the picture, whichever Discord shows larger; cards keep their size.
+
+Text is drawn at least 16 px, so a picture at most :data:`WIDEST` (464) px wide keeps every line
+at least 11 px high on a phone (shown 320 px wide). :func:`arranged` looks for a plan within that
+width, then for one in the tight style (:attr:`Style.tight`: a pile folded to its last line of
+cards, face-down hands as chips, closer lines), and only then draws wider; a plan found is kept
+for the next picture of the same shape while it still fits.
 """
 
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -41,7 +48,7 @@ from bot.render.cardfaces import (
     wrap_text,
 )
 from games.cards import Card
-from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, Scores, Spot
+from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, ScoreLine, Scores, Spot
 
 WIDTH = 440
 """The picture's width. Discord shows a picture about 400 pixels wide (320 on a phone): drawn
@@ -49,7 +56,9 @@ near that size, text is not shrunk past reading and there are few pixels to draw
 PAD = 6
 INNER = WIDTH - 2 * PAD
 GAP = 7
-"""Space between areas."""
+"""Space between areas..."""
+TIGHT_GAP = 4
+"""... in a tight picture (see :attr:`Style.tight`)."""
 
 CARD_W = 36
 HAND_CARD_W = 42
@@ -80,6 +89,9 @@ class Style:
     card: int = CARD_W
     hand: int = HAND_CARD_W
     width: int = WIDTH
+    tight: bool = False
+    """Drawn tighter, for a picture that would otherwise be wider than :data:`WIDEST` (its text
+    shown too small on a phone): see :func:`tightened`."""
 
 
 def felt(width: int, height: int) -> Image.Image:
@@ -126,8 +138,83 @@ def draw_layout(layout: Layout, style: Style = Style(), indexed: bool = False) -
     """The whole picture of ``layout``: its areas one under another, or in two columns where one
     column would make the picture taller than 4:3 (see :func:`arrange`); ``indexed``: a palette
     picture (:mod:`bot.render.colours`), its unchanged parts mapped once and cached."""
-    blocks, plan = arrange(layout, style)
+    blocks, plan, style = arranged(layout, style)
     return compose(layout, blocks, plan, style, indexed)
+
+
+def arranged(layout: Layout, style: Style) -> tuple[list[Block], Plan, Style]:
+    """:func:`arrange` in ``style``, or, where that picture would be wider than :data:`WIDEST`
+    (its smallest text under 11 pixels on a phone), in the tight style (:func:`tightened`); where
+    that too is wider, the tight picture however wide it is (it is the narrower).
+
+    A plan found for a picture of the same shape (its areas' kinds and titles, as the next move's
+    picture of the same table mostly is) is kept while the areas still fit it at 4:3 within
+    :data:`WIDEST`: the arrangement then stays put from move to move, and is not searched again."""
+    inner = style.width - 2 * PAD
+    blocks = side_by_side(layout.areas, inner, drawing(style))
+    single = Plan(tuple(range(len(blocks))), inner)
+    if Measure(layout, blocks, drawing(style)).height(single) * ASPECT <= single.width:
+        return blocks, single, style
+    shape = layout_shape(layout, style)
+    kept = _kept_plans.get(shape)
+    if kept is not None and kept[0].width <= WIDEST:
+        found = kept_plan(layout, shape, *kept)
+        if found is not None:
+            return found
+    for tried in (style, replace(style, tight=True)):
+        capped = arrange(layout, tried, WIDEST)
+        if capped is not None:
+            keep(shape, capped[1], tried)
+            return (*capped, tried)
+    if kept is not None:  # a wide picture's plan, kept while it holds and nothing narrower does
+        found = kept_plan(layout, shape, *kept)
+        if found is not None:
+            return found
+    tight = replace(style, tight=True)  # nothing is legible: the narrowest picture
+    blocks, plan = arrange_any(layout, tight)
+    keep(shape, plan, tight)
+    return blocks, plan, tight
+
+
+def kept_plan(
+    layout: Layout, shape: tuple[object, ...], plan: Plan, style: Style
+) -> tuple[list[Block], Plan, Style] | None:
+    """``plan`` (kept from a picture of the same shape) for ``layout``, where it still holds it:
+    at 4:3, each block in a column at least as wide as it asks (a score table whose values grew
+    would otherwise have its columns cut: 'This …')."""
+    blocks = side_by_side(layout.areas, style.width - 2 * PAD, drawing(style))
+    if not fits(Measure(layout, blocks, drawing(style)), plan):
+        return None
+    if plan.right:  # (one column is as wide as the picture: a block wider than that is wrapped)
+        for ids, width in ((plan.left, plan.left_width), (plan.right, plan.right_width)):
+            if any(wanted_width(blocks[i], drawing(style)) > width for i in ids):
+                return None
+    _kept_plans.move_to_end(shape)
+    return blocks, plan, style
+
+
+def keep(shape: tuple[object, ...], plan: Plan, style: Style) -> None:
+    _kept_plans[shape] = (plan, style)
+    if len(_kept_plans) > KEPT_PLANS:
+        _kept_plans.popitem(last=False)
+
+
+KEPT_PLANS = 1024
+"""Plans kept by the shape of their picture (see :func:`arranged`)."""
+_kept_plans: OrderedDict[tuple[object, ...], tuple[Plan, Style]] = OrderedDict()
+
+
+def layout_shape(layout: Layout, style: Style) -> tuple[object, ...]:
+    """What a picture's plan is kept by: its style and its areas' kinds and titles."""
+    return (style, bool(layout.subtitle), *((type(area), getattr(area, "title", "")) for area in layout.areas))
+
+
+def fits(measure: Measure, plan: Plan) -> bool:
+    """Whether ``plan`` holds the measured blocks (every one placed once, in either column) in a
+    picture of its width at least 4:3."""
+    if sorted(plan.left + plan.right) != list(range(len(measure.blocks))):
+        return False
+    return measure.height(plan) * ASPECT <= plan.width
 
 
 # --- the arrangement ---------------------------------------------------------------------------------
@@ -184,24 +271,32 @@ class Measure:
         self.heights: dict[tuple[int, int], int] = {}
         self.heads: dict[int, int] = {}
         self.columns: dict[tuple[tuple[int, ...], int], int] = {}
+        self.gap = gap(style)
 
     def block(self, index: int, width: int) -> int:
         """The height of a block drawn ``width`` wide (0: nothing to draw)."""
-        if (index, width) not in self.heights:
-            self.heights[index, width] = block_height(self.blocks[index], width, self.style)
-        return self.heights[index, width]
+        height = self.heights.get((index, width))
+        if height is None:
+            height = self.heights[index, width] = block_height(self.blocks[index], width, self.style)
+        return height
 
     def column(self, indices: Sequence[int], width: int) -> int:
         key = (tuple(indices), width)
-        if key not in self.columns:
-            drawn = [h for h in (self.block(i, width) for i in indices) if h]
-            self.columns[key] = sum(drawn) + GAP * max(0, len(drawn) - 1)
-        return self.columns[key]
+        height = self.columns.get(key)
+        if height is None:
+            height = count = 0
+            for i in indices:
+                h = self.block(i, width)
+                if h:
+                    height += h
+                    count += 1
+            height = self.columns[key] = height + self.gap * max(0, count - 1)
+        return height
 
     def head(self, width: int) -> int:
         if width not in self.heads:
             self.heads[width] = heading_height(self.layout, width)
-        return self.heads[width] + GAP if self.heads[width] else 0
+        return self.heads[width] + self.gap if self.heads[width] else 0
 
     def height(self, plan: Plan) -> int:
         left, right = self.column(plan.left, plan.left_width), self.column(plan.right, plan.right_width)
@@ -223,25 +318,38 @@ def block_height(block: Block, width: int, style: Style) -> int:
     return area_height(block[0], width, style)
 
 
-def arrange(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
+def arrange_any(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
+    """:func:`arrange` however wide the picture must be."""
+    found = arrange(layout, style)
+    assert found is not None
+    return found
+
+
+def arrange(layout: Layout, style: Style, cap: int | None = None) -> tuple[list[Block], Plan] | None:
     """The blocks of a picture and their plan: one column at the style's width where that is at
     least 4:3; otherwise whichever Discord shows larger of the one column widened to 4:3 and the
     best arrangement in two columns (each keeping the areas' order, the first on the left), itself
-    widened to 4:3 where it is taller than that."""
+    widened to 4:3 where it is taller than that. With a ``cap``, only pictures at most that wide
+    are tried (``None`` when there is none)."""
     inner = style.width - 2 * PAD
+    style = drawing(style)
     blocks = side_by_side(layout.areas, inner, style)
     measure = Measure(layout, blocks, style)
     single = Plan(tuple(range(len(blocks))), inner)
     if measure.height(single) * ASPECT <= single.width:
         return blocks, single
+    if cap is not None and too_tall(measure, cap):
+        return None
     best: Plan | None = None
-    best_key = (math.inf, 0)
+    best_key: tuple[float, float] = (math.inf if cap is None else cap + 0.5, math.inf)
     tried: set[Plan] = set()
     piles = any(isinstance(b[0], Pile) for b in blocks)
-    for spread in PILE_SPREADS if piles else PILE_SPREADS[:1]:  # only a pile's wish depends on it
-        wants = [wanted_width(b, style, spread) for b in blocks]
-        for left, right in splits(blocks):
-            lw, rw = column_width(max(wants[i] for i in left)), column_width(max(wants[i] for i in right))
+    spreads = PILE_SPREADS
+    shares = splits(blocks)
+    for spread in spreads if piles else spreads[:1]:  # only a pile's wish depends on it
+        wants = [column_width(wanted_width(b, style, spread), style) for b in blocks]
+        for left, right in shares:
+            lw, rw = max(map(wants.__getitem__, left)), max(map(wants.__getitem__, right))
             if lw + COLUMN_GAP + rw + 2 * PAD > best_key[0]:
                 continue  # wider than the best is shown: it cannot be better
             left_h = measure.column(left, lw)
@@ -259,60 +367,117 @@ def arrange(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
                 key = measure.key(plan)
                 if key < best_key:
                     best, best_key = plan, key
-    wide_blocks, wide = widened(layout, style)
-    if best is None or Measure(layout, wide_blocks, style).key(wide)[0] * PREFER_COLUMNS <= best_key[0]:
-        return wide_blocks, wide
+    widest = None if cap is None else cap - 2 * PAD
+    found = widened(layout, style, inner, (blocks, measure), widest)
+    if found is None and best is None:
+        return None
+    if found is not None and (best is None or found[2].key(found[1])[0] * PREFER_COLUMNS <= best_key[0]):
+        return found[0], found[1]
+    assert best is not None
     extra = math.ceil(measure.height(best) * ASPECT) - best.width
     if extra > 0:  # the right column takes the extra width (its text takes fewer lines)
         best = replace(best, right_width=best.right_width + extra)
     return blocks, best
 
 
+def too_tall(measure: Measure, cap: int) -> bool:
+    """Whether no arrangement of the blocks fits a picture ``cap`` wide at 4:3: even shared evenly
+    between two columns, their heights at the widest a column can be (the least height they take;
+    a grid, whose cards shrink in a narrow column, counted as nothing) and the heading are too
+    tall."""
+    widest = cap - 2 * PAD
+    total = measure.head(widest)
+    for i, block in enumerate(measure.blocks):
+        if not isinstance(block[0], Grid):
+            total += measure.block(i, widest)
+    return (2 * PAD + total / 2) * ASPECT > cap
+
+
 WIDEN_STEP = 20
 """How much wider, at most, each try of :func:`widened` draws a picture."""
 
 
-def widened(layout: Layout, style: Style) -> tuple[list[Block], Plan]:
+def widened(
+    layout: Layout,
+    style: Style,
+    low: int,
+    measured: tuple[list[Block], Measure] | None = None,
+    widest: int | None = None,
+) -> tuple[list[Block], Plan, Measure] | None:
     """One column, made wider until it is 4:3 (its rows spread out, small rows share a band, its
-    text takes fewer lines): the least width that is, to within :data:`WIDEN_STEP`, found by
-    halving between the style's width and the width its height there asks for."""
+    text takes fewer lines): the least width from ``low`` that is, to within
+    :data:`WIDEN_STEP`, found by halving between ``low`` and the width its height there asks for
+    (each width tried a multiple of :data:`SNAP`, so the areas that did not change since
+    the last picture are measured from the cache). ``measured``: the blocks at ``low`` and their
+    measure, where the caller has them; ``None`` where it would be wider than ``widest``."""
 
-    def at(width: int) -> tuple[list[Block], Plan, bool, int]:
-        blocks = side_by_side(layout.areas, width, style)
+    def at(width: int) -> tuple[list[Block], Plan, bool, int, Measure]:
+        if measured is not None and width == low:
+            blocks, measure = measured
+        else:
+            blocks = side_by_side(layout.areas, width, style)
+            measure = Measure(layout, blocks, style)
         plan = Plan(tuple(range(len(blocks))), width)
-        height = Measure(layout, blocks, style).height(plan)
-        return blocks, plan, height * ASPECT <= plan.width, math.ceil(height * ASPECT) - 2 * PAD
+        height = measure.height(plan)
+        return blocks, plan, height * ASPECT <= plan.width, math.ceil(height * ASPECT) - 2 * PAD, measure
 
-    low = style.width - 2 * PAD
-    blocks, plan, fits, wants = at(low)
+    blocks, plan, fits, wants, measure = at(low)
     if fits:
-        return blocks, plan
-    high = wants
+        return blocks, plan, measure
+    high = snapped(wants)
+    if widest is not None:
+        if low >= widest:
+            return None
+        high = min(high, widest)
     while True:  # wider is never taller, so this is once, but a picture must fit whatever its areas do
-        blocks, plan, fits, wants = at(high)
+        blocks, plan, fits, wants, measure = at(high)
         if fits:
             break
-        low, high = high, max(wants, high + WIDEN_STEP)
+        if widest is not None and high >= widest:
+            return None
+        low, high = high, max(snapped(wants), high + WIDEN_STEP)
+        if widest is not None:
+            high = min(high, widest)
     while high - low > WIDEN_STEP:
-        mid = (low + high) // 2
+        mid = snapped((low + high) // 2)
+        if mid >= high:
+            break
         found = at(mid)
         if found[2]:
-            high, blocks, plan = mid, found[0], found[1]
+            high, blocks, plan, measure = mid, found[0], found[1], found[4]
         else:
             low = mid
-    return blocks, plan
+    return blocks, plan, measure
 
 
-def splits(blocks: Sequence[Block]) -> list[tuple[list[int], list[int]]]:
+def snapped(width: int) -> int:
+    """``width`` rounded up to a multiple of :data:`SNAP`."""
+    return -(-width // SNAP) * SNAP
+
+
+SNAP = 10
+"""The widths :func:`widened` tries are multiples of this (so unchanged areas are measured from
+the cache)."""
+
+
+def gap(style: Style) -> int:
+    """The space between a picture's areas."""
+    return TIGHT_GAP if style.tight else GAP
+
+
+def drawing(style: Style) -> Style:
+    """The style areas are measured and drawn in: their strips do not depend on the picture's
+    width, so the table's picture and a compact hand's share them (and their caches)."""
+    return style if style.width == WIDTH else replace(style, width=WIDTH)
+
+
+def splits(blocks: Sequence[Block]) -> Sequence[tuple[Sequence[int], Sequence[int]]]:
     """The ways to share the blocks between a left and a right column, each keeping their order and
     the first block on the left: every way for a few blocks; for more, the first ones against the
     rest, and the cards (rows, piles, grids) against the rest."""
     n = len(blocks)
     if n <= MAX_ARRANGED:
-        return [
-            ([i for i in range(n) if not mask >> i & 1], [i for i in range(n) if mask >> i & 1])
-            for mask in range(2, 2**n, 2)
-        ]
+        return every_split(n)
     out = [(list(range(k)), list(range(k, n))) for k in range(1, n)]
     cards = [i for i, b in enumerate(blocks) if isinstance(b[0], Row | Pile | Grid)]
     rest = [i for i in range(n) if i not in cards]
@@ -321,6 +486,15 @@ def splits(blocks: Sequence[Block]) -> list[tuple[list[int], list[int]]]:
     if cards and rest:
         out.append((cards, rest))
     return out
+
+
+@cache
+def every_split(n: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every way to share ``n`` blocks between two columns, the first on the left."""
+    return tuple(
+        (tuple(i for i in range(n) if not mask >> i & 1), tuple(i for i in range(n) if mask >> i & 1))
+        for mask in range(2, 2**n, 2)
+    )
 
 
 PILE_SPREADS = (3, 5)
@@ -340,6 +514,8 @@ def wanted_width(block: Block, style: Style, spread: int = PILE_SPREADS[0]) -> i
     if isinstance(area, Pile):
         card = style.card if len(area.spots) <= 10 else SMALL_CARD_W
         return BADGE_W + 8 + min(len(area.spots), spread) * (card + CARD_GAP)
+    if isinstance(area, Scores) and style.tight and score_chips(area) is None and area.lines:
+        return min(max(scores_natural_width(area), rich_width(area.title, HEAD_SIZE, True)), 280)
     if isinstance(area, Scores):
         return min(natural_width(area, style), 280)
     if isinstance(area, Facts | Counts):
@@ -347,9 +523,17 @@ def wanted_width(block: Block, style: Style, spread: int = PILE_SPREADS[0]) -> i
     return 190
 
 
-def column_width(want: int) -> int:
-    """The width a column is drawn at: the least of :data:`COLUMN_STEPS` that holds ``want``."""
+def column_width(want: int, style: Style = Style()) -> int:
+    """The width a column is drawn at: the least of :data:`COLUMN_STEPS` that holds ``want`` (in
+    a tight style, ``want`` rounded up to :data:`TIGHT_STEP`, so two columns share
+    :data:`WIDEST` as they need)."""
+    if style.tight:
+        return -(-want // TIGHT_STEP) * TIGHT_STEP
     return next((w for w in COLUMN_STEPS if w >= want), max(want, INNER))
+
+
+TIGHT_STEP = 10
+"""A tight picture's columns are drawn at multiples of this width."""
 
 
 def draw_block(block: Block, width: int, style: Style) -> Image.Image | None:
@@ -387,6 +571,7 @@ def compose(
     """The picture of a plan: the felt, the heading and the columns, a light border round it
     (``indexed``: in the palette, see :func:`draw_layout`)."""
     draw = indexed_block if indexed else draw_block
+    style = drawing(style)
     if indexed and drawlog.current() is None:
         head = indexed_heading(layout.title, layout.subtitle, plan.head_width)
     else:  # a recording draws (and logs) every word
@@ -396,8 +581,9 @@ def compose(
         [s for s in (draw(blocks[i], w, style) for i in ids) if s is not None]
         for ids, w in ((plan.left, plan.left_width), (plan.right, plan.right_width))
     ]
-    head_h = head.height + GAP if head is not None else 0
-    left_h, right_h = (sum(s.height + GAP for s in col) - (GAP if col else 0) for col in columns)
+    space = gap(style)
+    head_h = head.height + space if head is not None else 0
+    left_h, right_h = (sum(s.height + space for s in col) - (space if col else 0) for col in columns)
     height = 2 * PAD + (max(left_h, head_h + right_h) if plan.head_right else head_h + max(left_h, right_h))
     width = max(plan.width, math.ceil(height * ASPECT))
     img = colours.new_indexed(width, height, FELT) if indexed else felt(width, height)
@@ -409,7 +595,7 @@ def compose(
     for x, strips, y in ((PAD, columns[0], top), (right_x, columns[1], top + (head_h if plan.head_right else 0))):
         for strip in strips:
             put(img, strip, (x, y, x + strip.width, y + strip.height))
-            y += strip.height + GAP
+            y += strip.height + space
     d = ImageDraw.Draw(img)
     border = colours.index_of(BORDER) if indexed else BORDER
     d.rounded_rectangle([0, 0, width - 1, height - 1], radius=7, outline=border, width=2)
@@ -520,6 +706,7 @@ def drawn_area(area: Area, width: int, style: Style) -> Image.Image | None:
 
 
 def draw_area_now(area: Area, width: int, style: Style) -> Image.Image | None:
+    area = tightened(area, width, style)
     if isinstance(area, Facts):
         return draw_facts(area, width)
     if isinstance(area, Row):
@@ -531,8 +718,35 @@ def draw_area_now(area: Area, width: int, style: Style) -> Image.Image | None:
     if isinstance(area, Counts):
         return draw_counts(area, width)
     if isinstance(area, Scores):
-        return draw_scores(area, width)
+        return draw_scores(area, width, tight=style.tight)
     return draw_notes(area, width)
+
+
+def tightened(area: Area, width: int, style: Style) -> Area:
+    """An area as a tight style draws it (see :attr:`Style.tight`): a pile only its latest cards
+    that fit in one line, how many came before in its note (its total and the last cards are what
+    the table plays to; the alt text, too, names only the last few); face-down hands as chips of
+    a name and a count, a line or two where the backs took three. Other areas as they are."""
+    if not style.tight:
+        return area
+    if isinstance(area, Pile):
+        return folded(area, width, style)
+    if isinstance(area, Counts) and area.items:
+        return Scores(("Cards",), tuple(ScoreLine(name, (str(count),)) for name, count in area.items), title=area.title)
+    return area
+
+
+def folded(area: Pile, width: int, style: Style) -> Pile:
+    """A pile with only its latest cards that fit in one line ``width`` wide."""
+    badge_w = BADGE_W + 8 if area.total is not None else 0
+    card_w = style.card if len(area.spots) <= 10 else SMALL_CARD_W
+    keep = len(area.spots)
+    while keep > 1 and _fit(keep, width - badge_w, card_w, False, area.spots[-keep:])[0] < keep:
+        keep -= 1
+    if keep == len(area.spots):
+        return area
+    earlier = f"{len(area.spots) - keep} earlier"
+    return replace(area, spots=area.spots[-keep:], note=f"{area.note}, {earlier}" if area.note else earlier)
 
 
 def area_title(title: str, note: str, width: int) -> tuple[list[str], int]:
@@ -666,7 +880,7 @@ SPLIT_WIDTH = 300
 """... where it is at least this wide (two halves of a narrow column would cut the names short)."""
 
 
-def draw_scores(area: Scores, width: int, split: bool = True) -> Image.Image | None:
+def draw_scores(area: Scores, width: int, split: bool = True, tight: bool = False) -> Image.Image | None:
     if not area.lines:
         return None
     chips = score_chips(area)
@@ -678,19 +892,23 @@ def draw_scores(area: Scores, width: int, split: bool = True) -> Image.Image | N
         put_title(img, title)
         return img
     ncol = max((len(x.values) for x in area.lines), default=0)
-    if split and len(area.lines) >= SPLIT_SCORES and ncol <= 2 and width >= SPLIT_WIDTH:
-        half = (len(area.lines) + 1) // 2
+    parts = score_parts(area, width, tight) if split else 1
+    if parts > 1:
+        per = -(-len(area.lines) // parts)
+        part_w = (width - BESIDE_GAP * (parts - 1)) // parts
         title, top = area_title(area.title, "", width)
-        left = draw_scores(replace(area, lines=area.lines[:half], title=""), (width - BESIDE_GAP) // 2, False)
-        right = draw_scores(replace(area, lines=area.lines[half:], title=""), (width - BESIDE_GAP) // 2, False)
-        assert left is not None and right is not None
-        img = felt(width, top + max(left.height, right.height))
+        drawn = [
+            draw_scores(replace(area, lines=area.lines[k * per : (k + 1) * per], title=""), part_w, False, tight)
+            for k in range(parts)
+        ]
+        img = felt(width, top + max(d.height for d in drawn if d is not None))
         put_title(img, title)
-        img.paste(left, (0, top))
-        img.paste(right, ((width + BESIDE_GAP) // 2, top))
+        for k, part in enumerate(drawn):
+            if part is not None:
+                img.paste(part, (k * (width + BESIDE_GAP) // parts, top))
         return img
     size = TEXT_SIZE
-    lh = int(size * 1.45)
+    lh = score_line_height(tight)
     title, top = area_title(area.title, "", width)
     columns = area.columns
     name_w, starts, ends = score_columns(area, width)
@@ -987,6 +1205,7 @@ def measured_height(area: Area, width: int, style: Style) -> int:
 
 
 def measure_area(area: Area, width: int, style: Style) -> int:
+    area = tightened(area, width, style)
     if isinstance(area, Facts):
         return len(fact_chips(area, width)) * (int(TEXT_SIZE * 1.5) + 4) - 4 if area.items else 0
     if isinstance(area, Row):
@@ -1005,7 +1224,7 @@ def measure_area(area: Area, width: int, style: Style) -> int:
     if isinstance(area, Counts):
         return counts_height(area, width)
     if isinstance(area, Scores):
-        return scores_height(area, width)
+        return scores_height(area, width, style.tight)
     lines = sum(len(wrap_text(line, width, TEXT_SIZE)) for line in area.lines)
     title, top = area_title(area.title, "", width)
     return top + int(TEXT_SIZE * 1.25) * lines if lines or title else 0
@@ -1074,19 +1293,52 @@ def score_columns(area: Scores, width: int) -> tuple[int, list[int], list[int]]:
     return name_w, starts, ends
 
 
-def scores_height(area: Scores, width: int) -> int:
+def score_parts(area: Scores, width: int, tight: bool = False) -> int:
+    """How many parts, side by side, a score table of many players is drawn in: two halves from
+    :data:`SPLIT_SCORES` players where it is at least :data:`SPLIT_WIDTH` wide; in a tight style,
+    thirds from :data:`THIRDS_FROM` players where each third holds its columns whole."""
+    ncol = max((len(x.values) for x in area.lines), default=0)
+    if len(area.lines) < SPLIT_SCORES or ncol > 2 or width < SPLIT_WIDTH:
+        return 1
+    if tight and len(area.lines) >= THIRDS_FROM:
+        third = (width - 2 * BESIDE_GAP) // 3
+        if scores_natural_width(area) <= third:
+            return 3
+    return 2
+
+
+THIRDS_FROM = 9
+"""A tight picture's score table of this many players or more may be drawn in thirds."""
+
+
+def scores_natural_width(area: Scores) -> int:
+    """The width a score table's names and columns ask for (:func:`score_columns`, unclipped)."""
+    ncol = max((len(x.values) for x in area.lines), default=0)
+    name_w = max(rich_width(x.name, TEXT_SIZE, True) for x in area.lines) + 22
+    heads = [*area.columns[:ncol], *([""] * (ncol - len(area.columns[:ncol])))]
+    wants = [
+        max([rich_width(heads[i], LABEL_SIZE), *(rich_width(x.values[i], TEXT_SIZE, i == 0) for x in area.lines if i < len(x.values))])
+        + 12
+        for i in range(ncol)
+    ]
+    return name_w + sum(wants)
+
+
+def score_line_height(tight: bool) -> int:
+    """The height of a line of a score table (closer in a tight picture)."""
+    return int(TEXT_SIZE * (1.3 if tight else 1.45))
+
+
+def scores_height(area: Scores, width: int, tight: bool = False) -> int:
     if not area.lines:
         return 0
     _, top = area_title(area.title, "", width)
     chips = score_chips(area)
     if chips is not None:
         return top + area_height(chips, width, Style())
-    ncol = max((len(x.values) for x in area.lines), default=0)
-    lh = int(TEXT_SIZE * 1.45)
+    lh = score_line_height(tight)
     header = 1 if any(area.columns) and tuple(area.columns) != ("Score",) else 0
-    lines = len(area.lines)
-    if len(area.lines) >= SPLIT_SCORES and ncol <= 2 and width >= SPLIT_WIDTH:
-        lines = (lines + 1) // 2
+    lines = -(-len(area.lines) // score_parts(area, width, tight))
     return top + lh * (lines + header)
 
 

@@ -15,7 +15,10 @@ Then, per game, the CPU time (``time.process_time``, so other load on the machin
 a table and a hand picture together at a new position, p99, against the goal of
 :data:`GOAL_PAIR_MS`: "now" as drawn and encoded today; "before" either ``--old REV``'s renderer
 (its ``bot/render`` from git, loaded beside today's and timed position by position in the same
-process) or, without it, today's drawing encoded the old way (quantized, zlib level 7).
+process) or, without it, today's drawing encoded the old way (quantized, zlib level 7). The
+objects alive before the timed pictures (the sampled matches' states, above all) are frozen out of
+the garbage collector, whose full collections over them took up to 43 ms inside a picture's time
+(a p99 of 57-67 ms for one game a run, in either renderer).
 
     nice -n 10 .venv/bin/python -m tests.bench.bench_render --positions 40 --old 34f7892
 """
@@ -23,6 +26,7 @@ process) or, without it, today's drawing encoded the old way (quantized, zlib le
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import statistics
@@ -131,9 +135,13 @@ def pair_cpu(
             fn(hand, True)
     now: list[float] = []
     before: list[float] = []
-    for table, hand in layouts(sample_positions(game, players, count)):
+    measured = layouts(sample_positions(game, players, count))
+    gc.collect()
+    gc.freeze()  # the matches' states held here are not the renderer's: no full collection over them
+    for table, hand in measured:
         before.append(cpu(lambda: (before_fn(table, False), before_fn(hand, True))))  # noqa: B023
         now.append(cpu(lambda: (new(table, False), new(hand, True))))  # noqa: B023
+    gc.unfreeze()
     return now, before
 
 
