@@ -18,6 +18,7 @@ for the next picture of the same shape while it still fits.
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -189,19 +190,24 @@ def kept_plan(
         for ids, width in ((plan.left, plan.left_width), (plan.right, plan.right_width)):
             if any(wanted_width(blocks[i], drawing(style)) > width for i in ids):
                 return None
-    _kept_plans.move_to_end(shape)
+    with _plans_lock:
+        if shape in _kept_plans:  # (another drawing thread may have let it go meanwhile)
+            _kept_plans.move_to_end(shape)
     return blocks, plan, style
 
 
 def keep(shape: tuple[object, ...], plan: Plan, style: Style) -> None:
-    _kept_plans[shape] = (plan, style)
-    if len(_kept_plans) > KEPT_PLANS:
-        _kept_plans.popitem(last=False)
+    with _plans_lock:
+        _kept_plans[shape] = (plan, style)
+        if len(_kept_plans) > KEPT_PLANS:
+            _kept_plans.popitem(last=False)
 
 
 KEPT_PLANS = 1024
 """Plans kept by the shape of their picture (see :func:`arranged`)."""
 _kept_plans: OrderedDict[tuple[object, ...], tuple[Plan, Style]] = OrderedDict()
+_plans_lock = threading.Lock()
+"""Pictures are drawn in the default executor's threads (``bot.render.pool``), which share the kept plans."""
 
 
 def layout_shape(layout: Layout, style: Style) -> tuple[object, ...]:
