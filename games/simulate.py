@@ -124,7 +124,8 @@ def wilson_interval(share: float, n: int, z: float = 1.96) -> tuple[float, float
     denom = 1 + z * z / n
     centre = (share + z * z / (2 * n)) / denom
     half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The interval always holds the share; rounding alone can put 0.9999999999999999 above 1.0.
+    return (min(share, max(0.0, centre - half)), max(share, min(1.0, centre + half)))
 
 
 def seat_policies(game_id: str, seats: Sequence[str]) -> list[Player]:

@@ -92,3 +92,18 @@ def test_wilson_interval_matches_known_values() -> None:
     low, high = wilson_interval(0.5, 100)
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
     assert wilson_interval(0.0, 10)[0] == 0.0
+
+
+def test_wilson_interval_holds_a_share_of_all_or_nothing() -> None:
+    """A pair that won all 100 matches is printed "96% to 100%", never an interval that stops
+    short of the share (floating point gave 0.9999999999999999 for it)."""
+    from games.simulate import wilson_interval
+
+    for n in (1, 7, 100, 400, 1000):
+        low, high = wilson_interval(1.0, n)
+        assert low < 1.0 and high == 1.0
+        low, high = wilson_interval(0.0, n)
+        assert low == 0.0 and high > 0.0
+        for wins in range(0, n + 1, max(1, n // 13)):
+            low, high = wilson_interval(wins / n, n)
+            assert 0.0 <= low <= wins / n <= high <= 1.0
