@@ -5,6 +5,10 @@ The hands are unknown, so a pass is entered by the table; the bot accepts it onl
 player's hand could be all unplayable cards (no black card before the opening, or hearts bigger
 than the total). With two copies of most black cards, a third 5♠ is refused. Jubilees, skips, the
 void deal when nobody can open, and the match are the online game's (:mod:`games.adders.jubilee`).
+
+A void deal is entered card by card as a pass from each player; with ``entries=result`` the dealer
+enters it as :class:`VoidDeal`, offered only where it can happen (two players: sixteen cards dealt
+may all be hearts and Jokers).
 """
 
 from __future__ import annotations
@@ -14,8 +18,9 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from games.adders.jubilee import GAME as ONLINE
-from games.adders.jubilee import JubileeOptions, JubileeState
-from games.engine import Game, Pass, PlayCard, Seat
+from games.adders.jubilee import HAND_SIZE, JubileeOptions, JubileeState, is_black
+from games.counting import CountingFacts
+from games.engine import Action, Event, Game, Pass, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
 from games.referee.counting import DealPoints, RefereeCounting
 
@@ -33,6 +38,22 @@ class RefereeJubileeOptions(JubileeOptions):
     _entries = field_validator("entries", mode="before")(entries_alias(plural=False))
 
 
+class VoidDeal(Action):
+    """Results mode: nobody held a black card to open with (two players only); the same dealer
+    deals again and the deal does not count."""
+
+    kind: Literal["void_deal"] = "void_deal"
+
+    def label(self) -> str:
+        return "Void deal (no black card)"
+
+    def spoken(self) -> tuple[str, ...]:
+        return ("void", "void deal", "no black card")
+
+
+VOID_DEAL = VoidDeal()
+
+
 SUMMARY = """
 Referee mode: play Jubilee with its real 61-card pack (one heart suit, two spade suits, two runs of
 clubs from Ace to Nine, four Jokers) and enter each card as it is played; the bot keeps the total,
@@ -47,12 +68,13 @@ jumping over one costs 5. If every player passes before the opening, the deal is
 same dealer deals again. The deal ends when all 61 cards are down; most points after one deal per
 player (times rounds) wins. A whole round may be entered in one line, in playing order
 ("5S pass 9C"). With entries=result the table keeps the count itself and enters only each
-player's points for the deal (multiples of 5, in any order); the bot keeps the match.
+player's points for the deal (multiples of 5, in any order), or, with two players, that the deal
+was void (the dealer enters it); the bot keeps the match.
 """
 
 
 class RefereeJubileeState(RefereeCounting[RefereeJubileeOptions], JubileeState):
-    entry_kinds = (PlayCard, Pass, DealPoints)
+    entry_kinds = (PlayCard, Pass, DealPoints, VoidDeal)
     rules_summary = SUMMARY
     options_model = RefereeJubileeOptions
     takes_series = True
@@ -65,6 +87,63 @@ class RefereeJubileeState(RefereeCounting[RefereeJubileeOptions], JubileeState):
         if self.total >= 15:
             return f"with the total at {self.total}, every card can be played."
         return super().stuck_reason(seat)
+
+    # -- the void deal in results mode -----------------------------------------------------------
+
+    def not_black(self) -> int:
+        """How many cards of the pack are not black (hearts and Jokers)."""
+        return sum(1 for c in self.pack() if not is_black(c))
+
+    def may_be_void(self) -> bool:
+        """Whether every hand dealt can be without a black card (two players: 16 cards of 17)."""
+        return HAND_SIZE * len(self.active_seats()) <= self.not_black()
+
+    def void_open(self) -> bool:
+        """Whether the deal may still be entered as void: it can be, and no points are entered."""
+        return self.may_be_void() and all(p is None for p in self.entered_points)
+
+    def result_question(self) -> str:
+        question = super().result_question()
+        return f"{question}, or that it was void" if self.void_open() else question
+
+    def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
+        """Each player's points, or (a void deal) the void deal on the dealer's line."""
+        return [(self.dealer, VOID_DEAL)] if facts.void else super().result_entries_for(facts)
+
+    def result_entries(self, seat: Seat) -> list[Action]:
+        entries = super().result_entries(seat)
+        if seat == self.dealer and self.void_open():
+            entries.append(VOID_DEAL)
+        return entries
+
+    def settle_entry(self, seat: Seat, action: Action) -> list[Event]:
+        if isinstance(action, VoidDeal):
+            return self.on_blocked()  # the online game's void deal: nobody could open
+        return super().settle_entry(seat, action)
+
+    def result_refusal(self, seat: Seat, action: Action) -> str | None:
+        if not isinstance(action, VoidDeal):
+            return super().result_refusal(seat, action)
+        if not self.may_be_void():
+            players = len(self.active_seats())
+            return (
+                f"With {players} players {HAND_SIZE * players} cards are dealt and only {self.not_black()} "
+                "are hearts or Jokers, so someone always holds a black card: a deal cannot be void."
+            )
+        entered = [self.name(s) for s, p in enumerate(self.entered_points) if p is not None]
+        if entered:
+            return (
+                f"{' and '.join(entered)}'s points for deal {self.deal_no} are entered, so it was played: "
+                "undo them to enter a void deal."
+            )
+        if seat != self.dealer:
+            return f"A void deal is entered once, on the line of {self.name(self.dealer)}, who dealt it and deals again."
+        return None
+
+    def _refusal(self, seat: Seat, action: Action) -> str | None:
+        if isinstance(action, VoidDeal) and not self.by_result():
+            return "This table enters every card: enter a pass for each player, and the bot voids the deal."
+        return super()._refusal(seat, action)
 
 
 GAME: Game[RefereeJubileeOptions] = referee_mode(ONLINE, RefereeJubileeState)

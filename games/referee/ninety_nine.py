@@ -5,6 +5,10 @@ player's three cards could all be unplayable (every card left unseen that fits u
 someone else's hand). When the stock runs out and the played cards are shuffled into a new one,
 they become unseen again. Values, the Jack's reversal, lives and the match are the online game's
 (:mod:`games.adders.ninety_nine`).
+
+With ``entries=result`` the table enters who went bust; at a table playing the hands out
+(``stock_out=play_out``) a deal may also end with every hand empty and nobody bust, entered once
+on the dealer's line as :class:`PlayedOut` (no life lost, the deal passes on, as online).
 """
 
 from __future__ import annotations
@@ -42,6 +46,21 @@ class Bust(Action):
 BUST = Bust()
 
 
+class PlayedOut(Action):
+    """Results mode with ``stock_out=play_out``: every hand was played out and nobody went bust."""
+
+    kind: Literal["played_out"] = "played_out"
+
+    def label(self) -> str:
+        return "Played out (no bust)"
+
+    def spoken(self) -> tuple[str, ...]:
+        return ("played out", "no bust", "nobody bust")
+
+
+PLAYED_OUT = PlayedOut()
+
+
 SUMMARY = """
 Referee mode: play Ninety-Nine with a real 52-card pack and enter each card as it is played; the
 bot keeps the total and the direction of play, takes the lives and runs the match exactly as the
@@ -58,12 +77,13 @@ could fit, the bot declares the bust itself. Card effects: black Ace sets 0-99, 
 Two +2, Three and Four 0, Five to Eight their pips, Nine makes 99, Ten -10, Jack +10 and reverses,
 Queen and King +10. Three lives each; the first to lose all three loses the match (or, with
 mode=last_survivor, the last one left wins). With entries=result the table enters only who went
-bust in each deal, and the bot keeps the lives and the match.
+bust in each deal, and the bot keeps the lives and the match; with stock_out=play_out a deal in
+which every hand is played out with nobody bust is entered as Played out, on the dealer's line.
 """
 
 
 class RefereeNinetyNineState(RefereeCounting[RefereeNinetyNineOptions], NinetyNineState):
-    entry_kinds = (PlayCard, PlayAs, Bust)
+    entry_kinds = (PlayCard, PlayAs, Bust, PlayedOut)
     rules_summary = SUMMARY
     options_model = RefereeNinetyNineOptions
     takes_series = True
@@ -75,12 +95,45 @@ class RefereeNinetyNineState(RefereeCounting[RefereeNinetyNineOptions], NinetyNi
         return self.on_stuck(seat)
 
     def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
-        """Who went bust (a deal that ended with no life lost has no result to enter)."""
+        """Who went bust, or (nobody bust) that the deal was played out, on the dealer's line."""
         assert isinstance(facts, NinetyNineFacts)
-        return [] if facts.bust is None else [(facts.bust, BUST)]
+        return [(self.dealer, PLAYED_OUT)] if facts.bust is None else [(facts.bust, BUST)]
+
+    def plays_out(self) -> bool:
+        """Whether a deal can end with nobody bust: the hands are played out when the stock is gone."""
+        return self.options.stock_out == "play_out"
 
     def result_question(self) -> str:
+        if self.plays_out():
+            return f"who went bust in deal {self.deal_no}, or that it was played out"
         return f"who went bust in deal {self.deal_no}"
+
+    def result_entries(self, seat: Seat) -> list[Action]:
+        if self.plays_out() and seat == self.dealer:
+            return [BUST, PLAYED_OUT]
+        return [BUST]
+
+    def settle_entry(self, seat: Seat, action: Action) -> list[Event]:
+        if isinstance(action, PlayedOut):
+            return self.on_exhausted()  # the online game's end of a deal with every hand empty
+        return super().settle_entry(seat, action)
+
+    def result_refusal(self, seat: Seat, action: Action) -> str | None:
+        if not isinstance(action, PlayedOut):
+            return super().result_refusal(seat, action)
+        if not self.plays_out():
+            return (
+                "At this table the played cards make a new stock when it runs out (stock_out=reshuffle), "
+                "so a deal ends only when someone goes bust."
+            )
+        if seat != self.dealer:
+            return f"A deal played out is entered once, on the line of {self.name(self.dealer)}, who dealt it."
+        return None
+
+    def _refusal(self, seat: Seat, action: Action) -> str | None:
+        if isinstance(action, PlayedOut) and not self.by_result():
+            return "This table enters every card: when every hand is empty the bot ends the deal itself."
+        return super()._refusal(seat, action)
 
 
 GAME: Game[RefereeNinetyNineOptions] = referee_mode(ONLINE, RefereeNinetyNineState)

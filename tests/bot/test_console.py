@@ -134,6 +134,19 @@ async def test_a_refereed_match_through_typed_lines(db_path: Path) -> None:
     assert "The match is over" in text
 
 
+async def test_refereed_results_with_no_bust_and_a_void_deal(db_path: Path) -> None:
+    """Results mode's deal-wide entries typed with /move: a Ninety-Nine deal played out with nobody
+    bust, a Jubilee deal void at two players (each entered on the dealer's line, whoever types it)."""
+    lines = ["ann: /referee ninety_nine Ann Bob Cy entries=result stock_out=play_out first_dealer=1", "bob: /move played out"]
+    text = "\n".join(await run_lines(db_path, lines))
+    assert "* Nobody has a card left, so the deal ends and nobody loses a life." in text
+    assert "* Deal 2: Bob deals 3 cards each." in text and "Lives: Ann 3, Bob 3, Cy 3" in text
+    lines = ["ann: /referee jubilee Ann Bob entries=result first_dealer=1", "bob: /move void", "ann: /move bob: 10"]
+    text = "\n".join(await run_lines(db_path.with_name("jubilee.sqlite3"), lines))
+    assert "* Nobody holds a black card to open with: the deal is void and the same dealer deals again." in text
+    assert "* Deal 2: Ann deals 8 cards each." in text and "Bob scored +10 in deal 2." in text
+
+
 async def test_admin_settings_defaults_and_log(db_path: Path) -> None:
     out = await run_lines(
         db_path,

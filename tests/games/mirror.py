@@ -15,20 +15,29 @@ from typing import Any
 
 from games.engine import Event, Game, GameState
 from games.match import DealFacts, Match, MatchState
-from games.players import RandomPlayer
+from games.players import Player, RandomPlayer
 from games.referee.state import RefereeState
 
 
-def mirror(online: Game[Any], referee: Game[Any], players: int, options: dict[str, Any], seed: int) -> int:
-    """Play one online match at random and enter its deals' facts in referee mode; returns the
-    number of deals compared."""
+def mirror(
+    online: Game[Any],
+    referee: Game[Any],
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    player: Player | None = None,
+    seen: list[DealFacts] | None = None,
+) -> int:
+    """Play one online match at random (or by ``player``, a bot that reaches deals random play
+    does not) and enter its deals' facts in referee mode; returns the number of deals compared,
+    and adds their facts to ``seen`` if given."""
     names = [f"P{i}" for i in range(players)]
     shared = {k: v for k, v in options.items() if k in online.Options.model_fields}  # entries=result: the referee's alone
     real: GameState[Any] = online.start(names, shared, seed=seed)
     ref = referee.start(names, options, seed=seed)
     assert isinstance(ref, RefereeState)
     assert getattr(real, "dealer", None) == ref.dealer
-    rng, chooser, deals = random.Random(seed), RandomPlayer(), 0
+    rng, chooser, deals = random.Random(seed), player or RandomPlayer(), 0
     settled = real.settled
     with scores_at_settle() as scores:
         while not real.is_over:
@@ -37,6 +46,8 @@ def mirror(online: Game[Any], referee: Game[Any], players: int, options: dict[st
             if real.settled is settled:
                 continue
             settled, deals = real.settled, deals + 1
+            if seen is not None:
+                seen.append(settled)
             for who, entry in ref.entries(settled):
                 ref.apply(who, entry)
             assert (scores[id(ref)], ref.deal_no) == (scores[id(real)], real.deal_no), f"after deal {deals}"

@@ -1,11 +1,16 @@
 """Jubilee refereed: the rules file's table replayed as entries, the black opening, passes, copies
-of a card, the void deal, the match."""
+of a card, the void deal (card by card, and in results mode at two players), the match."""
 
 from __future__ import annotations
 
+from games.adders.jubilee import JubileeState, is_black, jubilee_pack
 from games.cards import Colour
-from games.counting import play_card
+from games.counting import CountingFacts, play_card
 from games.engine import Pass
+from games.notation import read_action
+from games.referee.counting import deal_points_entry
+from games.referee.jubilee import VoidDeal
+from games.registry import get_game
 from tests.games.referee_adders_support import play, refused, start, texts
 
 A, B, C = 0, 1, 2
@@ -74,3 +79,52 @@ def test_passes_must_fit_the_cards_together() -> None:
     assert refused(state, A, Pass()) == "Ann cannot be stuck now: Ann could still hold a black card to open with."
     play(state, "2S")
     assert Pass() in state.legal_actions(B)
+
+
+def test_results_void_deal_at_two_players() -> None:
+    """Two players: the dealer may enter the deal as void; it scores nothing, the same dealer deals
+    again and it does not count toward the match's deals."""
+    state = start("jubilee", ["Ann", "Ben"], entries="result", rounds=1)  # Ann deals
+    assert state.legal_actions(A)[-1] == VoidDeal() and VoidDeal() not in state.legal_actions(B)
+    assert "Next entry: the points of Ann, Ben in deal 1, or that it was void." in state.view(None).text_lines()
+    assert refused(state, B, VoidDeal()) == "A void deal is entered once, on the line of Ann, who dealt it and deals again."
+    assert read_action(state, "void", seat=None, speaker=B) == (A, VoidDeal())
+    state.apply(A, VoidDeal())
+    assert "Nobody holds a black card to open with: the deal is void and the same dealer deals again." in texts(state)
+    assert state.scores == [0, 0] and state.deal_no == 2 and state.dealer == A and state.deals_played() == 1
+    assert "Deal 1 of 2." in state.view(None).text_lines()
+    state.apply(B, deal_points_entry(20))
+    assert VoidDeal() not in state.legal_actions(A)
+    assert refused(state, A, VoidDeal()) == "Ben's points for deal 2 are entered, so it was played: undo them to enter a void deal."
+    state.apply(A, deal_points_entry(-5))
+    assert state.scores == [-5, 20] and state.dealer == B and not state.is_over
+    state.apply(A, deal_points_entry(10))
+    state.apply(B, deal_points_entry(0))
+    assert state.is_over and state.deal_no == 3 and state.scores == [5, 20]
+
+
+def test_void_deal_refused_where_it_cannot_happen() -> None:
+    state = start("jubilee", ["Ann", "Ben", "Cat"], entries="result")
+    assert all(VoidDeal() not in state.legal_actions(s) for s in range(3))
+    assert refused(state, A, VoidDeal()) == (
+        "With 3 players 24 cards are dealt and only 17 are hearts or Jokers, so someone always holds "
+        "a black card: a deal cannot be void."
+    )
+    state = start("jubilee", ["Ann", "Ben"])  # every card entered: the passes void the deal
+    assert refused(state, B, VoidDeal()) == "This table enters every card: enter a pass for each player, and the bot voids the deal."
+
+
+def test_online_void_deal_entered_by_its_facts() -> None:
+    """An online deal where nobody holds a black card (a fixed deck) and the same deal in results
+    mode, entered from its facts: the same scores, dealer, deal number and deals counted."""
+    pack = jubilee_pack()
+    deck = [c for c in pack if not is_black(c)] + [c for c in pack if is_black(c)]  # 16 dealt, none black
+    real = get_game("jubilee").start(["Ann", "Ben"], {"first_dealer": 1}, seed=5, deck=deck)
+    assert isinstance(real, JubileeState) and isinstance(real.settled, CountingFacts) and real.settled.void
+    state = start("jubilee", ["Ann", "Ben"], entries="result")
+    assert state.entries(real.settled) == [(A, VoidDeal())]
+    for seat, entry in state.entries(real.settled):
+        state.apply(seat, entry)
+    assert (state.scores, state.dealer, state.deal_no, state.deals_played()) == (
+        real.scores, real.dealer, real.deal_no, real.deals_played()
+    )

@@ -1,11 +1,20 @@
 """Ninety-Nine refereed: the rules file's reversal example with its bust, the card effects, Bust
-refused while a card must fit, the new stock, the match to its end."""
+refused while a card must fit, the new stock, the match to its end, and a deal played out with
+nobody bust (stock_out=play_out) in results mode."""
 
 from __future__ import annotations
 
+import pytest
+
+from games.adders.ninety_nine import NinetyNineFacts
 from games.cards import card
 from games.engine import PlayCard
-from games.referee.ninety_nine import Bust
+from games.match import DealFacts
+from games.notation import read_action
+from games.players import bot_player
+from games.referee.ninety_nine import Bust, PlayedOut
+from games.registry import get_game, referee_game
+from tests.games.mirror import mirror
 from tests.games.referee_adders_support import play, refused, start, texts
 
 A, B, C, D = 0, 1, 2, 3
@@ -92,3 +101,40 @@ def test_results_only_match() -> None:
     state.apply(B, Bust())
     state.apply(B, Bust())
     assert state.is_over and state.outcome is not None and state.outcome.ranks == [1, 3, 1]
+
+
+def test_results_deal_played_out_with_nobody_bust() -> None:
+    """stock_out=play_out: a deal can end with every hand empty; the dealer's line enters it, no
+    life is lost and the deal passes on, as online."""
+    state = start("ninety_nine", ["A", "B", "C"], entries="result", stock_out="play_out")  # A deals
+    assert state.legal_actions(A) == [Bust(), PlayedOut()] and state.legal_actions(B) == [Bust()]
+    assert "Next entry: who went bust in deal 1, or that it was played out." in state.view(None).text_lines()
+    assert refused(state, B, PlayedOut()) == "A deal played out is entered once, on the line of A, who dealt it."
+    assert read_action(state, "played out", seat=None, speaker=B) == (A, PlayedOut())
+    state.apply(A, PlayedOut())
+    assert "Nobody has a card left, so the deal ends and nobody loses a life." in texts(state)
+    assert state.lives == [3, 3, 3] and state.scores == [3, 3, 3]
+    assert state.deal_no == 2 and state.dealer == B and not state.is_over
+    state.apply(C, Bust())
+    assert state.lives == [3, 3, 2] and state.deal_no == 3 and state.dealer == C
+
+
+def test_played_out_refused_where_every_deal_ends_in_a_bust() -> None:
+    state = start("ninety_nine", ["A", "B", "C"], entries="result")  # the stock is reshuffled
+    assert PlayedOut() not in state.legal_actions(A)
+    assert refused(state, A, PlayedOut()) == (
+        "At this table the played cards make a new stock when it runs out (stock_out=reshuffle), "
+        "so a deal ends only when someone goes bust."
+    )
+    state = start("ninety_nine", ["A", "B", "C"], stock_out="play_out")  # every card entered
+    assert refused(state, B, PlayedOut()) == "This table enters every card: when every hand is empty the bot ends the deal itself."
+
+
+@pytest.mark.parametrize("entries", ["result", "cards"])
+def test_online_deals_played_out_mirrored(entries: str) -> None:
+    """Random play never empties every hand; the easy bot does, in this seeded match: its deals,
+    that one among them, are entered from their facts and score as online."""
+    seen: list[DealFacts] = []
+    options = {"stock_out": "play_out", "entries": entries}
+    mirror(get_game("ninety_nine"), referee_game("ninety_nine"), 4, options, 12, bot_player("ninety_nine"), seen)
+    assert any(isinstance(f, NinetyNineFacts) and f.bust is None for f in seen)
