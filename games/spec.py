@@ -1021,5 +1021,5 @@ GAME: Game[SpecOptions] = declare(
         "strong": "games.players.spec:STRONG",
     },
     hinter="games.players.spec_adviser:spec_hint",
-    analyser="games.players.spec_adviser:analyse_spec",
+    analyser="games.players.spec_analysis:analyse_spec",
 )

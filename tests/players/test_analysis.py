@@ -12,7 +12,8 @@ from games.adders import wit_and_reason_1 as wr1
 from games.adders import wit_and_reason_2 as wr2
 from games.advice import AnalysisError
 from games.engine import MatchRecord
-from games.players.spec_adviser import advise, analyse_spec, unseen_showcards
+from games.players.spec_adviser import advise, unseen_showcards
+from games.players.spec_analysis import analyse_spec
 from games.players.wit_and_reason import (
     analyse_wit_and_reason_1,
     analyse_wit_and_reason_2,
