@@ -14,7 +14,7 @@ import argparse
 from typing import Any
 
 from games.players import Player
-from games.registry import get_game, resolve, declaration
+from games.registry import declaration, get_game, resolve
 from games.simulate import play_match, seat_policies, wilson_interval
 from tests.bench.hoodwink_duel import Timed, _setting
 from tests.bench.trick_mc import monte_carlo_player
