@@ -104,22 +104,33 @@ def easy_parity(hand: Sequence[Card], trump: Suit) -> Parity:
     return Parity.ODD if round(trick_estimate(hand, trump)) % 2 else Parity.EVEN
 
 
+def joker_holder(view: ParityForThreeView) -> int | None:
+    """Who holds the Joker, where the seat can tell: its announced holder, or, once trumps are
+    named and nobody has announced it, the dealer (the only seat yet to speak: the trump caller
+    does not hold it, and a holder who had spoken would have said so)."""
+    if view.joker_holder is not None:
+        return view.joker_holder
+    if view.trump is not None and JOKER not in view.hand:
+        return view.dealer
+    return None
+
+
 def _deal_worlds(
     view: ParityForThreeView, rng: random.Random, samples: int
 ) -> list[tuple[list[list[Card]], int]]:
-    """Random deals of the unseen cards to the other two (the Joker to its announced holder),
-    with the seat holding the Joker in each."""
+    """Random deals of the unseen cards to the other two (the Joker to its holder where the seat
+    knows it), with the seat holding the Joker in each."""
     me = view.seat
     assert me is not None
     others = [s for s in range(PLAYERS) if s != me]
     unseen = [c for c in PACK if c not in view.hand]
+    holder = joker_holder(view)
     out = []
     for _ in range(samples):
         rng.shuffle(unseen)
         hands: list[list[Card]] = [[], [], []]
         hands[me] = list(view.hand)
         hands[others[0]], hands[others[1]] = unseen[:TRICKS], unseen[TRICKS:]
-        holder = view.joker_holder
         if holder is not None and holder != me and JOKER not in hands[holder]:
             other = others[1] if holder == others[0] else others[0]
             swap = hands[holder].pop(rng.randrange(TRICKS))
