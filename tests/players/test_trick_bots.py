@@ -354,8 +354,9 @@ def test_parity_for_three_easy_beats_random() -> None:
 
 # Parity for Three's strong player searches with random playouts and calls from 60 deals (issue 29):
 # about three times the CPU of the easy-playout search it replaced, so the default suite plays 9
-# two-deal matches against easy (.778, 2.2 s CPU) and the slow suite 18 against easy (.778) and 18
-# against random (.667; .444 over the first 9, which is why that half left the default suite).
+# two-deal matches against easy (.667, 2.2 s CPU) and the slow suite 18 against easy and 18 against
+# random (.778 and .667 before the Joker fix of issue 29; against random .444 over the first 9,
+# which is why that half left the default suite).
 P3_SHORT = {"match_end": "open", "open_deal_cap": 2}
 
 
