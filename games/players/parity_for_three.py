@@ -20,8 +20,8 @@
   from 60 deals it still won .493 [.38, .60] of 75 (992000..992074, +8.5 a match), which led to
   a bug in the call: naming the target before the Joker was announced, the search gave the Joker
   to either other seat where it can only be the dealer's (:func:`joker_holder`). The shipped
-  player, on fresh seeds: .420 [.29, .56] of 50 (994000..994049, +6.7 a match), not clear of
-  fair but not shown level either (the machine was shared: 50 matches was what the time allowed).
+  player, on fresh seeds: .427 [.32, .54] of 75 (994000..994074, +4.8 a match), not clear of
+  fair but not shown level either (the machine was shared: 75 matches was what the time allowed).
   Strong's CPU per decision p99 52 ms, max 63 ms; it won .792 [.60, .91] of 24 against two easy
   bots (993000..993023, +25.0 a match). The others' calls are not yet learned from the table as
   Hoodwink's bids are (:class:`games.players.hoodwink.TableModel`).
