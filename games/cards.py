@@ -109,25 +109,44 @@ _RANK_NAMES = {
 RANKS: tuple[Rank, ...] = tuple(Rank)
 
 
+_CARDS: dict[tuple[Rank | None, Suit | None, Colour | None], Card] = {}
+"""The one instance of each card, by its fields (filled with every card below the class, so that a
+card made with equal values of other types, ``14`` for ``Rank.ACE``, is still the usual one)."""
+
+
 class CardError(ValueError):
     """A card code that does not name a card."""
 
 
-@dataclass(frozen=True, slots=True, order=False)
+@dataclass(frozen=True, slots=True, init=False, eq=False, order=False)
 class Card:
-    """A playing card. ``rank``/``suit`` are ``None`` for a joker; ``colour`` is set for coloured jokers."""
+    """A playing card. ``rank``/``suit`` are ``None`` for a joker; ``colour`` is set for coloured jokers.
+
+    Equal cards are one object: ``Card(...)``, unpickling and copying all give the one instance of
+    that card, so ``==`` and ``hash`` are identity's, which Python does without calling into Python
+    code (bots and the tests' checks look cards up in dicts, sets and lists millions of times)."""
 
     rank: Rank | None
     suit: Suit | None
     colour: Colour | None = None
+
+    def __new__(cls, rank: Rank | None, suit: Suit | None, colour: Colour | None = None) -> Card:
+        key = (rank, suit, colour)
+        card = _CARDS.get(key)
+        if card is None:
+            card = object.__new__(cls)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "suit", suit)
+            object.__setattr__(card, "colour", colour)
+            card = _CARDS.setdefault(key, card)
+        return card
 
     @staticmethod
     def joker(colour: Colour | None = None) -> Card:
         return Card(None, None, colour)
 
     def __reduce__(self) -> tuple[Any, tuple[Rank | None, Suit | None, Colour | None]]:
-        """Pickled by value, unpickled as one shared instance per card (a card is immutable), so
-        that positions restored from snapshots do not each hold their own copies of the pack."""
+        """Pickled by value, unpickled (and copied) as the one instance of the card."""
         return (_shared_card, (self.rank, self.suit, self.colour))
 
     @property
@@ -191,6 +210,9 @@ class Card:
         )
 
 
+_CARDS.update(((r, s, None), Card(r, s)) for r in RANKS for s in SUITS)
+_CARDS.update(((None, None, c), Card.joker(c)) for c in (None, Colour.RED, Colour.BLACK))
+
 _JOKER_WORDS = {
     "joker": None,
     "jk": None,
@@ -219,15 +241,9 @@ def parse_card(text: str) -> Card:
     return Card(rank, suit)
 
 
-_SHARED_CARDS: dict[tuple[Rank | None, Suit | None, Colour | None], Card] = {}
-
-
 def _shared_card(rank: Rank | None, suit: Suit | None, colour: Colour | None) -> Card:
-    key = (rank, suit, colour)
-    card = _SHARED_CARDS.get(key)
-    if card is None:
-        card = _SHARED_CARDS[key] = Card(rank, suit, colour)
-    return card
+    """What a pickled card is read back with (the name is in pickles already written)."""
+    return Card(rank, suit, colour)
 
 
 def _suit_from_letter(letter: str) -> Suit | None:

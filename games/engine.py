@@ -714,23 +714,66 @@ def iter_cards(obj: Any) -> Iterator[Card]:
 
 
 _LEAVES = (str, int, float, type(None), Enum)
-"""Types that hold no card, tested first: almost everything inside a view is one."""
+"""Types that hold no card: almost everything inside a view is one."""
+
+_LEAF, _CARD, _MODEL, _MAPPING, _COLLECTION, _OTHER = range(6)
+_KINDS: dict[type, int] = {}
+"""What each type met in a walk is (one of the kinds above), decided once a type by ``_kind``."""
+_LEAF_TYPES: set[type] = set()
+"""The types of kind ``_LEAF`` met so far, for the walk to skip an item without a call."""
+_MODEL_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _kind(cls: type) -> int:
+    if issubclass(cls, _LEAVES):
+        kind = _LEAF
+        _LEAF_TYPES.add(cls)
+    elif issubclass(cls, Card):
+        kind = _CARD
+    elif issubclass(cls, BaseModel):
+        kind = _MODEL
+        _MODEL_FIELDS[cls] = tuple(cls.model_fields)
+    elif issubclass(cls, Mapping):
+        kind = _MAPPING
+    elif issubclass(cls, (list, tuple, set, frozenset)):
+        kind = _COLLECTION
+    else:
+        kind = _OTHER
+    _KINDS[cls] = kind
+    return kind
 
 
 def _collect_cards(obj: Any, found: list[Card]) -> None:
-    # A plain recursive walk rather than nested generators: the leak checks run it over every
-    # view after every action of the random playouts, where ``yield from`` chains cost far more.
-    if isinstance(obj, _LEAVES):
+    # A plain recursive walk (nested generators cost far more), deciding what a type is once: the
+    # leak checks of the random playouts walk every view after every action. Items of a type
+    # already known to hold no card are skipped without a call.
+    cls = type(obj)
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kind = _kind(cls)
+    if kind == _LEAF:
         return
-    if isinstance(obj, Card):
+    leaves = _LEAF_TYPES
+    if kind == _CARD:
         found.append(obj)
-    elif isinstance(obj, BaseModel):
-        for name in type(obj).model_fields:
-            _collect_cards(getattr(obj, name), found)
-    elif isinstance(obj, Mapping):
+    elif kind == _MODEL:
+        for name in _MODEL_FIELDS[cls]:
+            value = getattr(obj, name)
+            cls = type(value)
+            if cls is Card:
+                found.append(value)
+            elif cls not in leaves:
+                _collect_cards(value, found)
+    elif kind == _MAPPING:
         for k, v in obj.items():
-            _collect_cards(k, found)
-            _collect_cards(v, found)
-    elif isinstance(obj, (list, tuple, set, frozenset)):
+            if type(k) not in leaves:
+                _collect_cards(k, found)
+            if type(v) not in leaves:
+                _collect_cards(v, found)
+    elif kind == _COLLECTION:
         for item in obj:
-            _collect_cards(item, found)
+            cls = type(item)
+            if cls is Card:
+                found.append(item)
+            elif cls not in leaves:
+                _collect_cards(item, found)

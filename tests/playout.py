@@ -61,9 +61,18 @@ def known_cards(state: GameState[Any]) -> Counter[Card]:
 
 
 def candidate_illegal(state: GameState[Any], seat: int, legal: list[Action], pack: set[Card]) -> list[Action]:
-    """Some actions that must be refused: cards not legal to play, and any move by an idle seat."""
-    out: list[Action] = [PlayCard(play=c) for c in pack]
-    return [a for a in out if a not in legal][:5]
+    """Some actions that must be refused: the first five cards of the pack that are not legal to
+    play. A ``PlayCard`` equals a listed action only if that is a ``PlayCard`` of the same card
+    (pydantic compares the exact class and the fields), so the cards the menu lets one play are
+    read once rather than each card's action compared with each of hundreds of listed actions."""
+    playable = {a.play for a in legal if type(a) is PlayCard}
+    out: list[Action] = []
+    for card in pack:
+        if card not in playable:
+            out.append(PlayCard(play=card))
+            if len(out) == 5:
+                break
+    return out
 
 
 def check_position(
@@ -122,7 +131,9 @@ class _PositionChecker:
         cards = zone_cards(state)
         if self.pack is None:
             self.pack = cards
-        assert cards == self.pack, "a card was lost or duplicated"
+        # compared as dicts: Counter's own == walks both in Python, and counts made by adding
+        # cards are never zero, where the two would differ
+        assert dict.__eq__(cards, self.pack), "a card was lost or duplicated"
         check_views(state)
         deep = self.always_deep or self.positions % self.deep_every == 0
         check_position(state, self.rng, set(cards), deep, self.sample_legal)

@@ -1,3 +1,7 @@
+import copy
+import dataclasses
+import pickle
+
 import pytest
 from pydantic import BaseModel
 
@@ -68,3 +72,24 @@ def test_cards_serialise_as_codes_in_models() -> None:
     m = M(c="QS", cs=["10H", "Joker"])  # type: ignore[arg-type]
     assert m.model_dump(mode="json") == {"c": "QS", "cs": ["10H", "Joker"]}
     assert M.model_validate_json(m.model_dump_json()) == m
+
+
+def test_a_card_however_made_is_equal_to_itself_and_to_nothing_else() -> None:
+    """Equality of cards is identity (one instance a card), so every way of making a card must
+    give that instance: the constructor, parsing, pickling, copying, ``dataclasses.replace``."""
+    ace = Card(Rank.ACE, Suit.SPADES)
+    made = [
+        parse_card("AS"),
+        parse_card("A♠"),
+        Card(14, "S"),  # type: ignore[arg-type]  # equal values of other types
+        pickle.loads(pickle.dumps(ace)),
+        copy.copy(ace),
+        copy.deepcopy([ace])[0],
+        dataclasses.replace(parse_card("KS"), rank=Rank.ACE),
+    ]
+    for card in made:
+        assert card is ace and card == ace and hash(card) == hash(ace)
+        assert card.rank is Rank.ACE and card.suit is Suit.SPADES
+    assert len({*made, *full_pack()}) == 52
+    assert Card.joker() == parse_card("Joker") != parse_card("RJ") == Card.joker(Colour.RED)
+    assert ace != parse_card("AH") and ace != "AS"
