@@ -363,7 +363,7 @@ class ParityView(View):
         elif self.no_trump:
             facts.append(("Trumps", "none"))
         if self.target is not None:
-            facts.append(("Target", f"an {self.target.value} number of tricks"))
+            facts.append(("Target", f"{self.target.value} tricks"))
         return facts + list(dealer_facts(self))
 
     def winning_text(self, form: str = "{}") -> str:
