@@ -373,7 +373,6 @@ STILL_SMALL = {
     "parity": "a hand under the open hand, the trick and the facts needs 482 px",
     "spec": "Spec's 5-column score table beside its grid needs 524 px",
     "costly_colours": "the show's notes and four rows of cards need 532-591 px",
-    "ninety_nine": "13 players' scores and counts need 495 px",
     "twenty_nine": "the final notes, scores and a folded trick need 507 px",
     "wit_and_reason_2": "the grid beside a folded pile needs 474 px",
 }
