@@ -370,7 +370,6 @@ def test_no_text_is_smaller_than_today_on_a_phone(game_id: str) -> None:
 
 
 STILL_SMALL = {
-    "parity": "a hand under the open hand, the trick and the facts needs 482 px",
     "spec": "Spec's 5-column score table beside its grid needs 524 px",
     "costly_colours": "the show's notes and four rows of cards need 532-591 px",
     "twenty_nine": "the final notes, scores and a folded trick need 507 px",
