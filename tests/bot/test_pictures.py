@@ -370,7 +370,6 @@ def test_no_text_is_smaller_than_today_on_a_phone(game_id: str) -> None:
 
 
 STILL_SMALL = {
-    "spec": "Spec's 5-column score table beside its grid needs 524 px",
     "costly_colours": "the show's notes and four rows of cards need 532-591 px",
 }
 """Games with a position whose picture is still wider than 464 px (text under 11 px on a phone),
