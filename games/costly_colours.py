@@ -147,6 +147,8 @@ class CostlyColoursView(View):
     mog: str
     teams: list[list[Seat]] | None
     last_show: list[str]
+    show_totals: list[tuple[Seat, int]]
+    """Who counted what at the last show, in turn: the picture's short form of ``last_show``."""
 
     def table_lines(self) -> list[str]:
         lines = [f"Game to {self.target}."]
@@ -175,8 +177,7 @@ class CostlyColoursView(View):
     def facts(self) -> list[tuple[str, str]]:
         facts: list[tuple[str, str]] = []
         if self.deck_card is not None and self.deck_card.suit is not None:
-            facts.append(("Trumps", f"{self.deck_card.suit.symbol} {self.trumps}"))
-        facts.append(("Game to", str(self.target)))
+            facts.append(("Trumps", self.deck_card.suit.symbol))
         if self.teams is not None:
             facts.append(("Partners", "; ".join(" & ".join(self.players[s] for s in team) for team in self.teams)))
         return facts + list(dealer_facts(self))
@@ -185,7 +186,8 @@ class CostlyColoursView(View):
         return Row("Deck card", (Spot(self.deck_card),)) if self.deck_card is not None else None
 
     def count_pile(self) -> Pile:
-        return Pile("The count" if self.series else "The count: no card yet", spots(self.series), total=self.count, total_label="Count")
+        """The count's badge beside the cards of the series (untitled: the badge says "Count")."""
+        return Pile("", spots(self.series), total=self.count, total_label="Count")
 
     def played_rows(self) -> list[Row]:
         """Each player's cards played this deal, with the cards left in hand and a Go."""
@@ -198,10 +200,13 @@ class CostlyColoursView(View):
 
     def layout(self) -> Layout:
         """The deck card and trumps, the count with the cards of the series, what each player has
-        played, the mog and the last show."""
+        played, the mog and each hand's total at the last show."""
         playing = self.phase == "the play"
         notes = [self.mog] if self.mog else []
-        show = Notes(tuple(self.last_show), title="Last show") if self.last_show else None
+        # each hand's combinations are in the table's text ("Last show, ..."): the picture says the
+        # totals, until the next deal's play (its cards take the room)
+        totals = ", ".join(f"{self.players[seat]} {total}" for seat, total in self.show_totals)
+        show = Notes((f"Last show: {totals}",)) if totals and not playing else None
         return finish(
             self,
             [
@@ -244,6 +249,7 @@ class CostlyColoursState(GameState[CostlyColoursOptions]):
         MATCH.begin(self)
         self.deal = Deal.new(self.n)
         self.last_show: list[str] = []
+        self.show_totals: list[tuple[Seat, int]] = []
         self.hands: list[list[Card]] = [[] for _ in range(self.n)]
         self.stock: list[Card] = []
         self.log.extend(self._start_deal())

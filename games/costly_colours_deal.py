@@ -116,6 +116,9 @@ class Table(MatchState, Protocol):
 
     options: CostlyColoursOptions
     last_show: list[str]
+    """The last show, a hand a line: its cards, each scoring combination and the total."""
+    show_totals: list[tuple[Seat, int]]
+    """Who counted what at the last show, in turn (its lines, in short)."""
 
     @property
     def is_over(self) -> bool: ...
@@ -412,6 +415,7 @@ class Deal:
         assert self.deck_card is not None
         if first_step == 1:
             table.last_show = []
+            table.show_totals = []
         for step in range(first_step, self.n + 1):
             seat = (table.dealer + step) % self.n
             if waits is not None and waits(seat, step):
@@ -423,6 +427,7 @@ class Deal:
             detail = "; ".join(p.text() for p in parts) if parts else "nothing"
             hand = f"{format_cards(self.played[seat])} with {self.deck_card.short}"
             table.last_show.append(f"{table.name(seat)}: {hand}: {detail} = {total}")
+            table.show_totals.append((seat, total))
             events.append(table.event("show", f"{table.name(seat)} shows {hand}: {detail} = {total}."))
             if self.peg(table, seat, total, "at the show", events):
                 return False
@@ -447,4 +452,5 @@ class Deal:
             "mog": self.mog_note if self.phase != PLAY else "",
             "teams": teams(self.n),
             "last_show": list(table.last_show),
+            "show_totals": list(table.show_totals),
         }

@@ -79,6 +79,7 @@ from games.layout import (
     dealer_facts,
     finish,
     own_hand,
+    score_lines,
     spots,
     standard_scores,
 )
@@ -292,16 +293,18 @@ class CountingView(View):
         return Pile("Played" if recent else "Nothing played yet", spots, total=self.total)
 
     def table_facts(self) -> list[tuple[str, str]]:
+        """The way play goes and the dealer (whose turn it is the subtitle says: "Ann to play")."""
         facts: list[tuple[str, str]] = []
-        if self.to_play is not None and not self.over:
-            facts.append(("To play", self.players[self.to_play]))
         if self.direction != 1:
             facts.append(("", "Play goes to the right"))
         facts.extend(dealer_facts(self))
         return facts
 
     def hands_area(self) -> Counts | None:
-        """The face-down hands and the stock, as counts."""
+        """The face-down hands and the stock, as counts (none once the match is over: the text
+        still says them)."""
+        if self.over:
+            return None
         items = [
             (name, count)
             for i, (name, count) in enumerate(zip(self.players, self.hand_counts, strict=True))
@@ -312,11 +315,18 @@ class CountingView(View):
         return Counts("Cards in hand", tuple(items)) if any(c for _, c in items) else None
 
     def scores_area(self) -> Scores:
+        """The scores, this deal's points and the lives left; where the scores are the lives left
+        (Ninety-Nine), one column of lives."""
         extra: list[tuple[str, Sequence[object]]] = []
         if any(self.deal_points):
             extra.append(("This deal", self.deal_points))
         if self.lives is not None:
-            extra.append(("Lives", [("out" if self.out and self.out[s] else v) for s, v in enumerate(self.lives)]))
+            lives = [("out" if self.out and self.out[s] else v) for s, v in enumerate(self.lives)]
+            if list(self.lives) == list(self.scores):
+                awaiting = () if self.over else self.awaiting
+                columns = ("Lives", *(name for name, _ in extra))
+                return Scores(columns, score_lines(self.players, awaiting, lives, *(col for _, col in extra)))
+            extra.append(("Lives", lives))
         return standard_scores(self, *extra)
 
     def shown_rows(self) -> list[Row]:

@@ -426,9 +426,15 @@ def own_hand(view: ViewData) -> tuple[Area, ...]:
     return (Row("Your hand", spots(view.hand), overlap=True),)
 
 
-def finish(view: ViewData, areas: Iterable[Area | None], facts: Iterable[tuple[str, str]] = ()) -> Layout:
+def finish(
+    view: ViewData,
+    areas: Iterable[Area | None],
+    facts: Iterable[tuple[str, str]] = (),
+    result_notes: int | None = None,
+) -> Layout:
     """A layout with the standard heading, the given facts first, then the areas; the final ranking
-    replaces the scores once the match is over."""
+    replaces the scores once the match is over, with the result's notes under it (its first
+    ``result_notes`` only, where the others, in the table's text, would make the picture too tall)."""
     shown: list[Area] = []
     items = tuple(facts)
     if items:
@@ -439,8 +445,8 @@ def finish(view: ViewData, areas: Iterable[Area | None], facts: Iterable[tuple[s
         if view.over and isinstance(area, Scores) and area.title == "Scores":
             final = ranked_scores(view)
             shown.append(final if final is not None else area)
-            if view.outcome is not None and view.outcome.notes:
-                shown.append(Notes(tuple(view.outcome.notes)))
+            if view.outcome is not None and view.outcome.notes[:result_notes]:
+                shown.append(Notes(tuple(view.outcome.notes[:result_notes])))
         else:
             shown.append(area)
     return Layout(title="", subtitle=subtitle(view), areas=tuple(shown))

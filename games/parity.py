@@ -363,17 +363,20 @@ class ParityView(View):
         elif self.no_trump:
             facts.append(("Trumps", "none"))
         if self.target is not None:
-            facts.append(("Target", f"an {self.target.value} number of tricks"))
+            facts.append(("Target", f"{self.target.value} tricks"))
         return facts + list(dealer_facts(self))
 
     def winning_text(self, form: str = "{}") -> str:
         """``bob winning`` (in ``form``) while a trick is in progress, else nothing."""
         return form.format(f"{self.players[self.winning]} winning") if self.winning is not None and self.trick else ""
 
-    def trick_rows(self) -> list[Row]:
+    def trick_rows(self, but: Seat | None = None) -> list[Row]:
+        """The trick in progress, with an empty place for each card it waits for (but ``but``'s)
+        and the last trick."""
         rows = []
         if self.trick:
-            waiting = [] if self.over else [s for s in self.awaiting if all(s != p for p, _ in self.trick)]
+            to_play = [s for s in self.awaiting if s != but and all(s != p for p, _ in self.trick)]
+            waiting = [] if self.over else to_play
             rows.append(played_row("Trick", self.players, self.trick, self.winning, self.winning_text(), waiting))
         if self.last_trick and self.last_winner is not None:
             rows.append(
@@ -399,15 +402,17 @@ class ParityView(View):
         )
 
     def open_hand_rows(self) -> list[Row]:
-        """The other hand, face up to both players in the two-player game (never in the public view)."""
+        """The other hand, face up to both players in the two-player game (never in the public
+        view), while it holds cards."""
         return [
             Row(f"{self.players[seat]}'s hand (open)", spots(cards), overlap=True)
             for seat, cards in sorted(self.other_hands.items())
+            if cards
         ]
 
     def hand_context(self) -> tuple[Area, ...]:
         facts = [f for f in self.facts() if f[0] in ("Trumps", "Target")]
-        rows = self.trick_rows()
+        rows = self.trick_rows(but=self.seat)  # the seat's own card it chooses from the hand below
         return (
             *([Facts(tuple(facts))] if facts else []),
             *(rows[:1] if self.trick else rows),

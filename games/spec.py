@@ -273,8 +273,9 @@ class SpecView(View):
         return [c for c in self.grid if c is not None]
 
     def layout(self) -> Layout:
-        """The 5x5 grid (the card turned last outlined), the stack and each player's haul; the grid
-        first, so a landscape picture has it on the left and the rest beside it."""
+        """The 5x5 grid (the card turned last outlined), the stack, and each player's score, points
+        this deal and guess at the last card; the grid first, so a landscape picture has it on the
+        left and the rest beside it."""
         last = self.recent_calls[-1] if self.recent_calls else None
         cells = tuple(
             Spot(c, mark="last" if last is not None and CELLS[i] == last.cell else None)
@@ -285,21 +286,20 @@ class SpecView(View):
             facts.append(("Set aside", str(self.set_aside)))
         facts.append(("Target", str(self.target)))
         notes = []
-        if last is not None:
+        if last is not None and not self.over:
             notes.append(
                 f"Call {last.number}: {self.players[last.seat]} called {call_code_text(last.call)} at {last.cell}, "
                 f"turned {last.turned.short}" + (f" and won {last.won} scorecard{'s' if last.won != 1 else ''}." if last.won else ".")
             )
         if self.open_challenge is not None:
             notes.append(f"Call {self.open_challenge} may be challenged until the next call.")
-        hauls = [" ".join(stack_card_text(v) for v in held) or "-" for held in self.scorecards]
+        # each player's scorecards are in the table's text: a haul of up to 26 cannot be read in a column
         predictions = [call_code_text(p) if p is not None else "" for p in self.predictions]
-        scores = standard_scores(
-            self, ("Deal", self.deal_points), ("Predicts", predictions), ("Won", hauls)
-        )
+        scores = standard_scores(self, ("Deal", self.deal_points), ("Guess", predictions))
         return finish(
             self,
             [Grid("The grid", tuple(ROWS), tuple("12345"), cells), Facts(tuple(facts)), Notes(tuple(notes)), scores],
+            result_notes=1,  # who reached the target; each deal's points are in the table's text
         )
 
     def hand_context(self) -> tuple[Facts | Grid, ...]:

@@ -293,7 +293,10 @@ class NinetyNineState(CountingState[NinetyNineOptions]):
         return fields
 
     def view_notes(self, seat: Seat | None) -> list[str]:
-        notes = []
+        """The rule that ends the match, while it is played (at its end the result says it)."""
+        notes: list[str] = []
+        if self.is_over:
+            return notes
         if self.options.mode == "last_survivor":
             notes.append("Players with no lives left are out; the last one in wins.")
         else:

@@ -314,15 +314,15 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
     # -- view
 
     def view_notes(self, seat: Seat | None) -> list[str]:
-        lines = []
-        if any(len(side) > 1 for side in self.sides):
-            lines.append("Sides: " + "; ".join(self.side_text(i) for i in range(len(self.sides))))
-        lines.append(
-            "Cards won this deal: " + ", ".join(f"{self.side_text(i)} {len(w)}" for i, w in enumerate(self.won))
-        )
+        """The cards each side has won this deal (naming the sides), the Tens left out and which
+        deal this is (at the match's end its result says how many were played)."""
+        by = ", by side" if any(len(side) > 1 for side in self.sides) else ""
+        won = "; ".join(f"{self.side_text(i)} {len(w)}" for i, w in enumerate(self.won))
+        lines = [f"Cards won this deal{by}: {won}"]
         if self.set_aside:
             lines.append(f"Tens left out: {len(self.set_aside)}")
-        lines.append(f"Deal {self.deal_no} of {self.planned_deals()}")
+        if not self.is_over:
+            lines.append(f"Deal {self.deal_no} of {self.planned_deals()}")
         return lines
 
     def extra_zones(self) -> list[Zone]:

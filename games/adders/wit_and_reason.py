@@ -98,8 +98,7 @@ class RaceState(CountingState[RO]):
 
     def view_notes(self, seat: Seat | None) -> list[str]:
         return [
-            f"Race {self.deal_no} of {self.planned_deals()}, started by {self.name(self.dealer)}; "
-            "the first to make exactly 31 wins it."
+            f"Race {self.deal_no} of {self.planned_deals()}, started by {self.name(self.dealer)}; exactly 31 wins."
         ]
 
     def phase_text(self) -> str:

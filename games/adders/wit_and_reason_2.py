@@ -8,6 +8,7 @@ who cannot take a card without passing 31 loses.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -17,8 +18,12 @@ from games.adders.wit_and_reason import TARGET, RaceOptions, RaceState
 from games.cards import SUITS, Card, Rank, make_pack
 from games.counting import CountingView, play_card
 from games.engine import Action, Event, Game, PlayCard, Seat, Zone
-from games.layout import Grid, Layout, Notes, Spot, finish, subtitle
+from games.layout import Grid, Layout, Pile, Spot, finish, subtitle
 from games.registry import declare
+
+TAKES_SHOWN = 1
+"""The takes a picture shows beside the total: with the grid beside them, more would make it wider
+than a phone shows legibly (464 px)."""
 
 VALUES = tuple(range(1, 7))
 POOL_COUNTS = (4, 4, 4, 4, 4, 4)
@@ -118,11 +123,18 @@ class PoolView(CountingView):
             "On the table", tuple(s.symbol for s in SUITS), tuple(r.code for r in RANKS), tuple(cells), named_cells=False
         )
 
+    def recent_pile(self) -> Pile:
+        """The running total with the last :data:`TAKES_SHOWN` takes (the table's text lists them
+        all), titled with the goal: "Race to 31"."""
+        pile = self.pile_area(last=TAKES_SHOWN)
+        return replace(pile, title=f"Race to {TARGET}") if pile.spots else pile
+
     def layout(self) -> Layout:
-        """The running total with the recent takes, and the cards still on the table."""
+        """The running total with the last take, the cards still on the table and the scores
+        (which race this is and who started it the subtitle and the table's text say)."""
         return finish(
             self,
-            [self.pile_area(), self.pool_grid(), Notes(tuple(self.notes)), self.scores_area()],
+            [self.recent_pile(), self.pool_grid(), self.scores_area()],
             self.table_facts(),
         )
 
@@ -130,7 +142,7 @@ class PoolView(CountingView):
         """Nobody holds a hand: the seat chooses from the table, so its picture is the table with
         the values it may take marked."""
         can = list(playable)
-        areas = (self.pile_area(last=4), self.pool_grid(can if can else None))
+        areas = (self.recent_pile(), self.pool_grid(can if can else None))
         return Layout(title="", subtitle=subtitle(self), areas=areas)
 
 

@@ -215,6 +215,7 @@ class RefereeCostlyColoursState(RefereeState[CostlyColoursOptions]):
     ) -> None:
         self.deal = Deal.new(len(players))
         self.last_show: list[str] = []
+        self.show_totals: list[tuple[Seat, int]] = []
         self.claimed: dict[Card, Seat] = {}
         # muggins: receivers of a mog card passed without a claim, and whether they have answered
         self.unclaimed_pass: dict[Seat, bool] = {}
