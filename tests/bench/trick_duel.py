@@ -3,7 +3,8 @@ won (95% Wilson interval), the points a match ahead of the others' mean, and the
 
     nice -n 19 .venv/bin/python -m tests.bench.trick_duel --game parity_for_three --one mc --two strong --matches 300 --seed 990000
 
-``mc`` is the determinized Monte Carlo player of ``tests/bench/trick_mc.py``; the others are the
+``mc`` is the determinized Monte Carlo player of ``tests/bench/trick_mc.py`` (Hoodwink's is
+``tests/bench/hoodwink_mc.py``); the others are the
 shipped levels (``strong:budget=200`` builds a strong player with other settings where the game's
 strong class takes them). Fair share at three is 1/3.
 """
@@ -11,16 +12,51 @@ strong class takes them). Fair share at three is 1/3.
 from __future__ import annotations
 
 import argparse
+import random
+import time
+from collections.abc import Sequence
 from typing import Any
 
+from games.engine import Action, View
 from games.players import Player
 from games.registry import declaration, get_game, resolve
 from games.simulate import play_match, seat_policies, wilson_interval
-from tests.bench.hoodwink_duel import Timed, _setting
+from tests.bench.hoodwink_mc import MonteCarloHoodwinkPlayer
 from tests.bench.trick_mc import monte_carlo_player
 
 
+class Timed:
+    """A player whose decisions are timed (milliseconds, every choice with more than one option):
+    wall-clock time, which a loaded machine stretches, and the thread's own CPU time, which it
+    does not."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.name = inner, getattr(inner, "name", "?")
+        self.times: list[float] = []
+        self.cpu: list[float] = []
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        start, cpu = time.perf_counter(), time.thread_time()
+        out = self.inner.choose(view, legal, rng)
+        if len(legal) > 1:
+            self.times.append(1000 * (time.perf_counter() - start))
+            self.cpu.append(1000 * (time.thread_time() - cpu))
+        return out  # type: ignore[no-any-return]
+
+
+def _setting(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
 def player(game_id: str, level: str, samples: int) -> Player:
+    """A level by name; ``strong:noise=1,bid_samples=30`` builds a strong player with other settings."""
+    if level == "mc" and game_id == "hoodwink":
+        return MonteCarloHoodwinkPlayer(samples)  # type: ignore[return-value]
     if level == "mc":
         return monte_carlo_player(game_id, samples)  # type: ignore[return-value]
     name, _, settings = level.partition(":")
@@ -67,13 +103,13 @@ def duel(
     }
 
 
-def main() -> None:
+def main(game: str = "parity_for_three", seed: int = 990000) -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--game", default="parity_for_three")
+    parser.add_argument("--game", default=game)
     parser.add_argument("--one", required=True)
     parser.add_argument("--two", required=True)
     parser.add_argument("--matches", type=int, default=90)
-    parser.add_argument("--seed", type=int, default=990000)
+    parser.add_argument("--seed", type=int, default=seed)
     parser.add_argument("--samples", type=int, default=60)
     parser.add_argument("--every", type=int, default=0, help="print the running figures every N matches")
     args = parser.parse_args()
