@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,6 +23,23 @@ from tests.bench.trick_mc import Deal, monte_carlo_player
 from tests.players.checked import Checked
 
 FAIR = 1 / 3
+
+
+def short_matches(one: Callable[[], Any], other: Callable[[], Any], matches: int) -> tuple[float, float]:
+    """Two-deal matches on seeds 0.. with ``one()`` in a seat rotating from match to match and
+    ``other()`` in the others: the matches ``one`` won (a tie shared) and its points over the
+    others' mean, summed."""
+    wins = margin = 0.0
+    for i in range(matches):
+        seats: list[Any] = [other(), other(), other()]
+        seats[i % 3] = one()
+        state = play_match(PARITY3, 3, {"match_end": "open", "open_deal_cap": 2}, seed=i, policies=seats)
+        assert state.outcome is not None
+        if i % 3 in state.outcome.winners:
+            wins += 1 / len(state.outcome.winners)
+        scores = state.outcome.scores
+        margin += scores[i % 3] - (sum(scores) - scores[i % 3]) / 2
+    return wins, margin
 
 
 def test_sampled_deals_hold_exactly_the_unseen_cards_and_respect_voids(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -80,16 +98,7 @@ def test_the_monte_carlo_player_plays_legally_and_beats_random_bots() -> None:
     # a real opponent, not a straw man: 20 samples a decision, 6 two-deal matches against two
     # random bots (seeds 0..5); measured when written: 5 of 6, 14.3 points a match ahead (0.6 s CPU)
     mc = Checked(monte_carlo_player("parity_for_three", samples=20))
-    wins = margin = 0.0
-    for i in range(6):
-        seats: list[Any] = [RandomPlayer(), RandomPlayer(), RandomPlayer()]
-        seats[i % 3] = mc
-        state = play_match(PARITY3, 3, {"match_end": "open", "open_deal_cap": 2}, seed=i, policies=seats)
-        assert state.outcome is not None
-        if i % 3 in state.outcome.winners:
-            wins += 1 / len(state.outcome.winners)
-        scores = state.outcome.scores
-        margin += scores[i % 3] - (sum(scores) - scores[i % 3]) / 2
+    wins, margin = short_matches(lambda: mc, RandomPlayer, 6)
     assert mc.moves > 50
     assert wins / 6 > 0.5 and margin / 6 >= 5
 
@@ -100,16 +109,7 @@ def test_strong_holds_a_monte_carlo_player_in_short_matches() -> None:
     # its earlier settings (playouts=easy, call_samples=10) it won 3 of these 4, 3.8 points a
     # match ahead, so the test tells the two apart. Matches this short are mostly luck:
     # the long test below is the measure
-    wins = margin = 0.0
-    for i in range(4):
-        seats: list[Any] = [StrongParityForThreePlayer(), StrongParityForThreePlayer(), StrongParityForThreePlayer()]
-        seats[i % 3] = monte_carlo_player("parity_for_three", samples=30)
-        state = play_match(PARITY3, 3, {"match_end": "open", "open_deal_cap": 2}, seed=i, policies=seats)
-        assert state.outcome is not None
-        if i % 3 in state.outcome.winners:
-            wins += 1 / len(state.outcome.winners)
-        scores = state.outcome.scores
-        margin += scores[i % 3] - (sum(scores) - scores[i % 3]) / 2
+    wins, margin = short_matches(lambda: monte_carlo_player("parity_for_three", samples=30), StrongParityForThreePlayer, 4)
     assert wins <= 1 and margin < 0
 
 
