@@ -27,6 +27,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render import colours, drawlog
+from bot.render.names import shortened
 from bot.render.cardfaces import (
     BORDER,
     FELT,
@@ -129,6 +130,7 @@ def natural_width(area: Area, style: Style) -> int:
 def compact_style(layout: Layout, style: Style = Style(), least: int = COMPACT_MIN) -> Style:
     """The style of a picture only as wide as its content needs (at least ``least`` pixels), so a
     small hand is not shrunk to fit a wide empty picture."""
+    layout = shortened(layout)
     want = max(
         [rich_width(layout.title, TITLE_SIZE, True), *(natural_width(a, style) for a in layout.areas)]
     )
@@ -138,7 +140,9 @@ def compact_style(layout: Layout, style: Style = Style(), least: int = COMPACT_M
 def draw_layout(layout: Layout, style: Style = Style(), indexed: bool = False) -> Image.Image:
     """The whole picture of ``layout``: its areas one under another, or in two columns where one
     column would make the picture taller than 4:3 (see :func:`arrange`); ``indexed``: a palette
-    picture (:mod:`bot.render.colours`), its unchanged parts mapped once and cached."""
+    picture (:mod:`bot.render.colours`), its unchanged parts mapped once and cached. The players'
+    names are drawn shortened to fit (:func:`bot.render.names.shortened`)."""
+    layout = shortened(layout)
     blocks, plan, style = arranged(layout, style)
     return compose(layout, blocks, plan, style, indexed)
 
