@@ -37,7 +37,7 @@ SCORE_W = 56
 """The widest a name is drawn in a score line."""
 COUNT_W = 56
 """The widest a name is drawn beside a count of cards."""
-TEXT_W = 88
+TEXT_W = 72
 """The widest a name is drawn anywhere else (a heading, a fact, a note, an area's title)."""
 ELLIPSIS = "…"
 DROPPED = {0x200D, *range(0xFE00, 0xFE10), *range(0x1F3FB, 0x1F400), *range(0xE0020, 0xE0080)}
@@ -150,7 +150,7 @@ def rewriter(names: tuple[str, ...], width: int) -> Rewrite:
     """A function writing each of ``names`` found in a text in its form at ``width`` (the longest
     name first, so a name inside another is not written twice)."""
     forms = fitted(names, width)
-    changed = {name: form for name, form in zip(names, forms, strict=True) if name != form}
+    changed = {name: form for name, form in zip(names, forms, strict=True) if name.strip() and name != form}
     if not changed:
         return _same
     pattern = re.compile("|".join(re.escape(n) for n in sorted(changed, key=len, reverse=True)))
