@@ -227,15 +227,11 @@ def played_row(
     winner: int | None = None,
     note: str = "",
     to_play: Iterable[int] = (),
-    winner_says: str = "",
 ) -> Row:
-    """A trick: each card labelled with who played it; the winner's card marked ``winning``, with
-    ``winner_says`` (``winning``, ``won``) under the name, where the heading has no room for a
-    name; an empty place for each seat in ``to_play`` (whose card the trick waits for)."""
+    """A trick: each card labelled with who played it; the winner's card marked ``winning``; an
+    empty place for each seat in ``to_play`` (whose card the trick waits for)."""
     played = tuple(
-        Spot(c, label=players[s], mark=None)
-        if winner is None or s != winner
-        else Spot(c, label=f"{players[s]}\n{winner_says}" if winner_says else players[s], mark="winning")
+        Spot(c, label=players[s], mark="winning" if winner is not None and s == winner else None)
         for s, c in plays
     )
     waiting = tuple(Spot(label=f"{players[s]}\nto play", mark="waiting", empty=True) for s in to_play)

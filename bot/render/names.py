@@ -7,7 +7,7 @@ it, in a form that fits the place: at most :data:`LABEL_W` pixels under a card, 
 in a score line, :data:`COUNT_W` beside a count, :data:`TEXT_W` in a heading, a fact or a note
 (measured with the picture's own font, so ten W's and ten i's both fit, the W's cut sooner). A cut
 name ends with "…"; where two names of a table cut to the same form, each keeps as much of its
-end as tells them apart ("Alexander…son", "Alexander…sen"), or else its seat ("Alex… #2").
+end as tells them apart ("Alexander…son", "Alexander…sen"), or else its seat ("Alex… #2", "#2").
 
 The font (DejaVu Sans) has no Chinese, Japanese or Korean letters and no emoji skin tones: a
 character it lacks would be drawn as an empty box. Such a character is written "?" (a modifier
@@ -30,14 +30,17 @@ from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, Sc
 NAME_SIZE = 16
 """The size names are measured at: the size of a label, a score line and a count
 (:data:`bot.render.tableau.TEXT_SIZE`), in bold, as the first line of a label and a score line are drawn."""
-LABEL_W = 44
+LABEL_W = 56
 """The widest a name is drawn under a card: a trick of seven cards with their players' names
 under them fits :data:`bot.render.tableau.WIDEST`."""
+HEAD_W = 44
+"""The widest a name is drawn in the heading of a line of cards ("Last trick · won by Alex…"),
+which sets the width of the line where its cards are few."""
 SCORE_W = 56
 """The widest a name is drawn in a score line."""
 COUNT_W = 56
 """The widest a name is drawn beside a count of cards."""
-TEXT_W = 72
+TEXT_W = 60
 """The widest a name is drawn anywhere else (a heading, a fact, a note, an area's title)."""
 ELLIPSIS = "…"
 DROPPED = {0x200D, *range(0xFE00, 0xFE10), *range(0x1F3FB, 0x1F400), *range(0xE0020, 0xE0080)}
@@ -80,8 +83,19 @@ def drawable(name: str, seat: int) -> str:
             out.append("?")
     text = "".join(out).strip()
     if not text.replace("?", "").strip():
-        return f"Seat {seat + 1}"
+        return stand_in(seat)
     return text
+
+
+def stand_in(seat: int) -> str:
+    """What a picture writes for a name of which the font draws nothing."""
+    return f"Seat {seat + 1}"
+
+
+def fit_seat(seat: int, width: int) -> str:
+    """:func:`stand_in`, or "#N" where that does not fit (it is never cut)."""
+    text = stand_in(seat)
+    return text if rich_width(text, NAME_SIZE, True) <= width else f"#{seat + 1}"
 
 
 def fit(text: str, width: int) -> str:
@@ -115,7 +129,7 @@ def fitted(names: tuple[str, ...], width: int) -> tuple[str, ...]:
     """Each seat's name as a picture draws it in a place ``width`` pixels wide: drawable, cut to
     the width, and no two alike unless the whole names are (see the module's description)."""
     whole = [drawable(name, seat) for seat, name in enumerate(names)]
-    forms = [fit(x, width) for x in whole]
+    forms = [fit(x, width) if x != stand_in(s) else fit_seat(s, width) for s, x in enumerate(whole)]
     for seats in clashes(forms, names):
         others = {form for s, form in enumerate(forms) if s not in seats}
         told = None
@@ -131,7 +145,8 @@ def fitted(names: tuple[str, ...], width: int) -> tuple[str, ...]:
                 forms[s] = told[k] or forms[s]
             else:
                 mark = f" #{s + 1}"
-                forms[s] = fit(whole[s], width - rich_width(mark, NAME_SIZE, True)) + mark
+                start = cut(whole[s], width - rich_width(mark, NAME_SIZE, True))
+                forms[s] = start + mark if start else mark.strip()
     return tuple(forms)
 
 
@@ -175,8 +190,8 @@ def shortened(layout: Layout) -> Layout:
 @lru_cache(maxsize=256)
 def shortened_once(layout: Layout) -> Layout:
     names = layout.players
-    text, label, score, count = (rewriter(names, w) for w in (TEXT_W, LABEL_W, SCORE_W, COUNT_W))
-    if text is _same and label is _same and score is _same and count is _same:
+    text, label, score, count, head = (rewriter(names, w) for w in (TEXT_W, LABEL_W, SCORE_W, COUNT_W, HEAD_W))
+    if all(x is _same for x in (text, label, score, count, head)):
         return replace(layout, players=())
 
     def spots(cells: tuple[Spot, ...]) -> tuple[Spot, ...]:
@@ -186,7 +201,7 @@ def shortened_once(layout: Layout) -> Layout:
         if isinstance(a, Facts):
             return replace(a, items=tuple((k, count(v)) for k, v in a.items), title=text(a.title))
         if isinstance(a, Row | Pile):
-            return replace(a, title=label(a.title), note=label(a.note), spots=spots(a.spots))
+            return replace(a, title=head(a.title), note=head(a.note), spots=spots(a.spots))
         if isinstance(a, Grid):
             return replace(a, title=text(a.title), note=text(a.note), cells=spots(a.cells))
         if isinstance(a, Counts):
