@@ -25,7 +25,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 
 from bot.render.cardfaces import _font_path, rich_width
-from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, Scores, Spot
+from games.layout import Area, Counts, Facts, Grid, Layout, Pile, Row, Scores, Spot
 
 NAME_SIZE = 16
 """The size names are measured at: the size of a label, a score line and a count
@@ -34,8 +34,8 @@ LABEL_W = 56
 """The widest a name is drawn under a card: a trick of seven cards with their players' names
 under them fits :data:`bot.render.tableau.WIDEST`."""
 HEAD_W = 44
-"""The widest a name is drawn in the heading of a line of cards ("Last trick · won by Alex…"),
-which sets the width of the line where its cards are few."""
+"""The widest a name is drawn in the note beside a line of cards' title ("Last trick · won by
+Al…"), which sets the width of the line where its cards are few."""
 SCORE_W = 56
 """The widest a name is drawn in a score line."""
 COUNT_W = 56
@@ -201,7 +201,7 @@ def shortened_once(layout: Layout) -> Layout:
         if isinstance(a, Facts):
             return replace(a, items=tuple((k, count(v)) for k, v in a.items), title=text(a.title))
         if isinstance(a, Row | Pile):
-            return replace(a, title=head(a.title), note=head(a.note), spots=spots(a.spots))
+            return replace(a, title=label(a.title), note=head(a.note), spots=spots(a.spots))
         if isinstance(a, Grid):
             return replace(a, title=text(a.title), note=text(a.note), cells=spots(a.cells))
         if isinstance(a, Counts):

@@ -27,7 +27,6 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from bot.render import colours, drawlog
-from bot.render.names import shortened
 from bot.render.cardfaces import (
     BORDER,
     FELT,
@@ -49,6 +48,7 @@ from bot.render.cardfaces import (
     rich_width,
     wrap_text,
 )
+from bot.render.names import shortened
 from games.cards import Card
 from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, ScoreLine, Scores, Spot
 
