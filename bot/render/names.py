@@ -3,9 +3,9 @@
 Discord display names run to 32 characters of any script. Drawn whole, a long name widened a
 picture past :data:`bot.render.tableau.WIDEST` (its text under 11 pixels on a phone). Before a
 layout is drawn, :func:`shortened` writes each player's name, wherever the layout's text holds
-it, in a form that fits the place: at most :data:`LABEL_W` pixels under a card, :data:`SCORE_W`
-in a score line, :data:`COUNT_W` beside a count, :data:`TEXT_W` in a heading, a fact or a note
-(measured with the picture's own font, so ten W's and ten i's both fit, the W's cut sooner). A cut
+it, in a form that fits the place: at most :data:`LABEL_W` pixels under a card, :data:`HEAD_W`
+in the note beside a trick's title, :data:`SCORE_W` in a score line, :data:`COUNT_W` beside a
+count or in a fact, :data:`TEXT_W` in a heading or a note (measured with the picture's own font, so ten W's and ten i's both fit, the W's cut sooner). A cut
 name ends with "…"; where two names of a table cut to the same form, each keeps as much of its
 end as tells them apart ("Alexander…son", "Alexander…sen"), or else its seat ("Alex… #2", "#2").
 
@@ -31,17 +31,19 @@ NAME_SIZE = 16
 """The size names are measured at: the size of a label, a score line and a count
 (:data:`bot.render.tableau.TEXT_SIZE`), in bold, as the first line of a label and a score line are drawn."""
 LABEL_W = 56
-"""The widest a name is drawn under a card: a trick of seven cards with their players' names
-under them fits :data:`bot.render.tableau.WIDEST`."""
-HEAD_W = 44
-"""The widest a name is drawn in the note beside a line of cards' title ("Last trick · won by
-Al…"), which sets the width of the line where its cards are few."""
+"""The widest a name is drawn under a card and as a line of cards' title (about six letters: the
+cards of a trick step as wide as their labels, see :func:`bot.render.tableau.label_step`)."""
+HEAD_W = 48
+"""The widest a name is drawn in the note beside a line of cards' title ("Trick · Wo… winning"),
+which sets how wide a trick of few cards is drawn: at 48 px the trick and the last trick still
+share a line in the trick-taking games (at 56, Hoodwink's and Parity's pictures grow to 482-502 px)."""
 SCORE_W = 56
 """The widest a name is drawn in a score line."""
 COUNT_W = 56
-"""The widest a name is drawn beside a count of cards."""
+"""The widest a name is drawn beside a count of cards and as a fact ("Dealer Wol…")."""
 TEXT_W = 60
-"""The widest a name is drawn anywhere else (a heading, a fact, a note, an area's title)."""
+"""The widest a name is drawn anywhere else: the heading, a note, a score table's title ("Seat 3"
+fits)."""
 ELLIPSIS = "…"
 DROPPED = {0x200D, *range(0xFE00, 0xFE10), *range(0x1F3FB, 0x1F400), *range(0xE0020, 0xE0080)}
 """Characters left out where the font lacks them: the zero-width joiner, variation selectors,

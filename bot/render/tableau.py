@@ -633,7 +633,8 @@ def measured_row_width(area: Row, style: Style) -> int:
 
 
 def measure_row_width(area: Row, style: Style) -> int:
-    cards = len(area.spots) * (style.card + CARD_GAP) - CARD_GAP
+    step = max(style.card + CARD_GAP, min_step(style.card, area.spots))  # labels wider than a card step wider
+    cards = (len(area.spots) - 1) * step + style.card if area.spots else 0
     last = area.spots[-1].label.split("\n") if area.spots and area.spots[-1].label else []
     cards += max([0, *(rich_width(t, LABEL_SIZE, k == 0) - style.card for k, t in enumerate(last))])
     title = rich_width(f"{area.title}  ·  {area.note}" if area.note else area.title, HEAD_SIZE, True)
