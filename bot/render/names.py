@@ -5,13 +5,14 @@ picture past :data:`bot.render.tableau.WIDEST` (its text under 11 pixels on a ph
 layout is drawn, :func:`shortened` writes each player's name, wherever the layout's text holds
 it, in a form that fits the place: at most :data:`LABEL_W` pixels under a card, :data:`HEAD_W`
 in the note beside a trick's title, :data:`SCORE_W` in a score line, :data:`COUNT_W` beside a
-count or in a fact, :data:`TEXT_W` in a heading or a note (measured with the picture's own font, so ten W's and ten i's both fit, the W's cut sooner). A cut
-name ends with "…"; where two names of a table cut to the same form, each keeps as much of its
-end as tells them apart ("Alexander…son", "Alexander…sen"), or else its seat ("Alex… #2", "#2").
+count or in a fact, :data:`TEXT_W` in a heading or a note (measured with the picture's own font,
+so ten W's and ten i's both fit, the W's cut sooner). A cut name ends with "…"; where two names
+of a table cut to the same form, each keeps as much of its end as tells them apart ("Al…on",
+"Al…en"), or else its seat ("A… #2", or "#2" where no letter fits).
 
 The font (DejaVu Sans) has no Chinese, Japanese or Korean letters and no emoji skin tones: a
 character it lacks would be drawn as an empty box. Such a character is written "?" (a modifier
-or joiner is left out), and a name of which nothing else is left is written "Seat N".
+or joiner is left out), and a name of which nothing else is left is written by its seat, "#N".
 
 Only the picture is shortened: its description (alt text) and the table's text keep each name whole.
 """
@@ -42,8 +43,7 @@ SCORE_W = 56
 COUNT_W = 56
 """The widest a name is drawn beside a count of cards and as a fact ("Dealer Wol…")."""
 TEXT_W = 60
-"""The widest a name is drawn anywhere else: the heading, a note, a score table's title ("Seat 3"
-fits)."""
+"""The widest a name is drawn anywhere else: the heading, a note, a score table's title."""
 ELLIPSIS = "…"
 DROPPED = {0x200D, *range(0xFE00, 0xFE10), *range(0x1F3FB, 0x1F400), *range(0xE0020, 0xE0080)}
 """Characters left out where the font lacks them: the zero-width joiner, variation selectors,
@@ -70,7 +70,7 @@ def drawn_characters() -> frozenset[int] | None:
 @lru_cache(maxsize=4096)
 def drawable(name: str, seat: int) -> str:
     """``name`` as the font can draw it: each run of characters it lacks written "?" (a modifier
-    or joiner left out); "Seat N" where nothing else is left."""
+    or joiner left out); its seat ("#3") where nothing else is left."""
     chars = drawn_characters()
     if chars is None:
         return name
@@ -90,14 +90,9 @@ def drawable(name: str, seat: int) -> str:
 
 
 def stand_in(seat: int) -> str:
-    """What a picture writes for a name of which the font draws nothing."""
-    return f"Seat {seat + 1}"
-
-
-def fit_seat(seat: int, width: int) -> str:
-    """:func:`stand_in`, or "#N" where that does not fit (it is never cut)."""
-    text = stand_in(seat)
-    return text if rich_width(text, NAME_SIZE, True) <= width else f"#{seat + 1}"
+    """What a picture writes for a name of which the font draws nothing: the seat ("#3", short
+    enough for every place, so the same everywhere)."""
+    return f"#{seat + 1}"
 
 
 def fit(text: str, width: int) -> str:
@@ -131,7 +126,7 @@ def fitted(names: tuple[str, ...], width: int) -> tuple[str, ...]:
     """Each seat's name as a picture draws it in a place ``width`` pixels wide: drawable, cut to
     the width, and no two alike unless the whole names are (see the module's description)."""
     whole = [drawable(name, seat) for seat, name in enumerate(names)]
-    forms = [fit(x, width) if x != stand_in(s) else fit_seat(s, width) for s, x in enumerate(whole)]
+    forms = [fit(x, width) for x in whole]
     for seats in clashes(forms, names):
         others = {form for s, form in enumerate(forms) if s not in seats}
         told = None
