@@ -38,8 +38,10 @@ HEAD_W = 48
 """The widest a name is drawn in the note beside a line of cards' title ("Trick · Wo… winning"),
 which sets how wide a trick of few cards is drawn: at 48 px the trick and the last trick still
 share a line in the trick-taking games (at 56, Hoodwink's and Parity's pictures grow to 482-502 px)."""
-SCORE_W = 56
-"""The widest a name is drawn in a score line."""
+SCORE_W = 48
+"""The widest a name is drawn in a score line (about four letters: a score table sits beside a
+grid or a pile in a column of 190-220 px; at 56 px Jubilee, Wit and Reason (II) and Caterpillar
+grow to 467-474 px)."""
 COUNT_W = 56
 """The widest a name is drawn beside a count of cards and as a fact ("Dealer Wol…")."""
 TEXT_W = 60
