@@ -139,6 +139,9 @@ class Layout:
     title: str
     subtitle: str = ""
     areas: tuple[Area, ...] = field(default_factory=tuple)
+    players: tuple[str, ...] = ()
+    """The players' names, seat by seat, wherever the text above holds them: a renderer may draw
+    them shortened to fit (the description, :meth:`text`, keeps them whole)."""
 
     def spots(self) -> Iterator[Spot]:
         """Every card place of the picture."""

@@ -295,7 +295,8 @@ class SpecView(View):
             notes.append(f"Call {self.open_challenge} may be challenged until the next call.")
         # each player's scorecards are in the table's text: a haul of up to 26 cannot be read in a column
         predictions = [call_code_text(p) if p is not None else "" for p in self.predictions]
-        scores = standard_scores(self, ("Deal", self.deal_points), ("Guess", predictions))
+        guesses = [("Guess", predictions)] if any(predictions) else []  # (no empty column: room for the names)
+        scores = standard_scores(self, ("Deal", self.deal_points), *guesses)
         return finish(
             self,
             [Grid("The grid", tuple(ROWS), tuple("12345"), cells), Facts(tuple(facts)), Notes(tuple(notes)), scores],

@@ -60,7 +60,7 @@ def playable_cards(legal: Iterable[Action]) -> tuple[Card, ...]:
 
 
 def table_layout(view: View) -> Layout:
-    layout = view.layout()
+    layout = with_players(view.layout(), view)
     return layout if layout.title else replace(layout, title=game_title(view.game))
 
 
@@ -68,7 +68,13 @@ def hand_layout(view: View, legal: Sequence[Action]) -> Layout:
     layout = view.hand_layout(playable_cards(legal))
     own = "your hand" if view.hand else "your view"
     title = layout.title or (f"{view.players[view.seat]} - {own}" if view.seat is not None else "")
-    return replace(layout, title=title or game_title(view.game))
+    return with_players(replace(layout, title=title or game_title(view.game)), view)
+
+
+def with_players(layout: Layout, view: View) -> Layout:
+    """``layout`` knowing its players' names, which the picture draws shortened to fit
+    (:mod:`bot.render.names`)."""
+    return replace(layout, players=tuple(view.players))
 
 
 def table_png(view: View) -> bytes:
@@ -165,7 +171,7 @@ def clear_caches() -> None:
     from bot.render import cardfaces
 
     layout_png.cache_clear()
-    from bot.render import tableau
+    from bot.render import names, tableau
 
     tableau._kept_plans.clear()
     for cached in (
@@ -178,6 +184,9 @@ def clear_caches() -> None:
         cardfaces.wrapped,
         cardfaces.word_width,
         cardfaces.clip_text,
+        names.shortened_once,
+        names.fitted,
+        names.drawable,
         tableau.measured_height,
         tableau.drawn_area,
         tableau.indexed_area,

@@ -48,6 +48,7 @@ from bot.render.cardfaces import (
     rich_width,
     wrap_text,
 )
+from bot.render.names import shortened
 from games.cards import Card
 from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, ScoreLine, Scores, Spot
 
@@ -129,6 +130,7 @@ def natural_width(area: Area, style: Style) -> int:
 def compact_style(layout: Layout, style: Style = Style(), least: int = COMPACT_MIN) -> Style:
     """The style of a picture only as wide as its content needs (at least ``least`` pixels), so a
     small hand is not shrunk to fit a wide empty picture."""
+    layout = shortened(layout)
     want = max(
         [rich_width(layout.title, TITLE_SIZE, True), *(natural_width(a, style) for a in layout.areas)]
     )
@@ -138,7 +140,9 @@ def compact_style(layout: Layout, style: Style = Style(), least: int = COMPACT_M
 def draw_layout(layout: Layout, style: Style = Style(), indexed: bool = False) -> Image.Image:
     """The whole picture of ``layout``: its areas one under another, or in two columns where one
     column would make the picture taller than 4:3 (see :func:`arrange`); ``indexed``: a palette
-    picture (:mod:`bot.render.colours`), its unchanged parts mapped once and cached."""
+    picture (:mod:`bot.render.colours`), its unchanged parts mapped once and cached. The players'
+    names are drawn shortened to fit (:func:`bot.render.names.shortened`)."""
+    layout = shortened(layout)
     blocks, plan, style = arranged(layout, style)
     return compose(layout, blocks, plan, style, indexed)
 
@@ -629,7 +633,8 @@ def measured_row_width(area: Row, style: Style) -> int:
 
 
 def measure_row_width(area: Row, style: Style) -> int:
-    cards = len(area.spots) * (style.card + CARD_GAP) - CARD_GAP
+    step = max(style.card + CARD_GAP, min_step(style.card, area.spots))  # labels wider than a card step wider
+    cards = (len(area.spots) - 1) * step + style.card if area.spots else 0
     last = area.spots[-1].label.split("\n") if area.spots and area.spots[-1].label else []
     cards += max([0, *(rich_width(t, LABEL_SIZE, k == 0) - style.card for k, t in enumerate(last))])
     title = rich_width(f"{area.title}  ·  {area.note}" if area.note else area.title, HEAD_SIZE, True)

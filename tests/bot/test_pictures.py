@@ -221,16 +221,37 @@ def test_a_layout_that_cannot_be_cached_is_still_drawn() -> None:
     is_png(pictures.picture(layout))
 
 
-def largest_positions(game: Game[Any], seed: int = 7) -> list[GameState[Any]]:
-    """Positions of a random match at the game's largest player count (and its end)."""
+def largest_positions(game: Game[Any], seed: int = 7, names: bool = False) -> list[GameState[Any]]:
+    """Positions of a random match at the game's largest player count (and its end); ``names``:
+    its players named as Discord allows (:func:`long_names`), else P1, P2..."""
     kept: list[GameState[Any]] = []
 
     def keep(state: GameState[Any]) -> None:
         if state.turn in POSITIONS:
             kept.append(state.clone())
 
-    final = play_match(game, max(game.player_counts), seed=seed, on_action=keep)
+    players = max(game.player_counts)
+    final = play_match(game, long_names(players) if names else players, seed=seed, on_action=keep)
     return [*kept, final]
+
+
+LONG_NAMES = (
+    "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW",  # 32 of the widest letter
+    "Wolfgang Amadeus Mozart the 1st",
+    "山田太郎",  # letters the font lacks
+    "Zoë 😀 Müller-Lüdenscheid",  # an emoji the font has, accents
+    "MMMMMMMMMMMMMMMM",  # 16 wide
+    "iiiiiiiiii",  # 10 narrow: fits whole
+    "Alexander Thompson",
+    "Alexander Thomason",  # cut alike to the same start
+    "WMWMWMWMWM",
+)
+"""Names as Discord display names come: up to 32 characters, wide letters, other scripts, emoji."""
+
+
+def long_names(count: int) -> list[str]:
+    """``count`` different names from :data:`LONG_NAMES` (numbered past them: "WWW…W 10")."""
+    return [LONG_NAMES[i % len(LONG_NAMES)] + (f" {i}" if i >= len(LONG_NAMES) else "") for i in range(count)]
 
 
 @pytest.mark.parametrize(("game_id", "mode"), CASES)
@@ -293,9 +314,9 @@ def drawn(layout: Layout, compact: bool) -> drawlog.DrawLog:
     return log
 
 
-def logs_of_every_picture(game_id: str) -> list[tuple[str, drawlog.DrawLog]]:
+def logs_of_every_picture(game_id: str, names: bool = False) -> list[tuple[str, drawlog.DrawLog]]:
     out = []
-    for state in largest_positions(get_game(game_id)):
+    for state in largest_positions(get_game(game_id), names=names):
         out.append((f"turn {state.turn} table", drawn(pictures.table_layout(state.view(None)), False)))
         for seat in state.awaiting() or {0}:
             layout = pictures.hand_layout(state.view(seat), state.legal_actions(seat))
@@ -385,6 +406,36 @@ def test_no_text_is_smaller_than_11_pixels_on_a_phone(game_id: str) -> None:
     for where, log in logs_of_every_picture(game_id):
         smallest = log.smallest_text(PHONE)
         assert smallest >= LEGIBLE, f"{where}: text {smallest:.1f} px high at {PHONE} px wide"
+
+
+STILL_SMALL_WITH_NAMES: dict[str, str] = {
+    "spec": "484 px, 10.6 px text: the score table (three columns) beside the grid",
+    "costly_colours": "492 px, 10.4 px text: the hands' rows, titled by name, two a line, and the partners",
+}
+"""Games whose pictures with long names (:data:`LONG_NAMES`, each drawn cut to its place's width
+by :mod:`bot.render.names`) are still wider than 464 px at some position, and how wide."""
+LEGIBLE_WITH_NAMES = 10.4
+"""The least text height at a phone's width with long names in every game (10.4 px: Costly
+Colours; with the names drawn whole, 5.8-10.4 px, Hoodwink the least)."""
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_long_names_are_cut_to_fit_and_text_stays_legible_on_a_phone(game_id: str) -> None:
+    """Players named as Discord allows (32 W's, other scripts, emoji): no whole long name is drawn,
+    no card hides another's index, and text stays at least :data:`LEGIBLE_WITH_NAMES` high at
+    320 px (11 px in every game but :data:`STILL_SMALL_WITH_NAMES`)."""
+    logs = logs_of_every_picture(game_id, names=True)
+    whole = [n for n in long_names(max(get_game(game_id).player_counts)) if len(n) > 16 or "山" in n]
+    for where, log in logs:
+        drawn_text = "\n".join(text for text, _ in log.texts)
+        assert not [n for n in whole if n in drawn_text], f"{where}: a long name drawn whole"
+        assert not log.covered_indices(), f"{where}: steps and index widths {log.covered_indices()}"
+        smallest = log.smallest_text(PHONE)
+        assert smallest >= LEGIBLE_WITH_NAMES, f"{where}: text {smallest:.1f} px high at {PHONE} px wide"
+    if game_id not in STILL_SMALL_WITH_NAMES:
+        for where, log in logs:
+            smallest = log.smallest_text(PHONE)
+            assert smallest >= LEGIBLE, f"{where}: text {smallest:.1f} px high at {PHONE} px wide"
 
 
 def test_what_a_picture_says_more_briefly_to_fit_a_phone_the_table_text_says_in_full() -> None:

@@ -30,7 +30,7 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
-from bot.render.pictures import layout_png
+from bot.render.pictures import layout_png, with_players
 from bot.service.records import record_from_json
 from bot.web.records.access import RecordServer, open_server
 from bot.web.records.judgements import analyse_deal, analyse_record, has_judgements
@@ -478,7 +478,8 @@ class MatchPages:
         if png is None:
             final = view.replay.final
             assert final is not None
-            png = self.pictures.put(key, await asyncio.to_thread(layout_png, final.view(None).layout()))
+            public = final.view(None)  # (its players' names drawn cut to fit, as in the channel)
+            png = self.pictures.put(key, await asyncio.to_thread(layout_png, with_players(public.layout(), public)))
         return web.Response(body=png, content_type="image/png", headers={**self.headers, "Cache-Control": "public, max-age=300"})
 
     @property

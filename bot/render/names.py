@@ -1,0 +1,219 @@
+"""Players' names in pictures: each cut to a fixed width for its place, told apart, drawable.
+
+Discord display names run to 32 characters of any script. Drawn whole, a long name widened a
+picture past :data:`bot.render.tableau.WIDEST` (its text under 11 pixels on a phone). Before a
+layout is drawn, :func:`shortened` writes each player's name, wherever the layout's text holds
+it, in a form that fits the place: at most :data:`LABEL_W` pixels under a card, :data:`HEAD_W`
+in the note beside a trick's title, :data:`SCORE_W` in a score line, :data:`COUNT_W` beside a
+count or in a fact, :data:`TEXT_W` in a heading or a note (measured with the picture's own font,
+so ten W's and ten i's both fit, the W's cut sooner). A cut name ends with "…"; where two names
+of a table cut to the same form, each keeps as much of its end as tells them apart ("Al…on",
+"Al…en"), or else its seat ("A… #2", or "#2" where no letter fits).
+
+The font (DejaVu Sans) has no Chinese, Japanese or Korean letters and no emoji skin tones: a
+character it lacks would be drawn as an empty box. Such a character is written "?" (a modifier
+or joiner is left out), and a name of which nothing else is left is written by its seat, "#N".
+
+Only the picture is shortened: its description (alt text) and the table's text keep each name whole.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import cache, lru_cache
+
+from bot.render.cardfaces import _font_path, rich_width
+from games.layout import Area, Counts, Facts, Grid, Layout, Pile, Row, Scores, Spot
+
+NAME_SIZE = 16
+"""The size names are measured at: the size of a label, a score line and a count
+(:data:`bot.render.tableau.TEXT_SIZE`), in bold, as the first line of a label and a score line are drawn."""
+LABEL_W = 56
+"""The widest a name is drawn under a card and as a line of cards' title (about six letters: the
+cards of a trick step as wide as their labels, see :func:`bot.render.tableau.label_step`)."""
+HEAD_W = 48
+"""The widest a name is drawn in the note beside a line of cards' title ("Trick · Wo… winning"),
+which sets how wide a trick of few cards is drawn: at 48 px the trick and the last trick still
+share a line in the trick-taking games (at 56, Hoodwink's and Parity's pictures grow to 482-502 px)."""
+SCORE_W = 48
+"""The widest a name is drawn in a score line (about four letters: a score table sits beside a
+grid or a pile in a column of 190-220 px; at 56 px Jubilee, Wit and Reason (II) and Caterpillar
+grow to 467-474 px)."""
+COUNT_W = 56
+"""The widest a name is drawn beside a count of cards and as a fact ("Dealer Wol…")."""
+TEXT_W = 60
+"""The widest a name is drawn anywhere else: the heading, a note, a score table's title."""
+ELLIPSIS = "…"
+DROPPED = {0x200D, *range(0xFE00, 0xFE10), *range(0x1F3FB, 0x1F400), *range(0xE0020, 0xE0080)}
+"""Characters left out where the font lacks them: the zero-width joiner, variation selectors,
+emoji skin tones and tag characters (they change a character next to them, they are not one)."""
+
+
+@cache
+def drawn_characters() -> frozenset[int] | None:
+    """The characters both the regular and the bold font draw (``None``: not known, Pillow's own
+    font is in use, and every character is taken as drawn)."""
+    from fontTools.ttLib import TTFont  # matplotlib's own dependency
+
+    found: frozenset[int] | None = None
+    for bold in (False, True):
+        path = _font_path(bold)
+        if path is None:
+            return None
+        with TTFont(path, lazy=True) as face:
+            chars = frozenset(face.getBestCmap())
+        found = chars if found is None else found & chars
+    return found
+
+
+@lru_cache(maxsize=4096)
+def drawable(name: str, seat: int) -> str:
+    """``name`` as the font can draw it: each run of characters it lacks written "?" (a modifier
+    or joiner left out); its seat ("#3") where nothing else is left."""
+    chars = drawn_characters()
+    if chars is None:
+        return name
+    out: list[str] = []
+    for ch in name:
+        code = ord(ch)
+        if code in chars or ch == " ":
+            out.append(ch)
+        elif code in DROPPED or unicodedata.category(ch) in ("Mn", "Me", "Sk", "Cf"):
+            continue
+        elif not out or out[-1] != "?":
+            out.append("?")
+    text = "".join(out).strip()
+    if not text.replace("?", "").strip():
+        return stand_in(seat)
+    return text
+
+
+def stand_in(seat: int) -> str:
+    """What a picture writes for a name of which the font draws nothing: the seat ("#3", short
+    enough for every place, so the same everywhere)."""
+    return f"#{seat + 1}"
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` whole where it fits ``width`` pixels, else cut to it (at least "…")."""
+    if rich_width(text, NAME_SIZE, True) <= width:
+        return text
+    return cut(text, width) or ELLIPSIS
+
+
+def cut(text: str, width: int, keep_end: int = 0) -> str | None:
+    """``text`` cut to ``width`` pixels: its longest start that fits with "…" and its last
+    ``keep_end`` characters (``None``: not even one character of its start fits)."""
+    end = text[len(text) - keep_end :] if keep_end else ""
+    room = width - rich_width(ELLIPSIS + end, NAME_SIZE, True)
+    low, high = 0, len(text) - keep_end  # text[:low] fits in room; text[:high] does not
+    if rich_width(text[:high], NAME_SIZE, True) <= room:
+        low = high
+    while high - low > 1:
+        mid = (low + high) // 2
+        if rich_width(text[:mid], NAME_SIZE, True) <= room:
+            low = mid
+        else:
+            high = mid
+    if low == 0:
+        return None
+    return text[:low].rstrip() + ELLIPSIS + end
+
+
+@lru_cache(maxsize=1024)
+def fitted(names: tuple[str, ...], width: int) -> tuple[str, ...]:
+    """Each seat's name as a picture draws it in a place ``width`` pixels wide: drawable, cut to
+    the width, and no two alike unless the whole names are (see the module's description)."""
+    whole = [drawable(name, seat) for seat, name in enumerate(names)]
+    forms = [fit(x, width) for x in whole]
+    for seats in clashes(forms, names):
+        others = {form for s, form in enumerate(forms) if s not in seats}
+        told = None
+        for keep in range(1, max(len(whole[s]) for s in seats)):
+            tried = [cut(whole[s], width, keep) if keep < len(whole[s]) else None for s in seats]
+            if None in tried:
+                break
+            if len(set(tried)) == len(tried) and not set(tried) & others:
+                told = tried
+                break
+        for k, s in enumerate(seats):
+            if told is not None:
+                forms[s] = told[k] or forms[s]
+            else:
+                mark = f" #{s + 1}"
+                start = cut(whole[s], width - rich_width(mark, NAME_SIZE, True))
+                forms[s] = start + mark if start else mark.strip()
+    return tuple(forms)
+
+
+def clashes(forms: Sequence[str], names: Sequence[str]) -> list[list[int]]:
+    """The groups of seats whose forms are alike though their whole names differ."""
+    groups: dict[str, list[int]] = {}
+    for seat, form in enumerate(forms):
+        groups.setdefault(form, []).append(seat)
+    return [seats for seats in groups.values() if len(seats) > 1 and len({names[s] for s in seats}) > 1]
+
+
+Rewrite = Callable[[str], str]
+
+
+def rewriter(names: tuple[str, ...], width: int) -> Rewrite:
+    """A function writing each of ``names`` found in a text in its form at ``width`` (the longest
+    name first, so a name inside another is not written twice)."""
+    forms = fitted(names, width)
+    changed = {name: form for name, form in zip(names, forms, strict=True) if name.strip() and name != form}
+    if not changed:
+        return _same
+    pattern = re.compile("|".join(re.escape(n) for n in sorted(changed, key=len, reverse=True)))
+    return lambda text: pattern.sub(lambda m: changed[m.group(0)], text) if text else text
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def shortened(layout: Layout) -> Layout:
+    """``layout`` with its players' names (``layout.players``) written as each place draws them,
+    and no players left to write (shortening it again changes nothing)."""
+    if not layout.players:
+        return layout
+    try:
+        return shortened_once(layout)
+    except TypeError:  # unhashable: a game's hook built a list where a tuple belongs
+        return shortened_once.__wrapped__(layout)
+
+
+@lru_cache(maxsize=256)
+def shortened_once(layout: Layout) -> Layout:
+    names = layout.players
+    text, label, score, count, head = (rewriter(names, w) for w in (TEXT_W, LABEL_W, SCORE_W, COUNT_W, HEAD_W))
+    if all(x is _same for x in (text, label, score, count, head)):
+        return replace(layout, players=())
+
+    def spots(cells: tuple[Spot, ...]) -> tuple[Spot, ...]:
+        return tuple(replace(s, label=label(s.label)) if s.label else s for s in cells)
+
+    def area(a: Area) -> Area:
+        if isinstance(a, Facts):
+            return replace(a, items=tuple((k, count(v)) for k, v in a.items), title=text(a.title))
+        if isinstance(a, Row | Pile):
+            return replace(a, title=label(a.title), note=head(a.note), spots=spots(a.spots))
+        if isinstance(a, Grid):
+            return replace(a, title=text(a.title), note=text(a.note), cells=spots(a.cells))
+        if isinstance(a, Counts):
+            return replace(a, title=text(a.title), items=tuple((count(n), c) for n, c in a.items))
+        if isinstance(a, Scores):
+            lines = tuple(replace(x, name=score(x.name), values=tuple(map(label, x.values))) for x in a.lines)
+            return replace(a, title=text(a.title), lines=lines)
+        return replace(a, title=text(a.title), lines=tuple(map(text, a.lines)))
+
+    return replace(
+        layout,
+        title=text(layout.title),
+        subtitle=text(layout.subtitle),
+        areas=tuple(area(a) for a in layout.areas),
+        players=(),
+    )

@@ -1,0 +1,120 @@
+"""Players' names in pictures (bot/render/names.py): cut to their place's width with the picture's
+font, told apart when cut alike, never drawn as empty boxes, and kept whole in the alt text and
+the table's text."""
+
+from __future__ import annotations
+
+from bot.render import drawlog, names, pictures
+from bot.render.cardfaces import rich_width
+from bot.render.names import COUNT_W, HEAD_W, LABEL_W, NAME_SIZE, SCORE_W, TEXT_W, drawn_characters, fitted
+from bot.render.tableau import Style, draw_layout
+from games.cards import card
+from games.layout import Counts, Layout, Row, ScoreLine, Scores, Spot, played_row
+from games.registry import get_game
+from games.simulate import play_match
+from tests.bot.test_pictures import LONG_NAMES, long_names
+
+WIDTHS = (HEAD_W, LABEL_W, SCORE_W, COUNT_W, TEXT_W)
+
+
+def width(text: str) -> int:
+    return rich_width(text, NAME_SIZE, True)
+
+
+def test_a_long_name_is_cut_to_its_place_measured_with_the_font() -> None:
+    """Ten W's and ten i's have the same length but not the same width: from a label's width on,
+    the i's fit whole where the W's are cut; every form fits its place and ends with "…" when cut."""
+    for w in WIDTHS:
+        wide, narrow = fitted(("W" * 10, "i" * 10), w)
+        assert width(wide) <= w and width(narrow) <= w
+        assert wide.startswith("W") and wide.endswith("…")
+        assert narrow == "i" * 10 if w >= LABEL_W else narrow.endswith("…")
+        (long,) = fitted(("Wolfgang Amadeus Mozart the 1st",), w)
+        assert width(long) <= w and long.startswith("W") and long.endswith("…")
+    assert fitted(("i" * 10, "ann"), LABEL_W) == ("i" * 10, "ann")  # names that fit are left alone
+
+
+def test_names_cut_alike_keep_their_ends_or_their_seats() -> None:
+    """Two names that cut to the same start are told apart by their ends where those fit, else by
+    their seats; names that do not clash keep the plain cut."""
+    assert fitted(("Alexander Thompson", "Alexander Thompsen"), TEXT_W) == ("Al…on", "Al…en")
+    assert fitted(("Alexandra Smith 1", "Alexandra Smith 2"), LABEL_W) == ("Al…1", "Al…2")
+    # "pson" and "ason" do not fit with a letter of the start: the seats tell them apart
+    assert fitted(("Ann", "Alexander Thompson", "Alexander Thomason"), LABEL_W) == ("Ann", "#2", "#3")
+    assert fitted(("Alexander Thompson", "Alexander Thomason", "Bo"), TEXT_W) == ("A… #1", "A… #2", "Bo")
+    for w in WIDTHS:
+        forms = fitted(tuple(long_names(13)), w)
+        assert len(set(forms)) == 13, f"{w} px: {forms}"
+        assert all(width(f) <= w for f in forms), f"{w} px: {forms}"
+
+
+def test_the_same_name_twice_is_drawn_the_same() -> None:
+    """Two people may share a display name: the picture cannot tell which 'Sam' is which, so it
+    does not pretend to (the seats' order and the text tell them apart)."""
+    assert fitted(("Sam", "Sam"), LABEL_W) == ("Sam", "Sam")
+
+
+def test_letters_the_font_lacks_are_never_drawn_as_boxes() -> None:
+    """DejaVu Sans has no Chinese, Japanese or Korean letters and no emoji skin tones; it has 😀.
+    A name it cannot draw at all is written by its seat ("#1"); a name it draws in part keeps
+    what it draws, a missing run written "?"."""
+    drawn = drawn_characters()
+    assert drawn is not None and ord("山") not in drawn and ord("😀") in drawn and ord("é") in drawn
+    players = ("山田太郎", "Zoë 😀", "👍🏽Bob", "Bob 李明", "김민준")
+    for w in WIDTHS:
+        assert fitted(players, w)[::4] == ("#1", "#5")
+    assert fitted(players, TEXT_W)[1:4] == ("Zoë 😀", "?Bob", "Bob ?")
+
+
+def test_the_picture_draws_cut_names_and_the_alt_text_keeps_them_whole() -> None:
+    players = ("WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", "山田太郎", "iiiiiiiiii")
+    layout = Layout(
+        "Test",
+        f"{players[0]} to play",
+        (
+            played_row("Trick", players, [(0, card("QS")), (1, card("KS"))], winner=1, note=f"{players[1]} winning"),
+            Counts("Cards in hand", tuple((p, 5) for p in players)),
+            Scores(("Score",), tuple(ScoreLine(p, ("0",)) for p in players)),
+        ),
+        players=players,
+    )
+    with drawlog.recording() as log:
+        draw_layout(layout, Style())
+    shown = [text for text, _ in log.texts]
+    assert not any(players[0] in t or "山" in t for t in shown), shown
+    assert "iiiiiiiiii" in shown  # narrow: whole
+    assert f"{fitted(players, TEXT_W)[0]} to play" in " ".join(shown)
+    assert fitted(players, SCORE_W)[1] in shown  # the stand-in for a name the font cannot draw
+    alt = layout.text()
+    assert all(p in alt for p in players) and "…" not in alt
+    assert names.shortened(layout).text() != alt  # (the picture's own text is the shortened one)
+
+
+def test_every_character_drawn_in_every_game_with_long_names_is_in_the_font() -> None:
+    """Over a whole match of each game with names from :data:`LONG_NAMES` (CJK, emoji), each
+    picture's text holds only characters the font draws (suit symbols are drawn as pips)."""
+    drawn = drawn_characters()
+    assert drawn is not None
+    for game_id in ("hoodwink", "costly_colours", "ninety_nine"):
+        game = get_game(game_id)
+        state = play_match(game, long_names(max(game.player_counts)), seed=3)
+        for layout in (pictures.table_layout(state.view(None)), pictures.hand_layout(state.view(0), state.legal_actions(0))):
+            with drawlog.recording() as log:
+                draw_layout(layout, Style())
+            missing = {ch for text, _ in log.texts for ch in text if ord(ch) not in drawn and ch not in "♠♥♦♣"}
+            assert not missing, f"{game_id}: {missing}"
+        alt = pictures.table_alt_text(state.view(None))
+        assert all(name in alt for name in state.players), f"{game_id}: {alt}"
+
+
+def test_the_table_text_keeps_long_names_whole() -> None:
+    game = get_game("hoodwink")
+    state = play_match(game, list(LONG_NAMES[:3]), seed=3)
+    text = "\n".join(state.view(None).text_lines())
+    assert all(name in text for name in LONG_NAMES[:3])
+    assert all(name in pictures.table_alt_text(state.view(None)) for name in LONG_NAMES[:3])
+
+
+def test_a_layout_without_players_is_drawn_as_it_is() -> None:
+    layout = Layout("Test", "", (Row("Cards", (Spot(card("QS"), label="Wolfgang Amadeus Mozart"),)),))
+    assert names.shortened(layout) is layout
