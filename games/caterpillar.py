@@ -335,6 +335,13 @@ VALUES: dict[Rank, int] = {r: card_value(Card(r, Suit.SPADES)) for r in Rank}
 class CaterpillarRules(CountingRules):
     """A card must be allowed to follow the last one in the caterpillar (:func:`may_follow`)."""
 
+    def pack(self) -> list[Card]:
+        return full_pack()
+
+    def hand_size(self, players: int) -> int:
+        return HAND_SIZE
+
+
     def refusal(
         self, deal: CountingRound, cards: CardSource, seat: Seat, action: Action, before: int, after: int
     ) -> str | None:
@@ -364,12 +371,6 @@ class CaterpillarState(CountingState[CaterpillarOptions]):
     def init_deal(self) -> None:
         self.stuck = None
         self.end_faces: tuple[int, ...] = ()
-
-    def pack(self) -> list[Card]:
-        return full_pack()
-
-    def hand_size(self) -> int:
-        return HAND_SIZE
 
     @property
     def previous(self) -> Card | None:

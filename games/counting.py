@@ -598,7 +598,7 @@ class KnownCards(CardSource):
 
 @dataclass(frozen=True)
 class CountingRules:
-    """What a play adds and whether it is allowed: a game's values and legality as one object over
+    """A game's pack and hand size, what a play adds and whether it is allowed, as one object over
     a deal's round (:class:`CountingRound`: the total, the pile) and its card source
     (:class:`CardSource`: what a seat may play from), so that the online and the referee state run
     the same rules over their own round and cards.
@@ -616,6 +616,15 @@ class CountingRules:
     """A total a play may not go below (``None``: no limit)."""
     ceiling: int | None = None
     """A total a play may not go above (``None``: no limit)."""
+
+    def pack(self) -> list[Card]:
+        """Every card of one deal's pack."""
+        raise NotImplementedError
+
+    def hand_size(self, players: int) -> int:
+        """Cards dealt to each of ``players`` seats still in. Default: the whole pack as evenly as
+        possible."""
+        return len(self.pack()) // players
 
     def card_value(self, card: Card) -> int:
         """What a card adds to the total when it has a single value. Default: ``values[rank]``."""
@@ -843,12 +852,15 @@ class CountingState(GameState[CO]):
         """Reset a game's own per-deal state; runs at each deal before the cards are dealt."""
 
     def pack(self) -> list[Card]:
-        """Every card of one deal's pack."""
-        raise NotImplementedError
+        """Every card of one deal's pack (:meth:`CountingRules.pack`)."""
+        return self.rules.pack()
 
     def hand_size(self) -> int:
-        """Cards dealt to each seat in the deal. Default: the whole pack as evenly as possible."""
-        return len(self.pack()) // len(self.active_seats())
+        """Cards dealt to each seat in the deal (:meth:`CountingRules.hand_size` for the seats still
+        in); a state that overrides :meth:`pack` itself deals its whole pack as evenly as possible."""
+        if type(self).pack is not CountingState.pack:
+            return len(self.pack()) // len(self.active_seats())
+        return self.rules.hand_size(len(self.active_seats()))
 
     def after_deal(self, rest: list[Card]) -> list[Event]:
         """Place the cards left after dealing the hands. Default: they form the stock

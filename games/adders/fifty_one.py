@@ -129,6 +129,12 @@ class FiftyOneRules(CountingRules):
 
     options: FiftyOneOptions
 
+    def pack(self) -> list[Card]:
+        return piquet_pack()
+
+    def hand_size(self, players: int) -> int:
+        return HAND_SIZE
+
     def value_choices(self, card: Card) -> Sequence[int] | None:
         if self.options.values == "german" and card.rank == Rank.SEVEN:
             return GERMAN_SEVEN_CHOICES
@@ -163,12 +169,6 @@ class FiftyOneState(CountingState[FiftyOneOptions]):
     def deal_facts(self) -> FiftyOneFacts:
         assert self.loser is not None
         return FiftyOneFacts(**self.counting_facts(), loser=self.loser)
-
-    def pack(self) -> list[Card]:
-        return piquet_pack()
-
-    def hand_size(self) -> int:
-        return HAND_SIZE
 
     def after_deal(self, rest: list[Card]) -> list[Event]:
         starter, self.stock = rest[0], rest[1:]

@@ -117,6 +117,12 @@ class JubileeRules(CountingRules):
 
     options: JubileeOptions
 
+    def pack(self) -> list[Card]:
+        return jubilee_pack()
+
+    def hand_size(self, players: int) -> int:
+        return HAND_SIZE
+
     def card_value(self, card: Card) -> int:
         return card_value(card, self.options.club_ace_value)
 
@@ -153,12 +159,6 @@ class JubileeState(CountingState[JubileeOptions]):
     @opened.setter
     def opened(self, value: bool) -> None:
         self.round.opened = value
-
-    def pack(self) -> list[Card]:
-        return jubilee_pack()
-
-    def hand_size(self) -> int:
-        return HAND_SIZE
 
     def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
         self.opened = True

@@ -205,6 +205,12 @@ class NinetyNineRules(CountingRules):
 
     options: NinetyNineOptions
 
+    def pack(self) -> list[Card]:
+        return full_pack()
+
+    def hand_size(self, players: int) -> int:
+        return HAND_SIZE
+
     def total_choices(self, card: Card) -> Sequence[int] | None:
         return range(LIMIT + 1) if is_black_ace(card) else None
 
@@ -262,12 +268,6 @@ class NinetyNineState(CountingState[NinetyNineOptions]):
 
     def deal_facts(self) -> NinetyNineFacts:
         return NinetyNineFacts(**self.counting_facts(), bust=self.bust)
-
-    def pack(self) -> list[Card]:
-        return full_pack()
-
-    def hand_size(self) -> int:
-        return HAND_SIZE
 
     # -- what happens
 

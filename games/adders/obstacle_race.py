@@ -122,6 +122,12 @@ class ObstacleRaceRules(CountingRules):
 
     options: ObstacleRaceOptions
 
+    def pack(self) -> list[Card]:
+        return piquet_pack()
+
+    def hand_size(self, players: int) -> int:
+        return deal_shape(players)[0]
+
     def value_choices(self, card: Card) -> Sequence[int] | None:
         return QUEEN_CHOICES if card.rank == Rank.QUEEN else None
 
@@ -139,12 +145,6 @@ class ObstacleRaceState(CountingState[ObstacleRaceOptions]):
 
     def make_rules(self) -> CountingRules:
         return self.rules_class(self.options, values=card_values(self.options.ace_value))
-
-    def pack(self) -> list[Card]:
-        return piquet_pack()
-
-    def hand_size(self) -> int:
-        return deal_shape(self.n)[0]
 
     def after_deal(self, rest: list[Card]) -> list[Event]:
         self.pile = rest

@@ -193,6 +193,10 @@ MATCH = TwentyNineMatch()
 class TwentyNineRules(CountingRules):
     """Each card adds its value; the total may not pass 29 (the ``ceiling``)."""
 
+    def pack(self) -> list[Card]:
+        return full_pack()
+
+
     def quick_plays(self, deal: CountingRound, candidates: Sequence[Card]) -> list[Action]:
         # what the machinery would list (each card keeping the total at 29 or under; no two cards alike), faster
         total = deal.total
@@ -226,9 +230,6 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
     def init_deal(self) -> None:
         self.won: list[list[Card]] = [[] for _ in self.sides]
         self.last_player: Seat | None = None
-
-    def pack(self) -> list[Card]:
-        return full_pack()
 
     def next_pack_order(self, pack: Sequence[Card]) -> list[Card]:
         """The shuffled pack with the Tens to be removed moved to the bottom, where dealing stops."""

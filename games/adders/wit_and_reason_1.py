@@ -136,6 +136,10 @@ class WitAndReason1View(CountingView):
 class WitAndReason1Rules(CountingRules):
     """Each card adds its value; the total may not pass 31 (the ``ceiling``)."""
 
+    def pack(self) -> list[Card]:
+        return full_pack()
+
+
     def quick_plays(self, deal: CountingRound, candidates: Sequence[Card]) -> list[Action]:
         # what the machinery would list (each card keeping the total at 31 or under), faster
         total = deal.total
@@ -154,9 +158,6 @@ class WitAndReason1State(RaceState[WitAndReason1Options]):
     def init_deal(self) -> None:
         super().init_deal()
         self.passed: list[bool] = [False] * self.n
-
-    def pack(self) -> list[Card]:
-        return full_pack()
 
     def after_deal(self, rest: list[Card]) -> list[Event]:
         """Each player takes a whole colour, whatever the shuffle gave."""

@@ -149,6 +149,13 @@ class PoolView(CountingView):
 class WitAndReason2Rules(CountingRules):
     """Each card adds its value and the total may not pass 31; suits do not matter."""
 
+    def pack(self) -> list[Card]:
+        return list(PACK)
+
+    def hand_size(self, players: int) -> int:
+        return 0
+
+
     def quick_plays(self, deal: CountingRound, candidates: Sequence[Card]) -> list[Action]:
         """One card of each value that fits: cards of equal value are interchangeable."""
         out: list[Action] = []
@@ -171,12 +178,6 @@ class WitAndReason2State(RaceState[WitAndReason2Options]):
     def init_deal(self) -> None:
         super().init_deal()
         self.pool: list[Card] = []
-
-    def pack(self) -> list[Card]:
-        return list(PACK)
-
-    def hand_size(self) -> int:
-        return 0
 
     def after_deal(self, rest: list[Card]) -> list[Event]:
         self.pool = by_value(rest)

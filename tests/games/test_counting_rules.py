@@ -77,7 +77,7 @@ def test_one_rules_object_for_both_modes_and_every_copy(game_id: str) -> None:
     refereed = referee_game(game_id).start(players, {}, seed=1)
     assert isinstance(state, CountingState) and isinstance(refereed, CountingState)
     assert type(state.rules) is type(state).rules_class
-    assert type(state.rules) is not CountingRules or game_id == "hundred"  # Hundred: plain values
+    assert type(state.rules) is not CountingRules
     assert isinstance(refereed.rules, type(state).rules_class)
     assert state.rules.options == state.options and refereed.rules.options == refereed.options
     twin = state.clone()
