@@ -1,8 +1,10 @@
-# Over 400 lines: the one base state every adding-up game shares (pack, stock, pile, turns, passing), the facts of its deals and the match they settle.
+# Over 400 lines: the one base state every adding-up game shares (pack, stock, pile, turns, passing), the parts of a deal both modes run (round, card source, rules), the facts of its deals and the match they settle.
 """What the adding-up games share: a running total, card values, targets, passing, stock, turns.
 
 Every adder (Fifty-One, Hundred, Jubilee, Obstacle Race, Ninety-Nine, Twenty-Nine, Wit and Reason)
-is a :class:`CountingState` that states only what differs, through hooks. The machinery keeps:
+is a :class:`CountingState` that states only what differs: its pack, hand size, card values and
+what a play may do in a rules object (:class:`CountingRules`, ``self.rules``, which the referee
+state runs too), what a play does through hooks. The machinery keeps:
 
 * the **pack, hands and stock** of the current deal (``self.hands``, ``self.stock``);
 * **the round** (:class:`CountingRound`, ``self.round``, a new one every deal): the pile and its
