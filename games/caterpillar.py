@@ -21,7 +21,17 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from games.cards import Card, Rank, Suit, format_cards, full_pack
-from games.counting import CountingFacts, CountingMatch, CountingState, CountingView, play_card, play_card_of
+from games.counting import (
+    CardSource,
+    CountingFacts,
+    CountingMatch,
+    CountingRound,
+    CountingRules,
+    CountingState,
+    CountingView,
+    play_card,
+    play_card_of,
+)
 from games.engine import Action, BaseOptions, Event, Game, Outcome, PlayCard, Seat
 from games.layout import Area, Facts, Layout, Notes, Pile, Spot, finish, own_hand
 from games.registry import declare
@@ -322,7 +332,33 @@ MATCH = CaterpillarMatch()
 VALUES: dict[Rank, int] = {r: card_value(Card(r, Suit.SPADES)) for r in Rank}
 
 
+class CaterpillarRules(CountingRules):
+    """A card must be allowed to follow the last one in the caterpillar (:func:`may_follow`)."""
+
+    def pack(self) -> list[Card]:
+        return full_pack()
+
+    def hand_size(self, players: int) -> int:
+        return HAND_SIZE
+
+
+    def refusal(
+        self, deal: CountingRound, cards: CardSource, seat: Seat, action: Action, before: int, after: int
+    ) -> str | None:
+        card = play_card_of(action)
+        prev = deal.pile[-1] if deal.pile else None
+        if card is None or prev is None or may_follow(prev, card):
+            return None
+        return follow_refusal(prev, card)
+
+    def quick_plays(self, deal: CountingRound, candidates: Sequence[Card]) -> list[Action]:
+        """The same rule as :meth:`refusal`, without asking it card by card (this runs often)."""
+        prev = deal.pile[-1] if deal.pile else None
+        return [play_card(c) for c in candidates if may_follow(prev, c)]
+
+
 class CaterpillarState(CountingState[CaterpillarOptions]):
+    rules_class = CaterpillarRules
     values = VALUES
     draw_timing = "after"
     match: ClassVar[CountingMatch[Any]] = MATCH
@@ -336,29 +372,11 @@ class CaterpillarState(CountingState[CaterpillarOptions]):
         self.stuck = None
         self.end_faces: tuple[int, ...] = ()
 
-    def pack(self) -> list[Card]:
-        return full_pack()
-
-    def hand_size(self) -> int:
-        return HAND_SIZE
-
     @property
     def previous(self) -> Card | None:
         return self.pile[-1] if self.pile else None
 
-    # -- legality and scoring --------------------------------------------------------------------
-
-    def refusal(self, seat: Seat, action: Action, before: int, after: int) -> str | None:
-        card = play_card_of(action)
-        prev = self.previous
-        if card is None or prev is None or may_follow(prev, card):
-            return None
-        return follow_refusal(prev, card)
-
-    def legal_plays(self, seat: Seat) -> list[Action]:
-        """The same rule as :meth:`refusal`, without asking it card by card (this runs often)."""
-        prev = self.previous
-        return [play_card(c) for c in self.hands[seat] if may_follow(prev, c)]
+    # -- scoring (the legality is the rules', :class:`CaterpillarRules`) ----------------------------
 
     def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
         card = play_card_of(action)

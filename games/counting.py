@@ -1,8 +1,10 @@
-# Over 400 lines: the one base state every adding-up game shares (pack, stock, pile, turns, passing), the facts of its deals and the match they settle.
+# Over 400 lines: the one base state every adding-up game shares (pack, stock, pile, turns, passing), the parts of a deal both modes run (round, card source, rules), the facts of its deals and the match they settle.
 """What the adding-up games share: a running total, card values, targets, passing, stock, turns.
 
 Every adder (Fifty-One, Hundred, Jubilee, Obstacle Race, Ninety-Nine, Twenty-Nine, Wit and Reason)
-is a :class:`CountingState` that states only what differs, through hooks. The machinery keeps:
+is a :class:`CountingState` that states only what differs: its pack, hand size, card values and
+what a play may do in a rules object (:class:`CountingRules`, ``self.rules``, which the referee
+state runs too), what a play does through hooks. The machinery keeps:
 
 * the **pack, hands and stock** of the current deal (``self.hands``, ``self.stock``);
 * **the round** (:class:`CountingRound`, ``self.round``, a new one every deal): the pile and its
@@ -48,7 +50,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, ClassVar, Literal, TypeVar
@@ -399,6 +401,9 @@ class CountingRound:
     """Every turn of the deal so far, plays and passes (the deal's facts)."""
     deal_points: list[int] = field(default_factory=list)
     passes_in_row: int = 0
+    opened: bool = False
+    """Whether a play has opened the deal (where the rules ask more of the first play: Jubilee's
+    black card)."""
     closed: bool = False
     void: bool = False
     next: Seat | None = None
@@ -590,6 +595,85 @@ class KnownCards(CardSource):
             self.known_aside = aside
 
 
+# --- the rules of a play ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CountingRules:
+    """A game's pack and hand size, what a play adds and whether it is allowed, as one object over
+    a deal's round (:class:`CountingRound`: the total, the pile) and its card source
+    (:class:`CardSource`: what a seat may play from), so that the online and the referee state run
+    the same rules over their own round and cards.
+
+    A game subclasses it and names the subclass in its state (``rules_class``); the state builds it
+    from the table's options and the numbers the state declares (``values``, ``floor``,
+    ``ceiling``) and reaches it as ``state.rules``. Immutable: clones and snapshots share it. The
+    state's own hooks (:meth:`CountingState.card_value`, :meth:`CountingState.refusal`, ...) lead
+    here by default; a state may still override them."""
+
+    options: Any
+    values: Mapping[Rank, int] = field(default_factory=dict)
+    """Rank -> amount added (the default :meth:`card_value` reads it)."""
+    floor: int | None = None
+    """A total a play may not go below (``None``: no limit)."""
+    ceiling: int | None = None
+    """A total a play may not go above (``None``: no limit)."""
+
+    def pack(self) -> list[Card]:
+        """Every card of one deal's pack."""
+        raise NotImplementedError
+
+    def hand_size(self, players: int) -> int:
+        """Cards dealt to each of ``players`` seats still in. Default: the whole pack as evenly as
+        possible."""
+        return len(self.pack()) // players
+
+    def card_value(self, card: Card) -> int:
+        """What a card adds to the total when it has a single value. Default: ``values[rank]``."""
+        assert card.rank is not None
+        return self.values[card.rank]
+
+    def value_choices(self, card: Card) -> Sequence[int] | None:
+        """The amounts a card may add when the player chooses (e.g. ``(3, -3)``); ``None``: no choice."""
+        return None
+
+    def total_choices(self, card: Card) -> Sequence[int] | None:
+        """The totals a card may set (e.g. ``range(100)``); ``None``: it does not set the total."""
+        return None
+
+    def resulting_total(self, action: Action, before: int) -> int:
+        """The total after a play. Default: chosen value, set total, or ``before + card_value``."""
+        if isinstance(action, PlayAs):
+            return action.value if action.sets_total else before + action.value
+        card = play_card_of(action)
+        assert card is not None
+        return before + self.card_value(card)
+
+    def refusal(
+        self, deal: CountingRound, cards: CardSource, seat: Seat, action: Action, before: int, after: int
+    ) -> str | None:
+        """Why this play is not allowed in ``deal`` with ``cards``, or ``None`` if it is. Default:
+        ``floor`` and ``ceiling``. This one function decides both legality and the refusal
+        sentence, so they never disagree."""
+        if self.floor is not None and after < self.floor:
+            return f"That would take the total from {before} down to {after}, below {self.floor}."
+        if self.ceiling is not None and after > self.ceiling:
+            return f"That would take the total from {before} to {after}, past {self.ceiling}."
+        return None
+
+    def effect_text(self, action: Action, before: int, after: int) -> str:
+        """How a play changed the total, for events and history: ``+4``, ``as -3``, ``sets 99``."""
+        if isinstance(action, PlayAs):
+            return f"sets {action.value}" if action.sets_total else f"as {signed(action.value)}"
+        return signed(after - before)
+
+    def quick_plays(self, deal: CountingRound, candidates: Sequence[Card]) -> list[Action] | None:
+        """Every legal play from ``candidates`` (what the seat may play from), listed directly where
+        the game knows a faster way than asking :meth:`refusal` play by play; the same plays, in
+        the same order. ``None`` (the default): the machinery asks play by play."""
+        return None
+
+
 # --- options ------------------------------------------------------------------------------------
 
 
@@ -621,15 +705,18 @@ class CountingState(GameState[CO]):
 
     Class attributes:
 
-    * ``values``: rank -> amount added (the default :meth:`card_value` reads it);
+    * ``rules_class``: the game's :class:`CountingRules` (values and legality), built for the table
+      as ``self.rules``;
+    * ``values``: rank -> amount added (the default :meth:`CountingRules.card_value` reads it);
     * ``draw_timing``: ``"before"`` (Fifty-One), ``"after"`` (Jubilee, Ninety-Nine) or ``"none"``;
     * ``floor`` / ``ceiling``: totals a play may not go below / above (``None``: no limit). A total
       past the ceiling is *illegal* (Ninety-Nine, Twenty-Nine); a total that is legal but loses
-      (Fifty-One's 51) is the game's business in :meth:`after_play`;
+      (Fifty-One's 51) is the game's business in :meth:`after_play` (both handed to the rules);
     * ``show_hand_on_pass``: a stuck seat shows its hand to the table (Jubilee);
     * ``match``: the game's match (its ``MATCH``).
     """
 
+    rules_class: ClassVar[type[CountingRules]] = CountingRules
     values: ClassVar[dict[Rank, int]] = {}
     draw_timing: ClassVar[DrawTiming] = "none"
     floor: ClassVar[int | None] = None
@@ -656,6 +743,8 @@ class CountingState(GameState[CO]):
         n = self.n
         self.dealer: Seat
         self.match.begin(self)
+        self.rules = self.make_rules()
+        """The game's values and legality (:class:`CountingRules`), the same for the whole match."""
         self.cards: CardSource = KnownCards.empty(n)
         """What the seats, the stock and the cards set aside hold (a new source every deal)."""
         self.shown: list[list[Card]] = [[] for _ in range(n)]
@@ -669,6 +758,10 @@ class CountingState(GameState[CO]):
         events = self._start_deal()
         events += self._run(self.to_play)
         return events
+
+    def make_rules(self) -> CountingRules:
+        """The rules of this table: the game's ``rules_class`` with its options and numbers."""
+        return self.rules_class(self.options, values=self.values, floor=self.floor, ceiling=self.ceiling)
 
     # ===== the round's fields, read and set on the state as before ==========================
 
@@ -761,12 +854,15 @@ class CountingState(GameState[CO]):
         """Reset a game's own per-deal state; runs at each deal before the cards are dealt."""
 
     def pack(self) -> list[Card]:
-        """Every card of one deal's pack."""
-        raise NotImplementedError
+        """Every card of one deal's pack (:meth:`CountingRules.pack`)."""
+        return self.rules.pack()
 
     def hand_size(self) -> int:
-        """Cards dealt to each seat in the deal. Default: the whole pack as evenly as possible."""
-        return len(self.pack()) // len(self.active_seats())
+        """Cards dealt to each seat in the deal (:meth:`CountingRules.hand_size` for the seats still
+        in); a state that overrides :meth:`pack` itself deals its whole pack as evenly as possible."""
+        if type(self).pack is not CountingState.pack:
+            return len(self.pack()) // len(self.active_seats())
+        return self.rules.hand_size(len(self.active_seats()))
 
     def after_deal(self, rest: list[Card]) -> list[Event]:
         """Place the cards left after dealing the hands. Default: they form the stock
@@ -780,39 +876,33 @@ class CountingState(GameState[CO]):
         assert seat is not None
         return seat
 
-    # ===== hooks: values and legality ========================================================
+    # ===== hooks: values and legality (the rules', :attr:`rules`) ==========================
 
     def card_value(self, card: Card) -> int:
-        """What a card adds to the total when it has a single value. Default: ``values[rank]``."""
-        assert card.rank is not None
-        return self.values[card.rank]
+        """What a card adds to the total when it has a single value (:meth:`CountingRules.card_value`)."""
+        return self.rules.card_value(card)
 
     def value_choices(self, card: Card) -> Sequence[int] | None:
-        """The amounts a card may add when the player chooses (e.g. ``(3, -3)``); ``None``: no choice."""
-        return None
+        """The amounts a card may add when the player chooses (:meth:`CountingRules.value_choices`)."""
+        return self.rules.value_choices(card)
 
     def total_choices(self, card: Card) -> Sequence[int] | None:
-        """The totals a card may set (e.g. ``range(100)``); ``None``: it does not set the total."""
-        return None
+        """The totals a card may set (:meth:`CountingRules.total_choices`)."""
+        return self.rules.total_choices(card)
 
     def resulting_total(self, action: Action, before: int) -> int:
-        """The total after a play. Default: chosen value, set total, or ``before + card_value``."""
-        if isinstance(action, PlayAs):
-            return action.value if action.sets_total else before + action.value
-        card = play_card_of(action)
-        assert card is not None
-        return before + self.card_value(card)
+        """The total after a play (:meth:`CountingRules.resulting_total`); a state that overrides
+        :meth:`card_value` itself adds its own value for a card played with a single value."""
+        if type(self).card_value is not CountingState.card_value and not isinstance(action, PlayAs):
+            card = play_card_of(action)
+            assert card is not None
+            return before + self.card_value(card)
+        return self.rules.resulting_total(action, before)
 
     def refusal(self, seat: Seat, action: Action, before: int, after: int) -> str | None:
-        """Why this play is not allowed, or ``None`` if it is. Default: ``floor`` and ``ceiling``.
-
-        This one function decides both legality and the refusal sentence, so they never disagree.
-        """
-        if self.floor is not None and after < self.floor:
-            return f"That would take the total from {before} down to {after}, below {self.floor}."
-        if self.ceiling is not None and after > self.ceiling:
-            return f"That would take the total from {before} to {after}, past {self.ceiling}."
-        return None
+        """Why this play is not allowed now, or ``None`` if it is (:meth:`CountingRules.refusal`,
+        over this deal's round and cards)."""
+        return self.rules.refusal(self.round, self.cards, seat, action, before, after)
 
     def source_cards(self, seat: Seat) -> list[Card]:
         """The cards ``seat`` may play from. Default: its hand, or in referee mode any card it may
@@ -827,10 +917,8 @@ class CountingState(GameState[CO]):
             shown.remove(card)
 
     def effect_text(self, action: Action, before: int, after: int) -> str:
-        """How a play changed the total, for events and history: ``+4``, ``as -3``, ``sets 99``."""
-        if isinstance(action, PlayAs):
-            return f"sets {action.value}" if action.sets_total else f"as {signed(action.value)}"
-        return signed(after - before)
+        """How a play changed the total (:meth:`CountingRules.effect_text`)."""
+        return self.rules.effect_text(action, before, after)
 
     # ===== hooks: what happens ===============================================================
 
@@ -1021,11 +1109,16 @@ class CountingState(GameState[CO]):
         return [self.event("pass", f"{who} cannot play and passes.")]
 
     def legal_plays(self, seat: Seat) -> list[Action]:
-        """Every play ``seat`` may make now (each card once, even when the pack has two alike)."""
+        """Every play ``seat`` may make now (each card once, even when the pack has two alike):
+        the rules' :meth:`~CountingRules.quick_plays` where they list them, else play by play."""
+        candidates = self.source_cards(seat)
+        quick = self.rules.quick_plays(self.round, candidates)
+        if quick is not None:
+            return quick
         out: list[Action] = []
         seen: set[Card] = set()
         before = self.total
-        for card in self.source_cards(seat):
+        for card in candidates:
             if card in seen:
                 continue
             seen.add(card)
@@ -1036,8 +1129,9 @@ class CountingState(GameState[CO]):
 
     def can_play(self, seat: Seat) -> bool:
         """Whether ``seat`` has any legal play (stops at the first one found). A game that
-        overrides :meth:`legal_plays` is asked through it, so the two always agree."""
-        if type(self).legal_plays is not CountingState.legal_plays:
+        overrides :meth:`legal_plays`, or whose rules list the plays directly, is asked through
+        it, so the two always agree."""
+        if type(self).legal_plays is not CountingState.legal_plays or type(self.rules).quick_plays is not CountingRules.quick_plays:
             return bool(self.legal_plays(seat))
         before = self.total
         return any(

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from games.cards import Card, Rank, piquet_pack
-from games.counting import CountingFacts, CountingMatch, CountingOptions, CountingState, PlayAs
+from games.counting import CountingFacts, CountingMatch, CountingOptions, CountingRules, CountingState, PlayAs
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
 from games.registry import declare
 
@@ -123,39 +123,17 @@ class FiftyOneMatch(CountingMatch[FiftyOneFacts]):
 MATCH = FiftyOneMatch()
 
 
-class FiftyOneState(CountingState[FiftyOneOptions]):
-    draw_timing = "before"
-    match: ClassVar[CountingMatch[Any]] = MATCH
+class FiftyOneRules(CountingRules):
+    """The value table of the table's options (``values``), the German Seven's choice, and the
+    total kept at 0 or over with ``floor_zero``."""
 
-    def init_match(self) -> None:
-        self.table = card_values(self.options.values)
-        self.elimination_order: list[Seat] = []
-        if self.options.match == "lives":
-            self.lives = [self.options.lives] * self.n
-
-    def init_deal(self) -> None:
-        self.loser: Seat | None = None
-
-    def deal_facts(self) -> FiftyOneFacts:
-        assert self.loser is not None
-        return FiftyOneFacts(**self.counting_facts(), loser=self.loser)
+    options: FiftyOneOptions
 
     def pack(self) -> list[Card]:
         return piquet_pack()
 
-    def hand_size(self) -> int:
+    def hand_size(self, players: int) -> int:
         return HAND_SIZE
-
-    def after_deal(self, rest: list[Card]) -> list[Event]:
-        starter, self.stock = rest[0], rest[1:]
-        self.pile = [starter]
-        # the starter opens the total from 0 like any card played: with floor_zero a Ten opens it at 0
-        self.total = new_total(0, self.card_value(starter), self.options.floor_zero)
-        return [self.event("starter", f"{starter.short} is turned up to start the pile: the total opens at {self.total}.")]
-
-    def card_value(self, card: Card) -> int:
-        assert card.rank is not None
-        return self.table[card.rank]
 
     def value_choices(self, card: Card) -> Sequence[int] | None:
         if self.options.values == "german" and card.rank == Rank.SEVEN:
@@ -170,6 +148,34 @@ class FiftyOneState(CountingState[FiftyOneOptions]):
             assert card is not None
             value = self.card_value(card)
         return new_total(before, value, self.options.floor_zero)
+
+
+class FiftyOneState(CountingState[FiftyOneOptions]):
+    rules_class = FiftyOneRules
+    draw_timing = "before"
+    match: ClassVar[CountingMatch[Any]] = MATCH
+
+    def make_rules(self) -> CountingRules:
+        return self.rules_class(self.options, values=card_values(self.options.values))
+
+    def init_match(self) -> None:
+        self.elimination_order: list[Seat] = []
+        if self.options.match == "lives":
+            self.lives = [self.options.lives] * self.n
+
+    def init_deal(self) -> None:
+        self.loser: Seat | None = None
+
+    def deal_facts(self) -> FiftyOneFacts:
+        assert self.loser is not None
+        return FiftyOneFacts(**self.counting_facts(), loser=self.loser)
+
+    def after_deal(self, rest: list[Card]) -> list[Event]:
+        starter, self.stock = rest[0], rest[1:]
+        self.pile = [starter]
+        # the starter opens the total from 0 like any card played: with floor_zero a Ten opens it at 0
+        self.total = new_total(0, self.card_value(starter), self.options.floor_zero)
+        return [self.event("starter", f"{starter.short} is turned up to start the pile: the total opens at {self.total}.")]
 
     def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
         if not loses(after):

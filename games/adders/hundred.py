@@ -7,7 +7,14 @@ from typing import Any, ClassVar
 from pydantic import Field
 
 from games.cards import Card, Rank, piquet_pack
-from games.counting import CountingFacts, CountingMatch, CountingOptions, CountingState, targets_crossed
+from games.counting import (
+    CountingFacts,
+    CountingMatch,
+    CountingOptions,
+    CountingRules,
+    CountingState,
+    targets_crossed,
+)
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
 from games.registry import declare
 
@@ -68,7 +75,15 @@ class HundredMatch(CountingMatch[HundredFacts]):
 MATCH = HundredMatch()
 
 
+class HundredRules(CountingRules):
+    """The Piquet pack at its values, dealt out as evenly as it goes."""
+
+    def pack(self) -> list[Card]:
+        return piquet_pack()
+
+
 class HundredState(CountingState[HundredOptions]):
+    rules_class = HundredRules
     values = VALUES
     match: ClassVar[CountingMatch[Any]] = MATCH
 
@@ -88,9 +103,6 @@ class HundredState(CountingState[HundredOptions]):
         if not self.points_left:
             self.close_deal()
         return point
-
-    def pack(self) -> list[Card]:
-        return piquet_pack()
 
     def after_deal(self, rest: list[Card]) -> list[Event]:
         self.pile = rest

@@ -8,9 +8,12 @@ from pydantic import Field, field_validator
 
 from games.cards import JOKER, Card, Colour, Rank, Suit, format_cards, make_pack, ranks_from
 from games.counting import (
+    CardSource,
     CountingFacts,
     CountingMatch,
     CountingOptions,
+    CountingRound,
+    CountingRules,
     CountingState,
     multiples_crossed,
     signed,
@@ -108,36 +111,54 @@ class JubileeMatch(CountingMatch[CountingFacts]):
 MATCH = JubileeMatch()
 
 
+class JubileeRules(CountingRules):
+    """The values (the Ace of clubs as the options say), a black card to open the deal, and the
+    total kept at 0 or over (the ``floor``)."""
+
+    options: JubileeOptions
+
+    def pack(self) -> list[Card]:
+        return jubilee_pack()
+
+    def hand_size(self, players: int) -> int:
+        return HAND_SIZE
+
+    def card_value(self, card: Card) -> int:
+        return card_value(card, self.options.club_ace_value)
+
+    def refusal(
+        self, deal: CountingRound, cards: CardSource, seat: Seat, action: Action, before: int, after: int
+    ) -> str | None:
+        card = action.card
+        assert card is not None
+        if not deal.opened and not is_black(card):
+            return "The deal must open with a black card (a spade or a club)."
+        if after < 0:
+            return f"Hearts subtract: {card.short} would take the total from {before} to {after}, and it may not go below 0."
+        return None
+
+
 class JubileeState(CountingState[JubileeOptions]):
+    rules_class = JubileeRules
     match: ClassVar[CountingMatch[Any]] = MATCH
     draw_timing = "after"
     floor = 0
     show_hand_on_pass = True
 
     def init_match(self) -> None:
-        self.club_ace = self.options.club_ace_value
         self.final_totals: list[int] = []
 
     def init_deal(self) -> None:
         self.opened = False
 
-    def pack(self) -> list[Card]:
-        return jubilee_pack()
+    @property
+    def opened(self) -> bool:
+        """Whether a card has opened this deal (the round's)."""
+        return self.round.opened
 
-    def hand_size(self) -> int:
-        return HAND_SIZE
-
-    def card_value(self, card: Card) -> int:
-        return card_value(card, self.club_ace)
-
-    def refusal(self, seat: Seat, action: Action, before: int, after: int) -> str | None:
-        card = action.card
-        assert card is not None
-        if not self.opened and not is_black(card):
-            return "The deal must open with a black card (a spade or a club)."
-        if after < 0:
-            return f"Hearts subtract: {card.short} would take the total from {before} to {after}, and it may not go below 0."
-        return None
+    @opened.setter
+    def opened(self, value: bool) -> None:
+        self.round.opened = value
 
     def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
         self.opened = True

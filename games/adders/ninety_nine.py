@@ -14,7 +14,17 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from games.cards import Card, Colour, Rank, Suit, format_cards, full_pack
-from games.counting import CountingFacts, CountingMatch, CountingState, PlayAs, play_as, play_card
+from games.counting import (
+    CardSource,
+    CountingFacts,
+    CountingMatch,
+    CountingRound,
+    CountingRules,
+    CountingState,
+    PlayAs,
+    play_as,
+    play_card,
+)
 from games.engine import Action, BaseOptions, Event, Game, Outcome, PlayCard, Seat, rank_scores
 from games.registry import declare
 
@@ -189,41 +199,24 @@ class NinetyNineMatch(CountingMatch[NinetyNineFacts]):
 MATCH = NinetyNineMatch()
 
 
-class NinetyNineState(CountingState[NinetyNineOptions]):
-    """Values, the black Ace's chosen total, the Jack's reversal and busts; the turns, drawing,
-    restocking and dealing are the shared counting machinery, the lives the match's."""
+class NinetyNineRules(CountingRules):
+    """Values, the black Ace's chosen total and what may be played under 99 (the options': a Nine
+    on 99, a Ten below 0)."""
 
-    draw_timing = "after"
-    ceiling = LIMIT
-    match: ClassVar[CountingMatch[Any]] = MATCH
-
-    def init_match(self) -> None:
-        self.lives = [LIVES] * self.n
-        self.scores = [LIVES] * self.n
-        self.knocked_out_in: list[int | None] = [None] * self.n
-        self.overall_loser: Seat | None = None
-
-    def init_deal(self) -> None:
-        self.plays_this_deal = 0
-        self.bust: Seat | None = None
-
-    def deal_facts(self) -> NinetyNineFacts:
-        return NinetyNineFacts(**self.counting_facts(), bust=self.bust)
+    options: NinetyNineOptions
 
     def pack(self) -> list[Card]:
         return full_pack()
 
-    def hand_size(self) -> int:
+    def hand_size(self, players: int) -> int:
         return HAND_SIZE
-
-    # -- values and legality
 
     def total_choices(self, card: Card) -> Sequence[int] | None:
         return range(LIMIT + 1) if is_black_ace(card) else None
 
-    def legal_plays(self, seat: Seat) -> list[Action]:
+    def quick_plays(self, deal: CountingRound, candidates: Sequence[Card]) -> list[Action]:
         # the same plays the machinery would list, cached: a black Ace alone offers 100 of them
-        return list(_legal_plays(self.total, tuple(self.hands[seat]), self.options))
+        return list(_legal_plays(deal.total, tuple(candidates), self.options))
 
     def resulting_total(self, action: Action, before: int) -> int:
         chosen = action.value if isinstance(action, PlayAs) else None
@@ -231,7 +224,9 @@ class NinetyNineState(CountingState[NinetyNineOptions]):
         assert card is not None
         return new_total(before, card, self.options, chosen)
 
-    def refusal(self, seat: Seat, action: Action, before: int, after: int) -> str | None:
+    def refusal(
+        self, deal: CountingRound, cards: CardSource, seat: Seat, action: Action, before: int, after: int
+    ) -> str | None:
         card = action.play if isinstance(action, (PlayCard, PlayAs)) else None
         assert card is not None
         if can_play(before, card, self.options):
@@ -250,6 +245,29 @@ class NinetyNineState(CountingState[NinetyNineOptions]):
             return "makes 99"
         text = super().effect_text(action, before, after)
         return f"{text}, reverse" if card is not None and reverses(card) else text
+
+
+class NinetyNineState(CountingState[NinetyNineOptions]):
+    """Values, the black Ace's chosen total, the Jack's reversal and busts; the turns, drawing,
+    restocking and dealing are the shared counting machinery, the lives the match's."""
+
+    rules_class = NinetyNineRules
+    draw_timing = "after"
+    ceiling = LIMIT
+    match: ClassVar[CountingMatch[Any]] = MATCH
+
+    def init_match(self) -> None:
+        self.lives = [LIVES] * self.n
+        self.scores = [LIVES] * self.n
+        self.knocked_out_in: list[int | None] = [None] * self.n
+        self.overall_loser: Seat | None = None
+
+    def init_deal(self) -> None:
+        self.plays_this_deal = 0
+        self.bust: Seat | None = None
+
+    def deal_facts(self) -> NinetyNineFacts:
+        return NinetyNineFacts(**self.counting_facts(), bust=self.bust)
 
     # -- what happens
 

@@ -9,9 +9,12 @@ from pydantic import Field, field_validator
 
 from games.cards import Card, Rank, piquet_pack
 from games.counting import (
+    CardSource,
     CountingFacts,
     CountingMatch,
     CountingOptions,
+    CountingRound,
+    CountingRules,
     CountingState,
     PlayAs,
     signed,
@@ -113,24 +116,35 @@ class ObstacleRaceMatch(CountingMatch[CountingFacts]):
 MATCH = ObstacleRaceMatch()
 
 
-class ObstacleRaceState(CountingState[ObstacleRaceOptions]):
-    match: ClassVar[CountingMatch[Any]] = MATCH
+class ObstacleRaceRules(CountingRules):
+    """The values (the Ace as the options say), the Queen's +3 or -3, and a total below 0 refused
+    unless the options allow it."""
 
-    def init_match(self) -> None:
-        self.table = card_values(self.options.ace_value)
+    options: ObstacleRaceOptions
 
     def pack(self) -> list[Card]:
         return piquet_pack()
 
-    def hand_size(self) -> int:
-        return deal_shape(self.n)[0]
-
-    def card_value(self, card: Card) -> int:
-        assert card.rank is not None
-        return self.table[card.rank]
+    def hand_size(self, players: int) -> int:
+        return deal_shape(players)[0]
 
     def value_choices(self, card: Card) -> Sequence[int] | None:
         return QUEEN_CHOICES if card.rank == Rank.QUEEN else None
+
+    def refusal(
+        self, deal: CountingRound, cards: CardSource, seat: Seat, action: Action, before: int, after: int
+    ) -> str | None:
+        if after < 0 and not self.options.allow_negative:
+            return f"The total is {before}, so a Queen counted as \u22123 would take it below 0: count it +3."
+        return None
+
+
+class ObstacleRaceState(CountingState[ObstacleRaceOptions]):
+    rules_class = ObstacleRaceRules
+    match: ClassVar[CountingMatch[Any]] = MATCH
+
+    def make_rules(self) -> CountingRules:
+        return self.rules_class(self.options, values=card_values(self.options.ace_value))
 
     def after_deal(self, rest: list[Card]) -> list[Event]:
         self.pile = rest
@@ -139,11 +153,6 @@ class ObstacleRaceState(CountingState[ObstacleRaceOptions]):
             return [self.event("start", "With four players every card is dealt: the count starts at 0.")]
         cards = " ".join(c.short for c in rest)
         return [self.event("start", f"{cards} start the row face up: the count starts at {self.total}.")]
-
-    def refusal(self, seat: Seat, action: Action, before: int, after: int) -> str | None:
-        if after < 0 and not self.options.allow_negative:
-            return f"The total is {before}, so a Queen counted as \u22123 would take it below 0: count it +3."
-        return None
 
     def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
         events: list[Event] = []

@@ -12,7 +12,15 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field
 
 from games.cards import Card, Rank, full_pack
-from games.counting import CountingFacts, CountingMatch, CountingOptions, CountingState, play_card
+from games.counting import (
+    CountingFacts,
+    CountingMatch,
+    CountingOptions,
+    CountingRound,
+    CountingRules,
+    CountingState,
+    play_card,
+)
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat, SetupError, Zone
 from games.registry import declare
 
@@ -182,10 +190,24 @@ class TwentyNineMatch(CountingMatch[TwentyNineFacts]):
 MATCH = TwentyNineMatch()
 
 
+class TwentyNineRules(CountingRules):
+    """Each card adds its value; the total may not pass 29 (the ``ceiling``)."""
+
+    def pack(self) -> list[Card]:
+        return full_pack()
+
+
+    def quick_plays(self, deal: CountingRound, candidates: Sequence[Card]) -> list[Action]:
+        # what the machinery would list (each card keeping the total at 29 or under; no two cards alike), faster
+        total = deal.total
+        return [play_card(c) for c in candidates if total + VALUES[c.rank] <= TARGET]  # type: ignore[index]
+
+
 class TwentyNineState(CountingState[TwentyNineOptions]):
     """Sides, won piles, the Tens set aside, the last trick and the end-of-deal count; turns,
     forced passes and the block detection are the shared counting machinery."""
 
+    rules_class = TwentyNineRules
     values = VALUES
     ceiling = TARGET
     match: ClassVar[CountingMatch[Any]] = MATCH
@@ -209,9 +231,6 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
         self.won: list[list[Card]] = [[] for _ in self.sides]
         self.last_player: Seat | None = None
 
-    def pack(self) -> list[Card]:
-        return full_pack()
-
     def next_pack_order(self, pack: Sequence[Card]) -> list[Card]:
         """The shuffled pack with the Tens to be removed moved to the bottom, where dealing stops."""
         order = super().next_pack_order(pack)
@@ -228,11 +247,6 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
             return []
         word = "Ten is" if len(rest) == 1 else "Tens are"
         return [self.event("set_aside", f"{len(rest)} {word} left out so that the cards come out even.")]
-
-    def legal_plays(self, seat: Seat) -> list[Action]:
-        # what the machinery would list (each card keeping the total at 29 or under; no two cards alike), faster
-        total = self.total
-        return [play_card(c) for c in self.hands[seat] if total + VALUES[c.rank] <= TARGET]  # type: ignore[index]
 
     def side_text(self, side: int) -> str:
         return side_name(self.players, self.sides[side])

@@ -7,7 +7,7 @@ makes exactly 31 wins the race.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Literal
 
@@ -15,7 +15,7 @@ from pydantic import Field
 
 from games.adders.wit_and_reason import TARGET, RaceOptions, RaceState
 from games.cards import Card, Colour, Rank, full_pack, sort_hand
-from games.counting import CountingView, play_card
+from games.counting import CountingRound, CountingRules, CountingView, play_card
 from games.engine import Action, Event, Game, PlayCard, Seat
 from games.registry import declare
 
@@ -133,9 +133,23 @@ class WitAndReason1View(CountingView):
         return tuple(a - b for a, b in zip(COLOUR_COUNTS, spent, strict=True))
 
 
+class WitAndReason1Rules(CountingRules):
+    """Each card adds its value; the total may not pass 31 (the ``ceiling``)."""
+
+    def pack(self) -> list[Card]:
+        return full_pack()
+
+
+    def quick_plays(self, deal: CountingRound, candidates: Sequence[Card]) -> list[Action]:
+        # what the machinery would list (each card keeping the total at 31 or under), faster
+        total = deal.total
+        return [play_card(c) for c in candidates if total + RANK_VALUES[c.rank] <= TARGET]  # type: ignore[index]
+
+
 class WitAndReason1State(RaceState[WitAndReason1Options]):
     """The colours, the passer who sits out the rest of the race, and the stalemate."""
 
+    rules_class = WitAndReason1Rules
     values = RANK_VALUES
 
     def init_match(self) -> None:
@@ -145,9 +159,6 @@ class WitAndReason1State(RaceState[WitAndReason1Options]):
         super().init_deal()
         self.passed: list[bool] = [False] * self.n
 
-    def pack(self) -> list[Card]:
-        return full_pack()
-
     def after_deal(self, rest: list[Card]) -> list[Event]:
         """Each player takes a whole colour, whatever the shuffle gave."""
         cards = [c for hand in self.hands for c in hand] + rest
@@ -156,11 +167,6 @@ class WitAndReason1State(RaceState[WitAndReason1Options]):
             self.hands[seat] = sort_hand(c for c in cards if c.card_colour is colour)
         red, black = self.name(self.red_seat), self.name(1 - self.red_seat)
         return [self.event("colours", f"{red} holds the red cards and {black} the black.")]
-
-    def legal_plays(self, seat: Seat) -> list[Action]:
-        # what the machinery would list (each card keeping the total at 31 or under), faster
-        total = self.total
-        return [play_card(c) for c in self.hands[seat] if total + RANK_VALUES[c.rank] <= TARGET]  # type: ignore[index]
 
     def takes_turns(self, seat: Seat) -> bool:
         """A player who has passed can never play again in this race: turns skip them."""

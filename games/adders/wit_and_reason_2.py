@@ -7,7 +7,7 @@ who cannot take a card without passing 31 loses.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -16,7 +16,7 @@ from pydantic import Field
 
 from games.adders.wit_and_reason import TARGET, RaceOptions, RaceState
 from games.cards import SUITS, Card, Rank, make_pack
-from games.counting import CountingView, play_card
+from games.counting import CountingRound, CountingRules, CountingView, play_card
 from games.engine import Action, Event, Game, PlayCard, Seat, Zone
 from games.layout import Grid, Layout, Pile, Spot, finish, subtitle
 from games.registry import declare
@@ -146,20 +146,38 @@ class PoolView(CountingView):
         return Layout(title="", subtitle=subtitle(self), areas=areas)
 
 
-class WitAndReason2State(RaceState[WitAndReason2Options]):
-    """The shared face-up pool, and the loss of a player who cannot take a card."""
+class WitAndReason2Rules(CountingRules):
+    """Each card adds its value and the total may not pass 31; suits do not matter."""
 
+    def pack(self) -> list[Card]:
+        return list(PACK)
+
+    def hand_size(self, players: int) -> int:
+        return 0
+
+
+    def quick_plays(self, deal: CountingRound, candidates: Sequence[Card]) -> list[Action]:
+        """One card of each value that fits: cards of equal value are interchangeable."""
+        out: list[Action] = []
+        seen: set[int] = set()
+        for card in candidates:
+            value = card_value(card)
+            if value not in seen and deal.total + value <= TARGET:
+                seen.add(value)
+                out.append(play_card(card))
+        return out
+
+
+class WitAndReason2State(RaceState[WitAndReason2Options]):
+    """The shared face-up pool (what every seat plays from), and the loss of a player who cannot
+    take a card."""
+
+    rules_class = WitAndReason2Rules
     values = RANK_VALUES
 
     def init_deal(self) -> None:
         super().init_deal()
         self.pool: list[Card] = []
-
-    def pack(self) -> list[Card]:
-        return list(PACK)
-
-    def hand_size(self) -> int:
-        return 0
 
     def after_deal(self, rest: list[Card]) -> list[Event]:
         self.pool = by_value(rest)
@@ -170,17 +188,6 @@ class WitAndReason2State(RaceState[WitAndReason2Options]):
 
     def take_card(self, seat: Seat, card: Card) -> None:
         self.pool.remove(card)
-
-    def legal_plays(self, seat: Seat) -> list[Action]:
-        """One card of each value that fits: cards of equal value are interchangeable."""
-        out: list[Action] = []
-        seen: set[int] = set()
-        for card in self.pool:
-            value = card_value(card)
-            if value not in seen and self.total + value <= TARGET:
-                seen.add(value)
-                out.append(play_card(card))
-        return out
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
         if seat not in self.awaiting():

@@ -3,8 +3,9 @@
 
 The hands are hidden from the bot, so an entry is "this seat played this card", chosen from the
 cards nobody has seen yet this deal (the pack minus the cards played and the starters turned up).
-Everything else is the online game's own code: the running total, the values, what a play is
-allowed to do (:meth:`~games.counting.CountingState.refusal`), busts and the deal's facts; the
+Everything else is the online game's own code: the running total, the values and what a play is
+allowed to do (its :class:`~games.counting.CountingRules`, over the referee's round and unseen
+cards), busts and the deal's facts; the
 match (scores, lives, the end) is the game's ``MATCH``, the very object the online state holds.
 
 A referee game is ``class RefereeX(RefereeCounting[XOptions], XState)``: a

@@ -18,15 +18,16 @@ from games.adders.twenty_nine import GAME as ONLINE
 from games.adders.twenty_nine import (
     TwentyNineFacts,
     TwentyNineOptions,
+    TwentyNineRules,
     TwentyNineState,
     card_value,
     tens_to_remove,
 )
 from games.cards import Card, Rank
-from games.counting import CountingFacts
+from games.counting import CardSource, CountingFacts, CountingRound
 from games.engine import Action, Event, Game, Pass, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
-from games.referee.counting import RefereeCounting
+from games.referee.counting import RefereeCounting, UnseenCards
 
 TENS = 4
 PACK_SIZE = 52
@@ -78,8 +79,26 @@ player); the bot scores the deal and keeps the match.
 """
 
 
+def tens_left(cards: UnseenCards) -> int:
+    """Tens still in the hands: the unseen Tens but those taken out."""
+    return sum(k for c, k in cards.unseen.items() if c.rank is Rank.TEN) - cards.aside
+
+
+class RefereeTwentyNineRules(TwentyNineRules):
+    """The online rules, and no more Tens than the deal holds (those taken out are unknown)."""
+
+    def refusal(
+        self, deal: CountingRound, cards: CardSource, seat: Seat, action: Action, before: int, after: int
+    ) -> str | None:
+        card = action.card
+        if card is not None and card.rank is Rank.TEN and isinstance(cards, UnseenCards) and tens_left(cards) <= 0:
+            return f"Only {TENS - cards.aside} Tens are in this deal ({cards.aside} taken out), and all of them have been played."
+        return super().refusal(deal, cards, seat, action, before, after)
+
+
 class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNineState):
     entry_kinds = (PlayCard, Pass, CardsTaken)
+    rules_class = RefereeTwentyNineRules
     rules_summary = SUMMARY
     options_model = RefereeTwentyNineOptions
     takes_series = True
@@ -147,16 +166,6 @@ class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNi
             word = "Ten" if self.aside == 1 else "Tens"
             events.append(self.event("set_aside", f"Take {self.aside} {word} out of the pack (any suits) before dealing."))
         return events
-
-    def tens_left(self) -> int:
-        """Tens still in the hands: the unseen Tens but those taken out."""
-        return sum(k for c, k in self.unseen.items() if c.rank is Rank.TEN) - self.aside
-
-    def refusal(self, seat: Seat, action: Action, before: int, after: int) -> str | None:
-        card = action.card
-        if card is not None and card.rank is Rank.TEN and self.tens_left() <= 0:
-            return f"Only {TENS - self.aside} Tens are in this deal ({self.aside} taken out), and all of them have been played."
-        return super().refusal(seat, action, before, after)
 
     def view_notes(self, seat: Seat | None) -> list[str]:
         notes = super().view_notes(seat)

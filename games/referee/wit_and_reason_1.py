@@ -15,7 +15,7 @@ from pydantic import Field, field_validator
 from games.adders.wit_and_reason_1 import GAME as ONLINE
 from games.adders.wit_and_reason_1 import WitAndReason1Options, WitAndReason1State
 from games.cards import Card, Colour
-from games.counting import play_card, play_card_of
+from games.counting import play_card_of
 from games.engine import Action, Event, Game, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
 from games.referee.counting import RefereeCountingView, options_line
@@ -71,11 +71,11 @@ class RefereeWitAndReason1State(RefereeRace[RefereeWitAndReason1Options], WitAnd
             return events
         return [self.event("colours", "One player holds the red cards and the other the black: the first card entered shows who holds which.")]
 
-    def legal_plays(self, seat: Seat) -> list[Action]:
+    def source_cards(self, seat: Seat) -> list[Card]:
+        """Until the first card shows who holds which colour, either may hold any card."""
         if self.colours_known:
-            return super().legal_plays(seat)
-        cards = [*self.hands[0], *self.hands[1]]
-        return [play_card(c) for c in dict.fromkeys(cards) if self.total + self.card_value(c) <= 31]
+            return super().source_cards(seat)
+        return [*self.hands[0], *self.hands[1]]
 
     def _refusal(self, seat: Seat, action: Action) -> str | None:
         if self.by_result() or isinstance(action, (WonRace, DrawnRace)):
