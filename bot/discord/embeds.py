@@ -410,9 +410,10 @@ def help_embed() -> discord.Embed:
         title="Parlour - card games at your table",
         description=(
             "Open a table with /play, gather players with the Join button, and start. The table "
-            "message shows the game to everyone; its Show my hand button opens your cards and "
-            "choices, seen only by you, and keeps them up to date while it is open (Discord lets me "
-            "for 15 minutes; then press it again). When a deal starts and your view is not open, I "
+            "message shows the game to everyone; at the start your cards and choices appear below it, "
+            "seen only by you (its Show my hand button opens them again), and I keep them up to date "
+            "while they are open (Discord lets me for 15 minutes; then press it again). When a deal "
+            "starts and your view is not open, I "
             "DM you your new hand, in the games that have hidden hands (not Spec nor Wit and Reason "
             "(II), where every card is in view); when your turn comes, I mention you unless your "
             "view is open. Old buttons are refused politely: press Show my hand again for the "

@@ -5,6 +5,8 @@ the bot an interaction whose token may edit that ephemeral message for 15 minute
 the newest one per player and table, and edits the view in place when the player's choices come
 back, so a move is one click. A view whose token is about to run out says so in one line and is
 forgotten: the player is pinged instead, and the Show my hand button always opens a fresh view.
+At the start, the bot sends each player their view itself, as an ephemeral followup of their
+last click in the lobby (Join, Start), on that click's token for the time it has left.
 
 Each live view remembers the choices it shows. A click on a view that is a turn or two behind
 still means what the player saw: if that very action is still legal it is played; if not, the
@@ -20,6 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
@@ -46,6 +49,21 @@ class LiveView:
     passed: bool = False
     """A bot played the turn it offers (the player's time ran out): redrawn even though its
     choices merely went away (which a view otherwise keeps until its owner clicks)."""
+    followup: bool = False
+    """A view the bot sends as a followup of its owner's last click in the lobby, at the start
+    (the token's own message is the lobby or the table message): edited as that followup."""
+    message_id: int | None = None
+    """The followup's message, once sent."""
+    lifetime: float = TOKEN_LIFETIME
+    """Seconds its token had left when it was opened."""
+
+    async def edit(self, **fields: Any) -> None:
+        """Edit the view in place: the message its token answered with, or its followup (never
+        one not sent yet: that token's own message is someone else's)."""
+        if not self.followup:
+            await self.interaction.edit_original_response(**fields)
+        elif self.message_id is not None:
+            await self.interaction.followup.edit_message(self.message_id, **fields)
 
 
 class LiveViews:
@@ -67,12 +85,14 @@ class LiveViews:
         turn: int,
         deal: int,
         legal: Sequence[Action],
+        lifetime: float = TOKEN_LIFETIME,
     ) -> LiveView:
-        """Remember the view ``interaction`` answered with (it replaces the player's older one)."""
+        """Remember the view ``interaction`` answered with (it replaces the player's older one);
+        ``lifetime``: the seconds its token has left (less for an earlier click's token)."""
         old = self._views.get((table_id, user_id))
         live = LiveView(
-            interaction, seat, turn, list(legal), self.clock() + TOKEN_LIFETIME - MARGIN, deal,
-            busy=old.busy if old is not None else 0,
+            interaction, seat, turn, list(legal), self.clock() + lifetime - MARGIN, deal,
+            busy=old.busy if old is not None else 0, lifetime=lifetime,
         )
         self._views[(table_id, user_id)] = live
         if self.opened is not None:

@@ -51,6 +51,8 @@ from bot.discord.safe import (
 )
 from bot.discord.turns import TurnSignals
 from bot.render.charts import score_chart, score_progression
+from bot.render.text import private_text
+from bot.service.hands import has_secrets
 from bot.service.model import Table, User
 from bot.service.records import stored_record
 from bot.settings import GuildSettings
@@ -69,7 +71,7 @@ POST_WAIT = 5.0
 """How long a hand's DM waits for the table message on its way, to link to it (else to the channel)."""
 PUBLIC_TURNS_KEPT = 4
 """How many turns back a click on the table message's optional acts is still understood."""
-Kind = Literal["post", "edit", "notice", "close", "view", "ping", "unping", "shut"]
+Kind = Literal["post", "edit", "notice", "close", "view", "ping", "unping", "shut", "open"]
 TIMED_OUT = "A bot played for you while this view waited (your time ran out)."
 """The note of a live view redrawn after a bot played the turn it offered."""
 ABANDONED_VIEW = "This game was abandoned, so this view is out of date. /play opens a new table."
@@ -82,6 +84,8 @@ LAPSED_VIEW = (
     "press Show my hand on the table message for a fresh one."
 )
 """What a live private view says just before Discord stops letting the bot edit it."""
+OPEN_AT_LEAST = 120.0
+"""A view is sent at the start on a lobby click's token only if the token has this long left."""
 
 
 @dataclass
@@ -96,6 +100,10 @@ class Job:
     message_id: str | None = None
     since: int = 0
     """For a turn reminder: how many actions the table's log held when it was asked for."""
+    live: LiveView | None = None
+    """For "shut" and "open": the live view to say is out of date, or to send."""
+    greets: tuple[str, ...] = ()
+    """For the start's post: players to tell that the game began and their view is below."""
 
 
 class _Served(Protocol):
@@ -182,6 +190,10 @@ class DiscordNotifier:
         """The optional acts each table message offered, by turn (a few turns back)."""
         self.posting: dict[int, asyncio.Future[None]] = {}
         """Per table, a table message on its way (a hand's DM links to it once it is out)."""
+        self.lobby_clicks: dict[tuple[tuple[str, str], str], tuple[discord.Interaction, float]] = {}
+        """Per channel and person, their last click or command in the lobby (Join, Start, /play)
+        and when it came (the event loop's clock, as the lapse's): at the start, its token sends
+        them their view."""
 
     # -- the Notifier protocol -------------------------------------------------------------------
 
@@ -204,8 +216,18 @@ class DiscordNotifier:
         if responder is not None and (responder.used or not (repost or responder.edits)):
             responder = None
         mentions = calls.pings if repost else ()
+        starting = (  # the lobby's message is replaced by the first deal's
+            repost
+            and table.mode == "online"
+            and table.message_id is not None
+            and self.message_phase.get(table.message_id) == "lobby"
+        )
+        opened = self._open_views(table) if starting and view is not None else []
         if repost:
-            self._push(Job("post", table, responder=responder.interaction if responder else None, users=mentions))
+            greets = tuple(u for u in opened if u not in mentions and not (responder and _by(responder.interaction, u)))
+            self._push(
+                Job("post", table, responder=responder.interaction if responder else None, users=mentions, greets=greets)
+            )
         elif view is None or not view.over or table.mode == "referee":
             # at the end, the closing edit shows the final result; a referee table's result may
             # wait for the last entry's confirmation, and its message says so meanwhile
@@ -220,6 +242,33 @@ class DiscordNotifier:
             self._push(Job("unping", table, message_id=message_id))
         for user_id in calls.refreshes:
             self._push(Job("view", table, users=(user_id,)))
+        for user_id in opened:
+            self._push(Job("open", table, users=(user_id,), live=self.live.current(table.id, user_id)))
+
+    def _open_views(self, table: Table) -> list[str]:
+        """At the start, take each seated person's last click in the lobby whose token has
+        :data:`OPEN_AT_LEAST` left for a live view, to be sent as its followup (the "open" job):
+        their hand is in the channel at once, with no DM and no Show my hand. Registered now,
+        under the lock, so the hands' DMs skip them; busy until sent (nothing edits it before)."""
+        assert table.state is not None
+        now = asyncio.get_running_loop().time()
+        clicks = {u: c for (k, u), c in self.lobby_clicks.items() if k == table.key}
+        for key in [k for k in self.lobby_clicks if k[0] == table.key]:
+            del self.lobby_clicks[key]
+        opened: list[str] = []
+        for seat, person in enumerate(table.seats):
+            click = clicks.get(person.user_id or "")
+            if person.bot is not None or person.user_id is None or click is None:
+                continue
+            left = TOKEN_LIFETIME - max(now - click[1], 0.0)
+            if left - MARGIN < OPEN_AT_LEAST or self.live.watching(table.id, person.user_id):
+                continue
+            live = self.live.open(
+                table.id, person.user_id, click[0], seat=seat, turn=-1, deal=table.state.deal_no, legal=(), lifetime=left
+            )
+            live.followup, live.busy = True, live.busy + 1
+            opened.append(person.user_id)
+        return opened
 
     def _remember_public(self, table: Table) -> None:
         offered = self.public.setdefault(table.id, {})
@@ -269,12 +318,14 @@ class DiscordNotifier:
             text = FINISHED_VIEW if table.state.is_over else ABANDONED_VIEW
             for user_id, live in self.live.of_table(table.id):
                 if not live.busy:  # a view being answered is answered with the end itself
-                    self._push(Job("shut", table, text=text, users=(user_id,), responder=live.interaction))
+                    self._push(Job("shut", table, text=text, users=(user_id,), live=live))
         self.live.forget_table(table.id)
         for key in [k for k in self._lapses if k[0] == table.id]:
             self._lapses.pop(key).cancel()
         self.shown.pop(table.id, None)
         self.public.pop(table.id, None)
+        for click in [k for k in self.lobby_clicks if k[0] == table.key]:  # a lobby cancelled
+            del self.lobby_clicks[click]
         self._push(Job("close", table))
 
     async def channel_notice(self, guild_id: str, channel_id: str, text: str) -> None:
@@ -313,6 +364,7 @@ class DiscordNotifier:
         ``edits``, a click on the table message: also its next edit, as the click's update)."""
         responder = Responder(interaction, edits)
         self.responders[key] = responder
+        self.lobby_clicks[(key, str(interaction.user.id))] = (interaction, asyncio.get_running_loop().time())
         return responder
 
     def release(self, key: tuple[str, str], responder: Responder) -> None:
@@ -346,7 +398,7 @@ class DiscordNotifier:
     async def perform(self, job: Job) -> None:
         if job.kind == "post":
             try:
-                await self._post(job.table, job.responder, job.users)
+                await self._post(job.table, job.responder, job.users, job.greets)
             finally:  # out, or failed: a DM waiting for it goes now
                 posting = self.posting.pop(job.table.id, None)
                 if posting is not None and not posting.done():
@@ -366,14 +418,25 @@ class DiscordNotifier:
             await self._unping(job.table, job.message_id)
         elif job.kind == "shut":
             await self._shut_view(job)
+        elif job.kind == "open":
+            await self._open_view(job)
         else:
             await self._close(job.table)
 
-    async def _post(self, table: Table, responder: discord.Interaction | None, mentions: Sequence[str] = ()) -> None:
+    async def _post(
+        self,
+        table: Table,
+        responder: discord.Interaction | None,
+        mentions: Sequence[str] = (),
+        greets: Sequence[str] = (),
+    ) -> None:
         message = await table_message(table, self.store, live=self.live_table)
         pinged = await self._allowed_pings(table, mentions)
-        content = turn_text(table, pinged) if pinged else None
-        allowed = _mentions(pinged)
+        greeted = await self._allowed_greetings(table, greets)
+        content = " ".join(
+            [*([turn_text(table, pinged)] if pinged else []), *([start_text(table, greeted)] if greeted else [])]
+        ) or None
+        allowed = _mentions([*pinged, *greeted])
         message_id: int | None = None
         if responder is not None:
             message_id = await safe_reply(
@@ -458,9 +521,7 @@ class DiscordNotifier:
             return
         note = "Your turn." if seat in info.view.awaiting else TIMED_OUT if live.passed else None
         message = await hand_message(table, info, note)
-        outcome = await safe_outcome(
-            f"refresh the live view of {user_id}", live.interaction.edit_original_response(**message.edit_fields())
-        )
+        outcome = await safe_outcome(f"refresh the live view of {user_id}", live.edit(**message.edit_fields()))
         if outcome is Outcome.OK:
             self.live.redrawn(live, turn=info.turn, deal=info.view.deal, legal=info.legal)
             return
@@ -471,14 +532,50 @@ class DiscordNotifier:
     async def _shut_view(self, job: Job) -> None:
         """A live view that can no longer be kept up to date (its table abandoned or over, its
         token about to lapse): its choices go, and one line (``job.text``) says it is out of date."""
-        if job.responder is not None:
-            await self._say_out_of_date(job.responder, job.users[0], job.text)
+        if job.live is not None:
+            await self._say_out_of_date(job.live, job.users[0], job.text)
 
-    async def _say_out_of_date(self, interaction: discord.Interaction, user_id: str, text: str) -> None:
+    async def _say_out_of_date(self, live: LiveView, user_id: str, text: str) -> None:
         await safe_outcome(
             f"say the live view of {user_id} is out of date",
-            interaction.edit_original_response(content=text, embed=None, view=None, attachments=[]),
+            live.edit(content=text, embed=None, view=None, attachments=[]),
         )
+
+    async def _open_view(self, job: Job) -> None:
+        """Send a player the live view registered for them at the start (:meth:`_open_views`),
+        as an ephemeral followup of their last click in the lobby, drawn as the table is now. If
+        it cannot go, the view is forgotten and the hand goes by DM, as to anyone not watching."""
+        live, table, user_id = job.live, job.table, job.users[0]
+        if live is None:
+            return
+        try:
+            seat = table.seat_of(user_id)
+            if self.live.current(table.id, user_id) is not live or seat is None or table.state is None:
+                return
+            info = hand_info(table, User(user_id, table.seats[seat].name))
+            message = await hand_message(table, info, "Your turn." if seat in info.view.awaiting else None)
+            try:
+                fields = {k: v for k, v in message.send_fields().items() if v is not None}
+                sent = await live.interaction.followup.send(ephemeral=True, wait=True, **fields)
+            except (discord.HTTPException, ValueError, TypeError):
+                log.info("the view of %s at table %s could not be sent at the start", user_id, table.id)
+                self.live.drop(table.id, user_id, live)
+                await self._hand_by_dm(table, seat)
+                return
+            live.message_id = sent.id
+            self.live.redrawn(live, turn=info.turn, deal=info.view.deal, legal=info.legal)
+        finally:
+            live.busy = max(live.busy - 1, 0)
+        self.catch_up(table, user_id)
+
+    async def _hand_by_dm(self, table: Table, seat: int) -> None:
+        """A player's hand by DM, as the service sends it at a new deal to anyone not watching."""
+        user_id = table.seats[seat].user_id
+        state = table.state
+        if state is None or user_id is None or user_id in self.client_dm_closed() or not has_secrets(state, seat):
+            return
+        if (await self.guild_settings(table.guild_id)).dms_enabled:
+            await self.send_private(table, seat, private_text(table, state.view(seat)))
 
     def _watch_lapse(self, table_id: int, user_id: str, live: LiveView) -> None:
         """Say in ``live`` that it is out of date just before its token lapses (by the service's
@@ -490,13 +587,13 @@ class DiscordNotifier:
         self._lapses[key] = asyncio.get_running_loop().create_task(self._lapse(key, live), name="parlour-lapse")
 
     async def _lapse(self, key: tuple[int, str], live: LiveView) -> None:
-        await cast(_Served, self.client).service.core.clock.sleep(TOKEN_LIFETIME - MARGIN)
+        await cast(_Served, self.client).service.core.clock.sleep(live.lifetime - MARGIN)
         if self._lapses.get(key) is asyncio.current_task():
             del self._lapses[key]
         if self.live.current(*key) is not live:
             return
         self.live.drop(*key, live)  # its owner is pinged from now on, as for any view the bot cannot edit
-        await self._say_out_of_date(live.interaction, key[1], LAPSED_VIEW)
+        await self._say_out_of_date(live, key[1], LAPSED_VIEW)
 
     def stop(self) -> None:
         """Stop watching live views (at shutdown)."""
@@ -518,6 +615,15 @@ class DiscordNotifier:
                 await self._dm_turn(table, user_id)
             return ()
         return wanted
+
+    async def _allowed_greetings(self, table: Table, users: Sequence[str]) -> tuple[str, ...]:
+        """The players of ``users`` to be mentioned at the start (their view is below): as for
+        turn pings, only where the server mentions players in the channel and they have not
+        turned their own pings off."""
+        if not users or (await self.guild_settings(table.guild_id)).turn_ping != "mention":
+            return ()
+        quiet = await self.quiet_users()
+        return tuple(u for u in users if u not in quiet)
 
     async def _ping(self, table: Table, users: Sequence[str]) -> None:
         """Tell players their turn has started, with one short mention (removed once they moved)."""
@@ -604,6 +710,16 @@ async def score_chart_file(table: Table, store: Store) -> discord.File | None:
         log.exception("score chart for table %s failed", table.id)
         return None
     return None if png is None else discord.File(io.BytesIO(png), filename="scores.png")
+
+
+def start_text(table: Table, users: Sequence[str]) -> str:
+    """The start's word to players whose view was sent to them with it (not to play yet)."""
+    who = " ".join(f"<@{u}>" for u in users)
+    return f"{who} - {table.game.title} has started: your hand is below, only you can see it."
+
+
+def _by(interaction: discord.Interaction, user_id: str) -> bool:
+    return str(interaction.user.id) == user_id
 
 
 def channel_link(table: Table) -> str:

@@ -8,17 +8,20 @@ from typing import Any
 
 from games.engine import GameState
 from tests.attack.conftest import AttackWorld
-from tests.bot.discord.conftest import replies, reply_text
+from tests.bot.discord.conftest import lobby_lapses, replies, reply_text
 
 UNRECOGNISED = "not one I recognise"
 
 
-async def open_table(world: AttackWorld, game: str, options: str | None = None) -> None:
-    """Ann opens ``game``, Bob joins, Ann starts."""
+async def open_table(world: AttackWorld, game: str, options: str | None = None, lapsed: bool = False) -> None:
+    """Ann opens ``game``, Bob joins, Ann starts (with ``lapsed``, a quarter of an hour after
+    Bob joined: his view is not sent at the start, so his hand goes by DM)."""
     kwargs = {"game": game} | ({"options": options} if options else {})
     lobby = (await world.ann.slash(world.channel, "play", **kwargs)).response
     assert lobby is not None
     await world.bob.click(lobby, label="Join")
+    if lapsed:
+        await lobby_lapses(world)
     await world.ann.click(lobby, label="Start")
     table = world.require_table()
     assert table.status == "playing" and table.state is not None

@@ -107,17 +107,17 @@ async def test_dm_refused_the_game_goes_on_and_the_player_is_told_once(world: At
         "POST", f"/channels/{world.bob.user.dm_channel.id}/messages", status=403, code=50007,
         message="Cannot send messages to this user", times=None,
     )  # fmt: skip
-    await open_table(world, "toy", "first_dealer=2 deals=3")
+    await open_table(world, "toy", "first_dealer=2 deals=3", lapsed=True)
     acked: list[int] = []
     assert dm_notices(world, world.bob) and not dm_notices(world, world.ann)
-    assert len(world.dms(world.ann)) == 1 and not world.dms(world.bob)
+    assert not world.dms(world.ann) and not world.dms(world.bob)  # her view was sent at the start
     for _ in range(14):  # into the second deal: no second DM tried, no second notice
         assert await advance(world, acked)
-    assert len(world.dms(world.ann)) == 1  # her private view was open: it showed the new hand
+    assert not world.dms(world.ann)  # her private view was open: it showed the new hand
     await nothing_lost(world, acked)  # a restart: the refusal is remembered
     for _ in range(12):  # into the third deal, with the new process
         assert await advance(world, acked)
-    assert len(world.dms(world.ann)) == 1 and not world.dms(world.bob)
+    assert not world.dms(world.ann) and not world.dms(world.bob)
     assert len(dm_notices(world, world.bob)) == 1
     assert len(acked) == 26
 
@@ -236,7 +236,7 @@ async def test_a_dm_refusal_whose_notice_fails_is_told_later(world: AttackWorld)
     world.env.inject_error("POST", f"/channels/{dm}/messages", status=403, code=50007, times=None)
     # the first two posts in the channel at the start: the table message, then the notice
     world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=500, times=2)
-    await open_table(world, "toy", "first_dealer=2 deals=3")
+    await open_table(world, "toy", "first_dealer=2 deals=3", lapsed=True)
     acked: list[int] = []
     for _ in range(26):  # two more deals: two more chances to tell him
         assert await advance(world, acked)

@@ -100,7 +100,7 @@ SHARES = {
     "the move's answer": ("._act_in_hand", ".navigate"),
     "table edits": ("._edit <",),
     "turn refreshes": ("._refresh_view",),
-    "show my hand": (".show_hand",),
+    "views opened": (".show_hand", "._open_view"),
     "DMs": (".safe_dm",),
     "pings": ("._ping", "._unping", "._remind"),
     "posts, retired": ("._post", "._retire", "lobby."),

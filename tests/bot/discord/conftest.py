@@ -189,11 +189,24 @@ async def running_world(kind: type[W], tmp_path: Path, caplog: pytest.LogCapture
         yield w
 
 
+async def lobby_lapses(world: World) -> None:
+    """A quarter of an hour passes in the lobby: the clicks in it can no longer carry a private
+    view at the start (Discord's 15 minutes are up), so those players' hands go by DM, as to
+    anyone not watching, and they are pinged when their turn comes."""
+    await world.env.advance_time(15 * 60)
+
+
 async def start_game(
-    world: World, game_id: str, players: int, bots: int = 0, before_start: Callable[[], None] | None = None
+    world: World,
+    game_id: str,
+    players: int,
+    bots: int = 0,
+    before_start: Callable[[], None] | None = None,
+    lapsed: bool = False,
 ) -> Table:
     """Ann opens a table of ``game_id``; Bob and Cat join up to ``players`` people, then ``bots``
-    easy bots take seats, and Ann starts it (``before_start`` is called just before)."""
+    easy bots take seats, and Ann starts it (``before_start`` is called just before; with
+    ``lapsed``, :func:`lobby_lapses` first: only Ann's view is sent at the start)."""
     lobby = (await world.ann.slash(world.channel, "play", game=game_id)).response
     assert lobby is not None
     for person in [world.bob, world.cat][: players - 1]:
@@ -202,6 +215,8 @@ async def start_game(
         chooser = await world.ann.click(lobby, label="Add bot")
         assert chooser.response is not None
         await world.ann.click(chooser.response, label="Easy")
+    if lapsed:
+        await lobby_lapses(world)
     if before_start is not None:
         before_start()
     await world.ann.click(lobby, label="Start")

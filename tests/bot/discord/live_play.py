@@ -1,6 +1,7 @@
 """Playing through live private views in the simulated Discord, as people would: each person
-opens their view once (Show my hand) and from then on makes every move with one interaction in
-it, as the bot keeps it up to date. Shared by the tests and the REST-call benchmark."""
+plays in the view the bot sent them at the start (or, without one, opens their view once with
+Show my hand) and from then on makes every move with one interaction in it, as the bot keeps it
+up to date. Shared by the tests and the REST-call benchmark."""
 
 from __future__ import annotations
 
@@ -13,15 +14,42 @@ from tests.bot.discord.conftest import World, components_of, note_of, selects, s
 
 
 @dataclass
+class Sent:
+    """A view the bot sent as an ephemeral message of its own (at the start), read afresh."""
+
+    world: World
+    message_id: int
+
+    @property
+    def response(self) -> simcord.ResponseMessage:
+        backend = self.world.env.backend
+        return simcord.ResponseMessage(self.world.env, backend.get_message(self.world.channel.id, self.message_id))
+
+
+def sent_view(world: World, actor: simcord.MemberActor, since: int) -> Sent | None:
+    """The newest message only ``actor`` sees in the channel after message ``since`` (the table
+    message the match started with): the view the bot sent them at the start."""
+    mine = [m for m in world.channel.history(viewer=actor) if m.id > since and m.flags.ephemeral]
+    return Sent(world, mine[-1].id) if mine else None
+
+
+@dataclass
 class LivePlay:
     world: World
-    views: dict[str, simcord.InteractionResult] = field(default_factory=dict)
+    views: dict[str, simcord.InteractionResult | Sent] = field(default_factory=dict)
     opened: int = 0
     """How many times a person pressed Show my hand."""
     interactions: int = 0
     """Interactions in the private views (one per move, plus group steps in long menus)."""
     moves: int = 0
     notes: list[str] = field(default_factory=list)
+    since: int = 0
+    """The table message the match started with (the views sent at the start come after it)."""
+
+    def __post_init__(self) -> None:
+        table = self.world.table
+        if not self.since and table is not None and table.message_id is not None:
+            self.since = int(table.message_id)
 
     async def move(self, pick: int = 0) -> None:
         """The first awaited person makes one move in their view (opening it if they have none
@@ -33,6 +61,10 @@ class LivePlay:
         assert user_id is not None
         actor = self.world.actor(user_id)
         shown = self.views.get(user_id)
+        if shown is None:
+            shown = sent_view(self.world, actor, self.since)
+            if shown is not None:
+                self.views[user_id] = shown
         if shown is None or not choices(shown.response):
             shown = self.views[user_id] = await show_hand(self.world, actor)
             self.opened += 1

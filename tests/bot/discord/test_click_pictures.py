@@ -80,7 +80,8 @@ async def test_a_click_is_answered_in_text_before_its_slow_picture(
     await world.settle()
     assert tapped.acknowledged and table.turn > turn
     # when the picture was drawn, the click was answered, in text alone, with what was played
-    assert len(drawer.before) == 1
+    # (the next player's view, sent at the start, is redrawn for their turn, as slowly)
+    assert 1 <= len(drawer.before) <= 2
     answered, note, pictured = drawer.before[0]  # type: ignore[misc]
     assert answered == [("POST", "callback", False)] and note.startswith("You chose ") and not pictured
     # and the picture followed in an edit of that answer

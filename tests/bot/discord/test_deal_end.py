@@ -28,12 +28,12 @@ async def test_a_finished_deal_keeps_the_picture_of_its_end(world: World, monkey
         return data
 
     monkeypatch.setattr(pool, "draw", draw)
-    table = await start_game(world, "hundred", 2)
+    table = await start_game(world, "hundred", 2, lapsed=True)
     first = world.table_message()
     link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{first.id}"
-    for player in (world.ann, world.bob):  # no view open yet: the hand by DM, linking to the table
-        [dm] = world.dms(player)
-        assert link in dm.content, dm.content
+    [dm] = world.dms(world.bob)  # his view could not be sent: the hand by DM, linking to the table
+    assert link in dm.content, dm.content
+    assert world.dms(world.ann) == []  # hers was sent on her click on Start
     assert table.state is not None
     live = LivePlay(world)
     while table.state.deal_no == 1:

@@ -18,6 +18,7 @@ from tests.bot.discord.conftest import (
     embed_text,
     iter_fields,
     labels,
+    lobby_lapses,
     note_of,
     only_ephemeral,
     play_turn,
@@ -28,6 +29,7 @@ from tests.bot.discord.conftest import (
     show_hand,
     start_game,
 )
+from tests.bot.discord.live_play import sent_view
 
 
 async def open_toy(world: World, options: str = "first_dealer=2") -> simcord.InteractionResult:
@@ -36,10 +38,14 @@ async def open_toy(world: World, options: str = "first_dealer=2") -> simcord.Int
     return result
 
 
-async def started_toy(world: World, options: str = "first_dealer=2") -> None:
+async def started_toy(world: World, options: str = "first_dealer=2", lapsed: bool = False) -> None:
+    """Ann opens a toy table, Bob joins, Ann starts it (with ``lapsed``, a quarter of an hour
+    after Bob joined: his view is not sent at the start)."""
     lobby = (await open_toy(world, options)).response
     assert lobby is not None
     await world.bob.click(lobby, label="Join")
+    if lapsed:
+        await lobby_lapses(world)
     await world.ann.click(lobby, label="Start")
 
 
@@ -55,14 +61,17 @@ async def test_whole_game_from_play_to_final_scores(world: World) -> None:
     assert f"<@{world.bob.id}>" in embed_text(world.message(lobby.id))
 
     await world.ann.click(lobby, label="Start")
+    await world.settle()
     table = world.require_table()
     first_message = world.table_message()
     assert first_message.id != lobby.id
     assert "Deal 1" in embed_text(first_message) and labels(first_message) == ["Show my hand"]
     retired = world.message(lobby.id)
     assert not custom_ids(retired) and "started" in embed_text(retired)
-    assert [len(world.dms(a)) for a in (world.ann, world.bob)] == [1, 1]
-    assert "Your hand" in world.dms(world.ann)[0].content
+    assert [len(world.dms(a)) for a in (world.ann, world.bob)] == [0, 0]  # their hands are below instead
+    for person in (world.ann, world.bob):
+        sent = sent_view(world, person, first_message.id)
+        assert sent is not None and "Your hand" in embed_text(sent.response)
 
     messages_seen = {first_message.id}
     while world.table is not None:
@@ -80,7 +89,7 @@ async def test_whole_game_from_play_to_final_scores(world: World) -> None:
     assert [a.filename for a in old.attachments] == ["table.png"]
     assert str(old.embeds[0].image.url).endswith("table.png")
     # both players had their private view open when deal 2 began: it showed the new hand, no DM
-    assert [len(world.dms(a)) for a in (world.ann, world.bob)] == [1, 1]
+    assert [len(world.dms(a)) for a in (world.ann, world.bob)] == [0, 0]
 
     final = world.message(table.message_id)
     text = embed_text(final)
@@ -252,15 +261,15 @@ async def test_dm_closed_player_is_told_once_and_plays_on(world: World) -> None:
         message="Cannot send messages",
         times=None,
     )
-    await started_toy(world)
+    await started_toy(world, lapsed=True)
     while world.table is not None:
         await play_turn(world)
     told = [m for m in world.bot_messages() if "could not send you a DM" in m.content]
     assert len(told) == 1 and "Show my hand" in told[0].content
     assert told[0].raw_mentions == [world.bob.id]
     assert str(world.bob.id) in await world.bot.store.dm_closed_users()
-    # Ann's hand came by DM at the first deal; at the second her open private view showed it
-    assert len(world.dms(world.ann)) == 1 and not world.dms(world.bob)
+    # Ann's view was sent to her at the start, and stayed open: no DM
+    assert not world.dms(world.ann) and not world.dms(world.bob)
 
 
 async def test_table_command_reposts(world: World) -> None:

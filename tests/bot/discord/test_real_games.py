@@ -19,6 +19,7 @@ from tests.bot.discord.conftest import (
     show_hand,
     start_game,
 )
+from tests.bot.discord.live_play import sent_view
 
 GAMES = [("parity", 2), ("hoodwink", 3), ("spec", 3), ("ninety_nine", 3), ("costly_colours", 2)]
 
@@ -32,7 +33,9 @@ def available(game_id: str) -> bool:
 
 async def play(world: World, game_id: str, players: int, max_turns: int | None) -> dict[str, int]:
     table = await start_game(world, game_id, players)
-    counts = {"turns": 0, "two_step": 0, "public": 0, "deals": 0}
+    start = int(world.table_message().id)
+    sent = [sent_view(world, a, start) for a in [world.ann, world.bob, world.cat][:players]]
+    counts = {"turns": 0, "two_step": 0, "public": 0, "deals": 0, "sent": sum(v is not None for v in sent)}
     seen_messages: set[str | None] = set()
     while world.table is not None and (max_turns is None or counts["turns"] < max_turns):
         assert table.state is not None
@@ -82,8 +85,8 @@ async def test_real_game_through_discord(world: World, game_id: str, players: in
     people = [world.ann, world.bob, world.cat][:players]
     if game_id == "spec":  # nothing is private in Spec (the grid is face down for everyone): no DMs
         assert not any(world.dms(a) for a in people)
-    else:  # every person got their hand by DM at the first deal
-        assert all(world.dms(a) for a in people)
+    else:  # every person got their hand at the first deal in a view sent to them, not by DM
+        assert not any(world.dms(a) for a in people) and counts["sent"] == players
     if game_id == "spec":
         assert counts["two_step"] > 0  # calls are chosen cell first, then the call
         assert counts["public"] > 0  # a challenge, offered on the table message

@@ -5,8 +5,14 @@ leaves true is not touched. (``python -m tests.bench.bench_discord`` counts ever
 
 from __future__ import annotations
 
+import pytest
+
+from bot.discord.embeds import NOT_YOUR_TURN
+from bot.discord.live import TOKEN_LIFETIME
+from bot.discord.notifier import Job
 from tests.bot.discord.conftest import (
     World,
+    acts,
     choose_in_hand,
     custom_ids,
     embed_text,
@@ -15,6 +21,7 @@ from tests.bot.discord.conftest import (
     reply_text,
     show_hand,
 )
+from tests.bot.discord.live_play import LivePlay, choices, sent_view
 
 OPEN_TOY = "first_dealer=1"  # Ann deals, Bob leads
 
@@ -120,3 +127,124 @@ async def test_a_quick_act_on_the_table_message_is_answered_in_one_call(world: W
     await world.settle()
     assert "You chose Knock." in reply_text(done) and not done.deferred
     assert len(answers(calls_since(world, before))) == 1
+
+
+async def start_three(world: World, options: str = OPEN_TOY) -> int:
+    """Ann opens a toy table, Bob and Cat join, and Ann starts it (Bob leads): how many calls
+    the bot had made before Start."""
+    lobby = (await world.ann.slash(world.channel, "play", game="toy", options=options)).response
+    assert lobby is not None
+    for person in (world.bob, world.cat):
+        await person.click(lobby, label="Join")
+    before = len(world.env.http_requests)
+    await world.ann.click(lobby, label="Start")
+    await world.settle()
+    return before
+
+
+async def test_the_start_sends_each_player_their_view_in_the_channel(world: World) -> None:
+    """Ann starts a table Bob and Cat joined: each of them finds their private view right below
+    the table message, sent on their own click in the lobby (Start, Join), with no DM and no
+    Show my hand to press: five calls in all (the answer, the lobby's last edit, three views). Bob, who leads, is pinged; Cat is told her hand is
+    below. Bob leads in his view; Cat's, now her turn, shows her choices in place (one edit); she
+    plays in it, and Ann's shows hers: nobody is pinged in a message of its own."""
+    before = await start_three(world)
+    table = world.require_table()
+    calls = calls_since(world, before)
+    assert len(calls) == 5 and len([c for c in calls if c.endswith("/callback")]) == 1
+    assert len([c for c in calls if c.startswith("POST /webhooks/")]) == 3
+    assert all(world.dms(p) == [] for p in (world.ann, world.bob, world.cat))
+    start = world.table_message()
+    assert start.raw_mentions == [world.bob.id, world.cat.id]
+    assert "your hand is below" in (start.content or "") and "your turn" in (start.content or "")
+    views = {p.id: sent_view(world, p, start.id) for p in (world.ann, world.bob, world.cat)}
+    for person in (world.ann, world.bob, world.cat):
+        view = views[person.id]
+        assert view is not None and view.response.ephemeral
+        others = [o for o in (world.ann, world.bob, world.cat) if o is not person]
+        assert all(view.response.id not in [m.id for m in world.channel.history(viewer=o)] for o in others)
+    bobs, cats = views[world.bob.id], views[world.cat.id]
+    assert bobs is not None and cats is not None
+    assert "Your turn" in embed_text(bobs.response) and choices(bobs.response)
+    assert NOT_YOUR_TURN in embed_text(cats.response) and not choices(cats.response)
+    assert "Your hand: " in embed_text(cats.response)
+    before = len(world.env.http_requests)
+    live = LivePlay(world)
+    await live.move()  # Bob leads in the view sent to him: Cat's turn
+    assert "Your turn" in embed_text(cats.response) and choices(cats.response)
+    await live.move()  # Cat follows in hers: Ann's turn
+    anns = views[world.ann.id]
+    assert anns is not None and "Your turn" in embed_text(anns.response) and choices(anns.response)
+    assert live.opened == 0 and live.interactions == 2
+    calls = calls_since(world, before)
+    assert [c for c in calls if c.startswith("POST /channels/")] == []  # no ping, no DM
+    assert len([c for c in calls if c.startswith("PATCH /webhooks/") and not c.endswith("@original")]) == 2
+    assert table.state is not None and table.state.awaiting() == {0}
+
+
+async def test_a_lobby_click_too_old_for_a_view_leaves_the_hand_to_a_dm(world: World) -> None:
+    """Bob joined fourteen minutes before Ann pressed Start: his click's token would lapse before
+    a view could be of use, so his hand comes by DM, as before, and he is pinged when his turn
+    comes. Cat and Ann, whose clicks are fresh, get their views in the channel."""
+    lobby = (await world.ann.slash(world.channel, "play", game="toy", options=OPEN_TOY)).response
+    assert lobby is not None
+    await world.bob.click(lobby, label="Join")
+    await world.env.advance_time(TOKEN_LIFETIME - 60)
+    await world.cat.click(lobby, label="Join")
+    await world.ann.click(lobby, label="Start")
+    await world.settle()
+    start = world.table_message()
+    assert len(world.dms(world.bob)) == 1 and world.dms(world.cat) == [] and world.dms(world.ann) == []
+    assert sent_view(world, world.bob, start.id) is None
+    assert sent_view(world, world.cat, start.id) is not None and sent_view(world, world.ann, start.id) is not None
+    assert start.raw_mentions == [world.bob.id, world.cat.id]  # Bob to play; Cat told her hand is below
+
+
+async def test_a_view_discord_refuses_at_the_start_leaves_the_hand_to_a_dm(world: World) -> None:
+    """Discord refuses the views sent at the start (their tokens gone): each player's hand comes
+    by DM instead, as to anyone not watching, and nobody is left with a view that cannot update."""
+    world.env.inject_error("POST", "/webhooks/*", status=404, code=10015, message="Unknown Webhook", times=3)
+    await start_three(world)
+    table = world.require_table()
+    start = world.table_message()
+    for person in (world.ann, world.bob, world.cat):
+        assert sent_view(world, person, start.id) is None
+        assert len(world.dms(person)) == 1 and "Your hand:" in world.dms(person)[0].content
+        assert not world.bot.notifier.live.watching(table.id, str(person.id))
+
+
+async def test_a_move_made_before_a_view_is_sent_is_in_that_view(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race: Cat's view is still on its way (Discord is slow: its job is held back here) when
+    Bob, who leads, plays in his. Cat's turn has come meanwhile: her view, once out, is drawn as
+    the table is then (her turn, her choices), with no second edit, no ping and no DM."""
+    notifier = world.bot.notifier
+    held: list[Job] = []
+    real = notifier._open_view
+
+    async def slow(job: Job) -> None:
+        if job.users == (str(world.cat.id),) and not held:
+            held.append(job)
+            return
+        await real(job)
+
+    monkeypatch.setattr(notifier, "_open_view", slow)
+    await start_three(world)
+    start = world.table_message()
+    bobs = sent_view(world, world.bob, start.id)
+    assert bobs is not None and sent_view(world, world.cat, start.id) is None and len(held) == 1
+    table = world.require_table()
+    await world.bob.click(bobs.response, custom_id=acts(bobs.response)[0]["custom_id"])
+    await world.settle()
+    assert table.state is not None and table.state.awaiting() == {2}  # Cat's turn, her view not out
+    assert world.dms(world.cat) == [] and not [m for m in world.bot_messages() if m.id > start.id]
+    before = len(world.env.http_requests)
+    await real(held[0])  # her view goes out now
+    await world.settle()
+    cats = sent_view(world, world.cat, start.id)
+    assert cats is not None and "Your turn" in embed_text(cats.response) and choices(cats.response)
+    calls = calls_since(world, before)
+    assert len([c for c in calls if c.startswith("POST /webhooks/")]) == 1  # her view, once
+    assert not [c for c in calls if c.startswith("PATCH /webhooks/") and not c.endswith("@original")]
+    assert not [c for c in calls if c.startswith("POST /channels/")] and world.dms(world.cat) == []

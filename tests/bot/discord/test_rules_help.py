@@ -9,7 +9,7 @@ import re
 from bot.discord.embeds import RULES_PAGE, reflow
 from bot.discord.limits import SUITS, TEXT_STYLE
 from games.registry import all_games, get_game
-from tests.bot.discord.conftest import World, components_of, embed_text, labels
+from tests.bot.discord.conftest import World, components_of, embed_text, labels, lobby_lapses
 from tests.bot.discord.live_play import LivePlay
 
 
@@ -65,14 +65,18 @@ async def test_help_says_when_hands_are_dmed(world: World) -> None:
 
 
 async def test_a_hand_dm_names_and_links_the_channel_and_goes_only_to_a_closed_view(world: World) -> None:
-    """Toy Tricks, two deals: at the start both get their hand by DM (no view is open yet),
-    naming the channel with a link; both keep their views open into deal 2 and get no DM then."""
+    """Toy Tricks, two deals: Bob joined a quarter of an hour before the start, too long ago for
+    his view to be sent then, so he gets his hand by DM, naming the channel with a link (Ann's
+    view was sent on her click on Start: no DM); both keep their views open into deal 2 and get
+    no DM then."""
     lobby = (await world.ann.slash(world.channel, "play", game="toy", options="first_dealer=2 deals=2")).response
     assert lobby is not None
     await world.bob.click(lobby, label="Join")
+    await lobby_lapses(world)
     await world.ann.click(lobby, label="Start")
     await world.settle()
-    [dm] = world.dms(world.ann)
+    assert world.dms(world.ann) == []
+    [dm] = world.dms(world.bob)
     link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}"
     assert dm.content.startswith(f"Toy Tricks at <#{world.channel.id}> ({link}/{world.table_message().id}) - your view:")
     assert "Your hand:" in dm.content and "in your channel" not in dm.content
@@ -81,7 +85,7 @@ async def test_a_hand_dm_names_and_links_the_channel_and_goes_only_to_a_closed_v
     assert table.state is not None
     while table.state.deal_no == 1:
         await live.move()
-    assert [len(world.dms(p)) for p in (world.ann, world.bob)] == [1, 1]
+    assert [len(world.dms(p)) for p in (world.ann, world.bob)] == [0, 1]
 
 
 def test_suits_are_drawn_as_text_everywhere_in_an_embed() -> None:

@@ -8,7 +8,15 @@ from bot.discord.embeds import NOT_YOUR_TURN
 from bot.discord.notifier import ABANDONED_VIEW, TIMED_OUT, Job
 from bot.service.timers import reminder
 from bot.settings import GuildSettings
-from tests.bot.discord.conftest import World, choose_in_hand, custom_ids, embed_text, labels, show_hand
+from tests.bot.discord.conftest import (
+    World,
+    choose_in_hand,
+    custom_ids,
+    embed_text,
+    labels,
+    lobby_lapses,
+    show_hand,
+)
 from tests.bot.discord.live_play import choices
 
 BOB_LEADS = "first_dealer=1"  # Ann deals, Bob leads
@@ -35,7 +43,15 @@ async def test_the_first_player_is_pinged_in_the_new_table_message(world: World)
 
 
 async def test_a_player_not_watching_is_pinged_once_and_the_ping_goes_when_they_move(world: World) -> None:
-    await start(world)
+    """Bob opens the table and starts it a quarter of an hour after Ann joined: her view is not
+    sent at the start (her click's token is too old), so she is not watching when her turn comes."""
+    lobby = (await world.bob.slash(world.channel, "play", game="toy", options="first_dealer=2")).response
+    assert lobby is not None  # Bob sits first and leads; Ann deals
+    await world.ann.click(lobby, label="Join")
+    await lobby_lapses(world)
+    await world.bob.click(lobby, label="Start")
+    await world.settle()
+    assert world.table_message().raw_mentions == [world.bob.id]
     await choose_in_hand(world.bob, await show_hand(world, world.bob))  # Bob leads; Ann's turn
     await world.settle()
     table_message = world.table_message()

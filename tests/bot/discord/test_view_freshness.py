@@ -10,7 +10,7 @@ from bot.discord.live import MARGIN, TOKEN_LIFETIME
 from bot.discord.notifier import FINISHED_VIEW, LAPSED_VIEW
 from bot.settings import GuildSettings
 from tests.bot.discord.conftest import World, custom_ids, embed_text, show_hand
-from tests.bot.discord.live_play import LivePlay, choices
+from tests.bot.discord.live_play import LivePlay, choices, sent_view
 
 NO_TIMERS = GuildSettings(turn_reminder_seconds=0, turn_timeout_seconds=0)
 
@@ -99,3 +99,33 @@ async def test_a_view_says_it_is_out_of_date_before_its_token_lapses(world: Worl
     await LivePlay(world).move()  # Ann leads (from a fresh view): Bob is pinged
     await world.settle()
     assert any(m.raw_mentions == [world.bob.id] for m in world.bot_messages())
+
+
+async def test_a_view_sent_at_the_start_lapses_with_the_click_that_carried_it(world: World) -> None:
+    """Bob joined ten minutes before Ann pressed Start: his view is sent on his Join's token,
+    which has five minutes left, so it says it is out of date four minutes after the start (not
+    fourteen), in the view itself: the lobby his Join answered and the table message are left as
+    they are."""
+    await world.bot.service.update_settings(str(world.guild.id), NO_TIMERS)
+    lobby = (await world.ann.slash(world.channel, "play", game="toy", options="first_dealer=1")).response
+    assert lobby is not None  # Ann deals, Bob leads
+    await world.bob.click(lobby, label="Join")
+    await world.env.advance_time(600)
+    await world.ann.click(lobby, label="Start")
+    await world.settle()
+    start = world.table_message()
+    bobs = sent_view(world, world.bob, start.id)
+    assert bobs is not None and choices(bobs.response)  # Bob leads
+    await world.env.advance_time(300 - MARGIN - 5)
+    await world.settle()
+    assert choices(bobs.response)  # not yet
+    await world.env.advance_time(10)
+    await world.settle()
+    assert bobs.response.content == LAPSED_VIEW and not custom_ids(bobs.response)
+    assert "started" in embed_text(world.message(lobby.id)) and world.table_message().id == start.id
+    assert embed_text(world.table_message()) == embed_text(start) and custom_ids(world.table_message())
+    anns = sent_view(world, world.ann, start.id)  # hers, sent on her Start, has ten minutes more
+    assert anns is not None and anns.response.content != LAPSED_VIEW
+    table = world.require_table()
+    assert not world.bot.notifier.live.watching(table.id, str(world.bob.id))
+    assert world.bot.notifier.live.watching(table.id, str(world.ann.id))
