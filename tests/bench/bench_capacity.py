@@ -77,20 +77,37 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 
 class Answers:
-    """When the bot answered each interaction: its first callback, as it arrives at Discord."""
+    """When the bot answered each interaction (its first callback, as it arrives at Discord), and
+    when the answer first carried a picture (the callback itself, or an edit of it)."""
 
     def __init__(self) -> None:
         self.waiting: dict[str, asyncio.Future[float]] = {}
+        self.pictures: dict[str, asyncio.Future[float]] = {}
+        """By interaction token: the answer's picture."""
 
-    def answered(self, interaction_id: str) -> None:
-        waiter = self.waiting.pop(interaction_id, None)
-        if waiter is not None and not waiter.done():
-            waiter.set_result(time.perf_counter())
+    def seen(self, method: str, path: str, pictured: bool) -> None:
+        parts = path.strip("/").split("/")
+        if method == "POST" and parts[0] == "interactions" and parts[-1] == "callback":
+            waiter = self.waiting.pop(parts[1], None)  # interactions/{id}/{token}/callback
+            if waiter is not None and not waiter.done():
+                waiter.set_result(time.perf_counter())
+            token = parts[2]
+        elif method == "PATCH" and parts[0] == "webhooks" and parts[-1] == "@original":
+            token = parts[2]  # webhooks/{application}/{token}/messages/@original
+        else:
+            return
+        if pictured and (picture := self.pictures.pop(token, None)) is not None and not picture.done():
+            picture.set_result(time.perf_counter())
 
     def expect(self, interaction_id: int) -> asyncio.Future[float]:
         waiter: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         self.waiting[str(interaction_id)] = waiter
         return waiter
+
+    def expect_picture(self, token: str) -> asyncio.Future[float]:
+        picture: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self.pictures[token] = picture
+        return picture
 
 
 def send_interaction(
@@ -158,10 +175,13 @@ class Step:
     clicks: int = 0
     moves: int = 0
     latencies: list[float] = field(default_factory=list)
+    pictured: list[float] = field(default_factory=list)
+    """Click to the answer showing its picture."""
     unanswered: int = 0
     bot_cpu: float = 0.0
     workers_cpu: float = 0.0
     discord_cpu: float = 0.0
+    calls: int = 0
 
     @property
     def p99(self) -> float:
@@ -174,7 +194,8 @@ class Step:
         return (
             f"{self.tables:>6} {self.moves / self.seconds:>8.1f} {self.clicks / self.seconds:>8.1f} "
             f"{1000 * percentile(lat, 0.5):>7.0f} {1000 * self.p99:>7.0f} {1000 * max(lat, default=0):>7.0f} "
-            f"{100 * late / max(self.clicks, 1):>6.1f} {1000 * self.bot_cpu / moves:>8.2f} "
+            f"{100 * late / max(self.clicks, 1):>6.1f} {1000 * percentile(self.pictured, 0.99):>7.0f} "
+            f"{self.calls / moves:>6.2f} {1000 * self.bot_cpu / moves:>8.2f} "
             f"{1000 * self.workers_cpu / moves:>8.2f} {100 * self.bot_cpu / self.seconds:>6.0f}% "
             f"{100 * self.discord_cpu / self.seconds:>6.0f}%"
         )
@@ -182,10 +203,11 @@ class Step:
 
 HEADER = (
     f"{'tables':>6} {'moves/s':>8} {'clicks/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
-    f"{'late %':>6} {'bot ms':>8} {'draw ms':>8} {'bot':>7} {'discord':>7}"
+    f"{'late %':>6} {'pic p99':>7} {'calls':>6} {'bot ms':>8} {'draw ms':>8} {'bot':>7} {'discord':>7}"
 )
 LEGEND = (
-    "late: answers over 3 s or missing; bot ms / draw ms: CPU a move of the bot's process and of its "
+    "late: answers over 3 s or missing; pic p99: click to its answer showing the new picture; "
+    "calls: REST calls a move; bot ms / draw ms: CPU a move of the bot's process and of its "
     "picture workers; bot / discord: share of one core used by the bot's process and by this one"
 )
 
@@ -228,12 +250,15 @@ def stored_moves(db: Path) -> int:
 class Harness:
     """The simulated Discord, its people, and the bot process it serves."""
 
-    def __init__(self, tmp: Path, workers: int, seed: int, profile: Path | None) -> None:
+    def __init__(
+        self, tmp: Path, workers: int, seed: int, profile: Path | None, pace: tuple[float, float] = (2.0, 6.0)
+    ) -> None:
         self.rng = random.Random(seed)
+        self.pace = pace
         self.env = simcord.Env(discord.Client(intents=discord.Intents.none()))  # never started: the bot is elsewhere
         self.guild = self.env.create_guild("Capacity", id=GUILD_ID)
         self.answers = Answers()
-        self.server = SimDiscord(self.env.backend, self.answers.answered)
+        self.server = SimDiscord(self.env.backend, self.answers.seen)
         self.db = tmp / "capacity.sqlite3"
         self.workers = workers
         self.profile = profile
@@ -352,7 +377,7 @@ class Harness:
     async def drive(self, seated: Seated, step: Step, until: float) -> None:
         """One table's people: every 2 to 6 seconds the awaited person clicks in their view."""
         while True:
-            await asyncio.sleep(self.rng.uniform(2.0, 6.0))
+            await asyncio.sleep(self.rng.uniform(*self.pace))
             if time.perf_counter() >= until:
                 return
             found = self.awaited(seated)
@@ -363,24 +388,32 @@ class Harness:
             if record is None:
                 continue
             step.clicks += 1
+            answer, picture = self.answers.expect(record.id), self.answers.expect_picture(record.token)
             try:
-                answered = await asyncio.wait_for(self.answers.expect(record.id), 4 * DEADLINE)
+                answered = await asyncio.wait_for(answer, 4 * DEADLINE)
             except TimeoutError:
                 step.unanswered += 1
+                self.answers.pictures.pop(record.token, None)
                 continue
             step.latencies.append(answered - sent)
+            try:
+                step.pictured.append(await asyncio.wait_for(picture, 4 * DEADLINE) - sent)
+            except TimeoutError:  # refused clicks are answered without a picture
+                self.answers.pictures.pop(record.token, None)
 
     async def measure(self, tables: list[Seated], seconds: float) -> Step:
         assert self.process is not None
         pid = self.process.pid
         step = Step(len(tables), seconds)
         moves, bot, workers, mine = stored_moves(self.db), process_cpu(pid), children_cpu(pid), own_cpu()
+        calls = self.server.calls
         until = time.perf_counter() + seconds
         await asyncio.gather(*(self.drive(t, step, until) for t in tables))
         step.moves = stored_moves(self.db) - moves
         step.bot_cpu = process_cpu(pid) - bot
         step.workers_cpu = children_cpu(pid) - workers
         step.discord_cpu = own_cpu() - mine
+        step.calls = self.server.calls - calls
         return step
 
 
@@ -418,17 +451,30 @@ def print_shares(path: Path) -> None:
             print(f"  {100 * own / busy:5.1f}%  {own:7.2f} s  {where}")
 
 
-async def run(sizes: Sequence[int], seconds: float, workers: int, seed: int, profile: Path | None) -> list[Step]:
+async def run(
+    sizes: Sequence[int], seconds: float, workers: int, seed: int, profile: Path | None,
+    pace: tuple[float, float] = (2.0, 6.0),
+) -> list[Step]:
     steps: list[Step] = []
     with tempfile.TemporaryDirectory() as tmp:
-        harness = Harness(Path(tmp), workers, seed, profile)
+        harness = Harness(Path(tmp), workers, seed, profile, pace)
         harness.prepare(max(sizes))
         await harness.start_bot()
         try:
             tables: list[Seated] = []
+            failed: list[int] = []
             for size in sizes:
-                for start in range(len(tables), size, 10):  # ten tables opened at a time
-                    tables += await asyncio.gather(*(harness.seat(i) for i in range(start, min(start + 10, size))))
+                for start in range(len(tables) + len(failed), size, 10):  # ten tables opened at a time
+                    for i, seated in enumerate(
+                        await asyncio.gather(
+                            *(harness.seat(i) for i in range(start, min(start + 10, size))), return_exceptions=True
+                        )
+                    ):
+                        if isinstance(seated, BaseException):
+                            failed.append(start + i)
+                            print(f"       table {start + i} could not be opened: {seated!r}", flush=True)
+                        else:
+                            tables.append(seated)
                 step = await harness.measure(tables, seconds)
                 steps.append(step)
                 print(step.line(), flush=True)
@@ -448,21 +494,29 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--workers", type=int, default=None, help="the bot's picture processes (default: one per core; 0: none)"
     )
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument(
+        "--pace", default="2-6", help="seconds between a table's clicks, from-to (uniformly at random; default 2-6)"
+    )
     parser.add_argument("--profile", action="store_true", help="profile the bot process and print its CPU by package")
     args = parser.parse_args(argv)
     sizes = sorted({int(n) for n in args.tables.split(",") if n})
     workers = pool.default_workers() if args.workers is None else args.workers
+    low, high = (float(x) for x in args.pace.split("-"))
     print(
-        f"tables clicked every 2-6 s; the bot in its own process, pictures drawn by {workers} process(es) "
+        f"tables clicked every {args.pace} s; the bot in its own process, pictures drawn by {workers} process(es) "
         f"of its own; {args.seconds:.0f} s a step; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
     )
     print(HEADER)
     with tempfile.TemporaryDirectory() as keep:
         profile = Path(keep) / "bot.pstats" if args.profile else None
-        steps = asyncio.run(run(sizes, args.seconds, workers, args.seed, profile))
+        steps = asyncio.run(run(sizes, args.seconds, workers, args.seed, profile, (low, high)))
         print(LEGEND)
         if profile is not None and profile.exists():
             print_shares(profile)
+            if os.environ.get("BENCH_KEEP_PROFILE"):
+                import shutil
+
+                shutil.copy(profile, os.environ["BENCH_KEEP_PROFILE"])
     good = [s for s in steps if s.latencies and s.p99 < GOAL_P99]
     if good:
         knee = max(good, key=lambda s: s.moves)

@@ -21,6 +21,7 @@ import contextlib
 import io
 import json
 import logging
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -58,15 +59,58 @@ def _json_response(payload: Any, status: int = 200) -> web.Response:
     return web.Response(body=_dumps(payload).encode(), status=status, headers={"Content-Type": "application/json"})
 
 
+_DISPOSITION = re.compile(rb'\bname="([^"]*)"(?:; filename="([^"]*)")?')
+
+
+def _multipart(raw: bytes, header: str) -> tuple[dict[str, str], list[tuple[str, bytes, str]]]:
+    """A multipart body as discord.py sends it (aiohttp's FormData): its plain fields, and its files
+    as (field name, bytes, file name). Read here rather than by aiohttp's reader, which costs
+    several times the whole rest of a call."""
+    boundary = header.split("boundary=", 1)[1].strip().strip('"').encode()
+    fields: dict[str, str] = {}
+    uploads: list[tuple[str, bytes, str]] = []
+    for chunk in raw.split(b"--" + boundary)[1:]:
+        if chunk.startswith(b"--"):
+            break
+        head, _, content = chunk.partition(b"\r\n\r\n")
+        content = content.removesuffix(b"\r\n")
+        found = _DISPOSITION.search(head)
+        if found is None:
+            continue
+        name = found.group(1).decode()
+        if found.group(2) is not None:
+            uploads.append((name, content, found.group(2).decode()))
+        else:
+            fields[name] = content.decode()
+    return fields, uploads
+
+
+class _Dropped(list):  # type: ignore[type-arg]
+    """A log that keeps nothing (SimCord's record of every call and event, unread here)."""
+
+    def append(self, _item: object) -> None:
+        pass
+
+
+class _NoCopy:
+    @staticmethod
+    def deepcopy(value: Any) -> Any:
+        return value
+
+
 class SimDiscord:
     """The backend's REST routes and gateway, served with aiohttp on this process's event loop.
 
-    ``on_callback(interaction_id)`` is told of each interaction's first answer as it arrives (the
-    moment Discord's three seconds stop); ``calls`` counts REST calls by method."""
+    ``on_call(method, path, pictured)`` is told of each REST call as it arrives, before it is
+    served (``pictured``: it uploads a file); ``calls`` counts them."""
 
-    def __init__(self, backend: Backend, on_callback: Callable[[str], None] | None = None) -> None:
+    def __init__(self, backend: Backend, on_call: Callable[[str, str, bool], None] | None = None) -> None:
         self.backend = backend
-        self.on_callback = on_callback
+        # SimCord keeps a copy of every call and event for a test to read; nobody reads them here
+        backend.http_requests = _Dropped()
+        backend.transcript = _Dropped()
+        router.copy = _NoCopy  # type: ignore[attr-defined]  # its one use: copying a call into that log
+        self.on_call = on_call
         self.calls = 0
         self._runner: web.AppRunner | None = None
         self._sockets: list[_Gateway] = []
@@ -101,20 +145,11 @@ class SimDiscord:
         path = "/" + request.match_info["tail"]
         body: Any = None
         files: list[discord.File] = []
-        if request.content_type.startswith("multipart/"):
-            parts: dict[str, Any] = {}
-            uploads: list[tuple[str, bytes, str]] = []
-            reader = await request.multipart()
-            while (part := await reader.next()) is not None:
-                if not isinstance(part, type(part)) or part.name is None:
-                    continue
-                data = await part.read()  # type: ignore[union-attr]
-                if part.filename is not None:  # type: ignore[union-attr]
-                    uploads.append((part.name, bytes(data), part.filename))  # type: ignore[union-attr]
-                else:
-                    parts[part.name] = bytes(data).decode()
-            if "payload_json" in parts:
-                body = json.loads(parts["payload_json"])
+        kind = request.headers.get("Content-Type", "")  # not request.content_type: its parser costs
+        if kind.startswith("multipart/"):
+            fields, uploads = _multipart(await request.read(), kind)
+            if "payload_json" in fields:
+                body = json.loads(fields["payload_json"])
             attached = {str(a.get("id")): a for a in (body or {}).get("attachments", []) if isinstance(a, dict)}
             for name, data, filename in uploads:
                 index = name.removeprefix("files[").removesuffix("]")
@@ -124,8 +159,8 @@ class SimDiscord:
             raw = await request.read()
             body = json.loads(raw) if raw else None
         self.calls += 1
-        if request.method == "POST" and path.endswith("/callback") and self.on_callback is not None:
-            self.on_callback(path.strip("/").split("/")[1])  # interactions/{id}/{token}/callback
+        if self.on_call is not None:
+            self.on_call(request.method, path, bool(files))
         try:
             result = router.dispatch(
                 self.backend,
