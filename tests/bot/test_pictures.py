@@ -4,7 +4,6 @@ random match, and nothing hidden from a viewer reaches that viewer's picture or 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import io
 import os
 import pickle
@@ -512,10 +511,8 @@ def test_a_worker_that_dies_is_replaced_and_its_picture_drawn_here() -> None:
         pool = Drawer(workers=1)
         try:
             await pool.png(table)  # the worker is up
-            executor = pool._executor
-            assert isinstance(executor, concurrent.futures.ProcessPoolExecutor)
-            for process in list(executor._processes.values()):
-                os.kill(process.pid, signal.SIGKILL)
+            for pid in pool.pids():
+                os.kill(pid, signal.SIGKILL)
             hand = pictures.hand_layout(state.view(0), state.legal_actions(0))
             after_crash = await pool.png(hand, compact=True)  # not drawn before: goes to the dead pool
             again = await pool.png(pictures.hand_layout(state.view(1), state.legal_actions(1)), compact=True)

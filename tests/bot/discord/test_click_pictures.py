@@ -28,14 +28,14 @@ class SlowDrawer(pool.Drawer):
         self.seen = seen
         self.before: list[object] = []
 
-    async def png(self, layout: Layout, compact: bool = False) -> bytes:
+    async def png(self, layout: Layout, compact: bool = False, urgent: bool = False) -> bytes:
         if compact:
             if self.fail:
                 raise RuntimeError("no picture today")
             if self.delay:
                 await asyncio.sleep(self.delay)
                 self.before.append(self.seen())
-        return await super().png(layout, compact)
+        return await super().png(layout, compact, urgent)
 
 
 def calls_since(world: World, start: int) -> list[tuple[str, str, bool]]:
