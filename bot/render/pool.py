@@ -21,6 +21,7 @@ The adapter draws through :func:`drawer`, the process's one drawer, set up by :f
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -208,10 +209,8 @@ class Drawer:
 
     def _forget(self, worker: _Worker) -> None:
         if self._loop is not None and not self._loop.is_closed():
-            try:
+            with contextlib.suppress(OSError, ValueError):  # a pipe already closed
                 self._loop.remove_reader(worker.conn.fileno())
-            except (OSError, ValueError):
-                pass
         self._all.remove(worker)
         if worker in self._idle:
             self._idle.remove(worker)

@@ -439,7 +439,7 @@ def print_shares(path: Path) -> None:
             where = "Pillow"
         elif "json" in parts or name.startswith("<method 'encode'") or "json" in name:
             where = "JSON"
-        elif "poll" in name and "epoll" in name or name.startswith("<method 'poll'") or name.startswith("<method 'acquire'"):
+        elif name.startswith(("<method 'poll'", "<method 'acquire'")):
             where = "(waiting)"
         else:
             where = "Python and others (asyncio, ssl, copy...)"

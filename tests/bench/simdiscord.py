@@ -109,7 +109,7 @@ class SimDiscord:
         # SimCord keeps a copy of every call and event for a test to read; nobody reads them here
         backend.http_requests = _Dropped()
         backend.transcript = _Dropped()
-        router.copy = _NoCopy  # type: ignore[attr-defined]  # its one use: copying a call into that log
+        router.copy = _NoCopy  # type: ignore[assignment]  # its one use: copying a call into that log
         self.on_call = on_call
         self.calls = 0
         self._runner: web.AppRunner | None = None
@@ -124,7 +124,7 @@ class SimDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
-        sockets = site._server.sockets if site._server is not None else []  # type: ignore[union-attr]
+        sockets = site._server.sockets if site._server is not None else []  # type: ignore[attr-defined]
         bound = sockets[0].getsockname()[1] if sockets else port
         self.url = f"http://{host}:{bound}"
         return self.url

@@ -524,3 +524,31 @@ def test_a_worker_that_dies_is_replaced_and_its_picture_drawn_here() -> None:
     assert after_crash == pictures.picture(pictures.hand_layout(state.view(0), state.legal_actions(0)), compact=True)
     assert again == pictures.picture(pictures.hand_layout(state.view(1), state.legal_actions(1)), compact=True)
     assert crashes == 1 and pooled  # a new pool took over
+
+
+def test_a_picture_an_answer_waits_for_goes_before_those_queued() -> None:
+    """One worker, five tables' pictures asked for, then a hand's that a click's answer waits
+    for: the hand is drawn as soon as the worker is free, before the four still waiting."""
+    game = get_game("hundred")
+    tables = [pictures.table_layout(game.start(["ann", "bob", "cat"], None, seed=s).view(None)) for s in range(6)]
+    state = game.start(["ann", "bob", "cat"], None, seed=9)
+    hand = pictures.hand_layout(state.view(0), state.legal_actions(0))
+
+    async def drawn_in_order() -> list[str]:
+        pool = Drawer(workers=1)
+        order: list[str] = []
+
+        async def one(name: str, layout: Layout, compact: bool = False, urgent: bool = False) -> None:
+            assert await pool.png(layout, compact, urgent) == pictures.picture(layout, compact)
+            order.append(name)
+
+        try:
+            await pool.png(tables[5])  # the worker is up
+            await asyncio.gather(
+                *(one(f"table {i}", t) for i, t in enumerate(tables[:5])), one("hand", hand, True, urgent=True)
+            )
+        finally:
+            pool.close()
+        return order
+
+    assert asyncio.run(drawn_in_order()) == ["table 0", "hand", "table 1", "table 2", "table 3", "table 4"]
