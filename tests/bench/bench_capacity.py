@@ -1,6 +1,7 @@
 """Benchmark (not a test): how many moves a second one bot process serves, pictures on.
 
     nice -n 10 .venv/bin/python -m tests.bench.bench_capacity [--tables 20,40,80,160] [--seconds 30] [--workers 2]
+        [--pace 2-6] [--picture-wait 0.1] [--profile]
 
 Two processes. This one is Discord: SimCord's simulated Discord served over the wire
 (``tests/bench/simdiscord.py``: REST over HTTP, a gateway websocket) and the people at the tables.
@@ -252,8 +253,10 @@ class Harness:
     """The simulated Discord, its people, and the bot process it serves."""
 
     def __init__(
-        self, tmp: Path, workers: int, seed: int, profile: Path | None, pace: tuple[float, float] = (2.0, 6.0)
+        self, tmp: Path, workers: int, seed: int, profile: Path | None, pace: tuple[float, float] = (2.0, 6.0),
+        picture_wait: float | None = None,
     ) -> None:
+        self.picture_wait = picture_wait
         self.rng = random.Random(seed)
         self.pace = pace
         self.env = simcord.Env(discord.Client(intents=discord.Intents.none()))  # never started: the bot is elsewhere
@@ -290,6 +293,8 @@ class Harness:
         argv = [sys.executable, "-m", "tests.bench.capacity_bot", url]
         if self.profile is not None:
             argv += ["--profile", str(self.profile)]
+        if self.picture_wait is not None:
+            argv += ["--picture-wait", str(self.picture_wait)]
         self.process = subprocess.Popen(argv, cwd=ROOT, env=env)
         deadline = time.monotonic() + 60
         while self.env.backend.find_command("play", GUILD_ID, type=AppCommandType.CHAT_INPUT) is None:
@@ -454,11 +459,11 @@ def print_shares(path: Path) -> None:
 
 async def run(
     sizes: Sequence[int], seconds: float, workers: int, seed: int, profile: Path | None,
-    pace: tuple[float, float] = (2.0, 6.0),
+    pace: tuple[float, float] = (2.0, 6.0), picture_wait: float | None = None,
 ) -> list[Step]:
     steps: list[Step] = []
     with tempfile.TemporaryDirectory() as tmp:
-        harness = Harness(Path(tmp), workers, seed, profile, pace)
+        harness = Harness(Path(tmp), workers, seed, profile, pace, picture_wait)
         harness.prepare(max(sizes))
         await harness.start_bot()
         try:
@@ -499,6 +504,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--pace", default="2-6", help="seconds between a table's clicks, from-to (uniformly at random; default 2-6)"
     )
     parser.add_argument("--profile", action="store_true", help="profile the bot process and print its CPU by package")
+    parser.add_argument(
+        "--picture-wait",
+        type=float,
+        default=None,
+        help="seconds a click's answer waits for its picture (the bot's default: 0.1; 0: answered at once, "
+        "the picture in an edit)",
+    )
     args = parser.parse_args(argv)
     sizes = sorted({int(n) for n in args.tables.split(",") if n})
     workers = pool.default_workers() if args.workers is None else args.workers
@@ -510,7 +522,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(HEADER)
     with tempfile.TemporaryDirectory() as keep:
         profile = Path(keep) / "bot.pstats" if args.profile else None
-        steps = asyncio.run(run(sizes, args.seconds, workers, args.seed, profile, (low, high)))
+        steps = asyncio.run(
+            run(sizes, args.seconds, workers, args.seed, profile, (low, high), args.picture_wait)
+        )
         print(LEGEND)
         if profile is not None and profile.exists():
             print_shares(profile)
