@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import io
 import logging
 import multiprocessing
 import os
@@ -52,11 +54,59 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _fields_of(cls: type) -> tuple[str, ...] | None:
+    """The fields of a frozen dataclass with slots and no pickling of its own (a layout's parts,
+    not a card, which pickles as the one object of its kind), else ``None``."""
+    try:
+        return _FIELDS[cls]
+    except KeyError:
+        pass
+    params = getattr(cls, "__dataclass_params__", None)
+    plain = cls.__reduce__ is object.__reduce__ and cls.__reduce_ex__ is object.__reduce_ex__
+    names = (
+        tuple(f.name for f in dataclasses.fields(cls))
+        if params is not None and params.frozen and "__slots__" in cls.__dict__ and plain
+        else None
+    )
+    _FIELDS[cls] = names
+    return names
+
+
+def _rebuild(cls: type, values: tuple[Any, ...]) -> Any:
+    """A frozen dataclass with slots from its fields' values, as pickle's own restore does it."""
+    made: Any = object.__new__(cls)
+    for name, value in zip(_fields_of(cls) or (), values, strict=True):
+        object.__setattr__(made, name, value)
+    return made
+
+
+class _LayoutPickler(pickle.Pickler):
+    """Pickles a layout's parts by their fields' values in one step each, where the default asks
+    the dataclass for its fields again at every part (about a third of what the event loop spends
+    on a picture it hands to a worker)."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        names = _fields_of(type(obj))
+        if names is None:
+            return NotImplemented
+        return _rebuild, (type(obj), tuple(getattr(obj, name) for name in names))
+
+
+def dumps(value: Any) -> bytes:
+    """``value`` pickled as it travels to a worker (:func:`pickle.loads` reads it back)."""
+    out = io.BytesIO()
+    _LayoutPickler(out, pickle.HIGHEST_PROTOCOL).dump(value)
+    return out.getvalue()
+
+
 def _serve(conn: Connection) -> None:
     """A worker: draw each (layout, compact) received, send back the PNG or the error."""
     while True:
         try:
-            layout, compact = conn.recv()
+            layout, compact = pickle.loads(conn.recv_bytes())
         except (EOFError, OSError):  # the bot closed the pipe: stop
             return
         try:
@@ -161,7 +211,7 @@ class Drawer:
             worker = self._idle.pop()
             worker.job = job
             try:
-                worker.conn.send((job.layout, job.compact))  # the worker waits in recv: the pipe drains
+                worker.conn.send_bytes(dumps((job.layout, job.compact)))  # the worker waits in recv: the pipe drains
             except (OSError, ValueError):
                 self._died(worker)
 

@@ -18,6 +18,7 @@ from PIL import Image
 from bot.render import cardfaces, drawlog, pictures
 from bot.render.pictures import hand_alt_text, hand_png, playable_cards, table_alt_text, table_png
 from bot.render.pool import Drawer
+from bot.render.pool import dumps as pool_dumps
 from bot.render.tableau import CARD_W, Style, compact_style, draw_layout
 from games.cards import Card, card
 from games.engine import Game, GameState, PlayCard, iter_cards
@@ -485,6 +486,7 @@ def test_layouts_of_every_game_travel_to_a_worker_process_unchanged() -> None:
             pictures.hand_layout(state.view(seat), state.legal_actions(seat)),
         ):
             assert pickle.loads(pickle.dumps(layout)) == layout
+            assert pickle.loads(pool_dumps(layout)) == layout  # as the bot sends it to a worker
 
 
 def test_the_pool_draws_the_same_picture_as_this_process() -> None:
