@@ -298,7 +298,12 @@ class Harness:
             argv += ["--picture-wait", str(self.picture_wait)]
         self.process = subprocess.Popen(argv, cwd=ROOT, env=env)
         deadline = time.monotonic() + 60
-        while self.env.backend.find_command("play", GUILD_ID, type=AppCommandType.CHAT_INPUT) is None:
+        # its commands registered (before it connects) and its gateway identified: an interaction
+        # sent before then would reach no one
+        while (
+            self.env.backend.find_command("play", GUILD_ID, type=AppCommandType.CHAT_INPUT) is None
+            or not self.server.connected
+        ):
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("the bot process did not start (its errors are above)")
             await asyncio.sleep(0.1)
