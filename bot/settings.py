@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
@@ -52,13 +53,13 @@ class Settings(BaseSettings):
         description="How long a shard stays with a process that stopped renewing its lease (a crash).",
     )
     picture_workers: int = Field(
-        0,
+        default_factory=lambda: min(os.cpu_count() or 1, 64),
         ge=0,
         le=64,
         validation_alias="PARLOUR_PICTURE_WORKERS",
         description=(
-            "Processes drawing the pictures of tables and hands, beside the bot's own (0: drawn in "
-            "a thread of the bot's process). See deploy/README.md, \"Pictures\", before raising it."
+            "Processes drawing the pictures of tables and hands, beside the bot's own (default: one "
+            "per core; 0: drawn in a thread of the bot's process). See deploy/README.md, \"Pictures\"."
         ),
     )
     public_url: str | None = Field(

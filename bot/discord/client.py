@@ -56,10 +56,16 @@ GATEWAY_RETRY_SECONDS = (1.0, 60.0)
 
 
 def bot_intents() -> discord.Intents:
+    """The gateway events the bot asks for: none privileged, and none about messages, reactions
+    or typing, which it never reads (it is driven by interactions): with them, every message posted
+    in any channel of its servers would reach it and be parsed, its own table edits included."""
     intents = discord.Intents.default()
     intents.message_content = False
     intents.members = False
     intents.presences = False
+    intents.messages = False
+    intents.reactions = False
+    intents.typing = False
     return intents
 
 

@@ -7,6 +7,8 @@ clipped to these limits before it is sent, and the tests check the result with
 
 from __future__ import annotations
 
+import functools
+
 import discord
 
 CONTENT = 2000
@@ -90,10 +92,12 @@ text's own colour."""
 SUITS = "♠♥♦♣"
 
 
+@functools.lru_cache(maxsize=4096)
 def legible(text: str) -> str:
     """``text`` with every suit drawn as text, in the text's colour: the suits' colours are the
     pictures' and the card buttons' four-colour pack (diamonds blue, clubs green), which emoji
-    (two red suits, two black) would contradict."""
+    (two red suits, two black) would contradict. Remembered: a private view's labels and options
+    come back move after move (about 5% of the bot's own CPU a move went here)."""
     if not any(suit in text for suit in SUITS):
         return text
     out = []

@@ -155,7 +155,10 @@ async def hand_message(
             return Message(hand_embed(table, info, note, pictured=False), view)
         return Message(pictured.copy(), view, [discord.File(png, filename=HAND_FILE, description=pictures.hand_alt_text(info.view, info.legal))])
 
-    drawing = asyncio.ensure_future(draw(lambda: pictures.hand_layout(info.view, info.legal), compact=True))
+    # a click's answer waits for this picture (``wait``): it goes before pictures queued for others
+    drawing = asyncio.ensure_future(
+        draw(lambda: pictures.hand_layout(info.view, info.legal), compact=True, urgent=wait is not None)
+    )
     if wait is not None:
         done, _ = await asyncio.wait({drawing}, timeout=wait)
         if not done:
@@ -170,11 +173,12 @@ async def hand_message(
     return message(await drawing)
 
 
-async def draw(layout: Callable[[], Layout], compact: bool = False) -> io.BytesIO | None:
+async def draw(layout: Callable[[], Layout], compact: bool = False, urgent: bool = False) -> io.BytesIO | None:
     """The picture of ``layout()`` drawn away from the event loop (:func:`bot.render.pool.drawer`),
-    as a file for an attachment; ``None`` when it could not be laid out or drawn."""
+    as a file for an attachment; ``None`` when it could not be laid out or drawn. ``urgent``: an
+    answer waits for it (it is drawn before pictures queued for others)."""
     try:
-        data = await pool.drawer().png(layout(), compact)
+        data = await pool.drawer().png(layout(), compact, urgent)
     except Exception:  # a picture is a nicety: the message goes out without it
         log.exception("drawing a picture failed")
         return None

@@ -3,12 +3,17 @@
 A picture is a pure function of its layout (plain frozen data, picklable) and whether it is drawn
 compact: :func:`draw` is that function. Pillow holds the interpreter lock while it draws, so
 threads of one process draw one picture at a time (measured: two threads draw no faster than
-one); :class:`Drawer` with ``workers`` > 0 runs :func:`draw` in a pool of processes instead, each
+one); :class:`Drawer` with ``workers`` > 0 runs :func:`draw` in that many processes instead, each
 with its own caches of card faces and words, so the event loop only pickles a layout and reads
-back the PNG (about a sixth of the CPU of drawing it). With ``workers`` = 0 it draws in a thread
-of this process (tests, a one-core machine). A worker that dies is replaced and the picture it
-was drawing is drawn here instead; after :data:`CRASHES_BEFORE_GIVING_UP` deaths the process
-draws its own pictures from then on.
+back the PNG. With ``workers`` = 0 it draws in a thread of this process (tests, a one-core machine).
+
+The workers are fed by the event loop itself, one picture at a time each, over a pipe per worker
+watched by the loop (no helper threads in the bot's process: concurrent.futures' process pool
+moved every picture through two threads of its own, and their turns at the interpreter lock cost
+the loop about a millisecond a picture). Pictures waiting for a worker wait in order, except that
+one a click's answer waits for (``urgent``) goes before the others. A worker that dies is
+replaced and the picture it was drawing is drawn here instead; after
+:data:`CRASHES_BEFORE_GIVING_UP` deaths the process draws its own pictures from then on.
 
 The adapter draws through :func:`drawer`, the process's one drawer, set up by :func:`configure`.
 """
@@ -16,12 +21,17 @@ The adapter draws through :func:`drawer`, the process's one drawer, set up by :f
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
+import io
 import logging
 import multiprocessing
 import os
-from collections import OrderedDict
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+import pickle
+from collections import OrderedDict, deque
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any
 
 from bot.render.pictures import picture
 from games.layout import Layout
@@ -44,27 +54,112 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _fields_of(cls: type) -> tuple[str, ...] | None:
+    """The fields of a frozen dataclass with slots and no pickling of its own (a layout's parts,
+    not a card, which pickles as the one object of its kind), else ``None``."""
+    try:
+        return _FIELDS[cls]
+    except KeyError:
+        pass
+    params = getattr(cls, "__dataclass_params__", None)
+    plain = cls.__reduce__ is object.__reduce__ and cls.__reduce_ex__ is object.__reduce_ex__
+    names = (
+        tuple(f.name for f in dataclasses.fields(cls))
+        if params is not None and params.frozen and "__slots__" in cls.__dict__ and plain
+        else None
+    )
+    _FIELDS[cls] = names
+    return names
+
+
+def _rebuild(cls: type, values: tuple[Any, ...]) -> Any:
+    """A frozen dataclass with slots from its fields' values, as pickle's own restore does it."""
+    made: Any = object.__new__(cls)
+    for name, value in zip(_fields_of(cls) or (), values, strict=True):
+        object.__setattr__(made, name, value)
+    return made
+
+
+class _LayoutPickler(pickle.Pickler):
+    """Pickles a layout's parts by their fields' values in one step each, where the default asks
+    the dataclass for its fields again at every part (measured: 36 us for a Spec table, where
+    multiprocessing's own pickler took 59)."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        names = _fields_of(type(obj))
+        if names is None:
+            return NotImplemented
+        return _rebuild, (type(obj), tuple(getattr(obj, name) for name in names))
+
+
+def dumps(value: Any) -> bytes:
+    """``value`` pickled as it travels to a worker (:func:`pickle.loads` reads it back)."""
+    out = io.BytesIO()
+    _LayoutPickler(out, pickle.HIGHEST_PROTOCOL).dump(value)
+    return out.getvalue()
+
+
+def _serve(conn: Connection) -> None:
+    """A worker: draw each (layout, compact) received, send back the PNG or the error."""
+    while True:
+        try:
+            layout, compact = pickle.loads(conn.recv_bytes())
+        except (EOFError, OSError):  # the bot closed the pipe: stop
+            return
+        try:
+            reply: tuple[bool, Any] = (True, draw(layout, compact))
+        except Exception as exc:  # a picture that cannot be drawn is the bot's to report
+            reply = (False, exc)
+        try:
+            conn.send(reply)
+        except (pickle.PicklingError, TypeError):  # an error that cannot travel: say what it was
+            conn.send((False, RuntimeError(repr(reply[1]))))
+
+
+@dataclass
+class _Job:
+    layout: Layout
+    compact: bool
+    future: asyncio.Future[bytes]
+
+
+@dataclass
+class _Worker:
+    process: Any  # multiprocessing's SpawnProcess
+    conn: Connection
+    job: _Job | None = None
+
+
 class Drawer:
     """Draws pictures in ``workers`` other processes, or in a thread of this one (``workers`` = 0)."""
 
     def __init__(self, workers: int = 0) -> None:
         self.workers = workers
         self.crashes = 0
-        self._executor: Executor | None = self._new_pool() if workers > 0 else None
+        self._pooled = workers > 0
+        self._idle: list[_Worker] = []
+        self._all: list[_Worker] = []
+        self._waiting: deque[_Job] = deque()
+        self._urgent: deque[_Job] = deque()
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._kept: OrderedDict[tuple[Layout, bool], bytes] = OrderedDict()
-
-    def _new_pool(self) -> ProcessPoolExecutor:
-        # spawn: a forked worker would inherit the bot's event loop, sockets and threads
-        return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
 
     @property
     def pooled(self) -> bool:
         """Whether pictures are drawn in other processes now."""
-        return self._executor is not None
+        return self._pooled
 
-    async def png(self, layout: Layout, compact: bool = False) -> bytes:
-        """The PNG of ``layout``, drawn while the event loop serves others."""
-        if self._executor is None:
+    def pids(self) -> list[int]:
+        """The worker processes' ids (started on first use)."""
+        return [w.process.pid for w in self._all]
+
+    async def png(self, layout: Layout, compact: bool = False, urgent: bool = False) -> bytes:
+        """The PNG of ``layout``, drawn while the event loop serves others; ``urgent``: someone
+        waits for it now (a click's answer), so it goes before pictures that wait for a worker."""
+        if not self._pooled:
             return await asyncio.to_thread(draw, layout, compact)
         key: tuple[Layout, bool] | None = (layout, compact)
         try:
@@ -74,11 +169,17 @@ class Drawer:
         if kept is not None and key is not None:
             self._kept.move_to_end(key)
             return kept
-        executor = self._executor
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:  # first use, or a new event loop (tests): fresh workers
+            self._stop_workers()
+            self._loop = loop
+            self._start_workers(self.workers)
+        job = _Job(layout, compact, loop.create_future())
+        (self._urgent if urgent else self._waiting).append(job)
+        self._feed()
         try:
-            data = await asyncio.get_running_loop().run_in_executor(executor, draw, layout, compact)
-        except BrokenProcessPool:
-            self._worker_died(executor)
+            data = await job.future
+        except _WorkerDied:
             return await asyncio.to_thread(draw, layout, compact)
         if key is not None:
             self._kept[key] = data
@@ -86,27 +187,103 @@ class Drawer:
                 self._kept.popitem(last=False)
         return data
 
-    def _worker_died(self, broken: Executor) -> None:
-        """Replace a pool whose worker died (once per pool: the pictures it was drawing all fail
-        with it), or stop using pools after too many deaths."""
-        if broken is not self._executor:
+    # -- the workers -------------------------------------------------------------------------------
+
+    def _start_workers(self, count: int) -> None:
+        context = multiprocessing.get_context("spawn")  # a forked worker would inherit the loop and sockets
+        for _ in range(count):
+            mine, theirs = context.Pipe(duplex=True)
+            process = context.Process(target=_serve, args=(theirs,), daemon=True, name="parlour-pictures")
+            process.start()
+            theirs.close()
+            worker = _Worker(process, mine)
+            self._all.append(worker)
+            self._idle.append(worker)
+            assert self._loop is not None
+            self._loop.add_reader(mine.fileno(), self._answered, worker)
+
+    def _feed(self) -> None:
+        """Give waiting pictures to idle workers (one each), urgent ones first."""
+        while self._idle and (self._urgent or self._waiting):
+            job = (self._urgent or self._waiting).popleft()
+            if job.future.done():  # its waiter gave up (cancelled)
+                continue
+            worker = self._idle.pop()
+            worker.job = job
+            try:
+                worker.conn.send_bytes(dumps((job.layout, job.compact)))  # the worker waits in recv: the pipe drains
+            except (OSError, ValueError):
+                self._died(worker)
+
+    def _answered(self, worker: _Worker) -> None:
+        """The worker's pipe is readable: its picture (or its end)."""
+        try:
+            ok, value = worker.conn.recv()
+        except (EOFError, OSError):
+            self._died(worker)
             return
+        job, worker.job = worker.job, None
+        self._idle.append(worker)
+        if job is not None and not job.future.done():
+            if ok:
+                job.future.set_result(value)
+            else:
+                job.future.set_exception(value)
+        self._feed()
+
+    def _died(self, worker: _Worker) -> None:
+        """A worker died: its picture is drawn here, and it is replaced (or, after too many deaths,
+        every picture is drawn here from now on)."""
+        if worker not in self._all:
+            return
+        self._forget(worker)
+        job, worker.job = worker.job, None
+        if job is not None and not job.future.done():
+            job.future.set_exception(_WorkerDied())
         self.crashes += 1
-        broken.shutdown(wait=False, cancel_futures=True)
         if self.crashes >= CRASHES_BEFORE_GIVING_UP:
             log.error(
                 "a picture worker died %d times: pictures are drawn in this process from now on", self.crashes
             )
-            self._executor = None
-        else:
-            log.warning("a picture worker died; starting a new pool (its pictures are drawn here)")
-            self._executor = self._new_pool()
+            self._pooled = False
+            self._stop_workers()
+            for waiting in (*self._urgent, *self._waiting):
+                if not waiting.future.done():
+                    waiting.future.set_exception(_WorkerDied())
+            self._urgent.clear()
+            self._waiting.clear()
+            return
+        log.warning("a picture worker died; starting another (its picture is drawn here)")
+        self._start_workers(1)
+        self._feed()
+
+    def _forget(self, worker: _Worker) -> None:
+        if self._loop is not None and not self._loop.is_closed():
+            with contextlib.suppress(OSError, ValueError):  # a pipe already closed
+                self._loop.remove_reader(worker.conn.fileno())
+        self._all.remove(worker)
+        if worker in self._idle:
+            self._idle.remove(worker)
+        worker.conn.close()
+        if worker.process.is_alive():
+            worker.process.kill()
+        worker.process.join(timeout=1)
+
+    def _stop_workers(self) -> None:
+        for worker in list(self._all):
+            job, worker.job = worker.job, None
+            if job is not None and not job.future.done():
+                job.future.cancel()
+            self._forget(worker)
 
     def close(self) -> None:
-        """Stop the workers (without waiting for them: a picture still drawing is dropped)."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """Stop the workers (a picture still drawing is dropped)."""
+        self._stop_workers()
+        self._pooled = False
+
+
+class _WorkerDied(Exception):
+    """The picture's worker died before sending it back."""
 
 
 _drawer = Drawer(0)

@@ -4,7 +4,6 @@ random match, and nothing hidden from a viewer reaches that viewer's picture or 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import io
 import os
 import pickle
@@ -19,6 +18,7 @@ from PIL import Image
 from bot.render import cardfaces, drawlog, pictures
 from bot.render.pictures import hand_alt_text, hand_png, playable_cards, table_alt_text, table_png
 from bot.render.pool import Drawer
+from bot.render.pool import dumps as pool_dumps
 from bot.render.tableau import CARD_W, Style, compact_style, draw_layout
 from games.cards import Card, card
 from games.engine import Game, GameState, PlayCard, iter_cards
@@ -486,6 +486,7 @@ def test_layouts_of_every_game_travel_to_a_worker_process_unchanged() -> None:
             pictures.hand_layout(state.view(seat), state.legal_actions(seat)),
         ):
             assert pickle.loads(pickle.dumps(layout)) == layout
+            assert pickle.loads(pool_dumps(layout)) == layout  # as the bot sends it to a worker
 
 
 def test_the_pool_draws_the_same_picture_as_this_process() -> None:
@@ -512,10 +513,8 @@ def test_a_worker_that_dies_is_replaced_and_its_picture_drawn_here() -> None:
         pool = Drawer(workers=1)
         try:
             await pool.png(table)  # the worker is up
-            executor = pool._executor
-            assert isinstance(executor, concurrent.futures.ProcessPoolExecutor)
-            for process in list(executor._processes.values()):
-                os.kill(process.pid, signal.SIGKILL)
+            for pid in pool.pids():
+                os.kill(pid, signal.SIGKILL)
             hand = pictures.hand_layout(state.view(0), state.legal_actions(0))
             after_crash = await pool.png(hand, compact=True)  # not drawn before: goes to the dead pool
             again = await pool.png(pictures.hand_layout(state.view(1), state.legal_actions(1)), compact=True)
@@ -527,3 +526,31 @@ def test_a_worker_that_dies_is_replaced_and_its_picture_drawn_here() -> None:
     assert after_crash == pictures.picture(pictures.hand_layout(state.view(0), state.legal_actions(0)), compact=True)
     assert again == pictures.picture(pictures.hand_layout(state.view(1), state.legal_actions(1)), compact=True)
     assert crashes == 1 and pooled  # a new pool took over
+
+
+def test_a_picture_an_answer_waits_for_goes_before_those_queued() -> None:
+    """One worker, five tables' pictures asked for, then a hand's that a click's answer waits
+    for: the hand is drawn as soon as the worker is free, before the four still waiting."""
+    game = get_game("hundred")
+    tables = [pictures.table_layout(game.start(["ann", "bob", "cat"], None, seed=s).view(None)) for s in range(6)]
+    state = game.start(["ann", "bob", "cat"], None, seed=9)
+    hand = pictures.hand_layout(state.view(0), state.legal_actions(0))
+
+    async def drawn_in_order() -> list[str]:
+        pool = Drawer(workers=1)
+        order: list[str] = []
+
+        async def one(name: str, layout: Layout, compact: bool = False, urgent: bool = False) -> None:
+            assert await pool.png(layout, compact, urgent) == pictures.picture(layout, compact)
+            order.append(name)
+
+        try:
+            await pool.png(tables[5])  # the worker is up
+            await asyncio.gather(
+                *(one(f"table {i}", t) for i, t in enumerate(tables[:5])), one("hand", hand, True, urgent=True)
+            )
+        finally:
+            pool.close()
+        return order
+
+    assert asyncio.run(drawn_in_order()) == ["table 0", "hand", "table 1", "table 2", "table 3", "table 4"]

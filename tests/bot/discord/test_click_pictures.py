@@ -28,14 +28,14 @@ class SlowDrawer(pool.Drawer):
         self.seen = seen
         self.before: list[object] = []
 
-    async def png(self, layout: Layout, compact: bool = False) -> bytes:
+    async def png(self, layout: Layout, compact: bool = False, urgent: bool = False) -> bytes:
         if compact:
             if self.fail:
                 raise RuntimeError("no picture today")
             if self.delay:
                 await asyncio.sleep(self.delay)
                 self.before.append(self.seen())
-        return await super().png(layout, compact)
+        return await super().png(layout, compact, urgent)
 
 
 def calls_since(world: World, start: int) -> list[tuple[str, str, bool]]:
@@ -130,3 +130,42 @@ async def test_show_my_hand_answers_in_text_before_its_slow_picture(
     assert calls_since(world, start)[1:] == [("PATCH", "original", True)]
     assert response(hand).ephemeral and response(hand).attachments
     assert "Your turn" in embed_text(response(hand))
+
+
+class SlowTablePictures(pool.Drawer):
+    """Draws the table's pictures (not compact) ``delay`` seconds late, noting what had happened
+    by the time each was drawn (``seen``)."""
+
+    def __init__(self, seen: Callable[[], object], delay: float) -> None:
+        super().__init__(0)
+        self.seen = seen
+        self.delay = delay
+        self.before: list[object] = []
+
+    async def png(self, layout: Layout, compact: bool = False, urgent: bool = False) -> bytes:
+        if not compact:
+            await asyncio.sleep(self.delay)
+            self.before.append(self.seen())
+        return await super().png(layout, compact, urgent)
+
+
+async def test_a_click_is_answered_without_waiting_for_the_tables_picture(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move a click makes also redraws the table message; its answer does not wait for that
+    picture (it comes with its own, the hand's), however slow the table's is."""
+    table = await start_game(world, "hundred", 3)
+    assert table.state is not None
+    actor = world.actor(table.seats[min(table.state.awaiting())].user_id)
+    hand = await show_hand(world, actor)
+    start = len(world.env.http_requests)
+    drawer = SlowTablePictures(lambda: calls_since(world, start), delay=10 * PICTURE_WAIT)
+    monkeypatch.setattr(pool, "_drawer", drawer)
+    turn = table.turn
+    await actor.click(response(hand), custom_id=acts(response(hand))[0]["custom_id"])
+    await world.settle()
+    assert table.turn > turn
+    assert drawer.before, "the move redrew the table"
+    # by the time the table's picture was drawn, the click had its answer, picture and all
+    assert drawer.before[0] == [("POST", "callback", True)]
+    assert note_of(response(hand)).startswith("You chose ") and response(hand).attachments

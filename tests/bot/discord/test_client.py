@@ -23,6 +23,7 @@ def test_no_privileged_intents() -> None:
     intents = bot_intents()
     assert not intents.message_content and not intents.members and not intents.presences
     assert intents.guilds
+    assert not intents.guild_messages and not intents.dm_messages, "no message events: it never reads them"
 
 
 def test_run_bot_needs_a_token(tmp_path: Path) -> None:

@@ -49,6 +49,7 @@ async def test_a_process_with_two_of_three_shards(postgres_server: PostgresServe
         PARLOUR_SHARD_COUNT=3,
         PARLOUR_SHARD_IDS="0-1",
         PARLOUR_LEASE_SECONDS=600,  # renewal is the process tests' (its sleeps would run on the simulated clock)
+        PARLOUR_PICTURE_WORKERS=0,  # no drawing processes in a test
     )
     bot = make_bot(settings)
     assert isinstance(bot, ShardedParlourBot) and bot.shard_ids == [0, 1] and bot.shard_count == 3
