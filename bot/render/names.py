@@ -35,15 +35,18 @@ LABEL_W = 56
 """The widest a name is drawn under a card and as a line of cards' title (about six letters: the
 cards of a trick step as wide as their labels, see :func:`bot.render.tableau.label_step`)."""
 HEAD_W = 48
-"""The widest a name is drawn in the note beside a line of cards' title ("Trick · Wo… winning"),
-which sets how wide a trick of few cards is drawn: at 48 px the trick and the last trick still
-share a line in the trick-taking games (at 56, Hoodwink's and Parity's pictures grow to 482-502 px)."""
+"""The widest a name is drawn in the note beside a line of cards' title, which sets how wide a
+line of few cards is drawn (a trick's winner is not named there but under its card: "Trick ·
+Alex… winning" widened Hoodwink's picture to 484 px with ten-letter names)."""
 SCORE_W = 48
 """The widest a name is drawn in a score line (about four letters: a score table sits beside a
 grid or a pile in a column of 190-220 px; at 56 px Jubilee, Wit and Reason (II) and Caterpillar
 grow to 467-474 px)."""
-COUNT_W = 56
-"""The widest a name is drawn beside a count of cards and as a fact ("Dealer Wol…")."""
+COUNT_W = 48
+"""The widest a name is drawn beside a count of cards and as a fact ("Dealer Wo…"): as in a score
+line, so a player's name reads alike in a game's counts and scores (at 56 px, Ninety-Nine's eight
+counts of cards took two a line and its picture grew to 499 px with ten-letter names, Hoodwink's
+"Partners" fact to 474)."""
 TEXT_W = 60
 """The widest a name is drawn anywhere else: the heading, a note, a score table's title."""
 ELLIPSIS = "…"
