@@ -75,7 +75,7 @@ def test_the_picture_draws_cut_names_and_the_alt_text_keeps_them_whole() -> None
         "Test",
         f"{players[0]} to play",
         (
-            played_row("Trick", players, [(0, card("QS")), (1, card("KS"))], winner=1, note=f"{players[1]} winning"),
+            played_row("Trick", players, [(0, card("QS")), (1, card("KS")), (2, card("2S"))], winner=1, note=f"{players[1]} winning"),
             Counts("Cards in hand", tuple((p, 5) for p in players)),
             Scores(("Score",), tuple(ScoreLine(p, ("0",)) for p in players)),
         ),
@@ -85,7 +85,7 @@ def test_the_picture_draws_cut_names_and_the_alt_text_keeps_them_whole() -> None
         draw_layout(layout, Style())
     shown = [text for text, _ in log.texts]
     assert not any(players[0] in t or "山" in t for t in shown), shown
-    assert "iiiiiiiiii" in shown  # narrow: whole
+    assert "iiiiiiiiii" in shown  # narrow: whole under its card
     assert f"{fitted(players, TEXT_W)[0]} to play" in " ".join(shown)
     assert fitted(players, SCORE_W)[1] in shown  # the stand-in for a name the font cannot draw
     alt = layout.text()
