@@ -4,8 +4,8 @@ Discord display names run to 32 characters of any script. Drawn whole, a long na
 picture past :data:`bot.render.tableau.WIDEST` (its text under 11 pixels on a phone). Before a
 layout is drawn, :func:`shortened` writes each player's name, wherever the layout's text holds
 it, in a form that fits the place: at most :data:`LABEL_W` pixels under a card, :data:`HEAD_W`
-in the note beside a trick's title, :data:`SCORE_W` in a score line, :data:`COUNT_W` beside a
-count or in a fact, :data:`TEXT_W` in a heading or a note (measured with the picture's own font,
+in the note beside a line of cards' title, :data:`SCORE_W` in a score line, :data:`COUNT_W` beside
+a count or in a fact, :data:`TEXT_W` in a heading or a note (measured with the picture's own font,
 so ten W's and ten i's both fit, the W's cut sooner). A cut name ends with "…"; where two names
 of a table cut to the same form, each keeps as much of its end as tells them apart ("Al…on",
 "Al…en"), or else its seat ("A… #2", or "#2" where no letter fits).
