@@ -175,11 +175,12 @@ class CostlyColoursView(View):
     # -- the picture -------------------------------------------------------------------------------
 
     def facts(self) -> list[tuple[str, str]]:
+        """Trumps and the dealer. The partners, fixed for the match, are in the table's text
+        ("Partners: ..."), not the picture: with players' real names the fact took a second line
+        and widened the picture past 464 px (text under 11 px on a phone)."""
         facts: list[tuple[str, str]] = []
         if self.deck_card is not None and self.deck_card.suit is not None:
             facts.append(("Trumps", self.deck_card.suit.symbol))
-        if self.teams is not None:
-            facts.append(("Partners", "; ".join(" & ".join(self.players[s] for s in team) for team in self.teams)))
         return facts + list(dealer_facts(self))
 
     def deck_row(self) -> Row | None:

@@ -344,12 +344,12 @@ class HoodwinkView(View):
         rows = []
         if self.trick:
             waiting = [] if self.over else [s for s in self.awaiting if all(s != p for p, _ in self.trick)]
-            winning = f"{self.players[self.winning]} winning" if self.winning is not None else ""
-            rows.append(played_row("Trick", self.players, self.trick, self.winning, winning, waiting))
+            # "winning" under the winning card (as "to play" under a waiting place), the last
+            # trick's winner by its card's mark: a note beside the title ("Trick · Alex… winning",
+            # "won by Alex…") widened the picture past 464 px with players' real names
+            rows.append(played_row("Trick", self.players, self.trick, self.winning, to_play=waiting, winner_line="winning"))
         if self.last_trick:
-            winner = self.last_trick_winner
-            note = f"won by {self.players[winner]}" if winner is not None else ""
-            rows.append(played_row("Last trick", self.players, self.last_trick, winner, note=note))
+            rows.append(played_row("Last trick", self.players, self.last_trick, self.last_trick_winner))
         return rows
 
     def layout(self) -> Layout:

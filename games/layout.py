@@ -227,11 +227,16 @@ def played_row(
     winner: int | None = None,
     note: str = "",
     to_play: Iterable[int] = (),
+    winner_line: str = "",
 ) -> Row:
-    """A trick: each card labelled with who played it; the winner's card marked ``winning``; an
+    """A trick: each card labelled with who played it; the winner's card marked ``winning`` (and,
+    once a card follows the lead, ``winner_line``, "winning", under its player's name: a lone lead
+    is winning by itself, and a second line of label would make a trick of one card taller); an
     empty place for each seat in ``to_play`` (whose card the trick waits for)."""
+    plays = tuple(plays)
+    line = f"\n{winner_line}" if winner_line and len(plays) > 1 else ""
     played = tuple(
-        Spot(c, label=players[s], mark="winning" if winner is not None and s == winner else None)
+        Spot(c, label=players[s] + line, mark="winning") if winner is not None and s == winner else Spot(c, label=players[s])
         for s, c in plays
     )
     waiting = tuple(Spot(label=f"{players[s]}\nto play", mark="waiting", empty=True) for s in to_play)

@@ -377,14 +377,12 @@ class ParityView(View):
         if self.trick:
             to_play = [s for s in self.awaiting if s != but and all(s != p for p, _ in self.trick)]
             waiting = [] if self.over else to_play
-            rows.append(played_row("Trick", self.players, self.trick, self.winning, self.winning_text(), waiting))
+            # "winning" under the winning card (as "to play" under a waiting place), the last
+            # trick's winner by its card's mark: a note beside the title ("Trick · Alex… winning",
+            # "won by Alex…") widened the picture past 464 px with players' real names
+            rows.append(played_row("Trick", self.players, self.trick, self.winning, to_play=waiting, winner_line="winning"))
         if self.last_trick and self.last_winner is not None:
-            rows.append(
-                played_row(
-                    "Last trick", self.players, self.last_trick, self.last_winner,
-                    note=f"won by {self.players[self.last_winner]}",
-                )
-            )
+            rows.append(played_row("Last trick", self.players, self.last_trick, self.last_winner))
         return rows
 
     def layout(self) -> Layout:

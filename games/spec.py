@@ -273,9 +273,9 @@ class SpecView(View):
         return [c for c in self.grid if c is not None]
 
     def layout(self) -> Layout:
-        """The 5x5 grid (the card turned last outlined), the stack, and each player's score, points
-        this deal and guess at the last card; the grid first, so a landscape picture has it on the
-        left and the rest beside it."""
+        """The 5x5 grid (the card turned last outlined), the stack, and each player's score and
+        points this deal (their guesses at the last card are in the table's text); the grid first,
+        so a landscape picture has it on the left and the rest beside it."""
         last = self.recent_calls[-1] if self.recent_calls else None
         cells = tuple(
             Spot(c, mark="last" if last is not None and CELLS[i] == last.cell else None)
@@ -293,10 +293,10 @@ class SpecView(View):
             )
         if self.open_challenge is not None:
             notes.append(f"Call {self.open_challenge} may be challenged until the next call.")
-        # each player's scorecards are in the table's text: a haul of up to 26 cannot be read in a column
-        predictions = [call_code_text(p) if p is not None else "" for p in self.predictions]
-        guesses = [("Guess", predictions)] if any(predictions) else []  # (no empty column: room for the names)
-        scores = standard_scores(self, ("Deal", self.deal_points), *guesses)
+        # each player's scorecards are in the table's text: a haul of up to 26 cannot be read in a
+        # column; so are the predictions ("Predictions: ..."): a third column beside the grid widened
+        # the picture past 464 px with players' real names (text under 11 px on a phone)
+        scores = standard_scores(self, ("Deal", self.deal_points))
         return finish(
             self,
             [Grid("The grid", tuple(ROWS), tuple("12345"), cells), Facts(tuple(facts)), Notes(tuple(notes)), scores],

@@ -4,8 +4,8 @@ Discord display names run to 32 characters of any script. Drawn whole, a long na
 picture past :data:`bot.render.tableau.WIDEST` (its text under 11 pixels on a phone). Before a
 layout is drawn, :func:`shortened` writes each player's name, wherever the layout's text holds
 it, in a form that fits the place: at most :data:`LABEL_W` pixels under a card, :data:`HEAD_W`
-in the note beside a trick's title, :data:`SCORE_W` in a score line, :data:`COUNT_W` beside a
-count or in a fact, :data:`TEXT_W` in a heading or a note (measured with the picture's own font,
+in the note beside a line of cards' title, :data:`SCORE_W` in a score line, :data:`COUNT_W` beside
+a count or in a fact, :data:`TEXT_W` in a heading or a note (measured with the picture's own font,
 so ten W's and ten i's both fit, the W's cut sooner). A cut name ends with "…"; where two names
 of a table cut to the same form, each keeps as much of its end as tells them apart ("Al…on",
 "Al…en"), or else its seat ("A… #2", or "#2" where no letter fits).
@@ -35,15 +35,18 @@ LABEL_W = 56
 """The widest a name is drawn under a card and as a line of cards' title (about six letters: the
 cards of a trick step as wide as their labels, see :func:`bot.render.tableau.label_step`)."""
 HEAD_W = 48
-"""The widest a name is drawn in the note beside a line of cards' title ("Trick · Wo… winning"),
-which sets how wide a trick of few cards is drawn: at 48 px the trick and the last trick still
-share a line in the trick-taking games (at 56, Hoodwink's and Parity's pictures grow to 482-502 px)."""
+"""The widest a name is drawn in the note beside a line of cards' title, which sets how wide a
+line of few cards is drawn (a trick's winner is not named there but under its card: "Trick ·
+Alex… winning" widened Hoodwink's picture to 484 px with ten-letter names)."""
 SCORE_W = 48
 """The widest a name is drawn in a score line (about four letters: a score table sits beside a
 grid or a pile in a column of 190-220 px; at 56 px Jubilee, Wit and Reason (II) and Caterpillar
 grow to 467-474 px)."""
-COUNT_W = 56
-"""The widest a name is drawn beside a count of cards and as a fact ("Dealer Wol…")."""
+COUNT_W = 48
+"""The widest a name is drawn beside a count of cards and as a fact ("Dealer Wo…"): as in a score
+line, so a player's name reads alike in a game's counts and scores (at 56 px, Ninety-Nine's eight
+counts of cards took two a line and its picture grew to 499 px with ten-letter names, Hoodwink's
+"Partners" fact to 474)."""
 TEXT_W = 60
 """The widest a name is drawn anywhere else: the heading, a note, a score table's title."""
 ELLIPSIS = "…"

@@ -8,8 +8,9 @@ or hand) and its smallest text at a phone's 320 px. A picture at most 464 px wid
 least 11 px there. ``--save DIR`` writes each game's widest table and hand picture of each set as
 sent (PNG) and, per game and set, a sheet of them as sent (top) and at 320 px wide (below).
 
-The sets: ``short`` P1, P2...; ``long`` the test's :data:`tests.bot.test_pictures.LONG_NAMES`;
-``ten`` ten letters, wide and narrow; ``32`` 32 characters; ``cjk`` Chinese, Korean, emoji.
+The sets (:data:`tests.bot.test_pictures.NAME_SETS`): ``short`` P1, P2...; ``long`` the test's
+:data:`tests.bot.test_pictures.LONG_NAMES`; ``ten`` ten letters, wide and narrow; ``32`` 32
+characters; ``cjk`` Chinese, Korean, emoji.
 """
 
 from __future__ import annotations
@@ -27,23 +28,8 @@ from games.engine import GameState
 from games.layout import Layout
 from games.registry import CATALOGUE, get_game
 from games.simulate import play_match
-from tests.bot.test_pictures import PHONE, POSITIONS, long_names
-
-TEN = ["WWWWWWWWWW", "Alexandrin", "MMMMMMMMMM", "iiiiiiiiii", "Bartholome", "Wilhelmina", "Maximilian"]
-CJK = ["山田太郎", "李明", "김민준", "Zoë 😀 Müller", "👍🏽Bob", "Ωmega", "Жанна", "Bob山", "Bob李", "محمد"]
-
-
-def numbered(names: list[str], count: int) -> list[str]:
-    return [names[i % len(names)] + (f" {i}" if i >= len(names) else "") for i in range(count)]
-
-
-SETS: dict[str, Callable[[int], list[str]]] = {
-    "short": lambda n: [f"P{i + 1}" for i in range(n)],
-    "long": long_names,
-    "ten": lambda n: numbered(TEN, n),
-    "32": lambda n: [f"Wolfgang Amadeus Mozart the G{i:03d}" for i in range(n)],
-    "cjk": lambda n: numbered(CJK, n),
-}
+from tests.bot.test_pictures import NAME_SETS as SETS
+from tests.bot.test_pictures import PHONE, POSITIONS
 
 
 def pictures_of(state: GameState[Any]) -> list[tuple[str, Layout, bool]]:

@@ -4,12 +4,15 @@ the table's text."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.render import drawlog, names, pictures
 from bot.render.cardfaces import rich_width
 from bot.render.names import COUNT_W, HEAD_W, LABEL_W, NAME_SIZE, SCORE_W, TEXT_W, drawn_characters, fitted
 from bot.render.tableau import Style, draw_layout
 from games.cards import card
-from games.layout import Counts, Layout, Row, ScoreLine, Scores, Spot, played_row
+from games.engine import GameState
+from games.layout import Counts, Facts, Layout, Row, ScoreLine, Scores, Spot, played_row
 from games.registry import get_game
 from games.simulate import play_match
 from tests.bot.test_pictures import LONG_NAMES, long_names
@@ -72,7 +75,7 @@ def test_the_picture_draws_cut_names_and_the_alt_text_keeps_them_whole() -> None
         "Test",
         f"{players[0]} to play",
         (
-            played_row("Trick", players, [(0, card("QS")), (1, card("KS"))], winner=1, note=f"{players[1]} winning"),
+            played_row("Trick", players, [(0, card("QS")), (1, card("KS")), (2, card("2S"))], winner=1, note=f"{players[1]} winning"),
             Counts("Cards in hand", tuple((p, 5) for p in players)),
             Scores(("Score",), tuple(ScoreLine(p, ("0",)) for p in players)),
         ),
@@ -82,7 +85,7 @@ def test_the_picture_draws_cut_names_and_the_alt_text_keeps_them_whole() -> None
         draw_layout(layout, Style())
     shown = [text for text, _ in log.texts]
     assert not any(players[0] in t or "山" in t for t in shown), shown
-    assert "iiiiiiiiii" in shown  # narrow: whole
+    assert "iiiiiiiiii" in shown  # narrow: whole under its card
     assert f"{fitted(players, TEXT_W)[0]} to play" in " ".join(shown)
     assert fitted(players, SCORE_W)[1] in shown  # the stand-in for a name the font cannot draw
     alt = layout.text()
@@ -118,3 +121,46 @@ def test_the_table_text_keeps_long_names_whole() -> None:
 def test_a_layout_without_players_is_drawn_as_it_is() -> None:
     layout = Layout("Test", "", (Row("Cards", (Spot(card("QS"), label="Wolfgang Amadeus Mozart"),)),))
     assert names.shortened(layout) is layout
+
+
+def states_of(game_id: str, seed: int = 7) -> list[GameState[Any]]:
+    """Every position of a random match at the game's largest player count, with long names."""
+    game = get_game(game_id)
+    kept: list[GameState[Any]] = []
+    final = play_match(game, long_names(max(game.player_counts)), seed=seed, on_action=lambda s: kept.append(s.clone()))
+    return [*kept, final]
+
+
+def test_spec_leaves_the_guesses_to_the_text_which_states_each_one() -> None:
+    """Spec's score table beside the grid has two columns (a third, the guesses at the last card,
+    widened the picture past 464 px with real names): the table's text says each guess, by name."""
+    guessed = 0
+    for state in states_of("spec")[:40]:
+        view = state.view(None)
+        [scores] = [a for a in view.layout().areas if isinstance(a, Scores)]
+        assert scores.columns == ("Score", "Deal")
+        made = [(name, p) for name, p in zip(view.players, view.predictions, strict=True) if p is not None]  # type: ignore[attr-defined]
+        lines = [line for line in view.table_lines() if line.startswith("Predictions: ")]
+        if not made:
+            assert not lines
+            continue
+        guessed += 1
+        [line] = lines
+        said = [part.rpartition(" ") for part in line.removeprefix("Predictions: ").split(", ")]
+        assert [(name, shown) for name, _, shown in said] == [
+            (name, "Joker" if p == "Joker" else card(p).short) for name, p in made
+        ]
+    assert guessed
+
+
+def test_costly_colours_leaves_the_partners_to_the_text() -> None:
+    """Four players play in partnerships: the picture's facts no longer name them (the fact took
+    a second line and widened the picture with real names); the table's text says who partners
+    whom, by whole name, at every position."""
+    states = states_of("costly_colours")
+    for state in states[:: max(1, len(states) // 20)]:
+        view = state.view(None)
+        facts = [k for a in view.layout().areas if isinstance(a, Facts) for k, _ in a.items]
+        assert "Partners" not in facts
+        a, b, c, d = view.players
+        assert f"Partners: {a} & {c}; {b} & {d}" in view.table_lines()

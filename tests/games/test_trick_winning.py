@@ -1,6 +1,6 @@
 """The trick in progress says who is winning it (issue 28, point 9), in every game with tricks:
-in the view's text, in the picture (the card marked, the trick's heading) and so in its
-description, by the engine's own trick ranking. Checked over random deals: who is winning after
+in the view's text, in the picture (the card marked, "winning" under its player's name: not in
+the trick's heading, where a long name widened the picture) and so in its description, by the engine's own trick ranking. Checked over random deals: who is winning after
 each card is the one who took the trick when no later card beat them."""
 
 from __future__ import annotations
@@ -38,10 +38,14 @@ def test_the_trick_in_progress_names_who_is_winning_it(game_id: str) -> None:
             name = view.players[winning]
             assert any(line.endswith(f"({name} winning)") for line in view.table_lines())
             row = trick_row(state)
-            assert row is not None and row.note == f"{name} winning"
+            assert row is not None and not row.note
             marked = [s.label for s in row.spots if s.mark == "winning"]
-            assert marked == [name]
-            assert f"({name} winning)" in state.view(None).layout().text()
+            said = [s.label for s in row.spots if "winning" in s.label]
+            if len(view.trick) > 1:  # type: ignore[attr-defined]
+                assert marked == said == [f"{name}\nwinning"]
+                assert f"{name} winning" in state.view(None).layout().text()
+            else:  # a lone lead is winning by itself: its mark alone
+                assert marked == [name] and not said
         else:
             winning = None
             assert not any("winning" in line for line in view.table_lines())
