@@ -28,7 +28,10 @@
   two easy bots (993000..993023). Then the others' calls were modelled from the table: over 16
   matches (990500..) the Monte Carlo player's trumps were the easy bot's (its longest suit) in 33
   of 49 calls and its targets in 28 of 43, strong's in 31 of 38 and 24 of 44, which set the priors
-  (0.7 and 0.6).
+  (0.7 and 0.6). The shipped player, on seeds not used in tuning: the Monte Carlo player won .340
+  [.29, .40] of 300 matches against two of it, +0.3 points a match (996000..996299, two runs of
+  150 each .340); strong won .844 [.71, .92] of 45 against two easy bots (997000..997044, +27.7 a
+  match). Strong's CPU per decision p99 57 ms, max 78 ms.
 """
 
 from __future__ import annotations
