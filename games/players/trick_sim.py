@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from math import factorial
@@ -530,19 +530,42 @@ def strong_choice(
     return rank.pack[search_card(worlds, me, choices, goal, noise, rng)]
 
 
+Keep = Callable[[list[list[int]]], float]
+"""The chance a sampled deal (the others' hands as card indices) is kept: how likely the others'
+hands are given what they said before the play, relative to the likeliest."""
+
+
+def sample_kept(known: Knowledge, me: int, rng: random.Random, keep: Keep | None, tries: int = 12) -> list[list[int]] | None:
+    """One sampled deal of the others' hands, kept with the chance ``keep`` gives (rejection
+    sampling); after ``tries`` refusals the last one drawn is used."""
+    hands = None
+    for _ in range(tries):
+        hands = sample_hands(known.rank, me, known.pool, known.need, known.fixed, known.voids, rng)
+        if hands is None or keep is None or rng.random() < keep(hands):
+            return hands
+    return hands
+
+
 def random_playout_choice(
-    known: Knowledge, me: int, legal: Sequence[Card], goal: Goal, samples: int, rng: random.Random
+    known: Knowledge,
+    me: int,
+    legal: Sequence[Card],
+    goal: Goal,
+    samples: int,
+    rng: random.Random,
+    keep: Keep | None = None,
 ) -> Card:
     """Each distinct legal card tried in ``samples`` sampled deals of the unseen cards, every seat
     then playing at random (the same random plays for every card in one deal). Random playouts
-    assume nothing of how the others play, where the easy play's picture of them is often wrong."""
+    assume nothing of how the others play, where the easy play's picture of them is often wrong.
+    With ``keep``, deals are drawn in proportion to how likely the calls made them (:func:`sample_kept`)."""
     rank, base = known.rank, known.world
     choices = distinct_choices(base, me, [rank.index[c] for c in legal], known.unknown)
     if len(choices) == 1:
         return rank.pack[choices[0]]
     totals = dict.fromkeys(choices, 0.0)
     for _ in range(samples):
-        hands = sample_hands(rank, me, known.pool, known.need, known.fixed, known.voids, rng)
+        hands = sample_kept(known, me, rng, keep)
         if hands is None:
             continue
         seed = rng.randrange(1 << 30)
