@@ -46,6 +46,7 @@ from bot.render.cardfaces import (
     paste_shape,
     put,
     rich_width,
+    rounded_box,
     wrap_text,
 )
 from bot.render.names import shortened
@@ -606,9 +607,8 @@ def compose(
         for strip in strips:
             put(img, strip, (x, y, x + strip.width, y + strip.height))
             y += strip.height + space
-    d = ImageDraw.Draw(img)
     border = colours.index_of(BORDER) if indexed else BORDER
-    d.rounded_rectangle([0, 0, width - 1, height - 1], radius=7, outline=border, width=2)
+    rounded_box(img, (0, 0, width - 1, height - 1), 7, outline=border, width=2)
     log = drawlog.current()
     if log is not None:
         log.width = width
@@ -808,16 +808,16 @@ def draw_facts(area: Facts, width: int, marked: frozenset[int] = frozenset(), to
     rows = fact_chips(area, width)
     height = top + len(rows) * (chip_h + 4) - 4
     img = felt(width, height)
-    d = ImageDraw.Draw(img)
     y = top
     k = 0
     for row in rows:
         x = 0
         for name_text, value, w in row:
             mark = k in marked
-            d.rounded_rectangle(
-                [x, y, x + w, y + chip_h],
-                radius=chip_h // 2,
+            rounded_box(
+                img,
+                (x, y, x + w, y + chip_h),
+                chip_h // 2,
                 fill=FELT_LIGHT,
                 outline=LEGAL if mark else (70, 140, 100),
                 width=2 if mark else 1,
@@ -866,20 +866,20 @@ def draw_counts(area: Counts, width: int) -> Image.Image | None:
     lines = (len(area.items) + per_line - 1) // per_line
     img = felt(width, top + lines * (bh + 5) - 5)
     put_title(img, title)
-    d = ImageDraw.Draw(img)
     back = card_face(None, back_w)
     for i, (name, count) in enumerate(area.items):
         x = (i % per_line) * cell
         y = top + (i // per_line) * (bh + 5)
         if count > 1:
             img.paste(back, (x + 3, y), back)
-        img.paste(back, (x, y + (0 if count <= 1 else 2)), back) if count else d.rounded_rectangle(
-            [x, y, x + bw, y + bh], radius=3, outline=MUTED, width=1
-        )
+        if count:
+            img.paste(back, (x, y + (0 if count <= 1 else 2)), back)
+        else:
+            rounded_box(img, (x, y, x + bw, y + bh), 3, outline=MUTED)
         num = str(count)
         nw = rich_width(num, TEXT_SIZE, True)
         cx, cy = x + bw // 2 + 1, y + bh // 2 + 1
-        d.rounded_rectangle([cx - nw // 2 - 2, cy - 9, cx + nw // 2 + 2, cy + 9], radius=3, fill=(250, 250, 250))
+        rounded_box(img, (cx - nw // 2 - 2, cy - 9, cx + nw // 2 + 2, cy + 9), 3, fill=(250, 250, 250))
         draw_rich(img, (cx - nw // 2, cy - 9), num, TEXT_SIZE, (20, 20, 20), True)
         draw_rich(img, (x + bw + 7, y + bh // 2 - 9), clip_text(name, cell - bw - 12, TEXT_SIZE, True), TEXT_SIZE, INK, True)
     return img
@@ -926,18 +926,17 @@ def draw_scores(area: Scores, width: int, split: bool = True, tight: bool = Fals
     header = any(columns) and tuple(columns) != ("Score",)
     img = felt(width, top + lh * (len(area.lines) + (1 if header else 0)))
     put_title(img, title)
-    d = ImageDraw.Draw(img)
     y = top
     if header:
         for i, name in enumerate(columns[:ncol]):
             draw_rich(img, (starts[i], y + 2), clip_text(name, ends[i] - starts[i] - 4, LABEL_SIZE), LABEL_SIZE, MUTED)
         y += lh
     for k, line in enumerate(area.lines):
-        if k % 2 == 0:
-            d.rectangle([0, y, min(width, ends[-1] if ends else name_w), y + lh - 1], fill=FELT_DARK)
+        if k % 2 == 0:  # (ImageDraw's rectangle: the last pixel included)
+            put(img, FELT_DARK, (0, y, min(width, ends[-1] if ends else name_w) + 1, y + lh))
         colour = LEGAL if line.active else INK
         if line.active:
-            d.polygon([(2, y + lh // 2 - 5), (2, y + lh // 2 + 5), (9, y + lh // 2)], fill=LEGAL)
+            ImageDraw.Draw(img).polygon([(2, y + lh // 2 - 5), (2, y + lh // 2 + 5), (9, y + lh // 2)], fill=LEGAL)
         draw_rich(img, (12, y + (lh - size) // 2 - 1), clip_text(line.name, name_w - 15, size, True), size, colour, True)
         for i, value in enumerate(line.values):
             if i < len(starts):
@@ -1059,12 +1058,12 @@ def place_card(img: Image.Image, spot: Spot, xy: tuple[int, int], card_w: int, o
     under it, so the card is copied whole, its corners already blended with the felt."""
     cw, ch = card_size(card_w)
     x, y = xy
-    d = ImageDraw.Draw(img)
     if spot.empty:
         waiting = spot.mark == "waiting"
-        d.rounded_rectangle(
-            [x, y, x + cw - 1, y + ch - 1],
-            radius=card_w // 10,
+        rounded_box(
+            img,
+            (x, y, x + cw - 1, y + ch - 1),
+            card_w // 10,
             fill=FELT_DARK,
             outline=LEGAL if waiting else (60, 120, 85),
             width=2 if waiting else 1,
@@ -1081,7 +1080,7 @@ def place_card(img: Image.Image, spot: Spot, xy: tuple[int, int], card_w: int, o
         put(img, face, (x, y, x + cw, y + ch), face)
     if spot.mark in ("legal", "winning", "last"):
         colour = {"legal": LEGAL, "winning": WINNING, "last": LAST}[spot.mark]
-        d.rounded_rectangle([x - 2, y - 2, x + cw + 1, y + ch + 1], radius=card_w // 10 + 2, outline=colour, width=2)
+        rounded_box(img, (x - 2, y - 2, x + cw + 1, y + ch + 1), card_w // 10 + 2, outline=colour, width=2)
 
 
 DIM = 105
@@ -1135,9 +1134,8 @@ def draw_pile(area: Pile, width: int, style: Style) -> Image.Image:
     img = felt(width, top + height)
     put_title(img, title)
     if badge_w:
-        d = ImageDraw.Draw(img)
         by = top + max(0, (min(height, ch + 5) - BADGE_H) // 2)
-        d.rounded_rectangle([0, by, badge_w - 1, by + BADGE_H], radius=8, fill=(250, 246, 230), outline=GOLD, width=2)
+        rounded_box(img, (0, by, badge_w - 1, by + BADGE_H), 8, fill=(250, 246, 230), outline=GOLD, width=2)
         label = clip_text(area.total_label, badge_w - 6, LABEL_SIZE, True)
         lw = rich_width(label, LABEL_SIZE, True)
         draw_rich(img, ((badge_w - lw) // 2, by + 3), label, LABEL_SIZE, (60, 60, 60), True)
@@ -1171,9 +1169,8 @@ def draw_grid(area: Grid, width: int, style: Style) -> Image.Image:
             place_card(img, spot, (left + c * (cw + GRID_GAP), y), card_w, on_felt=True)
             if spot.label:
                 lw = rich_width(spot.label, LABEL_SIZE, True)
-                d = ImageDraw.Draw(img)
                 x = left + c * (cw + GRID_GAP) + (cw - lw) // 2
-                d.rounded_rectangle([x - 2, y + ch - 20, x + lw + 2, y + ch - 1], radius=3, fill=(20, 20, 20))
+                rounded_box(img, (x - 2, y + ch - 20, x + lw + 2, y + ch - 1), 3, fill=(20, 20, 20))
                 draw_rich(img, (x, y + ch - 20), spot.label, LABEL_SIZE, INK, True)
     return img
 
