@@ -159,6 +159,44 @@ def test_pictures_are_cached_by_layout() -> None:
     assert table_png(state.view(None)) is first
 
 
+def spread_positions(game: Game[Any], seed: int, players: int, count: int = 10) -> list[GameState[Any]]:
+    """``count`` positions spread over a random match."""
+    kept: list[GameState[Any]] = []
+    play_match(game, players, seed=seed, on_action=lambda s: kept.append(s.clone()))
+    return kept[:: max(1, len(kept) // count)][:count]
+
+
+@pytest.mark.parametrize("game_id", ["hoodwink", "costly_colours"])
+def test_pictures_drawn_in_turn_are_those_each_table_and_seat_draws_alone(game_id: str) -> None:
+    """What the drawing keeps between pictures (whole pictures, areas' strips, plans, words, card
+    faces) is keyed by what it shows: two tables of one game and two seats' hands at one table,
+    drawn in turn, give byte for byte the pictures each gives drawn alone from empty caches. So a
+    kept part never shows another table's or another seat's cards."""
+    game = get_game(game_id)
+    players = max(game.player_counts)
+    first, second = spread_positions(game, 1, players), spread_positions(game, 2, players)
+    streams = [
+        [(pictures.table_layout(s.view(None)), False) for s in first],
+        [(pictures.table_layout(s.view(None)), False) for s in second],
+        *(
+            [(pictures.hand_layout(s.view(seat), s.legal_actions(seat)), True) for s in first]
+            for seat in (0, 1)
+        ),
+    ]
+    alone = []
+    for stream in streams:
+        pictures.clear_caches()
+        alone.append([pictures.picture(layout, compact) for layout, compact in stream])
+    assert all(a != b for a, b in zip(alone[2], alone[3], strict=False)), "the two seats' hands should differ"
+    pictures.clear_caches()
+    in_turn: list[list[bytes]] = [[] for _ in streams]
+    for step in range(max(map(len, streams))):
+        for k, stream in enumerate(streams):
+            if step < len(stream):
+                in_turn[k].append(pictures.picture(*stream[step]))
+    assert in_turn == alone
+
+
 @pytest.mark.parametrize("game_id", ["spec", "ninety_nine"])
 def test_the_png_holds_exactly_the_picture_drawn(game_id: str) -> None:
     """The PNG is written here (ISA-L's deflate, no row filters): read back by Pillow, it is the
