@@ -192,6 +192,7 @@ def clear_caches() -> None:
         tableau.indexed_area,
         tableau.indexed_heading,
         tableau.measured_row_width,
+        tableau.labels_width,
         tableau.shaded_face,
         tableau.face_on_felt,
     ):

@@ -974,18 +974,20 @@ LABEL_GAP = 12
 
 def label_width(spot: Spot) -> int:
     """The width of a card's widest line of label (0: none)."""
-    lines = spot.label.split("\n") if spot.label else []
-    return max([0, *(rich_width(t, LABEL_SIZE, k == 0) for k, t in enumerate(lines))])
+    return labels_width(spot.label) if spot.label else 0
+
+
+@lru_cache(maxsize=4096)
+def labels_width(label: str) -> int:
+    """The width of the widest line of a card's label (the first line bold)."""
+    return max([0, *(rich_width(t, LABEL_SIZE, k == 0) for k, t in enumerate(label.split("\n")))])
 
 
 def label_step(spots: Sequence[Spot]) -> int:
     """The width of the widest label under a card but the last (which may reach further right),
-    and the space between two."""
-    widest = 0
-    for spot in spots[:-1]:
-        for k, text in enumerate(spot.label.split("\n") if spot.label else ()):
-            widest = max(widest, rich_width(text, LABEL_SIZE, k == 0) + LABEL_GAP)
-    return widest
+    and the space between two (a pile is measured at several widths, and folded card by card:
+    each label's width is measured once)."""
+    return max([0, *(labels_width(s.label) + LABEL_GAP for s in spots[:-1] if s.label)])
 
 
 def _fit(count: int, width: int, card_w: int, spaced: bool, spots: Sequence[Spot] = ()) -> tuple[int, int]:
