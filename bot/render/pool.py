@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import gc
 import io
 import logging
 import multiprocessing
@@ -103,7 +104,13 @@ def dumps(value: Any) -> bytes:
 
 
 def _serve(conn: Connection) -> None:
-    """A worker: draw each (layout, compact) received, send back the PNG or the error."""
+    """A worker: draw each (layout, compact) received, send back the PNG or the error. What its
+    start-up made (some 35,000 objects: modules, the games' tables) lives as long as it does, so
+    it is first taken out of the garbage collector's generations: a full collection over it took
+    about 6 ms of CPU inside whichever picture it fell in (the bot's own process does the same
+    after start-up, :func:`bot.service.restore.settle_memory`)."""
+    gc.collect()
+    gc.freeze()
     while True:
         try:
             layout, compact = pickle.loads(conn.recv_bytes())
