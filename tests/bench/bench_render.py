@@ -228,7 +228,7 @@ def main() -> None:
         f"{'hand cold':>11} {'hand new':>11} {'hit p99':>7} | {'table KB':>9} {'hand KB':>9}"
     )
     worst: dict[str, float] = {}
-    pairs: list[tuple[str, float, float, float]] = []
+    pairs: list[tuple[str, int, float, float, float, float]] = []
     for g in games:
         players = args.players if args.players in g.player_counts else max(g.player_counts)
         r = bench(g, players, args.positions, args.save, tag)
