@@ -125,14 +125,15 @@ def rounded_box(
     pixels (it draws without antialiasing, so a mask of it pasted in a colour is exact) from masks
     drawn once per size: a picture draws dozens (cards' marks, chips, the border) and
     ImageDraw's own costs some 30 microseconds each in Python. ``fill``/``outline``: colours of
-    ``img``'s mode (an RGB triple, a palette index)."""
+    ``img``'s mode (an RGB triple, a palette index); an outline's ``width`` less than half the
+    box's (ImageDraw draws a wider one outside the box)."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0 + 1, y1 - y0 + 1
-    place = (x0, y0, x0 + w, y0 + h)
     if fill is not None:
-        img.im.paste(fill, place, box_mask(w, h, radius, 0).im)
+        img.im.paste(fill, (x0, y0, x0 + w, y0 + h), box_mask(w, h, radius, 0).im)
     if outline is not None and outline != fill and width:
-        img.im.paste(outline, place, box_mask(w, h, radius, width).im)
+        for dx, dy, band in outline_bands(w, h, radius, width):
+            img.im.paste(outline, (x0 + dx, y0 + dy, x0 + dx + band.width, y0 + dy + band.height), band.im)
 
 
 @lru_cache(maxsize=1024)
@@ -144,6 +145,19 @@ def box_mask(w: int, h: int, radius: int, width: int) -> Image.Image:
     else:
         ImageDraw.Draw(mask).rounded_rectangle([0, 0, w - 1, h - 1], radius=radius, fill=255)
     return mask
+
+
+@lru_cache(maxsize=1024)
+def outline_bands(w: int, h: int, radius: int, width: int) -> tuple[tuple[int, int, Image.Image], ...]:
+    """An outline's mask in four bands along the edges ``(x, y, mask)``: a picture's border is
+    pasted over its edges, not over all of its pixels. Nothing of an outline lies further in than
+    its radius or its width."""
+    mask = box_mask(w, h, radius, width)
+    t = max(radius, width) + 1
+    if 2 * t >= min(w, h):
+        return ((0, 0, mask),)
+    parts = ((0, 0, w, t), (0, h - t, w, h), (0, t, t, h - t), (w - t, t, w, h - t))
+    return tuple((x0, y0, mask.crop((x0, y0, x1, y1))) for x0, y0, x1, y1 in parts)
 
 # --- pips -----------------------------------------------------------------------------------------
 

@@ -176,6 +176,8 @@ def clear_caches() -> None:
     tableau._kept_plans.clear()
     for cached in (
         cardfaces.card_face,
+        cardfaces.box_mask,
+        cardfaces.outline_bands,
         cardfaces.pip_mask,
         cardfaces.suit_chip,
         cardfaces.rich_width,

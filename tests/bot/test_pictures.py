@@ -7,6 +7,7 @@ import asyncio
 import io
 import os
 import pickle
+import random
 import re
 import signal
 from collections import Counter
@@ -14,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.render import cardfaces, drawlog, pictures
 from bot.render.pictures import hand_alt_text, hand_png, playable_cards, table_alt_text, table_png
@@ -613,3 +614,22 @@ def test_a_picture_an_answer_waits_for_goes_before_those_queued() -> None:
         return order
 
     assert asyncio.run(drawn_in_order()) == ["table 0", "hand", "table 1", "table 2", "table 3", "table 4"]
+
+
+def test_rounded_boxes_are_the_pixels_imagedraw_draws() -> None:
+    """Rounded boxes are pasted from masks drawn once per size (cards' marks, chips, badges, the
+    border): the same pixels ImageDraw draws, wherever the box lies, even partly outside the
+    picture."""
+    rng = random.Random(3)
+    for _ in range(400):
+        width = rng.choice((1, 2))
+        w, h = rng.randint(2 * width + 1, 90), rng.randint(2 * width + 1, 90)
+        x0, y0 = rng.randint(-4, 40), rng.randint(-4, 40)
+        fill, outline = rng.choice([(None, (255, 226, 40)), ((16, 60, 37), None), ((36, 107, 69), (70, 140, 100))])
+        radius = rng.randint(0, 30)
+        drawn = Image.new("RGB", (120, 120), (24, 84, 52))
+        pasted = drawn.copy()
+        box = (x0, y0, x0 + w - 1, y0 + h - 1)
+        ImageDraw.Draw(drawn).rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+        cardfaces.rounded_box(pasted, box, radius, fill=fill, outline=outline, width=width)
+        assert pasted.tobytes() == drawn.tobytes(), (box, radius, fill, outline, width)
