@@ -271,15 +271,30 @@ def chip_advance(size: int) -> int:
 
 
 def draw_rich(
-    img: Image.Image, xy: tuple[int, int], text: str, size: int, fill: RGB, bold: bool = False
+    img: Image.Image,
+    xy: tuple[int, int],
+    text: str,
+    size: int,
+    fill: RGB,
+    bold: bool = False,
+    ground: RGB = FELT,
 ) -> int:
     """Draw ``text`` at ``xy`` (top left), suit symbols as coloured pips on white tiles; returns
-    the width drawn."""
+    the width drawn. On a palette picture the line is pasted mapped (see
+    :func:`bot.render.colours.indexed_line`), its pixels there being ``ground``."""
     log = drawlog.current()
     if log is not None:
         log.texts.append((text, size))
     pieces, width = rich_pieces(text, size, bold)
     x, y = xy
+    if img.mode == "P":
+        from bot.render.colours import indexed_line  # (colours builds on this module)
+
+        line = indexed_line(text, size, fill, bold, ground)
+        if line is not None:
+            drawn, cover, dx, dy = line
+            img.im.paste(drawn.im, (x + dx, y + dy, x + dx + drawn.width, y + dy + drawn.height), cover.im)
+        return width
     paste = img.im.paste
     for dx, dy, piece, chip in pieces:
         box = (x + dx, y + dy, x + dx + piece.width, y + dy + piece.height)

@@ -3,7 +3,7 @@ quantizing afresh) and its parts can be mapped once and cached."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image
 
@@ -60,3 +60,30 @@ def new_indexed(width: int, height: int, colour: RGB) -> Image.Image:
 def palette_bytes() -> bytes:
     """:func:`palette`'s colours as the bytes a picture's palette is set from."""
     return bytes(palette().getpalette() or [])
+
+
+Line = tuple[Image.Image, Image.Image, int, int]
+"""A line of text in the palette: its pixels, where it covers (255) or not (0), and where its
+top left lies from the point the line is drawn at."""
+
+
+@lru_cache(maxsize=8192)
+def indexed_line(text: str, size: int, fill: RGB, bold: bool, ground: RGB) -> Line | None:
+    """``text`` drawn in ``fill`` on ``ground`` as :func:`bot.render.cardfaces.draw_rich` draws it,
+    mapped to the palette once (a picture's names, values and headings recur move after move), and
+    the pixels it covers; ``None``: nothing to draw. Pasted through its cover onto a palette picture
+    whose pixels there are ``ground``, it gives the picture drawn in RGB and mapped whole (each
+    pixel is mapped on its own)."""
+    pieces, _ = cardfaces.rich_pieces(text, size, bold)
+    if not pieces:
+        return None
+    left = min(dx for dx, _, _, _ in pieces)
+    top = min(dy for _, dy, _, _ in pieces)
+    right = max(dx + piece.width for dx, _, piece, _ in pieces)
+    bottom = max(dy + piece.height for _, dy, piece, _ in pieces)
+    rgb = Image.new("RGB", (right - left, bottom - top), ground)
+    cardfaces.draw_rich(rgb, (-left, -top), text, size, fill, bold)
+    cover = Image.new("L", rgb.size, 0)
+    for dx, dy, piece, _ in pieces:  # (a suit's tile covers through its alpha)
+        cover.paste(255, (dx - left, dy - top, dx - left + piece.width, dy - top + piece.height), piece)
+    return indexed(rgb), cover.point(lambda v: 255 if v else 0), left, top

@@ -168,7 +168,7 @@ except ImportError:  # pragma: no cover - without ISA-L's wheel (another platfor
 
 def clear_caches() -> None:
     """Forget every cached picture and card face (benchmarks measure a cold start with it)."""
-    from bot.render import cardfaces
+    from bot.render import cardfaces, colours
 
     layout_png.cache_clear()
     from bot.render import names, tableau
@@ -189,10 +189,13 @@ def clear_caches() -> None:
         names.shortened_once,
         names.fitted,
         names.drawable,
+        colours.indexed_line,
         tableau.measured_height,
         tableau.drawn_area,
         tableau.indexed_area,
         tableau.indexed_heading,
+        tableau.indexed_beside,
+        tableau.indexed_face,
         tableau.measured_row_width,
         tableau.labels_width,
         tableau.shaded_face,

@@ -97,8 +97,14 @@ class Style:
     shown too small on a phone): see :func:`tightened`."""
 
 
-def felt(width: int, height: int) -> Image.Image:
-    return Image.new("RGB", (width, height), FELT)
+def felt(width: int, height: int, indexed: bool = False) -> Image.Image:
+    """An empty strip (``indexed``: in the palette, see :func:`indexed_area`)."""
+    return colours.new_indexed(width, height, FELT) if indexed else Image.new("RGB", (width, height), FELT)
+
+
+def ink(img: Image.Image, colour: tuple[int, int, int]) -> tuple[int, int, int] | int:
+    """``colour`` as ``img`` takes it: itself, or its palette entry."""
+    return colours.index_of(colour) if img.mode == "P" else colour
 
 
 # --- the picture -----------------------------------------------------------------------------------
@@ -553,9 +559,9 @@ def draw_block(block: Block, width: int, style: Style) -> Image.Image | None:
 
 def indexed_block(block: Block, width: int, style: Style) -> Image.Image | None:
     """:func:`draw_block` in the palette: an area's strip mapped once and cached."""
-    if len(block) == 1 and drawlog.current() is None:
+    if drawlog.current() is None:
         try:
-            return indexed_area(block[0], width, style)
+            return indexed_area(block[0], width, style) if len(block) == 1 else indexed_beside(tuple(block), width, style)
         except TypeError:  # unhashable
             pass
     strip = draw_block(block, width, style)
@@ -564,16 +570,25 @@ def indexed_block(block: Block, width: int, style: Style) -> Image.Image | None:
 
 @lru_cache(maxsize=512)
 def indexed_area(area: Area, width: int, style: Style) -> Image.Image | None:
-    """An area's strip in the palette (a byte a pixel: 512 strips are some 25 MB)."""
+    """An area's strip in the palette (a byte a pixel: 512 strips are some 25 MB). A row of cards
+    side by side is drawn in the palette (its cards, words and marks pasted mapped, nothing drawn
+    over another); other areas are drawn in RGB and mapped whole."""
+    if isinstance(area, Row) and not area.overlap:
+        return draw_row(area, width, style, indexed=True)
     strip = draw_area_now(area, width, style)
     return colours.indexed(strip) if strip is not None else None
 
 
 @lru_cache(maxsize=256)
+def indexed_beside(group: tuple[Area, ...], width: int, style: Style) -> Image.Image:
+    """:func:`draw_beside` in the palette (the trick beside the last trick, each player's cards)."""
+    return draw_beside(group, width, style, indexed=True)
+
+
+@lru_cache(maxsize=256)
 def indexed_heading(title: str, subtitle: str, width: int) -> Image.Image | None:
     """:func:`heading` in the palette, cached by its words (they change once a turn at most)."""
-    head = heading(Layout(title, subtitle, ()), width)
-    return colours.indexed(head) if head is not None else None
+    return heading(Layout(title, subtitle, ()), width, indexed=True)
 
 
 def compose(
@@ -665,24 +680,24 @@ def side_by_side(areas: Sequence[Area], width: int, style: Style) -> list[list[A
     return groups
 
 
-def draw_beside(group: Sequence[Area], width: int, style: Style) -> Image.Image:
+def draw_beside(group: Sequence[Area], width: int, style: Style, indexed: bool = False) -> Image.Image:
     parts = []
     for area in group:
         assert isinstance(area, Row)
-        parts.append(draw_row(area, row_width(area, style), style))
-    img = felt(width, max(p.height for p in parts))
+        parts.append(draw_row(area, row_width(area, style), style, indexed))
+    img = felt(width, max(p.height for p in parts), indexed)
     x = 0
     for part in parts:
-        img.paste(part, (x, 0))
+        put(img, part, (x, 0, x + part.width, part.height))
         x += part.width + BESIDE_GAP
     return img
 
 
-def heading(layout: Layout, width: int) -> Image.Image | None:
+def heading(layout: Layout, width: int, indexed: bool = False) -> Image.Image | None:
     if not layout.title and not layout.subtitle:
         return None
     if heading_in_one_line(layout, width):
-        img = felt(width, int(TITLE_SIZE * 1.2))
+        img = felt(width, int(TITLE_SIZE * 1.2), indexed)
         x = draw_rich(img, (0, 0), layout.title, TITLE_SIZE, INK, True) + HEAD_SEP
         draw_rich(img, (x, TITLE_SIZE - SUB_SIZE), layout.subtitle, SUB_SIZE, GOLD)
         return img
@@ -692,7 +707,7 @@ def heading(layout: Layout, width: int) -> Image.Image | None:
     for line in wrap_text(layout.subtitle, width, SUB_SIZE)[:2] if layout.subtitle else []:
         lines.append((line, SUB_SIZE, GOLD, False))
     height = sum(int(size * 1.2) for _, size, _, _ in lines)
-    img = felt(width, height)
+    img = felt(width, height, indexed)
     y = 0
     for text, size, colour, bold in lines:
         draw_rich(img, (0, y), text, size, colour, bold)
@@ -1009,12 +1024,17 @@ def _fit(count: int, width: int, card_w: int, spaced: bool, spots: Sequence[Spot
 
 
 def draw_cards(
-    spots: Sequence[Spot], width: int, card_w: int, spaced: bool = True, label_size: int = LABEL_SIZE
+    spots: Sequence[Spot],
+    width: int,
+    card_w: int,
+    spaced: bool = True,
+    label_size: int = LABEL_SIZE,
+    indexed: bool = False,
 ) -> Image.Image:
     """Cards in lines (overlapping when they would not fit, each index and label clear), labels
-    under, marks drawn."""
+    under, marks drawn (``indexed``: in the palette, for cards that do not overlap)."""
     if not spots:
-        img = felt(width, NONE_H)
+        img = felt(width, NONE_H, indexed)
         draw_rich(img, (0, 1), "none", TEXT_SIZE, MUTED)
         return img
     cw, ch = card_size(card_w)
@@ -1028,7 +1048,7 @@ def draw_cards(
     log = drawlog.current()
     if log is not None and len(spots) > 1 and step < cw:
         log.steps.append((step, index_width(card_w)))
-    img = felt(width, nlines * line_h + (nlines - 1) * LINE_GAP)
+    img = felt(width, nlines * line_h + (nlines - 1) * LINE_GAP, indexed)
     for i, spot in enumerate(spots):
         line, col = divmod(i, per_line)
         x = col * step
@@ -1066,23 +1086,27 @@ def place_card(img: Image.Image, spot: Spot, xy: tuple[int, int], card_w: int, o
             img,
             (x, y, x + cw - 1, y + ch - 1),
             card_w // 10,
-            fill=FELT_DARK,
-            outline=LEGAL if waiting else (60, 120, 85),
+            fill=ink(img, FELT_DARK),
+            outline=ink(img, LEGAL if waiting else (60, 120, 85)),
             width=2 if waiting else 1,
         )
         if waiting:
             size = cw // 2
-            draw_rich(img, (x + (cw - rich_width("?", size, True)) // 2, y + (ch - size) // 2 - 4), "?", size, LEGAL, True)
+            at = (x + (cw - rich_width("?", size, True)) // 2, y + (ch - size) // 2 - 4)
+            draw_rich(img, at, "?", size, LEGAL, True, ground=FELT_DARK)
         return
     dimmed = spot.mark == "dimmed"
-    if on_felt:
+    if img.mode == "P":  # (only cards that overlap nothing are drawn in the palette)
+        assert on_felt, "overlapping cards are drawn in RGB"
+        put(img, indexed_face(spot.card, card_w, dimmed), (x, y, x + cw, y + ch))
+    elif on_felt:
         put(img, face_on_felt(spot.card, card_w, dimmed), (x, y, x + cw, y + ch))
     else:
         face = shaded_face(spot.card, card_w) if dimmed else card_face(spot.card, card_w)
         put(img, face, (x, y, x + cw, y + ch), face)
     if spot.mark in ("legal", "winning", "last"):
         colour = {"legal": LEGAL, "winning": WINNING, "last": LAST}[spot.mark]
-        rounded_box(img, (x - 2, y - 2, x + cw + 1, y + ch + 1), card_w // 10 + 2, outline=colour, width=2)
+        rounded_box(img, (x - 2, y - 2, x + cw + 1, y + ch + 1), card_w // 10 + 2, outline=ink(img, colour), width=2)
 
 
 DIM = 105
@@ -1097,6 +1121,12 @@ def shaded_face(card: Card | None, width: int) -> Image.Image:
     out.paste(FELT_DARK, (0, 0, face.width, face.height), face.getchannel("A").point(lambda a: a * DIM // 255))
     out.putalpha(face.getchannel("A"))
     return out
+
+
+@lru_cache(maxsize=512)
+def indexed_face(card: Card | None, width: int, dimmed: bool = False) -> Image.Image:
+    """:func:`face_on_felt` in the palette."""
+    return colours.indexed(face_on_felt(card, width, dimmed))
 
 
 @lru_cache(maxsize=512)
@@ -1117,12 +1147,12 @@ def row_card_width(area: Row, style: Style) -> int:
     return card_w
 
 
-def draw_row(area: Row, width: int, style: Style) -> Image.Image:
+def draw_row(area: Row, width: int, style: Style, indexed: bool = False) -> Image.Image:
     title, top = area_title(area.title, area.note, width)
-    cards = draw_cards(area.spots, width, row_card_width(area, style), spaced=not area.overlap)
-    img = felt(width, top + cards.height)
+    cards = draw_cards(area.spots, width, row_card_width(area, style), spaced=not area.overlap, indexed=indexed)
+    img = felt(width, top + cards.height, indexed)
     put_title(img, title)
-    img.paste(cards, (0, top))
+    put(img, cards, (0, top, cards.width, top + cards.height))
     return img
 
 
