@@ -570,11 +570,11 @@ def indexed_block(block: Block, width: int, style: Style) -> Image.Image | None:
 
 @lru_cache(maxsize=512)
 def indexed_area(area: Area, width: int, style: Style) -> Image.Image | None:
-    """An area's strip in the palette (a byte a pixel: 512 strips are some 25 MB). A row of cards
-    side by side is drawn in the palette (its cards, words and marks pasted mapped, nothing drawn
-    over another); other areas are drawn in RGB and mapped whole."""
-    if isinstance(area, Row) and not area.overlap:
-        return draw_row(area, width, style, indexed=True)
+    """An area's strip in the palette (a byte a pixel: 512 strips are some 25 MB): drawn there
+    where it can be (:func:`in_palette`: its cards, words and marks pasted mapped once each),
+    otherwise drawn in RGB and mapped whole."""
+    if in_palette(tightened(area, width, style), style):
+        return draw_area_now(area, width, style, indexed=True)
     strip = draw_area_now(area, width, style)
     return colours.indexed(strip) if strip is not None else None
 
@@ -731,21 +731,32 @@ def drawn_area(area: Area, width: int, style: Style) -> Image.Image | None:
     return draw_area_now(area, width, style)
 
 
-def draw_area_now(area: Area, width: int, style: Style) -> Image.Image | None:
+def draw_area_now(area: Area, width: int, style: Style, indexed: bool = False) -> Image.Image | None:
+    """``indexed``: drawn in the palette (only an area :func:`in_palette`)."""
     area = tightened(area, width, style)
     if isinstance(area, Facts):
-        return draw_facts(area, width)
+        return draw_facts(area, width, indexed=indexed)
     if isinstance(area, Row):
-        return draw_row(area, width, style)
+        return draw_row(area, width, style, indexed)
     if isinstance(area, Pile):
         return draw_pile(area, width, style)
     if isinstance(area, Grid):
-        return draw_grid(area, width, style)
+        return draw_grid(area, width, style, indexed)
     if isinstance(area, Counts):
         return draw_counts(area, width)
     if isinstance(area, Scores):
-        return draw_scores(area, width, tight=style.tight)
-    return draw_notes(area, width)
+        return draw_scores(area, width, tight=style.tight, indexed=indexed)
+    return draw_notes(area, width, indexed)
+
+
+def in_palette(area: Area, style: Style) -> bool:
+    """Whether an area is drawn straight in the palette: where nothing is drawn over anything but
+    the plain ground it was mapped on (words on the felt, a chip or a score line; cards side by
+    side). Cards that overlap, the backs of a hand, and a tight score table (whose lines are so
+    close that a letter's tail reaches the next line's ground) are drawn in RGB and mapped whole."""
+    if isinstance(area, Scores):
+        return not style.tight or score_chips(area) is not None
+    return isinstance(area, Notes | Facts | Grid) or (isinstance(area, Row) and not area.overlap)
 
 
 def tightened(area: Area, width: int, style: Style) -> Area:
@@ -813,7 +824,9 @@ def fact_chips(area: Facts, width: int) -> list[list[tuple[str, str, int]]]:
     return rows
 
 
-def draw_facts(area: Facts, width: int, marked: frozenset[int] = frozenset(), top: int = 0) -> Image.Image | None:
+def draw_facts(
+    area: Facts, width: int, marked: frozenset[int] = frozenset(), top: int = 0, indexed: bool = False
+) -> Image.Image | None:
     """The facts as chips in lines; the chips numbered in ``marked`` outlined (whose turn it is),
     ``top`` pixels left free above them (for a title)."""
     if not area.items:
@@ -822,7 +835,7 @@ def draw_facts(area: Facts, width: int, marked: frozenset[int] = frozenset(), to
     chip_h = int(size * 1.5)
     rows = fact_chips(area, width)
     height = top + len(rows) * (chip_h + 4) - 4
-    img = felt(width, height)
+    img = felt(width, height, indexed)
     y = top
     k = 0
     for row in rows:
@@ -833,14 +846,15 @@ def draw_facts(area: Facts, width: int, marked: frozenset[int] = frozenset(), to
                 img,
                 (x, y, x + w, y + chip_h),
                 chip_h // 2,
-                fill=FELT_LIGHT,
-                outline=LEGAL if mark else (70, 140, 100),
+                fill=ink(img, FELT_LIGHT),
+                outline=ink(img, LEGAL if mark else (70, 140, 100)),
                 width=2 if mark else 1,
             )
             tx = x + 6
             ty = y + (chip_h - int(size * 1.2)) // 2
-            tx += draw_rich(img, (tx, ty), name_text, size, LEGAL if mark else MUTED)
-            draw_rich(img, (tx, ty), clip_text(value, w - (tx - x) - 5, size, True), size, LEGAL if mark else INK, True)
+            tx += draw_rich(img, (tx, ty), name_text, size, LEGAL if mark else MUTED, ground=FELT_LIGHT)
+            value_text = clip_text(value, w - (tx - x) - 5, size, True)
+            draw_rich(img, (tx, ty), value_text, size, LEGAL if mark else INK, True, ground=FELT_LIGHT)
             x += w + 5
             k += 1
         y += chip_h + 4
@@ -855,7 +869,7 @@ def score_chips(area: Scores) -> Facts | None:
     return Facts(tuple((x.name, x.values[0]) for x in area.lines))
 
 
-def draw_notes(area: Notes, width: int) -> Image.Image | None:
+def draw_notes(area: Notes, width: int, indexed: bool = False) -> Image.Image | None:
     lines: list[str] = []
     for line in area.lines:
         lines.extend(wrap_text(line, width, TEXT_SIZE))
@@ -863,7 +877,7 @@ def draw_notes(area: Notes, width: int) -> Image.Image | None:
     if not lines and not title:
         return None
     lh = int(TEXT_SIZE * 1.25)
-    img = felt(width, top + lh * len(lines))
+    img = felt(width, top + lh * len(lines), indexed)
     put_title(img, title)
     for i, line in enumerate(lines):
         draw_rich(img, (0, top + i * lh), line, TEXT_SIZE, INK)
@@ -906,14 +920,16 @@ SPLIT_WIDTH = 300
 """... where it is at least this wide (two halves of a narrow column would cut the names short)."""
 
 
-def draw_scores(area: Scores, width: int, split: bool = True, tight: bool = False) -> Image.Image | None:
+def draw_scores(
+    area: Scores, width: int, split: bool = True, tight: bool = False, indexed: bool = False
+) -> Image.Image | None:
     if not area.lines:
         return None
     chips = score_chips(area)
     if chips is not None:
         title, top = area_title(area.title, "", width)
         marked = frozenset(i for i, x in enumerate(area.lines) if x.active)
-        img = draw_facts(chips, width, marked, top)
+        img = draw_facts(chips, width, marked, top, indexed)
         assert img is not None
         put_title(img, title)
         return img
@@ -924,14 +940,17 @@ def draw_scores(area: Scores, width: int, split: bool = True, tight: bool = Fals
         part_w = (width - BESIDE_GAP * (parts - 1)) // parts
         title, top = area_title(area.title, "", width)
         drawn = [
-            draw_scores(replace(area, lines=area.lines[k * per : (k + 1) * per], title=""), part_w, False, tight)
+            draw_scores(
+                replace(area, lines=area.lines[k * per : (k + 1) * per], title=""), part_w, False, tight, indexed
+            )
             for k in range(parts)
         ]
-        img = felt(width, top + max(d.height for d in drawn if d is not None))
+        img = felt(width, top + max(d.height for d in drawn if d is not None), indexed)
         put_title(img, title)
         for k, part in enumerate(drawn):
             if part is not None:
-                img.paste(part, (k * (width + BESIDE_GAP) // parts, top))
+                x = k * (width + BESIDE_GAP) // parts
+                put(img, part, (x, top, x + part.width, top + part.height))
         return img
     size = TEXT_SIZE
     lh = score_line_height(tight)
@@ -939,7 +958,7 @@ def draw_scores(area: Scores, width: int, split: bool = True, tight: bool = Fals
     columns = area.columns
     name_w, starts, ends = score_columns(area, width)
     header = any(columns) and tuple(columns) != ("Score",)
-    img = felt(width, top + lh * (len(area.lines) + (1 if header else 0)))
+    img = felt(width, top + lh * (len(area.lines) + (1 if header else 0)), indexed)
     put_title(img, title)
     y = top
     if header:
@@ -947,16 +966,19 @@ def draw_scores(area: Scores, width: int, split: bool = True, tight: bool = Fals
             draw_rich(img, (starts[i], y + 2), clip_text(name, ends[i] - starts[i] - 4, LABEL_SIZE), LABEL_SIZE, MUTED)
         y += lh
     for k, line in enumerate(area.lines):
+        ground = FELT_DARK if k % 2 == 0 else FELT
         if k % 2 == 0:  # (ImageDraw's rectangle: the last pixel included)
-            put(img, FELT_DARK, (0, y, min(width, ends[-1] if ends else name_w) + 1, y + lh))
+            put(img, ink(img, FELT_DARK), (0, y, min(width, ends[-1] if ends else name_w) + 1, y + lh))
         colour = LEGAL if line.active else INK
         if line.active:
-            ImageDraw.Draw(img).polygon([(2, y + lh // 2 - 5), (2, y + lh // 2 + 5), (9, y + lh // 2)], fill=LEGAL)
-        draw_rich(img, (12, y + (lh - size) // 2 - 1), clip_text(line.name, name_w - 15, size, True), size, colour, True)
+            marker = [(2, y + lh // 2 - 5), (2, y + lh // 2 + 5), (9, y + lh // 2)]
+            ImageDraw.Draw(img).polygon(marker, fill=ink(img, LEGAL))
+        name = clip_text(line.name, name_w - 15, size, True)
+        draw_rich(img, (12, y + (lh - size) // 2 - 1), name, size, colour, True, ground=ground)
         for i, value in enumerate(line.values):
             if i < len(starts):
                 cell = clip_text(value, ends[i] - starts[i] - 4, size, i == 0)
-                draw_rich(img, (starts[i], y + (lh - size) // 2 - 1), cell, size, colour, i == 0)
+                draw_rich(img, (starts[i], y + (lh - size) // 2 - 1), cell, size, colour, i == 0, ground=ground)
         y += lh
     return img
 
@@ -969,6 +991,8 @@ LINE_GAP = 4
 """Space between lines of cards."""
 BADGE_W, BADGE_H = 64, 52
 """The size of a pile's total."""
+LABEL_GROUND = (20, 20, 20)
+"""What a grid cell's label is written on, over its card."""
 GRID_HEAD, GRID_GAP = 18, 4
 """A grid's row and column names' room, and the space between its cells."""
 
@@ -1180,13 +1204,13 @@ def draw_pile(area: Pile, width: int, style: Style) -> Image.Image:
     return img
 
 
-def draw_grid(area: Grid, width: int, style: Style) -> Image.Image:
+def draw_grid(area: Grid, width: int, style: Style, indexed: bool = False) -> Image.Image:
     title, top = area_title(area.title, area.note, width)
     ncols, nrows = len(area.columns), len(area.rows)
     head = GRID_HEAD
     card_w = min(style.card, (width - head - (ncols - 1) * GRID_GAP) // max(1, ncols))
     cw, ch = card_size(card_w)
-    img = felt(width, top + head + nrows * (ch + GRID_GAP))
+    img = felt(width, top + head + nrows * (ch + GRID_GAP), indexed)
     put_title(img, title)
     left = head + max(0, (width - head - ncols * (cw + GRID_GAP)) // 2)
     for c, name in enumerate(area.columns):
@@ -1202,8 +1226,8 @@ def draw_grid(area: Grid, width: int, style: Style) -> Image.Image:
             if spot.label:
                 lw = rich_width(spot.label, LABEL_SIZE, True)
                 x = left + c * (cw + GRID_GAP) + (cw - lw) // 2
-                rounded_box(img, (x - 2, y + ch - 20, x + lw + 2, y + ch - 1), 3, fill=(20, 20, 20))
-                draw_rich(img, (x, y + ch - 20), spot.label, LABEL_SIZE, INK, True)
+                rounded_box(img, (x - 2, y + ch - 20, x + lw + 2, y + ch - 1), 3, fill=ink(img, LABEL_GROUND))
+                draw_rich(img, (x, y + ch - 20), spot.label, LABEL_SIZE, INK, True, ground=LABEL_GROUND)
     return img
 
 
