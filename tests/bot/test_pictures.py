@@ -12,12 +12,13 @@ import re
 import signal
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
 
-from bot.render import cardfaces, drawlog, pictures
+from bot.render import cardfaces, colours, drawlog, pictures, tableau
 from bot.render.pictures import hand_alt_text, hand_png, playable_cards, table_alt_text, table_png
 from bot.render.pool import Drawer
 from bot.render.pool import dumps as pool_dumps
@@ -329,7 +330,6 @@ def test_every_picture_is_landscape_at_least_4_to_3(game_id: str, mode: str) -> 
 def test_spec_and_wit_and_reason_2_set_their_grids_beside_the_rest() -> None:
     """The grid games are drawn wide, the grid on one side and the rest beside it: the picture is
     about as tall as the grid, not the grid and the scores one under the other."""
-    from bot.render import tableau
 
     for game_id in ("spec", "wit_and_reason_2"):
         state = largest_positions(get_game(game_id))[2]
@@ -345,7 +345,6 @@ def test_spec_and_wit_and_reason_2_set_their_grids_beside_the_rest() -> None:
 def test_measured_heights_are_the_drawn_heights(game_id: str) -> None:
     """Arrangements are compared on heights measured without drawing: they must be the drawn ones
     (in the tight style too, with its folded piles, counts as chips and closer score lines)."""
-    from bot.render import tableau
 
     for state in largest_positions(get_game(game_id))[:4]:
         seat = (sorted(state.awaiting()) or [0])[0]
@@ -633,3 +632,32 @@ def test_rounded_boxes_are_the_pixels_imagedraw_draws() -> None:
         ImageDraw.Draw(drawn).rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
         cardfaces.rounded_box(pasted, box, radius, fill=fill, outline=outline, width=width)
         assert pasted.tobytes() == drawn.tobytes(), (box, radius, fill, outline, width)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_areas_drawn_in_the_palette_are_those_drawn_in_rgb_and_mapped(game_id: str) -> None:
+    """Rows of cards side by side, notes, facts, score tables, grids and headings are drawn
+    straight in the palette (each face and line of text mapped once); pixel for pixel they are
+    what drawing them in RGB and mapping the whole strip gives."""
+    game = get_game(game_id)
+    style = tableau.drawing(Style())
+    for state in largest_positions(game, seed=3):
+        seat = min(state.awaiting() or {0})
+        for layout in (
+            pictures.table_layout(state.view(None)),
+            pictures.hand_layout(state.view(seat), state.legal_actions(seat)),
+        ):
+            head = tableau.heading(layout, 428, indexed=True)
+            rgb_head = tableau.heading(layout, 428)
+            assert head is not None and rgb_head is not None
+            assert head.tobytes() == colours.indexed(rgb_head).tobytes()
+            for width, tight in ((428, False), (220, True)):  # (a whole picture's width; a column's)
+                shape = replace(style, tight=tight)
+                for area in layout.areas:
+                    if not tableau.in_palette(tableau.tightened(area, width, shape), shape):
+                        continue
+                    drawn = tableau.draw_area_now(area, width, shape, indexed=True)
+                    rgb = tableau.draw_area_now(area, width, shape)
+                    assert (drawn is None) == (rgb is None)
+                    if drawn is not None and rgb is not None:
+                        assert drawn.tobytes() == colours.indexed(rgb).tobytes(), (game_id, type(area), width)
