@@ -98,13 +98,13 @@ def text_width(text: str, f: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> in
 
 def put(
     img: Image.Image,
-    source: Image.Image | RGB,
+    source: Image.Image | RGB | int,
     box: tuple[int, int, int, int],
     mask: Image.Image | None = None,
 ) -> None:
     """``img.paste`` without its checks (a picture pastes a hundred words and cards): ``source`` a
-    picture of ``img``'s mode (or an RGBA one onto RGB) or a colour, ``box`` its exact place; only
-    for pictures drawn here (loaded, never shared)."""
+    picture of ``img``'s mode (or an RGBA one onto RGB) or a colour (a palette entry in a palette
+    picture), ``box`` its exact place; only for pictures drawn here (loaded, never shared)."""
     src = source.im if isinstance(source, Image.Image) else source
     if mask is None:
         img.im.paste(src, box)
