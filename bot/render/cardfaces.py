@@ -292,7 +292,12 @@ def draw_rich(
 
         line = indexed_line(text, size, fill, bold, ground)
         if line is not None:
-            drawn, cover, dx, dy = line
+            drawn, cover, dx, dy, (x0, y0, x1, y1) = line
+            box = (x + x0, y + y0, x + x1, y + y1)
+            written: list[tuple[int, int, int, int]] = img.info.setdefault("written", [])
+            if any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in written):
+                raise TextOverlap(text)
+            written.append(box)
             img.im.paste(drawn.im, (x + dx, y + dy, x + dx + drawn.width, y + dy + drawn.height), cover.im)
         return width
     paste = img.im.paste
@@ -300,6 +305,12 @@ def draw_rich(
         box = (x + dx, y + dy, x + dx + piece.width, y + dy + piece.height)
         paste(piece.im if chip else fill, box, piece.im)
     return width
+
+
+class TextOverlap(Exception):
+    """A line of text would be written over another in a palette picture: mapped on its own ground,
+    it would not be the blend of the two that drawing in RGB gives (labels of a crowded pile can
+    run into each other); the caller draws that part in RGB instead."""
 
 
 Piece = tuple[int, int, Image.Image, bool]

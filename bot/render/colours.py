@@ -62,9 +62,9 @@ def palette_bytes() -> bytes:
     return bytes(palette().getpalette() or [])
 
 
-Line = tuple[Image.Image, Image.Image, int, int]
-"""A line of text in the palette: its pixels, where it covers (255) or not (0), and where its
-top left lies from the point the line is drawn at."""
+Line = tuple[Image.Image, Image.Image, int, int, tuple[int, int, int, int]]
+"""A line of text in the palette: its pixels, where it covers (255) or not (0), where its top
+left lies from the point the line is drawn at, and the box of what it covers from that point."""
 
 
 @lru_cache(maxsize=4096)
@@ -87,4 +87,10 @@ def indexed_line(text: str, size: int, fill: RGB, bold: bool, ground: RGB) -> Li
     cover = Image.new("L", rgb.size, 0)
     for dx, dy, piece, _ in pieces:  # (a suit's tile covers through its alpha)
         cover.paste(255, (dx - left, dy - top, dx - left + piece.width, dy - top + piece.height), piece)
-    return indexed(rgb), cover.point(lambda v: 255 if v else 0), left, top
+    cover = cover.point(COVERED)
+    x0, y0, x1, y1 = cover.getbbox() or (0, 0, 0, 0)
+    return indexed(rgb), cover, left, top, (left + x0, top + y0, left + x1, top + y1)
+
+
+COVERED = [0, *([255] * 255)]
+"""Any coverage at all: the pixel is the line's."""

@@ -38,6 +38,7 @@ from bot.render.cardfaces import (
     LEGAL,
     MUTED,
     WINNING,
+    TextOverlap,
     card_face,
     card_size,
     clip_text,
@@ -573,8 +574,11 @@ def indexed_area(area: Area, width: int, style: Style) -> Image.Image | None:
     """An area's strip in the palette (a byte a pixel: 512 strips are some 25 MB): drawn there
     where it can be (:func:`in_palette`: its cards, words and marks pasted mapped once each),
     otherwise drawn in RGB and mapped whole."""
-    if in_palette(tightened(area, width, style), style):
-        return draw_area_now(area, width, style, indexed=True)
+    if in_palette(tightened(area, width, style), width, style):
+        try:
+            return draw_area_now(area, width, style, indexed=True)
+        except TextOverlap:  # (two labels run into each other: blended as RGB blends them)
+            pass
     strip = draw_area_now(area, width, style)
     return colours.indexed(strip) if strip is not None else None
 
@@ -582,13 +586,20 @@ def indexed_area(area: Area, width: int, style: Style) -> Image.Image | None:
 @lru_cache(maxsize=256)
 def indexed_beside(group: tuple[Area, ...], width: int, style: Style) -> Image.Image:
     """:func:`draw_beside` in the palette (the trick beside the last trick, each player's cards)."""
-    return draw_beside(group, width, style, indexed=True)
+    try:
+        return draw_beside(group, width, style, indexed=True)
+    except TextOverlap:
+        return colours.indexed(draw_beside(group, width, style))
 
 
 @lru_cache(maxsize=256)
 def indexed_heading(title: str, subtitle: str, width: int) -> Image.Image | None:
     """:func:`heading` in the palette, cached by its words (they change once a turn at most)."""
-    return heading(Layout(title, subtitle, ()), width, indexed=True)
+    try:
+        return heading(Layout(title, subtitle, ()), width, indexed=True)
+    except TextOverlap:
+        head = heading(Layout(title, subtitle, ()), width)
+        return colours.indexed(head) if head is not None else None
 
 
 def compose(
@@ -739,7 +750,7 @@ def draw_area_now(area: Area, width: int, style: Style, indexed: bool = False) -
     if isinstance(area, Row):
         return draw_row(area, width, style, indexed)
     if isinstance(area, Pile):
-        return draw_pile(area, width, style)
+        return draw_pile(area, width, style, indexed)
     if isinstance(area, Grid):
         return draw_grid(area, width, style, indexed)
     if isinstance(area, Counts):
@@ -749,14 +760,27 @@ def draw_area_now(area: Area, width: int, style: Style, indexed: bool = False) -
     return draw_notes(area, width, indexed)
 
 
-def in_palette(area: Area, style: Style) -> bool:
-    """Whether an area is drawn straight in the palette: where nothing is drawn over anything but
-    the plain ground it was mapped on (words on the felt, a chip or a score line; cards side by
-    side). Cards that overlap, the backs of a hand, and a tight score table (whose lines are so
-    close that a letter's tail reaches the next line's ground) are drawn in RGB and mapped whole."""
+def in_palette(area: Area, width: int, style: Style) -> bool:
+    """Whether an area (as :func:`tightened` draws it ``width`` wide) is drawn straight in the
+    palette: where nothing is drawn over anything but the plain ground it was mapped on (words on
+    the felt, a chip, a badge or a score line; cards side by side). Cards that overlap, the backs
+    of a hand, and a tight score table (whose lines are so close that a letter's tail reaches the
+    next line's ground) are drawn in RGB and mapped whole."""
     if isinstance(area, Scores):
         return not style.tight or score_chips(area) is not None
-    return isinstance(area, Notes | Facts | Grid) or (isinstance(area, Row) and not area.overlap)
+    if isinstance(area, Row):
+        return not area.overlap or not cards_overlap(area.spots, width, row_card_width(area, style), False)
+    if isinstance(area, Pile):
+        return not cards_overlap(area.spots, width - pile_badge(area), pile_card_width(area, style), False)
+    return isinstance(area, Notes | Facts | Grid)
+
+
+def cards_overlap(spots: Sequence[Spot], width: int, card_w: int, spaced: bool) -> bool:
+    """Whether :func:`draw_cards` lays a card over another."""
+    if len(spots) < 2:
+        return False
+    per_line, step = _fit(len(spots), width, card_w, spaced, spots)
+    return per_line > 1 and step < card_w
 
 
 def tightened(area: Area, width: int, style: Style) -> Area:
@@ -1180,27 +1204,41 @@ def draw_row(area: Row, width: int, style: Style, indexed: bool = False) -> Imag
     return img
 
 
-def draw_pile(area: Pile, width: int, style: Style) -> Image.Image:
+def pile_badge(area: Pile) -> int:
+    """The width a pile's total takes before its cards (0: none)."""
+    return BADGE_W + 8 if area.total is not None else 0
+
+
+def pile_card_width(area: Pile, style: Style) -> int:
+    return style.card if len(area.spots) <= 10 else SMALL_CARD_W
+
+
+BADGE_GROUND = (250, 246, 230)
+"""What a pile's total is written on."""
+
+
+def draw_pile(area: Pile, width: int, style: Style, indexed: bool = False) -> Image.Image:
     title, top = area_title(area.title, area.note, width)
     badge_w = BADGE_W if area.total is not None else 0
-    card_w = style.card if len(area.spots) <= 10 else SMALL_CARD_W
-    cards = draw_cards(area.spots, width - badge_w - (8 if badge_w else 0), card_w, spaced=False) if area.spots else None
+    card_w = pile_card_width(area, style)
+    cards = draw_cards(area.spots, width - pile_badge(area), card_w, False, indexed=indexed) if area.spots else None
     _, ch = card_size(card_w)
     height = max(cards.height if cards is not None else 0, BADGE_H + 2 if badge_w else 0)
-    img = felt(width, top + height)
+    img = felt(width, top + height, indexed)
     put_title(img, title)
     if badge_w:
         by = top + max(0, (min(height, ch + 5) - BADGE_H) // 2)
-        rounded_box(img, (0, by, badge_w - 1, by + BADGE_H), 8, fill=(250, 246, 230), outline=GOLD, width=2)
+        rounded_box(img, (0, by, badge_w - 1, by + BADGE_H), 8, fill=ink(img, BADGE_GROUND), outline=ink(img, GOLD), width=2)
         label = clip_text(area.total_label, badge_w - 6, LABEL_SIZE, True)
         lw = rich_width(label, LABEL_SIZE, True)
-        draw_rich(img, ((badge_w - lw) // 2, by + 3), label, LABEL_SIZE, (60, 60, 60), True)
+        draw_rich(img, ((badge_w - lw) // 2, by + 3), label, LABEL_SIZE, (60, 60, 60), True, ground=BADGE_GROUND)
         num = str(area.total)
         size = 28 if len(num) <= 3 else 21
         nw = rich_width(num, size, True)
-        draw_rich(img, ((badge_w - nw) // 2, by + 21), num, size, (20, 20, 20), True)
+        draw_rich(img, ((badge_w - nw) // 2, by + 21), num, size, (20, 20, 20), True, ground=BADGE_GROUND)
     if cards is not None:
-        img.paste(cards, (badge_w + (8 if badge_w else 0), top))
+        x = pile_badge(area)
+        put(img, cards, (x, top, x + cards.width, top + cards.height))
     return img
 
 

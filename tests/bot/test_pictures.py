@@ -636,9 +636,10 @@ def test_rounded_boxes_are_the_pixels_imagedraw_draws() -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_areas_drawn_in_the_palette_are_those_drawn_in_rgb_and_mapped(game_id: str) -> None:
-    """Rows of cards side by side, notes, facts, score tables, grids and headings are drawn
+    """Cards that do not overlap, notes, facts, score tables, grids and headings are drawn
     straight in the palette (each face and line of text mapped once); pixel for pixel they are
-    what drawing them in RGB and mapping the whole strip gives."""
+    what drawing them in RGB and mapping the whole strip gives (where two labels run into each
+    other, the strip is drawn in RGB)."""
     game = get_game(game_id)
     style = tableau.drawing(Style())
     for state in largest_positions(game, seed=3):
@@ -654,10 +655,27 @@ def test_areas_drawn_in_the_palette_are_those_drawn_in_rgb_and_mapped(game_id: s
             for width, tight in ((428, False), (220, True)):  # (a whole picture's width; a column's)
                 shape = replace(style, tight=tight)
                 for area in layout.areas:
-                    if not tableau.in_palette(tableau.tightened(area, width, shape), shape):
+                    if not tableau.in_palette(tableau.tightened(area, width, shape), width, shape):
                         continue
-                    drawn = tableau.draw_area_now(area, width, shape, indexed=True)
+                    drawn = tableau.indexed_area(area, width, shape)
                     rgb = tableau.draw_area_now(area, width, shape)
                     assert (drawn is None) == (rgb is None)
                     if drawn is not None and rgb is not None:
                         assert drawn.tobytes() == colours.indexed(rgb).tobytes(), (game_id, type(area), width)
+
+
+def test_labels_that_run_into_each_other_are_drawn_as_rgb_blends_them() -> None:
+    """Two labels under a crowded pile can overlap ('+10, reverse' into 'makes 99'): written one
+    over the other in the palette, the second would not blend with the first as in RGB, so such a
+    strip is drawn in RGB and mapped whole, the same pixels as before."""
+    labels = ["P1\n+10\n→ 15", "P2\n+10\n→ 25", "P3\n0\n→ 25", "P1\n+2\n→ 27", "P2\n+10, reverse\n→ 37"]
+    labels += ["P1\nmakes 99", "P3\nmakes 99", "P2\n0\n→ 99"]
+    cards = ["QC", "KC", "3S", "AH", "JC", "9D", "9S", "4D"]
+    pile = Pile("Played", tuple(Spot(card(c), label=t) for c, t in zip(cards, labels, strict=True)), total=99)
+    style = tableau.drawing(Style())
+    with pytest.raises(cardfaces.TextOverlap):
+        tableau.draw_area_now(pile, 300, style, indexed=True)
+    drawn = tableau.indexed_area(pile, 300, style)
+    rgb = tableau.draw_area_now(pile, 300, style)
+    assert drawn is not None and rgb is not None
+    assert drawn.tobytes() == colours.indexed(rgb).tobytes()
