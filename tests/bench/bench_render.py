@@ -3,8 +3,8 @@
     .venv/bin/python -m tests.bench.bench_render [--positions 60] [--game ID] [--referee] [--save DIR]
 
 For each game, random matches at its largest player count (more than one where a match is shorter
-than ``--positions``); at up to ``--positions`` of their
-positions the public table and the hand of the seat to play are drawn three ways:
+than ``--positions``); at up to ``--positions`` of their positions the public table and the hand of
+the seat to play are drawn three ways:
 
 * cold: every cache emptied first (the first picture after a start: fonts, pips, card faces);
 * new: a position not drawn before, card faces already cached (the usual case during play);
@@ -19,9 +19,10 @@ a table and a hand picture together at a new position, p99, against the goal of
 process) or, without it, today's drawing encoded the old way (quantized, zlib level 7). The
 objects alive before the timed pictures (the sampled matches' states, above all) are frozen out of
 the garbage collector, whose full collections over them took up to 43 ms inside a picture's time
-(a p99 of 57-67 ms for one game a run, in either renderer).
+(a p99 of 57-67 ms for one game a run, in either renderer). The p99 of 200 pairs is the third
+slowest; the wall-clock columns above, unlike the CPU ones, grow with the machine's load (printed).
 
-    nice -n 10 .venv/bin/python -m tests.bench.bench_render --positions 200 --old 5d9d55b
+    nice -n 10 .venv/bin/python -m tests.bench.bench_render --positions 200 --old 2562d92
 """
 
 from __future__ import annotations
