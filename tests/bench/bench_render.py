@@ -19,7 +19,7 @@ a table and a hand picture together at a new position, p99, against the goal of
 process) or, without it, today's drawing encoded the old way (quantized, zlib level 7). The
 objects alive before the timed pictures (the sampled matches' states, above all) are frozen out of
 the garbage collector, whose full collections over them took up to 43 ms inside a picture's time
-(a p99 of 57-67 ms for one game a run, in either renderer). The p99 of 200 pairs is the third
+(a p99 of 57-67 ms for one game a run, in either renderer). The p99 of 200 pairs is the second
 slowest; the wall-clock columns above, unlike the CPU ones, grow with the machine's load (printed).
 
     nice -n 10 .venv/bin/python -m tests.bench.bench_render --positions 200 --old 2562d92
