@@ -271,46 +271,20 @@ def chip_advance(size: int) -> int:
 
 
 def draw_rich(
-    img: Image.Image,
-    xy: tuple[int, int],
-    text: str,
-    size: int,
-    fill: RGB,
-    bold: bool = False,
-    ground: RGB = FELT,
+    img: Image.Image, xy: tuple[int, int], text: str, size: int, fill: RGB, bold: bool = False
 ) -> int:
     """Draw ``text`` at ``xy`` (top left), suit symbols as coloured pips on white tiles; returns
-    the width drawn. On a palette picture the line is pasted mapped (see
-    :func:`bot.render.colours.indexed_line`), its pixels there being ``ground``."""
+    the width drawn (on a palette picture: :func:`bot.render.colours.draw_text`)."""
     log = drawlog.current()
     if log is not None:
         log.texts.append((text, size))
     pieces, width = rich_pieces(text, size, bold)
     x, y = xy
-    if img.mode == "P":
-        from bot.render.colours import indexed_line  # (colours builds on this module)
-
-        line = indexed_line(text, size, fill, bold, ground)
-        if line is not None:
-            drawn, cover, dx, dy, (x0, y0, x1, y1) = line
-            box = (x + x0, y + y0, x + x1, y + y1)
-            written: list[tuple[int, int, int, int]] = img.info.setdefault("written", [])
-            if any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in written):
-                raise TextOverlap(text)
-            written.append(box)
-            img.im.paste(drawn.im, (x + dx, y + dy, x + dx + drawn.width, y + dy + drawn.height), cover.im)
-        return width
     paste = img.im.paste
     for dx, dy, piece, chip in pieces:
         box = (x + dx, y + dy, x + dx + piece.width, y + dy + piece.height)
         paste(piece.im if chip else fill, box, piece.im)
     return width
-
-
-class TextOverlap(Exception):
-    """A line of text would be written over another in a palette picture: mapped on its own ground,
-    it would not be the blend of the two that drawing in RGB gives (labels of a crowded pile can
-    run into each other); the caller draws that part in RGB instead."""
 
 
 Piece = tuple[int, int, Image.Image, bool]

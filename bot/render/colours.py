@@ -7,8 +7,8 @@ from functools import cache, lru_cache
 
 from PIL import Image
 
-from bot.render import cardfaces
-from bot.render.cardfaces import RGB
+from bot.render import cardfaces, drawlog
+from bot.render.cardfaces import FELT, RGB
 
 DIM = 105 / 255
 """How much of the dark felt shades a dimmed card (see :func:`bot.render.tableau.place_card`)."""
@@ -94,3 +94,39 @@ def indexed_line(text: str, size: int, fill: RGB, bold: bool, ground: RGB) -> Li
 
 COVERED = [0, *([255] * 255)]
 """Any coverage at all: the pixel is the line's."""
+
+
+def draw_text(
+    img: Image.Image,
+    xy: tuple[int, int],
+    text: str,
+    size: int,
+    fill: RGB,
+    bold: bool = False,
+    ground: RGB = FELT,
+) -> int:
+    """:func:`bot.render.cardfaces.draw_rich`, on a palette picture too: there the line is pasted
+    mapped (:func:`indexed_line`), its pixels there being ``ground``; returns the width drawn."""
+    if img.mode != "P":
+        return cardfaces.draw_rich(img, xy, text, size, fill, bold)
+    log = drawlog.current()
+    if log is not None:
+        log.texts.append((text, size))
+    _, width = cardfaces.rich_pieces(text, size, bold)
+    line = indexed_line(text, size, fill, bold, ground)
+    if line is not None:
+        x, y = xy
+        drawn, cover, dx, dy, (x0, y0, x1, y1) = line
+        box = (x + x0, y + y0, x + x1, y + y1)
+        written: list[tuple[int, int, int, int]] = img.info.setdefault("written", [])
+        if any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in written):
+            raise TextOverlap(text)
+        written.append(box)
+        img.im.paste(drawn.im, (x + dx, y + dy, x + dx + drawn.width, y + dy + drawn.height), cover.im)
+    return width
+
+
+class TextOverlap(Exception):
+    """A line of text would be written over another in a palette picture: mapped on its own ground,
+    it would not be the blend of the two that drawing in RGB gives (labels of a crowded pile can
+    run into each other); the caller draws that part in RGB instead."""

@@ -38,11 +38,9 @@ from bot.render.cardfaces import (
     LEGAL,
     MUTED,
     WINNING,
-    TextOverlap,
     card_face,
     card_size,
     clip_text,
-    draw_rich,
     index_width,
     paste_shape,
     put,
@@ -50,6 +48,7 @@ from bot.render.cardfaces import (
     rounded_box,
     wrap_text,
 )
+from bot.render.colours import TextOverlap, draw_text
 from bot.render.names import shortened
 from games.cards import Card
 from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, ScoreLine, Scores, Spot
@@ -709,8 +708,8 @@ def heading(layout: Layout, width: int, indexed: bool = False) -> Image.Image | 
         return None
     if heading_in_one_line(layout, width):
         img = felt(width, int(TITLE_SIZE * 1.2), indexed)
-        x = draw_rich(img, (0, 0), layout.title, TITLE_SIZE, INK, True) + HEAD_SEP
-        draw_rich(img, (x, TITLE_SIZE - SUB_SIZE), layout.subtitle, SUB_SIZE, GOLD)
+        x = draw_text(img, (0, 0), layout.title, TITLE_SIZE, INK, True) + HEAD_SEP
+        draw_text(img, (x, TITLE_SIZE - SUB_SIZE), layout.subtitle, SUB_SIZE, GOLD)
         return img
     lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
     if layout.title:
@@ -721,7 +720,7 @@ def heading(layout: Layout, width: int, indexed: bool = False) -> Image.Image | 
     img = felt(width, height, indexed)
     y = 0
     for text, size, colour, bold in lines:
-        draw_rich(img, (0, y), text, size, colour, bold)
+        draw_text(img, (0, y), text, size, colour, bold)
         y += int(size * 1.2)
     return img
 
@@ -822,7 +821,7 @@ def area_title(title: str, note: str, width: int) -> tuple[list[str], int]:
 def put_title(img: Image.Image, lines: Sequence[str]) -> None:
     y = 0
     for line in lines:
-        draw_rich(img, (0, y), line, HEAD_SIZE, GOLD, True)
+        draw_text(img, (0, y), line, HEAD_SIZE, GOLD, True)
         y += int(HEAD_SIZE * 1.2)
 
 
@@ -876,9 +875,9 @@ def draw_facts(
             )
             tx = x + 6
             ty = y + (chip_h - int(size * 1.2)) // 2
-            tx += draw_rich(img, (tx, ty), name_text, size, LEGAL if mark else MUTED, ground=FELT_LIGHT)
+            tx += draw_text(img, (tx, ty), name_text, size, LEGAL if mark else MUTED, ground=FELT_LIGHT)
             value_text = clip_text(value, w - (tx - x) - 5, size, True)
-            draw_rich(img, (tx, ty), value_text, size, LEGAL if mark else INK, True, ground=FELT_LIGHT)
+            draw_text(img, (tx, ty), value_text, size, LEGAL if mark else INK, True, ground=FELT_LIGHT)
             x += w + 5
             k += 1
         y += chip_h + 4
@@ -904,7 +903,7 @@ def draw_notes(area: Notes, width: int, indexed: bool = False) -> Image.Image | 
     img = felt(width, top + lh * len(lines), indexed)
     put_title(img, title)
     for i, line in enumerate(lines):
-        draw_rich(img, (0, top + i * lh), line, TEXT_SIZE, INK)
+        draw_text(img, (0, top + i * lh), line, TEXT_SIZE, INK)
     return img
 
 
@@ -933,8 +932,8 @@ def draw_counts(area: Counts, width: int) -> Image.Image | None:
         nw = rich_width(num, TEXT_SIZE, True)
         cx, cy = x + bw // 2 + 1, y + bh // 2 + 1
         rounded_box(img, (cx - nw // 2 - 2, cy - 9, cx + nw // 2 + 2, cy + 9), 3, fill=(250, 250, 250))
-        draw_rich(img, (cx - nw // 2, cy - 9), num, TEXT_SIZE, (20, 20, 20), True)
-        draw_rich(img, (x + bw + 7, y + bh // 2 - 9), clip_text(name, cell - bw - 12, TEXT_SIZE, True), TEXT_SIZE, INK, True)
+        draw_text(img, (cx - nw // 2, cy - 9), num, TEXT_SIZE, (20, 20, 20), True)
+        draw_text(img, (x + bw + 7, y + bh // 2 - 9), clip_text(name, cell - bw - 12, TEXT_SIZE, True), TEXT_SIZE, INK, True)
     return img
 
 
@@ -987,7 +986,7 @@ def draw_scores(
     y = top
     if header:
         for i, name in enumerate(columns[:ncol]):
-            draw_rich(img, (starts[i], y + 2), clip_text(name, ends[i] - starts[i] - 4, LABEL_SIZE), LABEL_SIZE, MUTED)
+            draw_text(img, (starts[i], y + 2), clip_text(name, ends[i] - starts[i] - 4, LABEL_SIZE), LABEL_SIZE, MUTED)
         y += lh
     for k, line in enumerate(area.lines):
         ground = FELT_DARK if k % 2 == 0 else FELT
@@ -998,11 +997,11 @@ def draw_scores(
             marker = [(2, y + lh // 2 - 5), (2, y + lh // 2 + 5), (9, y + lh // 2)]
             ImageDraw.Draw(img).polygon(marker, fill=ink(img, LEGAL))
         name = clip_text(line.name, name_w - 15, size, True)
-        draw_rich(img, (12, y + (lh - size) // 2 - 1), name, size, colour, True, ground=ground)
+        draw_text(img, (12, y + (lh - size) // 2 - 1), name, size, colour, True, ground=ground)
         for i, value in enumerate(line.values):
             if i < len(starts):
                 cell = clip_text(value, ends[i] - starts[i] - 4, size, i == 0)
-                draw_rich(img, (starts[i], y + (lh - size) // 2 - 1), cell, size, colour, i == 0, ground=ground)
+                draw_text(img, (starts[i], y + (lh - size) // 2 - 1), cell, size, colour, i == 0, ground=ground)
         y += lh
     return img
 
@@ -1083,7 +1082,7 @@ def draw_cards(
     under, marks drawn (``indexed``: in the palette, for cards that do not overlap)."""
     if not spots:
         img = felt(width, NONE_H, indexed)
-        draw_rich(img, (0, 1), "none", TEXT_SIZE, MUTED)
+        draw_text(img, (0, 1), "none", TEXT_SIZE, MUTED)
         return img
     cw, ch = card_size(card_w)
     per_line, step = _fit(len(spots), width, card_w, spaced, spots)
@@ -1119,7 +1118,7 @@ def draw_cards(
                 if last:
                     tx = max(x - slack, min(tx, width - tw))
                 colour = WINNING if spot.mark == "winning" and k == 0 else (INK if k == 0 else MUTED)
-                draw_rich(img, (tx, ly + k * int(label_size * 1.15)), text, label_size, colour, k == 0)
+                draw_text(img, (tx, ly + k * int(label_size * 1.15)), text, label_size, colour, k == 0)
     return img
 
 
@@ -1141,7 +1140,7 @@ def place_card(img: Image.Image, spot: Spot, xy: tuple[int, int], card_w: int, o
         if waiting:
             size = cw // 2
             at = (x + (cw - rich_width("?", size, True)) // 2, y + (ch - size) // 2 - 4)
-            draw_rich(img, at, "?", size, LEGAL, True, ground=FELT_DARK)
+            draw_text(img, at, "?", size, LEGAL, True, ground=FELT_DARK)
         return
     dimmed = spot.mark == "dimmed"
     if img.mode == "P":  # (only cards that overlap nothing are drawn in the palette)
@@ -1231,11 +1230,11 @@ def draw_pile(area: Pile, width: int, style: Style, indexed: bool = False) -> Im
         rounded_box(img, (0, by, badge_w - 1, by + BADGE_H), 8, fill=ink(img, BADGE_GROUND), outline=ink(img, GOLD), width=2)
         label = clip_text(area.total_label, badge_w - 6, LABEL_SIZE, True)
         lw = rich_width(label, LABEL_SIZE, True)
-        draw_rich(img, ((badge_w - lw) // 2, by + 3), label, LABEL_SIZE, (60, 60, 60), True, ground=BADGE_GROUND)
+        draw_text(img, ((badge_w - lw) // 2, by + 3), label, LABEL_SIZE, (60, 60, 60), True, ground=BADGE_GROUND)
         num = str(area.total)
         size = 28 if len(num) <= 3 else 21
         nw = rich_width(num, size, True)
-        draw_rich(img, ((badge_w - nw) // 2, by + 21), num, size, (20, 20, 20), True, ground=BADGE_GROUND)
+        draw_text(img, ((badge_w - nw) // 2, by + 21), num, size, (20, 20, 20), True, ground=BADGE_GROUND)
     if cards is not None:
         x = pile_badge(area)
         put(img, cards, (x, top, x + cards.width, top + cards.height))
@@ -1253,11 +1252,11 @@ def draw_grid(area: Grid, width: int, style: Style, indexed: bool = False) -> Im
     left = head + max(0, (width - head - ncols * (cw + GRID_GAP)) // 2)
     for c, name in enumerate(area.columns):
         tw = rich_width(name, HEAD_SIZE, True)
-        draw_rich(img, (left + c * (cw + GRID_GAP) + (cw - tw) // 2, top - 1), name, HEAD_SIZE, MUTED, True)
+        draw_text(img, (left + c * (cw + GRID_GAP) + (cw - tw) // 2, top - 1), name, HEAD_SIZE, MUTED, True)
     for r, name in enumerate(area.rows):
         y = top + head + r * (ch + GRID_GAP)
         tw = rich_width(name, HEAD_SIZE, True)
-        draw_rich(img, (left - head + (head - tw) // 2 - 2, y + ch // 2 - HEAD_SIZE // 2 - 2), name, HEAD_SIZE, MUTED, True)
+        draw_text(img, (left - head + (head - tw) // 2 - 2, y + ch // 2 - HEAD_SIZE // 2 - 2), name, HEAD_SIZE, MUTED, True)
         for c in range(ncols):
             spot = area.cells[r * ncols + c]
             place_card(img, spot, (left + c * (cw + GRID_GAP), y), card_w, on_felt=True)
@@ -1265,7 +1264,7 @@ def draw_grid(area: Grid, width: int, style: Style, indexed: bool = False) -> Im
                 lw = rich_width(spot.label, LABEL_SIZE, True)
                 x = left + c * (cw + GRID_GAP) + (cw - lw) // 2
                 rounded_box(img, (x - 2, y + ch - 20, x + lw + 2, y + ch - 1), 3, fill=ink(img, LABEL_GROUND))
-                draw_rich(img, (x, y + ch - 20), spot.label, LABEL_SIZE, INK, True, ground=LABEL_GROUND)
+                draw_text(img, (x, y + ch - 20), spot.label, LABEL_SIZE, INK, True, ground=LABEL_GROUND)
     return img
 
 

@@ -673,7 +673,7 @@ def test_labels_that_run_into_each_other_are_drawn_as_rgb_blends_them() -> None:
     cards = ["QC", "KC", "3S", "AH", "JC", "9D", "9S", "4D"]
     pile = Pile("Played", tuple(Spot(card(c), label=t) for c, t in zip(cards, labels, strict=True)), total=99)
     style = tableau.drawing(Style())
-    with pytest.raises(cardfaces.TextOverlap):
+    with pytest.raises(colours.TextOverlap):
         tableau.draw_area_now(pile, 300, style, indexed=True)
     drawn = tableau.indexed_area(pile, 300, style)
     rgb = tableau.draw_area_now(pile, 300, style)
