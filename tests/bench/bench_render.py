@@ -19,7 +19,9 @@ a table and a hand picture together at a new position, p99, against the goal of
 process) or, without it, today's drawing encoded the old way (quantized, zlib level 7). The
 objects alive before the timed pictures (the sampled matches' states, above all) are frozen out of
 the garbage collector, whose full collections over them took up to 43 ms inside a picture's time
-(a p99 of 57-67 ms for one game a run, in either renderer). The p99 of 200 pairs is the second
+(a p99 of 57-67 ms for one game a run, in either renderer); so are, after each pair, the caches'
+new entries, as a picture worker freezes them after each picture (a full collection over them,
+4-6 ms, was the slowest pair of a run). The p99 of 200 pairs is the second
 slowest; the wall-clock columns above, unlike the CPU ones, grow with the machine's load (printed).
 
     nice -n 10 .venv/bin/python -m tests.bench.bench_render --positions 200 --old 2562d92
@@ -153,6 +155,7 @@ def pair_cpu(
     for table, hand in measured:
         before.append(cpu(lambda: (before_fn(table, False), before_fn(hand, True))))  # noqa: B023
         now.append(cpu(lambda: (new(table, False), new(hand, True))))  # noqa: B023
+        gc.freeze()  # as a picture worker does after each picture (bot.render.pool._serve)
     gc.unfreeze()
     return now, before
 
