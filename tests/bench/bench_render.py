@@ -24,7 +24,7 @@ new entries, as a picture worker freezes them after each picture (a full collect
 4-6 ms, was the slowest pair of a run). The p99 of 200 pairs is the second
 slowest; the wall-clock columns above, unlike the CPU ones, grow with the machine's load (printed).
 
-    nice -n 10 .venv/bin/python -m tests.bench.bench_render --positions 200 --old 2562d92
+    nice -n 10 .venv/bin/python -m tests.bench.bench_render --positions 200 --old e2c4247
 """
 
 from __future__ import annotations
