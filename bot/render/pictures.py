@@ -168,7 +168,7 @@ except ImportError:  # pragma: no cover - without ISA-L's wheel (another platfor
 
 def clear_caches() -> None:
     """Forget every cached picture and card face (benchmarks measure a cold start with it)."""
-    from bot.render import cardfaces
+    from bot.render import cardfaces, colours
 
     layout_png.cache_clear()
     from bot.render import names, tableau
@@ -176,6 +176,8 @@ def clear_caches() -> None:
     tableau._kept_plans.clear()
     for cached in (
         cardfaces.card_face,
+        cardfaces.box_mask,
+        cardfaces.outline_bands,
         cardfaces.pip_mask,
         cardfaces.suit_chip,
         cardfaces.rich_width,
@@ -187,11 +189,15 @@ def clear_caches() -> None:
         names.shortened_once,
         names.fitted,
         names.drawable,
+        colours.indexed_line,
         tableau.measured_height,
         tableau.drawn_area,
         tableau.indexed_area,
         tableau.indexed_heading,
+        tableau.indexed_beside,
+        tableau.indexed_face,
         tableau.measured_row_width,
+        tableau.labels_width,
         tableau.shaded_face,
         tableau.face_on_felt,
     ):

@@ -41,13 +41,14 @@ from bot.render.cardfaces import (
     card_face,
     card_size,
     clip_text,
-    draw_rich,
     index_width,
     paste_shape,
     put,
     rich_width,
+    rounded_box,
     wrap_text,
 )
+from bot.render.colours import TextOverlap, draw_text
 from bot.render.names import shortened
 from games.cards import Card
 from games.layout import Area, Counts, Facts, Grid, Layout, Notes, Pile, Row, ScoreLine, Scores, Spot
@@ -96,8 +97,14 @@ class Style:
     shown too small on a phone): see :func:`tightened`."""
 
 
-def felt(width: int, height: int) -> Image.Image:
-    return Image.new("RGB", (width, height), FELT)
+def felt(width: int, height: int, indexed: bool = False) -> Image.Image:
+    """An empty strip (``indexed``: in the palette, see :func:`indexed_area`)."""
+    return colours.new_indexed(width, height, FELT) if indexed else Image.new("RGB", (width, height), FELT)
+
+
+def ink(img: Image.Image, colour: tuple[int, int, int]) -> tuple[int, int, int] | int:
+    """``colour`` as ``img`` takes it: itself, or its palette entry."""
+    return colours.index_of(colour) if img.mode == "P" else colour
 
 
 # --- the picture -----------------------------------------------------------------------------------
@@ -552,9 +559,9 @@ def draw_block(block: Block, width: int, style: Style) -> Image.Image | None:
 
 def indexed_block(block: Block, width: int, style: Style) -> Image.Image | None:
     """:func:`draw_block` in the palette: an area's strip mapped once and cached."""
-    if len(block) == 1 and drawlog.current() is None:
+    if drawlog.current() is None:
         try:
-            return indexed_area(block[0], width, style)
+            return indexed_area(block[0], width, style) if len(block) == 1 else indexed_beside(tuple(block), width, style)
         except TypeError:  # unhashable
             pass
     strip = draw_block(block, width, style)
@@ -563,16 +570,35 @@ def indexed_block(block: Block, width: int, style: Style) -> Image.Image | None:
 
 @lru_cache(maxsize=512)
 def indexed_area(area: Area, width: int, style: Style) -> Image.Image | None:
-    """An area's strip in the palette (a byte a pixel: 512 strips are some 25 MB)."""
+    """An area's strip in the palette (a byte a pixel: 512 strips are some 25 MB): drawn there
+    where it can be (:func:`in_palette`: its cards, words and marks pasted mapped once each),
+    otherwise drawn in RGB and mapped whole."""
+    if in_palette(tightened(area, width, style), width, style):
+        try:
+            return draw_area_now(area, width, style, indexed=True)
+        except TextOverlap:  # (two labels run into each other: blended as RGB blends them)
+            pass
     strip = draw_area_now(area, width, style)
     return colours.indexed(strip) if strip is not None else None
 
 
 @lru_cache(maxsize=256)
+def indexed_beside(group: tuple[Area, ...], width: int, style: Style) -> Image.Image:
+    """:func:`draw_beside` in the palette (the trick beside the last trick, each player's cards)."""
+    try:
+        return draw_beside(group, width, style, indexed=True)
+    except TextOverlap:
+        return colours.indexed(draw_beside(group, width, style))
+
+
+@lru_cache(maxsize=256)
 def indexed_heading(title: str, subtitle: str, width: int) -> Image.Image | None:
     """:func:`heading` in the palette, cached by its words (they change once a turn at most)."""
-    head = heading(Layout(title, subtitle, ()), width)
-    return colours.indexed(head) if head is not None else None
+    try:
+        return heading(Layout(title, subtitle, ()), width, indexed=True)
+    except TextOverlap:
+        head = heading(Layout(title, subtitle, ()), width)
+        return colours.indexed(head) if head is not None else None
 
 
 def compose(
@@ -606,9 +632,8 @@ def compose(
         for strip in strips:
             put(img, strip, (x, y, x + strip.width, y + strip.height))
             y += strip.height + space
-    d = ImageDraw.Draw(img)
     border = colours.index_of(BORDER) if indexed else BORDER
-    d.rounded_rectangle([0, 0, width - 1, height - 1], radius=7, outline=border, width=2)
+    rounded_box(img, (0, 0, width - 1, height - 1), 7, outline=border, width=2)
     log = drawlog.current()
     if log is not None:
         log.width = width
@@ -665,26 +690,26 @@ def side_by_side(areas: Sequence[Area], width: int, style: Style) -> list[list[A
     return groups
 
 
-def draw_beside(group: Sequence[Area], width: int, style: Style) -> Image.Image:
+def draw_beside(group: Sequence[Area], width: int, style: Style, indexed: bool = False) -> Image.Image:
     parts = []
     for area in group:
         assert isinstance(area, Row)
-        parts.append(draw_row(area, row_width(area, style), style))
-    img = felt(width, max(p.height for p in parts))
+        parts.append(draw_row(area, row_width(area, style), style, indexed))
+    img = felt(width, max(p.height for p in parts), indexed)
     x = 0
     for part in parts:
-        img.paste(part, (x, 0))
+        put(img, part, (x, 0, x + part.width, part.height))
         x += part.width + BESIDE_GAP
     return img
 
 
-def heading(layout: Layout, width: int) -> Image.Image | None:
+def heading(layout: Layout, width: int, indexed: bool = False) -> Image.Image | None:
     if not layout.title and not layout.subtitle:
         return None
     if heading_in_one_line(layout, width):
-        img = felt(width, int(TITLE_SIZE * 1.2))
-        x = draw_rich(img, (0, 0), layout.title, TITLE_SIZE, INK, True) + HEAD_SEP
-        draw_rich(img, (x, TITLE_SIZE - SUB_SIZE), layout.subtitle, SUB_SIZE, GOLD)
+        img = felt(width, int(TITLE_SIZE * 1.2), indexed)
+        x = draw_text(img, (0, 0), layout.title, TITLE_SIZE, INK, True) + HEAD_SEP
+        draw_text(img, (x, TITLE_SIZE - SUB_SIZE), layout.subtitle, SUB_SIZE, GOLD)
         return img
     lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
     if layout.title:
@@ -692,10 +717,10 @@ def heading(layout: Layout, width: int) -> Image.Image | None:
     for line in wrap_text(layout.subtitle, width, SUB_SIZE)[:2] if layout.subtitle else []:
         lines.append((line, SUB_SIZE, GOLD, False))
     height = sum(int(size * 1.2) for _, size, _, _ in lines)
-    img = felt(width, height)
+    img = felt(width, height, indexed)
     y = 0
     for text, size, colour, bold in lines:
-        draw_rich(img, (0, y), text, size, colour, bold)
+        draw_text(img, (0, y), text, size, colour, bold)
         y += int(size * 1.2)
     return img
 
@@ -716,21 +741,45 @@ def drawn_area(area: Area, width: int, style: Style) -> Image.Image | None:
     return draw_area_now(area, width, style)
 
 
-def draw_area_now(area: Area, width: int, style: Style) -> Image.Image | None:
+def draw_area_now(area: Area, width: int, style: Style, indexed: bool = False) -> Image.Image | None:
+    """``indexed``: drawn in the palette (only an area :func:`in_palette`)."""
     area = tightened(area, width, style)
     if isinstance(area, Facts):
-        return draw_facts(area, width)
+        return draw_facts(area, width, indexed=indexed)
     if isinstance(area, Row):
-        return draw_row(area, width, style)
+        return draw_row(area, width, style, indexed)
     if isinstance(area, Pile):
-        return draw_pile(area, width, style)
+        return draw_pile(area, width, style, indexed)
     if isinstance(area, Grid):
-        return draw_grid(area, width, style)
+        return draw_grid(area, width, style, indexed)
     if isinstance(area, Counts):
         return draw_counts(area, width)
     if isinstance(area, Scores):
-        return draw_scores(area, width, tight=style.tight)
-    return draw_notes(area, width)
+        return draw_scores(area, width, tight=style.tight, indexed=indexed)
+    return draw_notes(area, width, indexed)
+
+
+def in_palette(area: Area, width: int, style: Style) -> bool:
+    """Whether an area (as :func:`tightened` draws it ``width`` wide) is drawn straight in the
+    palette: where nothing is drawn over anything but the plain ground it was mapped on (words on
+    the felt, a chip, a badge or a score line; cards side by side). Cards that overlap, the backs
+    of a hand, and a tight score table (whose lines are so close that a letter's tail reaches the
+    next line's ground) are drawn in RGB and mapped whole."""
+    if isinstance(area, Scores):
+        return not style.tight or score_chips(area) is not None
+    if isinstance(area, Row):
+        return not area.overlap or not cards_overlap(area.spots, width, row_card_width(area, style), False)
+    if isinstance(area, Pile):
+        return not cards_overlap(area.spots, width - pile_badge(area), pile_card_width(area, style), False)
+    return isinstance(area, Notes | Facts | Grid)
+
+
+def cards_overlap(spots: Sequence[Spot], width: int, card_w: int, spaced: bool) -> bool:
+    """Whether :func:`draw_cards` lays a card over another."""
+    if len(spots) < 2:
+        return False
+    per_line, step = _fit(len(spots), width, card_w, spaced, spots)
+    return per_line > 1 and step < card_w
 
 
 def tightened(area: Area, width: int, style: Style) -> Area:
@@ -772,7 +821,7 @@ def area_title(title: str, note: str, width: int) -> tuple[list[str], int]:
 def put_title(img: Image.Image, lines: Sequence[str]) -> None:
     y = 0
     for line in lines:
-        draw_rich(img, (0, y), line, HEAD_SIZE, GOLD, True)
+        draw_text(img, (0, y), line, HEAD_SIZE, GOLD, True)
         y += int(HEAD_SIZE * 1.2)
 
 
@@ -798,7 +847,9 @@ def fact_chips(area: Facts, width: int) -> list[list[tuple[str, str, int]]]:
     return rows
 
 
-def draw_facts(area: Facts, width: int, marked: frozenset[int] = frozenset(), top: int = 0) -> Image.Image | None:
+def draw_facts(
+    area: Facts, width: int, marked: frozenset[int] = frozenset(), top: int = 0, indexed: bool = False
+) -> Image.Image | None:
     """The facts as chips in lines; the chips numbered in ``marked`` outlined (whose turn it is),
     ``top`` pixels left free above them (for a title)."""
     if not area.items:
@@ -807,25 +858,26 @@ def draw_facts(area: Facts, width: int, marked: frozenset[int] = frozenset(), to
     chip_h = int(size * 1.5)
     rows = fact_chips(area, width)
     height = top + len(rows) * (chip_h + 4) - 4
-    img = felt(width, height)
-    d = ImageDraw.Draw(img)
+    img = felt(width, height, indexed)
     y = top
     k = 0
     for row in rows:
         x = 0
         for name_text, value, w in row:
             mark = k in marked
-            d.rounded_rectangle(
-                [x, y, x + w, y + chip_h],
-                radius=chip_h // 2,
-                fill=FELT_LIGHT,
-                outline=LEGAL if mark else (70, 140, 100),
+            rounded_box(
+                img,
+                (x, y, x + w, y + chip_h),
+                chip_h // 2,
+                fill=ink(img, FELT_LIGHT),
+                outline=ink(img, LEGAL if mark else (70, 140, 100)),
                 width=2 if mark else 1,
             )
             tx = x + 6
             ty = y + (chip_h - int(size * 1.2)) // 2
-            tx += draw_rich(img, (tx, ty), name_text, size, LEGAL if mark else MUTED)
-            draw_rich(img, (tx, ty), clip_text(value, w - (tx - x) - 5, size, True), size, LEGAL if mark else INK, True)
+            tx += draw_text(img, (tx, ty), name_text, size, LEGAL if mark else MUTED, ground=FELT_LIGHT)
+            value_text = clip_text(value, w - (tx - x) - 5, size, True)
+            draw_text(img, (tx, ty), value_text, size, LEGAL if mark else INK, True, ground=FELT_LIGHT)
             x += w + 5
             k += 1
         y += chip_h + 4
@@ -840,7 +892,7 @@ def score_chips(area: Scores) -> Facts | None:
     return Facts(tuple((x.name, x.values[0]) for x in area.lines))
 
 
-def draw_notes(area: Notes, width: int) -> Image.Image | None:
+def draw_notes(area: Notes, width: int, indexed: bool = False) -> Image.Image | None:
     lines: list[str] = []
     for line in area.lines:
         lines.extend(wrap_text(line, width, TEXT_SIZE))
@@ -848,10 +900,10 @@ def draw_notes(area: Notes, width: int) -> Image.Image | None:
     if not lines and not title:
         return None
     lh = int(TEXT_SIZE * 1.25)
-    img = felt(width, top + lh * len(lines))
+    img = felt(width, top + lh * len(lines), indexed)
     put_title(img, title)
     for i, line in enumerate(lines):
-        draw_rich(img, (0, top + i * lh), line, TEXT_SIZE, INK)
+        draw_text(img, (0, top + i * lh), line, TEXT_SIZE, INK)
     return img
 
 
@@ -866,22 +918,22 @@ def draw_counts(area: Counts, width: int) -> Image.Image | None:
     lines = (len(area.items) + per_line - 1) // per_line
     img = felt(width, top + lines * (bh + 5) - 5)
     put_title(img, title)
-    d = ImageDraw.Draw(img)
     back = card_face(None, back_w)
     for i, (name, count) in enumerate(area.items):
         x = (i % per_line) * cell
         y = top + (i // per_line) * (bh + 5)
         if count > 1:
             img.paste(back, (x + 3, y), back)
-        img.paste(back, (x, y + (0 if count <= 1 else 2)), back) if count else d.rounded_rectangle(
-            [x, y, x + bw, y + bh], radius=3, outline=MUTED, width=1
-        )
+        if count:
+            img.paste(back, (x, y + (0 if count <= 1 else 2)), back)
+        else:
+            rounded_box(img, (x, y, x + bw, y + bh), 3, outline=MUTED)
         num = str(count)
         nw = rich_width(num, TEXT_SIZE, True)
         cx, cy = x + bw // 2 + 1, y + bh // 2 + 1
-        d.rounded_rectangle([cx - nw // 2 - 2, cy - 9, cx + nw // 2 + 2, cy + 9], radius=3, fill=(250, 250, 250))
-        draw_rich(img, (cx - nw // 2, cy - 9), num, TEXT_SIZE, (20, 20, 20), True)
-        draw_rich(img, (x + bw + 7, y + bh // 2 - 9), clip_text(name, cell - bw - 12, TEXT_SIZE, True), TEXT_SIZE, INK, True)
+        rounded_box(img, (cx - nw // 2 - 2, cy - 9, cx + nw // 2 + 2, cy + 9), 3, fill=(250, 250, 250))
+        draw_text(img, (cx - nw // 2, cy - 9), num, TEXT_SIZE, (20, 20, 20), True)
+        draw_text(img, (x + bw + 7, y + bh // 2 - 9), clip_text(name, cell - bw - 12, TEXT_SIZE, True), TEXT_SIZE, INK, True)
     return img
 
 
@@ -891,14 +943,16 @@ SPLIT_WIDTH = 300
 """... where it is at least this wide (two halves of a narrow column would cut the names short)."""
 
 
-def draw_scores(area: Scores, width: int, split: bool = True, tight: bool = False) -> Image.Image | None:
+def draw_scores(
+    area: Scores, width: int, split: bool = True, tight: bool = False, indexed: bool = False
+) -> Image.Image | None:
     if not area.lines:
         return None
     chips = score_chips(area)
     if chips is not None:
         title, top = area_title(area.title, "", width)
         marked = frozenset(i for i, x in enumerate(area.lines) if x.active)
-        img = draw_facts(chips, width, marked, top)
+        img = draw_facts(chips, width, marked, top, indexed)
         assert img is not None
         put_title(img, title)
         return img
@@ -909,14 +963,17 @@ def draw_scores(area: Scores, width: int, split: bool = True, tight: bool = Fals
         part_w = (width - BESIDE_GAP * (parts - 1)) // parts
         title, top = area_title(area.title, "", width)
         drawn = [
-            draw_scores(replace(area, lines=area.lines[k * per : (k + 1) * per], title=""), part_w, False, tight)
+            draw_scores(
+                replace(area, lines=area.lines[k * per : (k + 1) * per], title=""), part_w, False, tight, indexed
+            )
             for k in range(parts)
         ]
-        img = felt(width, top + max(d.height for d in drawn if d is not None))
+        img = felt(width, top + max(d.height for d in drawn if d is not None), indexed)
         put_title(img, title)
         for k, part in enumerate(drawn):
             if part is not None:
-                img.paste(part, (k * (width + BESIDE_GAP) // parts, top))
+                x = k * (width + BESIDE_GAP) // parts
+                put(img, part, (x, top, x + part.width, top + part.height))
         return img
     size = TEXT_SIZE
     lh = score_line_height(tight)
@@ -924,25 +981,27 @@ def draw_scores(area: Scores, width: int, split: bool = True, tight: bool = Fals
     columns = area.columns
     name_w, starts, ends = score_columns(area, width)
     header = any(columns) and tuple(columns) != ("Score",)
-    img = felt(width, top + lh * (len(area.lines) + (1 if header else 0)))
+    img = felt(width, top + lh * (len(area.lines) + (1 if header else 0)), indexed)
     put_title(img, title)
-    d = ImageDraw.Draw(img)
     y = top
     if header:
         for i, name in enumerate(columns[:ncol]):
-            draw_rich(img, (starts[i], y + 2), clip_text(name, ends[i] - starts[i] - 4, LABEL_SIZE), LABEL_SIZE, MUTED)
+            draw_text(img, (starts[i], y + 2), clip_text(name, ends[i] - starts[i] - 4, LABEL_SIZE), LABEL_SIZE, MUTED)
         y += lh
     for k, line in enumerate(area.lines):
-        if k % 2 == 0:
-            d.rectangle([0, y, min(width, ends[-1] if ends else name_w), y + lh - 1], fill=FELT_DARK)
+        ground = FELT_DARK if k % 2 == 0 else FELT
+        if k % 2 == 0:  # (ImageDraw's rectangle: the last pixel included)
+            put(img, ink(img, FELT_DARK), (0, y, min(width, ends[-1] if ends else name_w) + 1, y + lh))
         colour = LEGAL if line.active else INK
         if line.active:
-            d.polygon([(2, y + lh // 2 - 5), (2, y + lh // 2 + 5), (9, y + lh // 2)], fill=LEGAL)
-        draw_rich(img, (12, y + (lh - size) // 2 - 1), clip_text(line.name, name_w - 15, size, True), size, colour, True)
+            marker = [(2, y + lh // 2 - 5), (2, y + lh // 2 + 5), (9, y + lh // 2)]
+            ImageDraw.Draw(img).polygon(marker, fill=ink(img, LEGAL))
+        name = clip_text(line.name, name_w - 15, size, True)
+        draw_text(img, (12, y + (lh - size) // 2 - 1), name, size, colour, True, ground=ground)
         for i, value in enumerate(line.values):
             if i < len(starts):
                 cell = clip_text(value, ends[i] - starts[i] - 4, size, i == 0)
-                draw_rich(img, (starts[i], y + (lh - size) // 2 - 1), cell, size, colour, i == 0)
+                draw_text(img, (starts[i], y + (lh - size) // 2 - 1), cell, size, colour, i == 0, ground=ground)
         y += lh
     return img
 
@@ -955,6 +1014,8 @@ LINE_GAP = 4
 """Space between lines of cards."""
 BADGE_W, BADGE_H = 64, 52
 """The size of a pile's total."""
+LABEL_GROUND = (20, 20, 20)
+"""What a grid cell's label is written on, over its card."""
 GRID_HEAD, GRID_GAP = 18, 4
 """A grid's row and column names' room, and the space between its cells."""
 
@@ -975,18 +1036,20 @@ LABEL_GAP = 12
 
 def label_width(spot: Spot) -> int:
     """The width of a card's widest line of label (0: none)."""
-    lines = spot.label.split("\n") if spot.label else []
-    return max([0, *(rich_width(t, LABEL_SIZE, k == 0) for k, t in enumerate(lines))])
+    return labels_width(spot.label) if spot.label else 0
+
+
+@lru_cache(maxsize=4096)
+def labels_width(label: str) -> int:
+    """The width of the widest line of a card's label (the first line bold)."""
+    return max([0, *(rich_width(t, LABEL_SIZE, k == 0) for k, t in enumerate(label.split("\n")))])
 
 
 def label_step(spots: Sequence[Spot]) -> int:
     """The width of the widest label under a card but the last (which may reach further right),
-    and the space between two."""
-    widest = 0
-    for spot in spots[:-1]:
-        for k, text in enumerate(spot.label.split("\n") if spot.label else ()):
-            widest = max(widest, rich_width(text, LABEL_SIZE, k == 0) + LABEL_GAP)
-    return widest
+    and the space between two (a pile is measured at several widths, and folded card by card:
+    each label's width is measured once)."""
+    return max([0, *(labels_width(s.label) + LABEL_GAP for s in spots[:-1] if s.label)])
 
 
 def _fit(count: int, width: int, card_w: int, spaced: bool, spots: Sequence[Spot] = ()) -> tuple[int, int]:
@@ -1008,13 +1071,18 @@ def _fit(count: int, width: int, card_w: int, spaced: bool, spots: Sequence[Spot
 
 
 def draw_cards(
-    spots: Sequence[Spot], width: int, card_w: int, spaced: bool = True, label_size: int = LABEL_SIZE
+    spots: Sequence[Spot],
+    width: int,
+    card_w: int,
+    spaced: bool = True,
+    label_size: int = LABEL_SIZE,
+    indexed: bool = False,
 ) -> Image.Image:
     """Cards in lines (overlapping when they would not fit, each index and label clear), labels
-    under, marks drawn."""
+    under, marks drawn (``indexed``: in the palette, for cards that do not overlap)."""
     if not spots:
-        img = felt(width, NONE_H)
-        draw_rich(img, (0, 1), "none", TEXT_SIZE, MUTED)
+        img = felt(width, NONE_H, indexed)
+        draw_text(img, (0, 1), "none", TEXT_SIZE, MUTED)
         return img
     cw, ch = card_size(card_w)
     per_line, step = _fit(len(spots), width, card_w, spaced, spots)
@@ -1027,7 +1095,7 @@ def draw_cards(
     log = drawlog.current()
     if log is not None and len(spots) > 1 and step < cw:
         log.steps.append((step, index_width(card_w)))
-    img = felt(width, nlines * line_h + (nlines - 1) * LINE_GAP)
+    img = felt(width, nlines * line_h + (nlines - 1) * LINE_GAP, indexed)
     for i, spot in enumerate(spots):
         line, col = divmod(i, per_line)
         x = col * step
@@ -1050,7 +1118,7 @@ def draw_cards(
                 if last:
                     tx = max(x - slack, min(tx, width - tw))
                 colour = WINNING if spot.mark == "winning" and k == 0 else (INK if k == 0 else MUTED)
-                draw_rich(img, (tx, ly + k * int(label_size * 1.15)), text, label_size, colour, k == 0)
+                draw_text(img, (tx, ly + k * int(label_size * 1.15)), text, label_size, colour, k == 0)
     return img
 
 
@@ -1059,29 +1127,33 @@ def place_card(img: Image.Image, spot: Spot, xy: tuple[int, int], card_w: int, o
     under it, so the card is copied whole, its corners already blended with the felt."""
     cw, ch = card_size(card_w)
     x, y = xy
-    d = ImageDraw.Draw(img)
     if spot.empty:
         waiting = spot.mark == "waiting"
-        d.rounded_rectangle(
-            [x, y, x + cw - 1, y + ch - 1],
-            radius=card_w // 10,
-            fill=FELT_DARK,
-            outline=LEGAL if waiting else (60, 120, 85),
+        rounded_box(
+            img,
+            (x, y, x + cw - 1, y + ch - 1),
+            card_w // 10,
+            fill=ink(img, FELT_DARK),
+            outline=ink(img, LEGAL if waiting else (60, 120, 85)),
             width=2 if waiting else 1,
         )
         if waiting:
             size = cw // 2
-            draw_rich(img, (x + (cw - rich_width("?", size, True)) // 2, y + (ch - size) // 2 - 4), "?", size, LEGAL, True)
+            at = (x + (cw - rich_width("?", size, True)) // 2, y + (ch - size) // 2 - 4)
+            draw_text(img, at, "?", size, LEGAL, True, ground=FELT_DARK)
         return
     dimmed = spot.mark == "dimmed"
-    if on_felt:
+    if img.mode == "P":  # (only cards that overlap nothing are drawn in the palette)
+        assert on_felt, "overlapping cards are drawn in RGB"
+        put(img, indexed_face(spot.card, card_w, dimmed), (x, y, x + cw, y + ch))
+    elif on_felt:
         put(img, face_on_felt(spot.card, card_w, dimmed), (x, y, x + cw, y + ch))
     else:
         face = shaded_face(spot.card, card_w) if dimmed else card_face(spot.card, card_w)
         put(img, face, (x, y, x + cw, y + ch), face)
     if spot.mark in ("legal", "winning", "last"):
         colour = {"legal": LEGAL, "winning": WINNING, "last": LAST}[spot.mark]
-        d.rounded_rectangle([x - 2, y - 2, x + cw + 1, y + ch + 1], radius=card_w // 10 + 2, outline=colour, width=2)
+        rounded_box(img, (x - 2, y - 2, x + cw + 1, y + ch + 1), card_w // 10 + 2, outline=ink(img, colour), width=2)
 
 
 DIM = 105
@@ -1096,6 +1168,12 @@ def shaded_face(card: Card | None, width: int) -> Image.Image:
     out.paste(FELT_DARK, (0, 0, face.width, face.height), face.getchannel("A").point(lambda a: a * DIM // 255))
     out.putalpha(face.getchannel("A"))
     return out
+
+
+@lru_cache(maxsize=512)
+def indexed_face(card: Card | None, width: int, dimmed: bool = False) -> Image.Image:
+    """:func:`face_on_felt` in the palette."""
+    return colours.indexed(face_on_felt(card, width, dimmed))
 
 
 @lru_cache(maxsize=512)
@@ -1116,65 +1194,77 @@ def row_card_width(area: Row, style: Style) -> int:
     return card_w
 
 
-def draw_row(area: Row, width: int, style: Style) -> Image.Image:
+def draw_row(area: Row, width: int, style: Style, indexed: bool = False) -> Image.Image:
     title, top = area_title(area.title, area.note, width)
-    cards = draw_cards(area.spots, width, row_card_width(area, style), spaced=not area.overlap)
-    img = felt(width, top + cards.height)
+    cards = draw_cards(area.spots, width, row_card_width(area, style), spaced=not area.overlap, indexed=indexed)
+    img = felt(width, top + cards.height, indexed)
     put_title(img, title)
-    img.paste(cards, (0, top))
+    put(img, cards, (0, top, cards.width, top + cards.height))
     return img
 
 
-def draw_pile(area: Pile, width: int, style: Style) -> Image.Image:
+def pile_badge(area: Pile) -> int:
+    """The width a pile's total takes before its cards (0: none)."""
+    return BADGE_W + 8 if area.total is not None else 0
+
+
+def pile_card_width(area: Pile, style: Style) -> int:
+    return style.card if len(area.spots) <= 10 else SMALL_CARD_W
+
+
+BADGE_GROUND = (250, 246, 230)
+"""What a pile's total is written on."""
+
+
+def draw_pile(area: Pile, width: int, style: Style, indexed: bool = False) -> Image.Image:
     title, top = area_title(area.title, area.note, width)
     badge_w = BADGE_W if area.total is not None else 0
-    card_w = style.card if len(area.spots) <= 10 else SMALL_CARD_W
-    cards = draw_cards(area.spots, width - badge_w - (8 if badge_w else 0), card_w, spaced=False) if area.spots else None
+    card_w = pile_card_width(area, style)
+    cards = draw_cards(area.spots, width - pile_badge(area), card_w, False, indexed=indexed) if area.spots else None
     _, ch = card_size(card_w)
     height = max(cards.height if cards is not None else 0, BADGE_H + 2 if badge_w else 0)
-    img = felt(width, top + height)
+    img = felt(width, top + height, indexed)
     put_title(img, title)
     if badge_w:
-        d = ImageDraw.Draw(img)
         by = top + max(0, (min(height, ch + 5) - BADGE_H) // 2)
-        d.rounded_rectangle([0, by, badge_w - 1, by + BADGE_H], radius=8, fill=(250, 246, 230), outline=GOLD, width=2)
+        rounded_box(img, (0, by, badge_w - 1, by + BADGE_H), 8, fill=ink(img, BADGE_GROUND), outline=ink(img, GOLD), width=2)
         label = clip_text(area.total_label, badge_w - 6, LABEL_SIZE, True)
         lw = rich_width(label, LABEL_SIZE, True)
-        draw_rich(img, ((badge_w - lw) // 2, by + 3), label, LABEL_SIZE, (60, 60, 60), True)
+        draw_text(img, ((badge_w - lw) // 2, by + 3), label, LABEL_SIZE, (60, 60, 60), True, ground=BADGE_GROUND)
         num = str(area.total)
         size = 28 if len(num) <= 3 else 21
         nw = rich_width(num, size, True)
-        draw_rich(img, ((badge_w - nw) // 2, by + 21), num, size, (20, 20, 20), True)
+        draw_text(img, ((badge_w - nw) // 2, by + 21), num, size, (20, 20, 20), True, ground=BADGE_GROUND)
     if cards is not None:
-        img.paste(cards, (badge_w + (8 if badge_w else 0), top))
+        x = pile_badge(area)
+        put(img, cards, (x, top, x + cards.width, top + cards.height))
     return img
 
 
-def draw_grid(area: Grid, width: int, style: Style) -> Image.Image:
+def draw_grid(area: Grid, width: int, style: Style, indexed: bool = False) -> Image.Image:
     title, top = area_title(area.title, area.note, width)
     ncols, nrows = len(area.columns), len(area.rows)
     head = GRID_HEAD
     card_w = min(style.card, (width - head - (ncols - 1) * GRID_GAP) // max(1, ncols))
     cw, ch = card_size(card_w)
-    img = felt(width, top + head + nrows * (ch + GRID_GAP))
+    img = felt(width, top + head + nrows * (ch + GRID_GAP), indexed)
     put_title(img, title)
     left = head + max(0, (width - head - ncols * (cw + GRID_GAP)) // 2)
     for c, name in enumerate(area.columns):
         tw = rich_width(name, HEAD_SIZE, True)
-        draw_rich(img, (left + c * (cw + GRID_GAP) + (cw - tw) // 2, top - 1), name, HEAD_SIZE, MUTED, True)
+        draw_text(img, (left + c * (cw + GRID_GAP) + (cw - tw) // 2, top - 1), name, HEAD_SIZE, MUTED, True)
     for r, name in enumerate(area.rows):
         y = top + head + r * (ch + GRID_GAP)
         tw = rich_width(name, HEAD_SIZE, True)
-        draw_rich(img, (left - head + (head - tw) // 2 - 2, y + ch // 2 - HEAD_SIZE // 2 - 2), name, HEAD_SIZE, MUTED, True)
+        draw_text(img, (left - head + (head - tw) // 2 - 2, y + ch // 2 - HEAD_SIZE // 2 - 2), name, HEAD_SIZE, MUTED, True)
         for c in range(ncols):
             spot = area.cells[r * ncols + c]
             place_card(img, spot, (left + c * (cw + GRID_GAP), y), card_w, on_felt=True)
             if spot.label:
                 lw = rich_width(spot.label, LABEL_SIZE, True)
-                d = ImageDraw.Draw(img)
                 x = left + c * (cw + GRID_GAP) + (cw - lw) // 2
-                d.rounded_rectangle([x - 2, y + ch - 20, x + lw + 2, y + ch - 1], radius=3, fill=(20, 20, 20))
-                draw_rich(img, (x, y + ch - 20), spot.label, LABEL_SIZE, INK, True)
+                rounded_box(img, (x - 2, y + ch - 20, x + lw + 2, y + ch - 1), 3, fill=ink(img, LABEL_GROUND))
+                draw_text(img, (x, y + ch - 20), spot.label, LABEL_SIZE, INK, True, ground=LABEL_GROUND)
     return img
 
 

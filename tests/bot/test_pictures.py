@@ -7,16 +7,18 @@ import asyncio
 import io
 import os
 import pickle
+import random
 import re
 import signal
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from bot.render import cardfaces, drawlog, pictures
+from bot.render import cardfaces, colours, drawlog, pictures, tableau
 from bot.render.pictures import hand_alt_text, hand_png, playable_cards, table_alt_text, table_png
 from bot.render.pool import Drawer
 from bot.render.pool import dumps as pool_dumps
@@ -159,6 +161,44 @@ def test_pictures_are_cached_by_layout() -> None:
     assert table_png(state.view(None)) is first
 
 
+def spread_positions(game: Game[Any], seed: int, players: int, count: int = 10) -> list[GameState[Any]]:
+    """``count`` positions spread over a random match."""
+    kept: list[GameState[Any]] = []
+    play_match(game, players, seed=seed, on_action=lambda s: kept.append(s.clone()))
+    return kept[:: max(1, len(kept) // count)][:count]
+
+
+@pytest.mark.parametrize("game_id", ["hoodwink", "costly_colours"])
+def test_pictures_drawn_in_turn_are_those_each_table_and_seat_draws_alone(game_id: str) -> None:
+    """What the drawing keeps between pictures (whole pictures, areas' strips, plans, words, card
+    faces) is keyed by what it shows: two tables of one game and two seats' hands at one table,
+    drawn in turn, give byte for byte the pictures each gives drawn alone from empty caches. So a
+    kept part never shows another table's or another seat's cards."""
+    game = get_game(game_id)
+    players = max(game.player_counts)
+    first, second = spread_positions(game, 1, players), spread_positions(game, 2, players)
+    streams = [
+        [(pictures.table_layout(s.view(None)), False) for s in first],
+        [(pictures.table_layout(s.view(None)), False) for s in second],
+        *(
+            [(pictures.hand_layout(s.view(seat), s.legal_actions(seat)), True) for s in first]
+            for seat in (0, 1)
+        ),
+    ]
+    alone = []
+    for stream in streams:
+        pictures.clear_caches()
+        alone.append([pictures.picture(layout, compact) for layout, compact in stream])
+    assert all(a != b for a, b in zip(alone[2], alone[3], strict=False)), "the two seats' hands should differ"
+    pictures.clear_caches()
+    in_turn: list[list[bytes]] = [[] for _ in streams]
+    for step in range(max(map(len, streams))):
+        for k, stream in enumerate(streams):
+            if step < len(stream):
+                in_turn[k].append(pictures.picture(*stream[step]))
+    assert in_turn == alone
+
+
 @pytest.mark.parametrize("game_id", ["spec", "ninety_nine"])
 def test_the_png_holds_exactly_the_picture_drawn(game_id: str) -> None:
     """The PNG is written here (ISA-L's deflate, no row filters): read back by Pillow, it is the
@@ -290,7 +330,6 @@ def test_every_picture_is_landscape_at_least_4_to_3(game_id: str, mode: str) -> 
 def test_spec_and_wit_and_reason_2_set_their_grids_beside_the_rest() -> None:
     """The grid games are drawn wide, the grid on one side and the rest beside it: the picture is
     about as tall as the grid, not the grid and the scores one under the other."""
-    from bot.render import tableau
 
     for game_id in ("spec", "wit_and_reason_2"):
         state = largest_positions(get_game(game_id))[2]
@@ -306,7 +345,6 @@ def test_spec_and_wit_and_reason_2_set_their_grids_beside_the_rest() -> None:
 def test_measured_heights_are_the_drawn_heights(game_id: str) -> None:
     """Arrangements are compared on heights measured without drawing: they must be the drawn ones
     (in the tight style too, with its folded piles, counts as chips and closer score lines)."""
-    from bot.render import tableau
 
     for state in largest_positions(get_game(game_id))[:4]:
         seat = (sorted(state.awaiting()) or [0])[0]
@@ -575,3 +613,69 @@ def test_a_picture_an_answer_waits_for_goes_before_those_queued() -> None:
         return order
 
     assert asyncio.run(drawn_in_order()) == ["table 0", "hand", "table 1", "table 2", "table 3", "table 4"]
+
+
+def test_rounded_boxes_are_the_pixels_imagedraw_draws() -> None:
+    """Rounded boxes are pasted from masks drawn once per size (cards' marks, chips, badges, the
+    border): the same pixels ImageDraw draws, wherever the box lies, even partly outside the
+    picture."""
+    rng = random.Random(3)
+    for _ in range(400):
+        width = rng.choice((1, 2))
+        w, h = rng.randint(2 * width + 1, 90), rng.randint(2 * width + 1, 90)
+        x0, y0 = rng.randint(-4, 40), rng.randint(-4, 40)
+        fill, outline = rng.choice([(None, (255, 226, 40)), ((16, 60, 37), None), ((36, 107, 69), (70, 140, 100))])
+        radius = rng.randint(0, 30)
+        drawn = Image.new("RGB", (120, 120), (24, 84, 52))
+        pasted = drawn.copy()
+        box = (x0, y0, x0 + w - 1, y0 + h - 1)
+        ImageDraw.Draw(drawn).rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+        cardfaces.rounded_box(pasted, box, radius, fill=fill, outline=outline, width=width)
+        assert pasted.tobytes() == drawn.tobytes(), (box, radius, fill, outline, width)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_areas_drawn_in_the_palette_are_those_drawn_in_rgb_and_mapped(game_id: str) -> None:
+    """Cards that do not overlap, notes, facts, score tables, grids and headings are drawn
+    straight in the palette (each face and line of text mapped once); pixel for pixel they are
+    what drawing them in RGB and mapping the whole strip gives (where two labels run into each
+    other, the strip is drawn in RGB)."""
+    game = get_game(game_id)
+    style = tableau.drawing(Style())
+    for state in largest_positions(game, seed=3):
+        seat = min(state.awaiting() or {0})
+        for layout in (
+            pictures.table_layout(state.view(None)),
+            pictures.hand_layout(state.view(seat), state.legal_actions(seat)),
+        ):
+            head = tableau.heading(layout, 428, indexed=True)
+            rgb_head = tableau.heading(layout, 428)
+            assert head is not None and rgb_head is not None
+            assert head.tobytes() == colours.indexed(rgb_head).tobytes()
+            for width, tight in ((428, False), (220, True)):  # (a whole picture's width; a column's)
+                shape = replace(style, tight=tight)
+                for area in layout.areas:
+                    if not tableau.in_palette(tableau.tightened(area, width, shape), width, shape):
+                        continue
+                    drawn = tableau.indexed_area(area, width, shape)
+                    rgb = tableau.draw_area_now(area, width, shape)
+                    assert (drawn is None) == (rgb is None)
+                    if drawn is not None and rgb is not None:
+                        assert drawn.tobytes() == colours.indexed(rgb).tobytes(), (game_id, type(area), width)
+
+
+def test_labels_that_run_into_each_other_are_drawn_as_rgb_blends_them() -> None:
+    """Two labels under a crowded pile can overlap ('+10, reverse' into 'makes 99'): written one
+    over the other in the palette, the second would not blend with the first as in RGB, so such a
+    strip is drawn in RGB and mapped whole, the same pixels as before."""
+    labels = ["P1\n+10\n→ 15", "P2\n+10\n→ 25", "P3\n0\n→ 25", "P1\n+2\n→ 27", "P2\n+10, reverse\n→ 37"]
+    labels += ["P1\nmakes 99", "P3\nmakes 99", "P2\n0\n→ 99"]
+    cards = ["QC", "KC", "3S", "AH", "JC", "9D", "9S", "4D"]
+    pile = Pile("Played", tuple(Spot(card(c), label=t) for c, t in zip(cards, labels, strict=True)), total=99)
+    style = tableau.drawing(Style())
+    with pytest.raises(colours.TextOverlap):
+        tableau.draw_area_now(pile, 300, style, indexed=True)
+    drawn = tableau.indexed_area(pile, 300, style)
+    rgb = tableau.draw_area_now(pile, 300, style)
+    assert drawn is not None and rgb is not None
+    assert drawn.tobytes() == colours.indexed(rgb).tobytes()
