@@ -1,0 +1,229 @@
+"""A plain determinized Monte Carlo player for any game whose state can be rebuilt from a seat's
+view: a bench and test opponent, not a level (issue 29: is each game's strong player at least
+level with it?). The three-hand trick games have their own in ``trick_mc.py``; this one covers
+Caterpillar, the adders, Costly Colours and Spec.
+
+What is generic (this module's first half): for each decision, ``samples`` full hidden states
+consistent with what the seat saw, every legal action tried in each (on a clone) and the deal
+played out at random by everyone to its end with the games' own rules code (the same random
+seed for every action in one sample, so luck cancels out); the action with the best mean deal
+result (its own points less the others' mean, on the game's scale, sign turned where fewer
+points win) is taken.
+
+What is per game (a :class:`Side`, a few dozen lines each): a state with everything the view
+shows (scores, dealer, the total or the count, the cards played) and the hidden cards dealt at
+random among the places the seat cannot see, in the numbers the view shows. Nothing is read from
+the shipped players: the sampler knows only the view, what the seat remembers of earlier views
+and the table's options, which every player at the table knows.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from games.cards import Card
+from games.engine import Action, GameState, View
+from games.registry import get_game
+
+Sample = Callable[[random.Random], "GameState[Any] | None"]
+"""One hidden state consistent with the view (``None`` if the draw did not fit)."""
+
+
+class Side(Protocol):
+    """A game's part: the states a view allows."""
+
+    higher_is_better: bool
+
+    def sampler(self, view: Any) -> Sample:
+        """Take in the view (the seat's memory) and return a way to draw states consistent with it."""
+
+
+def playout(state: GameState[Any], me: int, base: Sequence[int], sign: int, rng: random.Random) -> float:
+    """Play the deal out at random from ``state``; ``me``'s points from here less the others' mean."""
+    deal = state.deal_no
+    while not state.is_over and state.deal_no == deal:
+        awaited = sorted(state.awaiting())
+        seat = awaited[0] if len(awaited) == 1 else rng.choice(awaited)
+        legal = state.legal_actions(seat)
+        state.apply_checked(seat, legal[rng.randrange(len(legal))])
+    gain = [s - b for s, b in zip(state.scores, base, strict=True)]
+    others = [g for s, g in enumerate(gain) if s != me]
+    return sign * (gain[me] - sum(others) / len(others))
+
+
+class MonteCarloPlayer:
+    """Determinized Monte Carlo with random playouts (see the module's notes)."""
+
+    name = "mc"
+
+    def __init__(self, side: Side, samples: int = 60) -> None:
+        self.side, self.samples = side, samples
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        sample = self.side.sampler(view)  # taken in at every turn, so no play goes unseen
+        if len(legal) == 1:
+            return legal[0]
+        me = view.seat
+        assert me is not None
+        sign = 1 if self.side.higher_is_better else -1
+        totals = [0.0] * len(legal)
+        for _ in range(self.samples):
+            state = sample(rng)
+            if state is None:
+                continue
+            seed = rng.randrange(1 << 30)
+            base = list(state.scores)
+            for k, action in enumerate(legal):
+                trial = state.clone()
+                trial.apply(me, action)  # checked: a sampled state that refused a legal move would be a sampler bug
+                totals[k] += playout(trial, me, base, sign, random.Random(seed))
+        return legal[max(range(len(legal)), key=lambda k: totals[k])]
+
+
+def fresh_state(game_id: str, view: View, options: Mapping[str, Any] | None, rng: random.Random) -> GameState[Any]:
+    """A new match of the game with the view's players and the table's options, its own shuffle:
+    the frame a sampler fills in from the view."""
+    return get_game(game_id).start(view.players, options, seed=rng.randrange(1 << 62))
+
+
+class Memory:
+    """What each seat remembers, one record per deal, keyed by the table as its view shows it;
+    the oldest records are dropped."""
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.make = make
+        self._records: OrderedDict[tuple[object, ...], Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[object, ...]) -> Any:
+        with self._lock:
+            record = self._records.get(key)
+            if record is None:
+                record = self._records[key] = self.make()
+            self._records.move_to_end(key)
+            while len(self._records) > 256:
+                self._records.popitem(last=False)
+            return record
+
+
+# --- the adding-up games (Caterpillar and the adders) -------------------------------------------
+
+
+@dataclass
+class CountingSeen:
+    """One seat's memory of one deal of an adding-up game: the plays and passes in order (since
+    the played cards last went back into the stock) and the plays counted over the whole deal."""
+
+    records: list[Any] = field(default_factory=list)
+    plays: int = 0
+    stock: int = -1
+
+
+def merge_recent(seen: CountingSeen, recent: Sequence[Any], stock: int) -> None:
+    """Add the records of ``recent`` (the view's last few plays) that ``seen`` does not hold yet:
+    the longest end of ``seen`` that ``recent`` starts with is the overlap."""
+    old = seen.records
+    overlap = 0
+    for k in range(min(len(old), len(recent)), 0, -1):
+        if old[len(old) - k :] == list(recent[:k]):
+            overlap = k
+            break
+    new = list(recent[overlap:])
+    seen.plays += sum(1 for r in new if r.card is not None)
+    old.extend(new)
+    if 0 <= seen.stock < stock:  # the played cards became the stock: only the top card stays out
+        top = next((r for r in reversed(old) if r.card is not None), None)
+        seen.records = [] if top is None else [top]
+    seen.stock = stock
+
+
+class CountingSide:
+    """Caterpillar and the adders (``games.counting``): the seat's hand, the total, whose turn,
+    the way play goes, the points and lives are as the view shows; the other hands (their sizes
+    shown, a hand shown on passing kept with its holder), the stock (its size shown) and any
+    played card the seat has not seen are dealt at random from the cards it has not seen."""
+
+    def __init__(self, game_id: str, options: Mapping[str, Any] | None = None) -> None:
+        self.game_id, self.options = game_id, options
+        self.memory = Memory(CountingSeen)
+        frame = get_game(game_id).start(["A", "B"] if game_id == "caterpillar" else ["A", "B", "C"], options, seed=0)
+        self.higher_is_better = bool(getattr(frame, "match").higher_is_better)
+
+    def sampler(self, view: Any) -> Sample:
+        me = view.seat
+        seen: CountingSeen = self.memory.get((view.game, tuple(view.players), me, view.deal, view.dealer))
+        merge_recent(seen, view.recent, view.stock)
+        played = [r.card for r in seen.records if r.card is not None]
+        if getattr(view, "caterpillar", None) is not None:
+            played = list(view.caterpillar)  # Caterpillar shows its whole row
+        shown: list[list[Card]] = [[] for _ in view.players]
+        for r in seen.records:
+            if r.card is not None and r.card in shown[r.seat]:
+                shown[r.seat].remove(r.card)
+            if r.card is None and r.shown:
+                shown[r.seat] = list(r.shown)
+        passes = 0
+        for r in reversed(view.recent):
+            if r.card is not None:
+                break
+            passes += 1
+
+        def sample(rng: random.Random) -> GameState[Any] | None:
+            state: Any = fresh_state(self.game_id, view, self.options, rng)
+            known = {*view.hand, *played, *(c for cards in shown for c in cards)}
+            pool = [c for c in state.pack() if c not in known]
+            rng.shuffle(pool)
+            hands: list[list[Card]] = []
+            for s, count in enumerate(view.hand_counts):
+                if s == me:
+                    hands.append(list(view.hand))
+                    continue
+                need = count - len(shown[s])
+                if need < 0:
+                    return None
+                hands.append([*shown[s], *pool[:need]])
+                del pool[:need]
+            if len(pool) < view.stock:
+                return None
+            stock, rest = pool[: view.stock], pool[view.stock :]
+            state.deal_no, state.dealer, state.scores = view.deal, view.dealer, list(view.scores)
+            state.out = list(view.out) or [False] * len(view.players)
+            state.lives = list(view.lives) if view.lives is not None else None
+            state.shown = [list(cards) for cards in shown]
+            state.hands = hands
+            state.stock = stock
+            rnd = state.round
+            rnd.total, rnd.to_play, rnd.direction = view.total, me, view.direction
+            rnd.pile = [*rest, *played]  # cards unseen and not held lie under the plays seen
+            rnd.recent = list(view.recent)
+            rnd.deal_points = list(view.deal_points)
+            rnd.passes_in_row, rnd.closed, rnd.next = passes, False, None
+            self.per_deal(state, seen)
+            return state  # type: ignore[no-any-return]
+
+        return sample
+
+    def per_deal(self, state: Any, seen: CountingSeen) -> None:
+        """A game's own fields of the deal in play, from what the seat saw."""
+        if self.game_id == "jubilee":
+            state.opened = seen.plays > 0
+        elif self.game_id == "ninety_nine":
+            state.plays_this_deal = seen.plays
+        elif self.game_id == "hundred":  # the points still to make are those above the total
+            state.points_left = [p for p in state.points_left if p > state.total]
+
+
+SIDES: dict[str, Callable[[Mapping[str, Any] | None], Side]] = {
+    game: (lambda options, game=game: CountingSide(game, options))  # type: ignore[misc]
+    for game in ("caterpillar", "fifty_one", "ninety_nine", "jubilee", "hundred", "obstacle_race")
+}
+"""The games this player knows, by id."""
+
+
+def monte_carlo_player(game_id: str, samples: int = 60, options: Mapping[str, Any] | None = None) -> MonteCarloPlayer:
+    return MonteCarloPlayer(SIDES[game_id](options), samples)
