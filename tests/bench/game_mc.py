@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import random
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from games.cards import Card
-from games.engine import Action, GameState, View
+from games.cards import Card, full_pack
+from games.counting import RECENT_LIMIT
+from games.engine import Action, GameState, PlayCard, View
 from games.registry import get_game
 
 Sample = Callable[[random.Random], "GameState[Any] | None"]
@@ -82,7 +83,11 @@ class MonteCarloPlayer:
                 trial = state.clone()
                 trial.apply(me, action)  # checked: a sampled state that refused a legal move would be a sampler bug
                 totals[k] += playout(trial, me, base, sign, random.Random(seed))
-        return legal[max(range(len(legal)), key=lambda k: totals[k])]
+        choice = legal[max(range(len(legal)), key=lambda k: totals[k])]
+        chose = getattr(self.side, "chose", None)
+        if chose is not None:  # a seat remembers its own hidden choices (the card it passed)
+            chose(view, choice)
+        return choice
 
 
 def fresh_state(game_id: str, view: View, options: Mapping[str, Any] | None, rng: random.Random) -> GameState[Any]:
@@ -100,10 +105,12 @@ class Memory:
         self._records: OrderedDict[tuple[object, ...], Any] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[object, ...]) -> Any:
+    def get(self, key: tuple[object, ...], stale: Callable[[Any], bool] = lambda record: False) -> Any:
+        """The record for ``key``; a new one if there is none or ``stale`` says it belongs to
+        another match (the tables' keys may repeat from match to match)."""
         with self._lock:
             record = self._records.get(key)
-            if record is None:
+            if record is None or stale(record):
                 record = self._records[key] = self.make()
             self._records.move_to_end(key)
             while len(self._records) > 256:
@@ -122,6 +129,11 @@ class CountingSeen:
     records: list[Any] = field(default_factory=list)
     plays: int = 0
     stock: int = -1
+    restocked: bool = False
+    first_total: int | None = None
+    first_plays: list[Card] = field(default_factory=list)
+    """The total at the seat's first look at the deal, less the plays then shown (Fifty-One's
+    starter, turned up for all to see, as its value)."""
 
 
 def merge_recent(seen: CountingSeen, recent: Sequence[Any], stock: int) -> None:
@@ -139,7 +151,29 @@ def merge_recent(seen: CountingSeen, recent: Sequence[Any], stock: int) -> None:
     if 0 <= seen.stock < stock:  # the played cards became the stock: only the top card stays out
         top = next((r for r in reversed(old) if r.card is not None), None)
         seen.records = [] if top is None else [top]
+        seen.restocked = True
     seen.stock = stock
+
+
+def unseen(pack: Sequence[Card], known: Sequence[Card]) -> list[Card]:
+    """The cards of ``pack`` less ``known``, copy by copy (Jubilee's pack holds each card twice)."""
+    left = Counter(known)
+    out: list[Card] = []
+    for c in pack:
+        if left[c] > 0:
+            left[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+def counting_stale(seen: CountingSeen, view: Any) -> bool:
+    """Whether ``seen`` is another deal's memory (the tables' keys repeat from match to match):
+    while a view shows every play of the deal, what was remembered must be where it begins."""
+    recent = list(view.recent)
+    if len(recent) >= RECENT_LIMIT or seen.restocked:
+        return False
+    return seen.records != recent[: len(seen.records)]
 
 
 class CountingSide:
@@ -156,7 +190,11 @@ class CountingSide:
 
     def sampler(self, view: Any) -> Sample:
         me = view.seat
-        seen: CountingSeen = self.memory.get((view.game, tuple(view.players), me, view.deal, view.dealer))
+        key = (view.game, tuple(view.players), me, view.deal, view.dealer)
+        seen: CountingSeen = self.memory.get(key, lambda old: counting_stale(old, view))
+        if seen.first_total is None and not seen.records:
+            seen.first_total = view.total
+            seen.first_plays = [r.card for r in view.recent if r.card is not None]
         merge_recent(seen, view.recent, view.stock)
         played = [r.card for r in seen.records if r.card is not None]
         if getattr(view, "caterpillar", None) is not None:
@@ -175,9 +213,9 @@ class CountingSide:
 
         def sample(rng: random.Random) -> GameState[Any] | None:
             state: Any = fresh_state(self.game_id, view, self.options, rng)
-            known = {*view.hand, *played, *(c for cards in shown for c in cards)}
-            pool = [c for c in state.pack() if c not in known]
+            pool = unseen(state.pack(), [*view.hand, *played, *(c for cards in shown for c in cards)])
             rng.shuffle(pool)
+            under = self.starter(state, seen, pool)
             hands: list[list[Card]] = []
             for s, count in enumerate(view.hand_counts):
                 if s == me:
@@ -199,7 +237,7 @@ class CountingSide:
             state.stock = stock
             rnd = state.round
             rnd.total, rnd.to_play, rnd.direction = view.total, me, view.direction
-            rnd.pile = [*rest, *played]  # cards unseen and not held lie under the plays seen
+            rnd.pile = [*rest, *under, *played]  # cards unseen and not held lie under the plays seen
             rnd.recent = list(view.recent)
             rnd.deal_points = list(view.deal_points)
             rnd.passes_in_row, rnd.closed, rnd.next = passes, False, None
@@ -207,6 +245,15 @@ class CountingSide:
             return state  # type: ignore[no-any-return]
 
         return sample
+
+    def starter(self, state: Any, seen: CountingSeen, pool: list[Card]) -> list[Card]:
+        """Fifty-One's starter, taken out of ``pool``: an unseen card of the value it showed (its
+        suit does not count)."""
+        if self.game_id != "fifty_one" or seen.first_total is None:
+            return []
+        value = seen.first_total - sum(state.card_value(c) for c in seen.first_plays)
+        k = next((k for k, c in enumerate(pool) if state.card_value(c) == value), None)
+        return [] if k is None else [pool.pop(k)]
 
     def per_deal(self, state: Any, seen: CountingSeen) -> None:
         """A game's own fields of the deal in play, from what the seat saw."""
@@ -218,10 +265,134 @@ class CountingSide:
             state.points_left = [p for p in state.points_left if p > state.total]
 
 
+# --- Costly Colours (two players) ---------------------------------------------------------------
+
+
+@dataclass
+class ColoursSeen:
+    """One seat's memory of one deal of Costly Colours: its first hand, its mog choices, and for
+    each of its plays how many cards the other had played before it."""
+
+    first: list[Card] | None = None
+    proposed: bool | None = None
+    """Whether the proposer proposed (``None``: not known yet)."""
+    accepted: bool | None = None
+    gift: Action | None = None
+    plays: list[tuple[int, Card]] = field(default_factory=list)
+
+
+class CostlyColoursSide:
+    """Costly Colours at two (``shared/rules/costly_colours.md``): the deal is replayed with the
+    rules code from a sampled deck: the seat's first hand, the deck card, the other's cards (those
+    it played, the card the seat passed it, any others unseen) and the stock; then the mog as the
+    seat saw it and every play in the order seen. A sample in which the replay goes otherwise (the
+    other could have played where it said Go) is refused, so the samples agree with every Go."""
+
+    higher_is_better = True
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options = options
+        self.memory = Memory(ColoursSeen)
+
+    def _seen(self, view: Any) -> ColoursSeen:
+        def stale(old: ColoursSeen) -> bool:  # another match's deal under the same key
+            now = {*view.hand, *view.played[view.seat]}
+            mine = [c for _, c in old.plays]
+            return mine != view.played[view.seat] or (old.first is not None and len(now - set(old.first)) > 1)
+
+        seen: ColoursSeen = self.memory.get((view.game, tuple(view.players), view.seat, view.deal, view.dealer), stale)
+        return seen
+
+    def chose(self, view: Any, action: Action) -> None:
+        from games.costly_colours import AcceptMog, GiveCard, NoMog, ProposeMog, RefuseMog
+
+        seen, me = self._seen(view), view.seat
+        if isinstance(action, (ProposeMog, NoMog)):
+            seen.proposed = isinstance(action, ProposeMog)
+        elif isinstance(action, (AcceptMog, RefuseMog)):
+            seen.accepted = isinstance(action, AcceptMog)
+        elif isinstance(action, GiveCard):
+            seen.gift = action
+        elif isinstance(action, PlayCard):
+            seen.plays.append((len(view.played[1 - me]), action.play))
+
+    def sampler(self, view: Any) -> Sample:
+        from games.costly_colours import AcceptMog, GiveCard, NoMog, ProposeMog, RefuseMog
+
+        if len(view.players) != 2:
+            raise NotImplementedError("the Monte Carlo player plays Costly Colours at two only")
+        me, other, dealer = view.seat, 1 - view.seat, view.dealer
+        seen = self._seen(view)
+        if seen.first is None:
+            seen.first = [*view.hand, *view.played[me]]  # before any mog (only the other's Go can precede this)
+            if me == dealer:
+                seen.proposed = view.phase != "the play"  # the dealer is asked to answer a proposal
+        if me != dealer and seen.proposed and seen.accepted is None:
+            seen.accepted = view.phase != "the play"  # asked again in the mog: to pass a card
+        now = [*view.hand, *view.played[me]]
+        received = next((c for c in now if c not in seen.first), None)
+        exchanged = received is not None
+        given = seen.gift.card if seen.gift is not None else next((c for c in seen.first if c not in now), None)
+        fixed = [given] if exchanged and given is not None and given not in view.played[other] else []
+        first_hand = list(seen.first)
+        plays = list(seen.plays)
+        proposed, accepted, gift = seen.proposed, seen.accepted, seen.gift
+
+        def sample(rng: random.Random) -> GameState[Any] | None:
+            state: Any = fresh_state("costly_colours", view, self.options, rng)
+            known = {*now, *first_hand, *view.played[other], view.deck_card, *fixed}
+            pool = [c for c in full_pack() if c not in known]
+            rng.shuffle(pool)
+            need = view.cards_left[other] - len(fixed)
+            if need < 0:
+                return None
+            held = [*fixed, *pool[:need]]
+            stock = pool[need:]
+            theirs = [*held, *view.played[other]]
+            if exchanged:
+                assert given is not None and received is not None
+                theirs = [c for c in theirs if c != given] + [received]
+            hands = {me: first_hand, other: theirs}
+            order = [hands[(dealer + 1 + i) % 2][i // 2] for i in range(6)] + [view.deck_card, *stock]
+            state.deal_no, state.dealer = view.deal - 1, dealer
+            state.fixed_decks = [order] * view.deal
+            state.scores = list(view.scores)
+            state._start_deal()
+            proposer = (dealer + 1) % 2
+            try:
+                if proposed is not None:
+                    state.apply(proposer, ProposeMog() if proposed else NoMog())
+                if proposed and accepted is not None:
+                    state.apply(dealer, AcceptMog() if accepted else RefuseMog())
+                if exchanged:
+                    assert received is not None and given is not None
+                    mine = gift.card if gift is not None else given
+                    state.apply(me, next(a for a in state.legal_actions(me) if a.card == mine))
+                    state.apply(other, next(a for a in state.legal_actions(other) if a.card == received))
+                done = 0
+                theirs_played = view.played[other]
+                for before, card in plays:
+                    for c in theirs_played[done:before]:
+                        state.apply(other, PlayCard(play=c))
+                    done = max(done, before)
+                    state.apply(me, PlayCard(play=card))
+                for c in theirs_played[done:]:
+                    state.apply(other, PlayCard(play=c))
+            except Exception:  # the replay went otherwise: this deal does not fit what was seen
+                return None
+            if state.deal_no != view.deal or me not in state.awaiting():
+                return None
+            state.scores = list(view.scores)
+            return state  # type: ignore[no-any-return]
+
+        return sample
+
+
 SIDES: dict[str, Callable[[Mapping[str, Any] | None], Side]] = {
     game: (lambda options, game=game: CountingSide(game, options))  # type: ignore[misc]
     for game in ("caterpillar", "fifty_one", "ninety_nine", "jubilee", "hundred", "obstacle_race")
 }
+SIDES["costly_colours"] = CostlyColoursSide
 """The games this player knows, by id."""
 
 
