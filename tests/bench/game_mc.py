@@ -67,6 +67,9 @@ class MonteCarloPlayer:
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         sample = self.side.sampler(view)  # taken in at every turn, so no play goes unseen
+        distinct = getattr(self.side, "distinct", None)
+        if distinct is not None:  # actions alike from the seat's view: one of them is tried
+            legal = distinct(view, legal)
         if len(legal) == 1:
             return legal[0]
         me = view.seat
@@ -388,11 +391,100 @@ class CostlyColoursSide:
         return sample
 
 
+# --- Spec ------------------------------------------------------------------------------------------
+
+
+class SpecSide:
+    """Spec (``shared/rules/spec.md``): everything but the face-down cells is public, so a sample
+    is the view's deal (face-up cards, stack, scorecards by value, predictions, the last calls)
+    with the unseen showcards shuffled into the face-down cells. Face-down cells are alike to the
+    seat, so of the calls of one card only one cell is tried."""
+
+    higher_is_better = True
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options = options
+
+    def distinct(self, view: Any, legal: Sequence[Action]) -> list[Action]:
+        from games.spec import Call
+
+        out: list[Action] = []
+        named: set[Card] = set()
+        for a in legal:
+            if isinstance(a, Call):
+                if a.call in named:
+                    continue
+                named.add(a.call)
+            out.append(a)
+        return out
+
+    def sampler(self, view: Any) -> Sample:
+        from games.cards import parse_card
+        from games.spec import CELL_INDEX, PHASE_TEXT, CallRecord, SpecDeal
+        from games.spec_scoring import SCORECARD_STACK, SHOWCARDS, call_fault, scorecard_value
+
+        phase = next(k for k, text in PHASE_TEXT.items() if text == view.phase)
+        up = [c for c in view.grid if c is not None]
+        hidden = unseen(SHOWCARDS, up)
+        taken = list(SCORECARD_STACK[: len(SCORECARD_STACK) - view.stack_count])
+        won: list[list[Card]] = []
+        spare = list(SCORECARD_STACK)
+        for values in view.scorecards:  # any scorecards of those values (only values count)
+            held = []
+            for v in values:
+                pick = next((c for c in taken if scorecard_value(c) == v), None) or next(
+                    c for c in spare if scorecard_value(c) == v
+                )
+                (taken if pick in taken else spare).remove(pick)
+                held.append(pick)
+            won.append(held)
+        bonus = [p - sum(values) for p, values in zip(view.deal_points, view.scorecards, strict=True)]
+        predictions = [parse_card(p) if p is not None else None for p in view.predictions]
+        repeat = "allow" if view.joker_may_repeat else "forbid"
+
+        def sample(rng: random.Random) -> GameState[Any] | None:
+            state: Any = fresh_state("spec", view, self.options, rng)
+            rng.shuffle(hidden)
+            down = iter(hidden)
+            grid = [c if c is not None else next(down) for c in view.grid]
+            deal = SpecDeal.new(view.players, state.options, view.dealer, grid)
+            deal.face_up = [c is not None for c in view.grid]
+            deal.stack = list(SCORECARD_STACK[len(SCORECARD_STACK) - view.stack_count :])
+            deal.won = [list(h) for h in won]
+            deal.bonus = list(bonus)
+            deal.predictions = list(predictions)
+            calls: list[CallRecord] = []
+            face_up = [c for c in view.grid if c is not None]
+            shown = {info.number: info for info in view.recent_calls}
+            for number in range(1, view.calls_made + 1):
+                info = shown.get(number)
+                if info is None:  # an older call: only the last two matter to what comes
+                    calls.append(CallRecord(0, 0, SHOWCARDS[-1], SHOWCARDS[-1], (), None))
+                    continue
+                call = parse_card(info.call)
+                before = [c for c in face_up if c != info.turned] if number == view.calls_made else face_up
+                previous = calls[-1].call if calls and (number - 1) in shown else None
+                fault = call_fault(call, previous, before, repeat)
+                calls.append(CallRecord(info.seat, CELL_INDEX[info.cell], call, info.turned, (), fault))
+            deal.calls = calls
+            deal.to_move = view.to_move if view.to_move is not None else view.seat
+            deal.open_call = view.open_challenge
+            deal.last_winner = view.last_winner
+            deal.phase = phase
+            state.deal, state.deal_no, state.dealer = deal, view.deal, view.dealer
+            state.scores = list(view.scores)
+            state.deal_results = [list(r) for r in view.deal_results]
+            return state  # type: ignore[no-any-return]
+
+        return sample
+
+
 SIDES: dict[str, Callable[[Mapping[str, Any] | None], Side]] = {
     game: (lambda options, game=game: CountingSide(game, options))  # type: ignore[misc]
     for game in ("caterpillar", "fifty_one", "ninety_nine", "jubilee", "hundred", "obstacle_race")
 }
 SIDES["costly_colours"] = CostlyColoursSide
+SIDES["spec"] = SpecSide
 """The games this player knows, by id."""
 
 
