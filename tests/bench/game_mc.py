@@ -24,12 +24,15 @@ import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
-from games.cards import Card, full_pack
+from games.cards import Card, full_pack, parse_card
+from games.costly_colours import AcceptMog, GiveCard, NoMog, ProposeMog, RefuseMog
 from games.counting import RECENT_LIMIT
 from games.engine import Action, GameState, PlayCard, View
 from games.registry import get_game
+from games.spec import CELL_INDEX, PHASE_TEXT, Call, CallRecord, Phase, SpecDeal
+from games.spec_scoring import SCORECARD_STACK, SHOWCARDS, RepeatJokerCall, call_fault, scorecard_value
 
 Sample = Callable[[random.Random], "GameState[Any] | None"]
 """One hidden state consistent with the view (``None`` if the draw did not fit)."""
@@ -135,8 +138,8 @@ class CountingSeen:
     restocked: bool = False
     first_total: int | None = None
     first_plays: list[Card] = field(default_factory=list)
-    """The total at the seat's first look at the deal, less the plays then shown (Fifty-One's
-    starter, turned up for all to see, as its value)."""
+    """The total at the seat's first look at the deal and the plays then shown: the total less
+    their values is Fifty-One's starter's, turned up for all to see."""
 
 
 def merge_recent(seen: CountingSeen, recent: Sequence[Any], stock: int) -> None:
@@ -189,7 +192,7 @@ class CountingSide:
         self.game_id, self.options = game_id, options
         self.memory = Memory(CountingSeen)
         frame = get_game(game_id).start(["A", "B"] if game_id == "caterpillar" else ["A", "B", "C"], options, seed=0)
-        self.higher_is_better = bool(getattr(frame, "match").higher_is_better)
+        self.higher_is_better = bool(frame.match.higher_is_better)  # type: ignore[attr-defined]
 
     def sampler(self, view: Any) -> Sample:
         me = view.seat
@@ -307,8 +310,6 @@ class CostlyColoursSide:
         return seen
 
     def chose(self, view: Any, action: Action) -> None:
-        from games.costly_colours import AcceptMog, GiveCard, NoMog, ProposeMog, RefuseMog
-
         seen, me = self._seen(view), view.seat
         if isinstance(action, (ProposeMog, NoMog)):
             seen.proposed = isinstance(action, ProposeMog)
@@ -320,8 +321,6 @@ class CostlyColoursSide:
             seen.plays.append((len(view.played[1 - me]), action.play))
 
     def sampler(self, view: Any) -> Sample:
-        from games.costly_colours import AcceptMog, GiveCard, NoMog, ProposeMog, RefuseMog
-
         if len(view.players) != 2:
             raise NotImplementedError("the Monte Carlo player plays Costly Colours at two only")
         me, other, dealer = view.seat, 1 - view.seat, view.dealer
@@ -406,8 +405,6 @@ class SpecSide:
         self.options = options
 
     def distinct(self, view: Any, legal: Sequence[Action]) -> list[Action]:
-        from games.spec import Call
-
         out: list[Action] = []
         named: set[Card] = set()
         for a in legal:
@@ -419,11 +416,7 @@ class SpecSide:
         return out
 
     def sampler(self, view: Any) -> Sample:
-        from games.cards import parse_card
-        from games.spec import CELL_INDEX, PHASE_TEXT, CallRecord, SpecDeal
-        from games.spec_scoring import SCORECARD_STACK, SHOWCARDS, call_fault, scorecard_value
-
-        phase = next(k for k, text in PHASE_TEXT.items() if text == view.phase)
+        phase = cast(Phase, next(k for k, text in PHASE_TEXT.items() if text == view.phase))
         up = [c for c in view.grid if c is not None]
         hidden = unseen(SHOWCARDS, up)
         taken = list(SCORECARD_STACK[: len(SCORECARD_STACK) - view.stack_count])
@@ -440,7 +433,7 @@ class SpecSide:
             won.append(held)
         bonus = [p - sum(values) for p, values in zip(view.deal_points, view.scorecards, strict=True)]
         predictions = [parse_card(p) if p is not None else None for p in view.predictions]
-        repeat = "allow" if view.joker_may_repeat else "forbid"
+        repeat: RepeatJokerCall = "allow" if view.joker_may_repeat else "forbid"
 
         def sample(rng: random.Random) -> GameState[Any] | None:
             state: Any = fresh_state("spec", view, self.options, rng)
