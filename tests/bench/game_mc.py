@@ -20,6 +20,7 @@ and the table's options, which every player at the table knows.
 from __future__ import annotations
 
 import random
+import re
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -137,7 +138,7 @@ class CountingSeen:
     stock: int = -1
     restocked: bool = False
     first_total: int | None = None
-    first_plays: list[Card] = field(default_factory=list)
+    first_plays: list[Any] = field(default_factory=list)
     """The total at the seat's first look at the deal and the plays then shown: the total less
     their values is Fifty-One's starter's, turned up for all to see."""
 
@@ -200,7 +201,7 @@ class CountingSide:
         seen: CountingSeen = self.memory.get(key, lambda old: counting_stale(old, view))
         if seen.first_total is None and not seen.records:
             seen.first_total = view.total
-            seen.first_plays = [r.card for r in view.recent if r.card is not None]
+            seen.first_plays = [r for r in view.recent if r.card is not None]
         merge_recent(seen, view.recent, view.stock)
         played = [r.card for r in seen.records if r.card is not None]
         if getattr(view, "caterpillar", None) is not None:
@@ -253,13 +254,30 @@ class CountingSide:
         return sample
 
     def starter(self, state: Any, seen: CountingSeen, pool: list[Card]) -> list[Card]:
-        """Fifty-One's starter, taken out of ``pool``: an unseen card of the value it showed (its
-        suit does not count)."""
-        if self.game_id != "fifty_one" or seen.first_total is None:
+        """The cards turned up to open the deal (Fifty-One's starter, Hundred's and Obstacle
+        Race's leftovers), taken out of ``pool``: the view keeps only the total they opened, so
+        unseen cards of that value between them (suits do not count)."""
+        k = len(state.round.opening)  # the sampled frame was dealt at this table's size
+        if not k or k > 2 or seen.first_total is None or seen.restocked:
             return []
-        value = seen.first_total - sum(state.card_value(c) for c in seen.first_plays)
-        k = next((k for k, c in enumerate(pool) if state.card_value(c) == value), None)
-        return [] if k is None else [pool.pop(k)]
+        value = seen.first_total - sum(self.played_value(state, r) for r in seen.first_plays)
+        for i, a in enumerate(pool):
+            if k == 1 and state.card_value(a) == value:
+                return [pool.pop(i)]
+            if k == 2:
+                j = next((j for j in range(i + 1, len(pool)) if state.card_value(a) + state.card_value(pool[j]) == value), None)
+                if j is not None:
+                    b = pool.pop(j)
+                    return [pool.pop(i), b]
+        return []
+
+    @staticmethod
+    def played_value(state: Any, record: Any) -> int:
+        """What a play added to the total (a card of several values: as its effect says)."""
+        if state.value_choices(record.card) is None:
+            return int(state.card_value(record.card))
+        found = re.findall(r"[-+−]\d+", record.effect)
+        return int(found[0].replace("−", "-")) if found else int(state.card_value(record.card))
 
     def per_deal(self, state: Any, seen: CountingSeen) -> None:
         """A game's own fields of the deal in play, from what the seat saw."""
