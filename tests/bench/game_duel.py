@@ -68,7 +68,14 @@ def duel(
         margin += scores[mine] - sum(scores[s] for s in range(n) if s != mine) / (n - 1)
         if every and (i + 1) % every == 0:
             low, high = wilson_interval(wins / (i + 1), i + 1)
-            print(f"  after {i + 1}: {wins / (i + 1):.3f} [{low:.2f}, {high:.2f}], {margin / (i + 1):+.1f} a match", flush=True)
+            (p99, top), (rp99, rtop) = _quantiles(hero.times), _quantiles(rival.times)
+            (cpu99, cpu_top), (rcpu99, rcpu_top) = _quantiles(hero.cpu), _quantiles(rival.cpu)
+            print(
+                f"  after {i + 1}: {wins / (i + 1):.3f} [{low:.2f}, {high:.2f}], {margin / (i + 1):+.1f} a match; "
+                f"{one} p99/max {p99:.0f}/{top:.0f} ms (CPU {cpu99:.0f}/{cpu_top:.0f}), "
+                f"{two} p99/max {rp99:.0f}/{rtop:.0f} ms (CPU {rcpu99:.0f}/{rcpu_top:.0f})",
+                flush=True,
+            )
     share = wins / matches
     low, high = wilson_interval(share, matches)
     p99, top = _quantiles(hero.times)
