@@ -33,7 +33,14 @@ from games.counting import RECENT_LIMIT
 from games.engine import Action, GameState, PlayCard, View
 from games.registry import get_game
 from games.spec import CELL_INDEX, PHASE_TEXT, Call, CallRecord, Phase, SpecDeal
-from games.spec_scoring import SCORECARD_STACK, SHOWCARDS, RepeatJokerCall, call_fault, scorecard_value
+from games.spec_scoring import (
+    SCORECARD_STACK,
+    SHOWCARDS,
+    RepeatJokerCall,
+    allowed_calls,
+    call_fault,
+    scorecard_value,
+)
 
 Sample = Callable[[random.Random], "GameState[Any] | None"]
 """One hidden state consistent with the view (``None`` if the draw did not fit)."""
@@ -423,15 +430,20 @@ class SpecSide:
         self.options = options
 
     def distinct(self, view: Any, legal: Sequence[Action]) -> list[Action]:
+        """One call of each card, and none the rules forbid: with challenges on, a forbidden call
+        is on the menu, but random playouts never challenge it, so they would not see its cost."""
+        previous = parse_card(view.previous_call) if view.previous_call is not None else None
+        repeat: RepeatJokerCall = "allow" if view.joker_may_repeat else "forbid"
+        allowed = set(allowed_calls(previous, [c for c in view.grid if c is not None], repeat))
         out: list[Action] = []
         named: set[Card] = set()
         for a in legal:
             if isinstance(a, Call):
-                if a.call in named:
+                if a.call in named or a.call not in allowed:
                     continue
                 named.add(a.call)
             out.append(a)
-        return out
+        return out or list(legal)
 
     def sampler(self, view: Any) -> Sample:
         phase = cast(Phase, next(k for k, text in PHASE_TEXT.items() if text == view.phase))
