@@ -14,10 +14,12 @@ Measured for issue 29 (MC of 60 samples v strong, seeds from 997000, nice 19 on 
 load of 10 to 19 on 2 cores, so wall times are stretched; the CPU times are the thread's own):
 
     caterpillar at 2      .230 [.16, .32] of 100, -258.6 points a match; strong CPU p99/max 37/45 ms
-    fifty_one at 3        .203 [.14, .28] of 125 (fair .333)
-    costly_colours at 2   .500 [.40, .60] of 100, +0.4 points a match
-    ninety_nine at 3      .150 [.05, .36] of 20 (fair .333); strong CPU p99/max 39/49 ms
-    jubilee at 3          .600 [.23, .88] of 5 (fair .333): too few to judge
+    fifty_one at 3        .204 [.15, .28] of 150 (fair .333); strong CPU p99/max 123/157 ms
+    costly_colours at 2   .500 [.42, .58] of 150, +0.0 points a match; strong CPU p99/max 22/57 ms
+    ninety_nine at 3      .253 [.17, .36] of 75 (stopped early; fair .333); strong CPU p99/max 41/60 ms
+    spec at 2             .400 [.26, .55] of 40 (stopped early), -18.0 points a match; strong CPU 9/14 ms
+    jubilee at 3          .550 [.34, .74] of 20 (stopped early; fair .333), +12.8 points a match:
+                          strong may be behind here; 300 matches are needed to say
 """
 
 from __future__ import annotations

@@ -121,10 +121,10 @@ def test_the_monte_carlo_player_plays_legally_and_beats_random_bots() -> None:
         # issue 29: the Monte Carlo player of 60 samples against strong, seats rotating, seeds from
         # 997000 (fresh); it may not win clearly more than a fair share. Measured when written (a
         # loaded machine): Caterpillar .230 [.16, .32] of 100, 259 points a match behind; Fifty-One
-        # .203 [.14, .28] of 125 (fair .333); Costly Colours .500 [.40, .60] of 100, +0.4 points
+        # .204 [.15, .28] of 150 (fair .333); Costly Colours .500 [.42, .58] of 150, level on points
         ("caterpillar", 2, 100, 0.5),
-        ("fifty_one", 3, 125, 1 / 3),
-        ("costly_colours", 2, 100, 0.5),
+        ("fifty_one", 3, 150, 1 / 3),
+        ("costly_colours", 2, 150, 0.5),
     ],
 )
 def test_a_monte_carlo_player_wins_no_more_than_a_fair_share_against_strong(
