@@ -1,0 +1,128 @@
+"""One player against the others in any game, seats rotating: the share of matches won (95%
+Wilson interval, a tie shared), the points a match ahead of the others' mean, and both sides'
+move times. It generalises ``trick_duel.py`` to two players and to more than three.
+
+    nice -n 19 .venv/bin/python -m tests.bench.game_duel --game caterpillar --players 2 --one mc --two strong --matches 100 --seed 997000
+
+``mc`` is the determinized Monte Carlo player of ``tests/bench/game_mc.py`` (the three-hand trick
+games' of ``trick_mc.py``, Hoodwink's of ``hoodwink_mc.py``); the others are the shipped levels
+(``strong:samples=30`` builds a strong player with other settings). ``--options`` takes the
+table's options as JSON (the Monte Carlo player is told them: they are public). Fair share is
+one over the number of players.
+
+Measured for issue 29 (MC of 60 samples v strong, seeds from 997000, nice 19 on a machine with a
+load of 10 to 19 on 2 cores, so wall times are stretched; the CPU times are the thread's own):
+
+    caterpillar at 2      .230 [.16, .32] of 100, -258.6 points a match; strong CPU p99/max 37/45 ms
+    fifty_one at 3        .204 [.15, .28] of 150 (fair .333); strong CPU p99/max 123/157 ms
+    costly_colours at 2   .500 [.42, .58] of 150, +0.0 points a match; strong CPU p99/max 22/57 ms
+    ninety_nine at 3      .253 [.17, .36] of 75 (stopped early; fair .333); strong CPU p99/max 41/60 ms
+    spec at 2             .400 [.26, .55] of 40 (stopped early), -18.0 points a match; strong CPU 9/14 ms
+    jubilee at 3          .550 [.34, .74] of 20 (stopped early; fair .333), +12.8 points a match:
+                          strong may be behind here; 300 matches are needed to say
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from games.players import Player
+from games.registry import get_game
+from games.simulate import play_match, wilson_interval
+from tests.bench import trick_duel
+from tests.bench.game_mc import SIDES, monte_carlo_player
+from tests.bench.trick_duel import Timed
+
+
+def player(game_id: str, level: str, samples: int, options: Mapping[str, Any] | None) -> Player:
+    if level == "mc" and game_id in SIDES:
+        return monte_carlo_player(game_id, samples, options)  # type: ignore[return-value]
+    return trick_duel.player(game_id, level, samples)
+
+
+def _quantiles(times: list[float]) -> tuple[float, float]:
+    ordered = sorted(times)
+    return (ordered[int(0.99 * (len(ordered) - 1))], ordered[-1]) if ordered else (0.0, 0.0)
+
+
+def duel(
+    game_id: str,
+    players: int,
+    one: str,
+    two: str,
+    matches: int,
+    seed: int,
+    samples: int = 60,
+    options: Mapping[str, Any] | None = None,
+    every: int = 0,
+) -> dict[str, float]:
+    """Play the matches, ``one`` in seat ``i % players`` of match ``i``; with ``every``, print the
+    running share and margin that often."""
+    game = get_game(game_id)
+    n = players
+    hero = Timed(player(game_id, one, samples, options))
+    rival = Timed(player(game_id, two, samples, options))  # one player object for every other seat
+    wins, margin = 0.0, 0.0
+    for i in range(matches):
+        mine = i % n
+        seats: list[Any] = [rival] * n
+        seats[mine] = hero
+        state = play_match(game, n, options, seed + i, seats)
+        assert state.outcome is not None
+        winners = state.outcome.winners
+        if mine in winners:
+            wins += 1 / len(winners)
+        scores = state.outcome.scores
+        margin += scores[mine] - sum(scores[s] for s in range(n) if s != mine) / (n - 1)
+        if every and (i + 1) % every == 0:
+            low, high = wilson_interval(wins / (i + 1), i + 1)
+            (p99, top), (rp99, rtop) = _quantiles(hero.times), _quantiles(rival.times)
+            (cpu99, cpu_top), (rcpu99, rcpu_top) = _quantiles(hero.cpu), _quantiles(rival.cpu)
+            print(
+                f"  after {i + 1}: {wins / (i + 1):.3f} [{low:.2f}, {high:.2f}], {margin / (i + 1):+.1f} a match; "
+                f"{one} p99/max {p99:.0f}/{top:.0f} ms (CPU {cpu99:.0f}/{cpu_top:.0f}), "
+                f"{two} p99/max {rp99:.0f}/{rtop:.0f} ms (CPU {rcpu99:.0f}/{rcpu_top:.0f})",
+                flush=True,
+            )
+    share = wins / matches
+    low, high = wilson_interval(share, matches)
+    p99, top = _quantiles(hero.times)
+    cpu99, cpu_top = _quantiles(hero.cpu)
+    rp99, rtop = _quantiles(rival.times)
+    rcpu99, rcpu_top = _quantiles(rival.cpu)
+    return {
+        "share": share, "low": low, "high": high, "margin": margin / matches,
+        "p99": p99, "max": top, "cpu_p99": cpu99, "cpu_max": cpu_top,
+        "two_p99": rp99, "two_max": rtop, "two_cpu_p99": rcpu99, "two_cpu_max": rcpu_top,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--one", required=True)
+    parser.add_argument("--two", required=True)
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=997000)
+    parser.add_argument("--samples", type=int, default=60)
+    parser.add_argument("--options", default="", help="the table's options as JSON")
+    parser.add_argument("--every", type=int, default=0, help="print the running figures every N matches")
+    args = parser.parse_args()
+    options = json.loads(args.options) if args.options else None
+    r = duel(args.game, args.players, args.one, args.two, args.matches, args.seed, args.samples, options, args.every)
+    print(
+        f"{args.game} at {args.players}{' ' + args.options if args.options else ''}: {args.one} v {args.two}: "
+        f"{r['share']:.3f} [{r['low']:.2f}, {r['high']:.2f}] of {args.matches} matches (fair {1 / args.players:.3f}; "
+        f"seeds {args.seed}..{args.seed + args.matches - 1}), {r['margin']:+.1f} points a match; "
+        f"{args.one} moves p99 {r['p99']:.0f} ms, max {r['max']:.0f} ms (CPU {r['cpu_p99']:.0f}/{r['cpu_max']:.0f}); "
+        f"{args.two} moves p99 {r['two_p99']:.0f} ms, max {r['two_max']:.0f} ms (CPU {r['two_cpu_p99']:.0f}/{r['two_cpu_max']:.0f})",
+        flush=True,
+    )
+
+
+if __name__ == "__main__":
+    main()

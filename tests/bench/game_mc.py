@@ -1,0 +1,515 @@
+"""A plain determinized Monte Carlo player for any game whose state can be rebuilt from a seat's
+view: a bench and test opponent, not a level (issue 29: is each game's strong player at least
+level with it?). The three-hand trick games have their own in ``trick_mc.py``; this one covers
+Caterpillar, the adders, Costly Colours and Spec.
+
+What is generic (this module's first half): for each decision, ``samples`` full hidden states
+consistent with what the seat saw, every legal action tried in each (on a clone) and the deal
+played out at random by everyone to its end with the games' own rules code (the same random
+seed for every action in one sample, so luck cancels out); the action with the best mean deal
+result (its own points less the others' mean, on the game's scale, sign turned where fewer
+points win) is taken.
+
+What is per game (a :class:`Side`, a few dozen lines each): a state with everything the view
+shows (scores, dealer, the total or the count, the cards played) and the hidden cards dealt at
+random among the places the seat cannot see, in the numbers the view shows. Nothing is read from
+the shipped players: the sampler knows only the view, what the seat remembers of earlier views
+and the table's options, which every player at the table knows.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import threading
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, cast
+
+from games.cards import Card, full_pack, parse_card
+from games.costly_colours import AcceptMog, GiveCard, NoMog, ProposeMog, RefuseMog
+from games.counting import RECENT_LIMIT
+from games.engine import Action, GameState, PlayCard, View
+from games.registry import get_game
+from games.spec import CELL_INDEX, PHASE_TEXT, Call, CallRecord, Phase, SpecDeal
+from games.spec_scoring import (
+    SCORECARD_STACK,
+    SHOWCARDS,
+    RepeatJokerCall,
+    allowed_calls,
+    call_fault,
+    scorecard_value,
+)
+
+Sample = Callable[[random.Random], "GameState[Any] | None"]
+"""One hidden state consistent with the view (``None`` if the draw did not fit)."""
+
+
+class Side(Protocol):
+    """A game's part: the states a view allows."""
+
+    higher_is_better: bool
+
+    def sampler(self, view: Any) -> Sample:
+        """Take in the view (the seat's memory) and return a way to draw states consistent with it."""
+
+
+def playout(state: GameState[Any], me: int, base: Sequence[int], sign: int, rng: random.Random) -> float:
+    """Play the deal out at random from ``state``; ``me``'s points from here less the others' mean."""
+    deal = state.deal_no
+    while not state.is_over and state.deal_no == deal:
+        awaited = sorted(state.awaiting())
+        seat = awaited[0] if len(awaited) == 1 else rng.choice(awaited)
+        legal = state.legal_actions(seat)
+        state.apply_checked(seat, legal[rng.randrange(len(legal))])
+    gain = [s - b for s, b in zip(state.scores, base, strict=True)]
+    others = [g for s, g in enumerate(gain) if s != me]
+    return sign * (gain[me] - sum(others) / len(others))
+
+
+class MonteCarloPlayer:
+    """Determinized Monte Carlo with random playouts (see the module's notes)."""
+
+    name = "mc"
+
+    def __init__(self, side: Side, samples: int = 60) -> None:
+        self.side, self.samples = side, samples
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        sample = self.side.sampler(view)  # taken in at every turn, so no play goes unseen
+        distinct = getattr(self.side, "distinct", None)
+        if distinct is not None:  # actions alike from the seat's view: one of them is tried
+            legal = distinct(view, legal)
+        if len(legal) == 1:
+            return legal[0]
+        me = view.seat
+        assert me is not None
+        sign = 1 if self.side.higher_is_better else -1
+        totals = [0.0] * len(legal)
+        for _ in range(self.samples):
+            state = sample(rng)
+            if state is None:
+                continue
+            seed = rng.randrange(1 << 30)
+            base = list(state.scores)
+            for k, action in enumerate(legal):
+                trial = state.clone()
+                trial.apply(me, action)  # checked: a sampled state that refused a legal move would be a sampler bug
+                totals[k] += playout(trial, me, base, sign, random.Random(seed))
+        choice = legal[max(range(len(legal)), key=lambda k: totals[k])]
+        chose = getattr(self.side, "chose", None)
+        if chose is not None:  # a seat remembers its own hidden choices (the card it passed)
+            chose(view, choice)
+        return choice
+
+
+def fresh_state(game_id: str, view: View, options: Mapping[str, Any] | None, rng: random.Random) -> GameState[Any]:
+    """A new match of the game with the view's players and the table's options, its own shuffle:
+    the frame a sampler fills in from the view."""
+    return get_game(game_id).start(view.players, options, seed=rng.randrange(1 << 62))
+
+
+class Memory:
+    """What each seat remembers, one record per deal, keyed by the table as its view shows it;
+    the oldest records are dropped."""
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.make = make
+        self._records: OrderedDict[tuple[object, ...], Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[object, ...], stale: Callable[[Any], bool] = lambda record: False) -> Any:
+        """The record for ``key``; a new one if there is none or ``stale`` says it belongs to
+        another match (the tables' keys may repeat from match to match)."""
+        with self._lock:
+            record = self._records.get(key)
+            if record is None or stale(record):
+                record = self._records[key] = self.make()
+            self._records.move_to_end(key)
+            while len(self._records) > 256:
+                self._records.popitem(last=False)
+            return record
+
+
+# --- the adding-up games (Caterpillar and the adders) -------------------------------------------
+
+
+@dataclass
+class CountingSeen:
+    """One seat's memory of one deal of an adding-up game: the plays and passes in order (since
+    the played cards last went back into the stock) and the plays counted over the whole deal."""
+
+    records: list[Any] = field(default_factory=list)
+    plays: int = 0
+    stock: int = -1
+    restocked: bool = False
+    first_total: int | None = None
+    first_plays: list[Any] = field(default_factory=list)
+    """The total at the seat's first look at the deal and the plays then shown: the total less
+    their values is Fifty-One's starter's, turned up for all to see."""
+
+
+def merge_recent(seen: CountingSeen, recent: Sequence[Any], stock: int) -> None:
+    """Add the records of ``recent`` (the view's last few plays) that ``seen`` does not hold yet:
+    the longest end of ``seen`` that ``recent`` starts with is the overlap."""
+    old = seen.records
+    overlap = 0
+    for k in range(min(len(old), len(recent)), 0, -1):
+        if old[len(old) - k :] == list(recent[:k]):
+            overlap = k
+            break
+    new = list(recent[overlap:])
+    seen.plays += sum(1 for r in new if r.card is not None)
+    old.extend(new)
+    if 0 <= seen.stock < stock:  # the played cards became the stock: only the top card stays out
+        top = next((r for r in reversed(old) if r.card is not None), None)
+        seen.records = [] if top is None else [top]
+        seen.restocked = True
+    seen.stock = stock
+
+
+def unseen(pack: Sequence[Card], known: Sequence[Card]) -> list[Card]:
+    """The cards of ``pack`` less ``known``, copy by copy (Jubilee's pack holds each card twice)."""
+    left = Counter(known)
+    out: list[Card] = []
+    for c in pack:
+        if left[c] > 0:
+            left[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
+def counting_stale(seen: CountingSeen, view: Any) -> bool:
+    """Whether ``seen`` is another deal's memory (the tables' keys repeat from match to match):
+    while a view shows every play of the deal, what was remembered must be where it begins."""
+    recent = list(view.recent)
+    if len(recent) >= RECENT_LIMIT or seen.restocked:
+        return False
+    return seen.records != recent[: len(seen.records)]
+
+
+class CountingSide:
+    """Caterpillar and the adders (``games.counting``): the seat's hand, the total, whose turn,
+    the way play goes, the points and lives are as the view shows; the other hands (their sizes
+    shown, a hand shown on passing kept with its holder), the stock (its size shown) and any
+    played card the seat has not seen are dealt at random from the cards it has not seen."""
+
+    def __init__(self, game_id: str, options: Mapping[str, Any] | None = None) -> None:
+        self.game_id, self.options = game_id, options
+        self.memory = Memory(CountingSeen)
+        frame = get_game(game_id).start(["A", "B"] if game_id == "caterpillar" else ["A", "B", "C"], options, seed=0)
+        self.higher_is_better = bool(frame.match.higher_is_better)  # type: ignore[attr-defined]
+
+    def sampler(self, view: Any) -> Sample:
+        me = view.seat
+        key = (view.game, tuple(view.players), me, view.deal, view.dealer)
+        seen: CountingSeen = self.memory.get(key, lambda old: counting_stale(old, view))
+        if seen.first_total is None and not seen.records:
+            seen.first_total = view.total
+            seen.first_plays = [r for r in view.recent if r.card is not None]
+        merge_recent(seen, view.recent, view.stock)
+        played = [r.card for r in seen.records if r.card is not None]
+        if getattr(view, "caterpillar", None) is not None:
+            played = list(view.caterpillar)  # Caterpillar shows its whole row
+        shown: list[list[Card]] = [[] for _ in view.players]
+        for r in seen.records:
+            if r.card is not None and r.card in shown[r.seat]:
+                shown[r.seat].remove(r.card)
+            if r.card is None and r.shown:
+                shown[r.seat] = list(r.shown)
+        passes = 0
+        for r in reversed(view.recent):
+            if r.card is not None:
+                break
+            passes += 1
+
+        def sample(rng: random.Random) -> GameState[Any] | None:
+            state: Any = fresh_state(self.game_id, view, self.options, rng)
+            pool = unseen(state.pack(), [*view.hand, *played, *(c for cards in shown for c in cards)])
+            rng.shuffle(pool)
+            under = self.starter(state, seen, pool)
+            hands: list[list[Card]] = []
+            for s, count in enumerate(view.hand_counts):
+                if s == me:
+                    hands.append(list(view.hand))
+                    continue
+                need = count - len(shown[s])
+                if need < 0:
+                    return None
+                hands.append([*shown[s], *pool[:need]])
+                del pool[:need]
+            if len(pool) < view.stock:
+                return None
+            stock, rest = pool[: view.stock], pool[view.stock :]
+            state.deal_no, state.dealer, state.scores = view.deal, view.dealer, list(view.scores)
+            state.out = list(view.out) or [False] * len(view.players)
+            state.lives = list(view.lives) if view.lives is not None else None
+            state.shown = [list(cards) for cards in shown]
+            state.hands = hands
+            state.stock = stock
+            rnd = state.round
+            rnd.total, rnd.to_play, rnd.direction = view.total, me, view.direction
+            rnd.pile = [*rest, *under, *played]  # cards unseen and not held lie under the plays seen
+            rnd.recent = list(view.recent)
+            rnd.deal_points = list(view.deal_points)
+            rnd.passes_in_row, rnd.closed, rnd.next = passes, False, None
+            self.per_deal(state, seen)
+            return state  # type: ignore[no-any-return]
+
+        return sample
+
+    def starter(self, state: Any, seen: CountingSeen, pool: list[Card]) -> list[Card]:
+        """The cards turned up to open the deal (Fifty-One's starter, Hundred's and Obstacle
+        Race's leftovers), taken out of ``pool``: the view keeps only the total they opened, so
+        unseen cards of that value between them (suits do not count)."""
+        k = len(state.round.opening)  # the sampled frame was dealt at this table's size
+        if not k or k > 2 or seen.first_total is None or seen.restocked:
+            return []
+        value = seen.first_total - sum(self.played_value(state, r) for r in seen.first_plays)
+        for i, a in enumerate(pool):
+            if k == 1 and state.card_value(a) == value:
+                return [pool.pop(i)]
+            if k == 2:
+                j = next((j for j in range(i + 1, len(pool)) if state.card_value(a) + state.card_value(pool[j]) == value), None)
+                if j is not None:
+                    b = pool.pop(j)
+                    return [pool.pop(i), b]
+        return []
+
+    @staticmethod
+    def played_value(state: Any, record: Any) -> int:
+        """What a play added to the total (a card of several values: as its effect says)."""
+        if state.value_choices(record.card) is None:
+            return int(state.card_value(record.card))
+        found = re.findall(r"[-+−]\d+", record.effect)
+        return int(found[0].replace("−", "-")) if found else int(state.card_value(record.card))
+
+    def per_deal(self, state: Any, seen: CountingSeen) -> None:
+        """A game's own fields of the deal in play, from what the seat saw."""
+        if self.game_id == "jubilee":
+            state.opened = seen.plays > 0
+        elif self.game_id == "ninety_nine":
+            state.plays_this_deal = seen.plays
+        elif self.game_id == "hundred":  # the points still to make are those above the total
+            state.points_left = [p for p in state.points_left if p > state.total]
+
+
+# --- Costly Colours (two players) ---------------------------------------------------------------
+
+
+@dataclass
+class ColoursSeen:
+    """One seat's memory of one deal of Costly Colours: its first hand, its mog choices, and for
+    each of its plays how many cards the other had played before it."""
+
+    first: list[Card] | None = None
+    proposed: bool | None = None
+    """Whether the proposer proposed (``None``: not known yet)."""
+    accepted: bool | None = None
+    gift: Action | None = None
+    plays: list[tuple[int, Card]] = field(default_factory=list)
+
+
+class CostlyColoursSide:
+    """Costly Colours at two (``shared/rules/costly_colours.md``): the deal is replayed with the
+    rules code from a sampled deck: the seat's first hand, the deck card, the other's cards (those
+    it played, the card the seat passed it, any others unseen) and the stock; then the mog as the
+    seat saw it and every play in the order seen. A sample in which the replay goes otherwise (the
+    other could have played where it said Go) is refused, so the samples agree with every Go."""
+
+    higher_is_better = True
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options = options
+        self.memory = Memory(ColoursSeen)
+
+    def _seen(self, view: Any) -> ColoursSeen:
+        def stale(old: ColoursSeen) -> bool:  # another match's deal under the same key
+            now = {*view.hand, *view.played[view.seat]}
+            mine = [c for _, c in old.plays]
+            return mine != view.played[view.seat] or (old.first is not None and len(now - set(old.first)) > 1)
+
+        seen: ColoursSeen = self.memory.get((view.game, tuple(view.players), view.seat, view.deal, view.dealer), stale)
+        return seen
+
+    def chose(self, view: Any, action: Action) -> None:
+        seen, me = self._seen(view), view.seat
+        if isinstance(action, (ProposeMog, NoMog)):
+            seen.proposed = isinstance(action, ProposeMog)
+        elif isinstance(action, (AcceptMog, RefuseMog)):
+            seen.accepted = isinstance(action, AcceptMog)
+        elif isinstance(action, GiveCard):
+            seen.gift = action
+        elif isinstance(action, PlayCard):
+            seen.plays.append((len(view.played[1 - me]), action.play))
+
+    def sampler(self, view: Any) -> Sample:
+        if len(view.players) != 2:
+            raise NotImplementedError("the Monte Carlo player plays Costly Colours at two only")
+        me, other, dealer = view.seat, 1 - view.seat, view.dealer
+        seen = self._seen(view)
+        if seen.first is None:
+            seen.first = [*view.hand, *view.played[me]]  # before any mog (only the other's Go can precede this)
+            if me == dealer:
+                seen.proposed = view.phase != "the play"  # the dealer is asked to answer a proposal
+        if me != dealer and seen.proposed and seen.accepted is None:
+            seen.accepted = view.phase != "the play"  # asked again in the mog: to pass a card
+        now = [*view.hand, *view.played[me]]
+        received = next((c for c in now if c not in seen.first), None)
+        exchanged = received is not None
+        given = seen.gift.card if seen.gift is not None else next((c for c in seen.first if c not in now), None)
+        fixed = [given] if exchanged and given is not None and given not in view.played[other] else []
+        first_hand = list(seen.first)
+        plays = list(seen.plays)
+        proposed, accepted, gift = seen.proposed, seen.accepted, seen.gift
+
+        def sample(rng: random.Random) -> GameState[Any] | None:
+            state: Any = fresh_state("costly_colours", view, self.options, rng)
+            known = {*now, *first_hand, *view.played[other], view.deck_card, *fixed}
+            pool = [c for c in full_pack() if c not in known]
+            rng.shuffle(pool)
+            need = view.cards_left[other] - len(fixed)
+            if need < 0:
+                return None
+            held = [*fixed, *pool[:need]]
+            stock = pool[need:]
+            theirs = [*held, *view.played[other]]
+            if exchanged:
+                assert given is not None and received is not None
+                theirs = [c for c in theirs if c != given] + [received]
+            hands = {me: first_hand, other: theirs}
+            order = [hands[(dealer + 1 + i) % 2][i // 2] for i in range(6)] + [view.deck_card, *stock]
+            state.deal_no, state.dealer = view.deal - 1, dealer
+            state.fixed_decks = [order] * view.deal
+            state.scores = list(view.scores)
+            state._start_deal()
+            proposer = (dealer + 1) % 2
+            try:
+                if proposed is not None:
+                    state.apply(proposer, ProposeMog() if proposed else NoMog())
+                if proposed and accepted is not None:
+                    state.apply(dealer, AcceptMog() if accepted else RefuseMog())
+                if exchanged:
+                    assert received is not None and given is not None
+                    mine = gift.card if gift is not None else given
+                    state.apply(me, next(a for a in state.legal_actions(me) if a.card == mine))
+                    state.apply(other, next(a for a in state.legal_actions(other) if a.card == received))
+                done = 0
+                theirs_played = view.played[other]
+                for before, card in plays:
+                    for c in theirs_played[done:before]:
+                        state.apply(other, PlayCard(play=c))
+                    done = max(done, before)
+                    state.apply(me, PlayCard(play=card))
+                for c in theirs_played[done:]:
+                    state.apply(other, PlayCard(play=c))
+            except Exception:  # the replay went otherwise: this deal does not fit what was seen
+                return None
+            if state.deal_no != view.deal or me not in state.awaiting():
+                return None
+            state.scores = list(view.scores)
+            return state  # type: ignore[no-any-return]
+
+        return sample
+
+
+# --- Spec ------------------------------------------------------------------------------------------
+
+
+class SpecSide:
+    """Spec (``shared/rules/spec.md``): everything but the face-down cells is public, so a sample
+    is the view's deal (face-up cards, stack, scorecards by value, predictions, the last calls)
+    with the unseen showcards shuffled into the face-down cells. Face-down cells are alike to the
+    seat, so of the calls of one card only one cell is tried."""
+
+    higher_is_better = True
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        self.options = options
+
+    def distinct(self, view: Any, legal: Sequence[Action]) -> list[Action]:
+        """One call of each card, and none the rules forbid: with challenges on, a forbidden call
+        is on the menu, but random playouts never challenge it, so they would not see its cost."""
+        previous = parse_card(view.previous_call) if view.previous_call is not None else None
+        repeat: RepeatJokerCall = "allow" if view.joker_may_repeat else "forbid"
+        allowed = set(allowed_calls(previous, [c for c in view.grid if c is not None], repeat))
+        out: list[Action] = []
+        named: set[Card] = set()
+        for a in legal:
+            if isinstance(a, Call):
+                if a.call in named or a.call not in allowed:
+                    continue
+                named.add(a.call)
+            out.append(a)
+        return out or list(legal)
+
+    def sampler(self, view: Any) -> Sample:
+        phase = cast(Phase, next(k for k, text in PHASE_TEXT.items() if text == view.phase))
+        up = [c for c in view.grid if c is not None]
+        hidden = unseen(SHOWCARDS, up)
+        taken = list(SCORECARD_STACK[: len(SCORECARD_STACK) - view.stack_count])
+        won: list[list[Card]] = []
+        spare = list(SCORECARD_STACK)
+        for values in view.scorecards:  # any scorecards of those values (only values count)
+            held = []
+            for v in values:
+                pick = next((c for c in taken if scorecard_value(c) == v), None) or next(
+                    c for c in spare if scorecard_value(c) == v
+                )
+                (taken if pick in taken else spare).remove(pick)
+                held.append(pick)
+            won.append(held)
+        bonus = [p - sum(values) for p, values in zip(view.deal_points, view.scorecards, strict=True)]
+        predictions = [parse_card(p) if p is not None else None for p in view.predictions]
+        repeat: RepeatJokerCall = "allow" if view.joker_may_repeat else "forbid"
+
+        def sample(rng: random.Random) -> GameState[Any] | None:
+            state: Any = fresh_state("spec", view, self.options, rng)
+            rng.shuffle(hidden)
+            down = iter(hidden)
+            grid = [c if c is not None else next(down) for c in view.grid]
+            deal = SpecDeal.new(view.players, state.options, view.dealer, grid)
+            deal.face_up = [c is not None for c in view.grid]
+            deal.stack = list(SCORECARD_STACK[len(SCORECARD_STACK) - view.stack_count :])
+            deal.won = [list(h) for h in won]
+            deal.bonus = list(bonus)
+            deal.predictions = list(predictions)
+            calls: list[CallRecord] = []
+            face_up = [c for c in view.grid if c is not None]
+            shown = {info.number: info for info in view.recent_calls}
+            for number in range(1, view.calls_made + 1):
+                info = shown.get(number)
+                if info is None:  # an older call: only the last two matter to what comes
+                    calls.append(CallRecord(0, 0, SHOWCARDS[-1], SHOWCARDS[-1], (), None))
+                    continue
+                call = parse_card(info.call)
+                before = [c for c in face_up if c != info.turned] if number == view.calls_made else face_up
+                previous = calls[-1].call if calls and (number - 1) in shown else None
+                fault = call_fault(call, previous, before, repeat)
+                calls.append(CallRecord(info.seat, CELL_INDEX[info.cell], call, info.turned, (), fault))
+            deal.calls = calls
+            deal.to_move = view.to_move if view.to_move is not None else view.seat
+            deal.open_call = view.open_challenge
+            deal.last_winner = view.last_winner
+            deal.phase = phase
+            state.deal, state.deal_no, state.dealer = deal, view.deal, view.dealer
+            state.scores = list(view.scores)
+            state.deal_results = [list(r) for r in view.deal_results]
+            return state  # type: ignore[no-any-return]
+
+        return sample
+
+
+SIDES: dict[str, Callable[[Mapping[str, Any] | None], Side]] = {
+    game: (lambda options, game=game: CountingSide(game, options))  # type: ignore[misc]
+    for game in ("caterpillar", "fifty_one", "ninety_nine", "jubilee", "hundred", "obstacle_race")
+}
+SIDES["costly_colours"] = CostlyColoursSide
+SIDES["spec"] = SpecSide
+"""The games this player knows, by id."""
+
+
+def monte_carlo_player(game_id: str, samples: int = 60, options: Mapping[str, Any] | None = None) -> MonteCarloPlayer:
+    return MonteCarloPlayer(SIDES[game_id](options), samples)
