@@ -266,7 +266,8 @@ class DiscordNotifier:
             live = self.live.open(
                 table.id, person.user_id, click[0], seat=seat, turn=-1, deal=table.state.deal_no, legal=(), lifetime=left
             )
-            live.followup, live.busy = True, live.busy + 1
+            live.followup = True
+            self.live.begin_click(table.id, person.user_id)
             opened.append(person.user_id)
         return opened
 
@@ -317,7 +318,7 @@ class DiscordNotifier:
         if table.state is not None:  # abandoned or over: open views say so
             text = FINISHED_VIEW if table.state.is_over else ABANDONED_VIEW
             for user_id, live in self.live.of_table(table.id):
-                if not live.busy:  # a view being answered is answered with the end itself
+                if not self.live.busy(table.id, user_id):  # a view being answered is answered with the end itself
                     self._push(Job("shut", table, text=text, users=(user_id,), live=live))
         self.live.forget_table(table.id)
         for key in [k for k in self._lapses if k[0] == table.id]:
@@ -504,13 +505,13 @@ class DiscordNotifier:
         """A player's live view was marked out of date while its own answer was being drawn:
         bring it up to date now that the answer is out."""
         live = self.live.get(table.id, user_id)
-        if live is not None and live.stale and not live.busy:
+        if live is not None and live.stale and not self.live.busy(table.id, user_id):
             self._push(Job("view", table, users=(user_id,)))
 
     async def _refresh_view(self, table: Table, user_id: str) -> None:
         """Bring a player's live view up to date in place (their choices came back, a new deal)."""
         live = self.live.get(table.id, user_id)
-        if live is None or live.busy or table.status != "playing" or table.state is None:
+        if live is None or self.live.busy(table.id, user_id) or table.status != "playing" or table.state is None:
             return
         seat = table.seat_of(user_id)
         if seat is None:
@@ -521,7 +522,10 @@ class DiscordNotifier:
             return
         note = "Your turn." if seat in info.view.awaiting else TIMED_OUT if live.passed else None
         message = await hand_message(table, info, note)
-        outcome = await safe_outcome(f"refresh the live view of {user_id}", live.edit(**message.edit_fields()))
+        if live.reachable:
+            outcome = await safe_outcome(f"refresh the live view of {user_id}", live.edit(**message.edit_fields()))
+        else:  # a followup never sent: nothing to edit
+            outcome = Outcome.GONE
         if outcome is Outcome.OK:
             self.live.redrawn(live, turn=info.turn, deal=info.view.deal, legal=info.legal)
             return
@@ -544,28 +548,30 @@ class DiscordNotifier:
     async def _open_view(self, job: Job) -> None:
         """Send a player the live view registered for them at the start (:meth:`_open_views`),
         as an ephemeral followup of their last click in the lobby, drawn as the table is now. If
-        it cannot go, the view is forgotten and the hand goes by DM, as to anyone not watching."""
+        it cannot go (whatever the reason), the view is forgotten and the hand goes by DM, as to
+        anyone not watching. One they replaced meanwhile (Show my hand) is not sent at all."""
         live, table, user_id = job.live, job.table, job.users[0]
-        if live is None:
-            return
         try:
             seat = table.seat_of(user_id)
-            if self.live.current(table.id, user_id) is not live or seat is None or table.state is None:
+            if live is None or self.live.current(table.id, user_id) is not live or seat is None or table.state is None:
                 return
-            info = hand_info(table, User(user_id, table.seats[seat].name))
-            message = await hand_message(table, info, "Your turn." if seat in info.view.awaiting else None)
             try:
+                info = hand_info(table, User(user_id, table.seats[seat].name))
+                note = "Your turn." if seat in info.view.awaiting else None
+                message = await hand_message(table, info, note, urgent=True)
+                if self.live.current(table.id, user_id) is not live:  # replaced while it was drawn
+                    return
                 fields = {k: v for k, v in message.send_fields().items() if v is not None}
                 sent = await live.interaction.followup.send(ephemeral=True, wait=True, **fields)
-            except (discord.HTTPException, ValueError, TypeError):
-                log.info("the view of %s at table %s could not be sent at the start", user_id, table.id)
+            except Exception:  # a view that did not go must not count as watched
+                log.info("the view of %s at table %s could not be sent at the start", user_id, table.id, exc_info=True)
                 self.live.drop(table.id, user_id, live)
                 await self._hand_by_dm(table, seat)
                 return
             live.message_id = sent.id
             self.live.redrawn(live, turn=info.turn, deal=info.view.deal, legal=info.legal)
         finally:
-            live.busy = max(live.busy - 1, 0)
+            self.live.end_click(table.id, user_id)
         self.catch_up(table, user_id)
 
     async def _hand_by_dm(self, table: Table, seat: int) -> None:
