@@ -122,6 +122,8 @@ class Responder:
         self.interaction = interaction
         self.used = False
         self.edits = edits
+        self.started = False
+        """Its click started the table: its token already carries its clicker's view."""
 
 
 class Outbox:
@@ -190,10 +192,12 @@ class DiscordNotifier:
         """The optional acts each table message offered, by turn (a few turns back)."""
         self.posting: dict[int, asyncio.Future[None]] = {}
         """Per table, a table message on its way (a hand's DM links to it once it is out)."""
-        self.lobby_clicks: dict[tuple[tuple[str, str], str], tuple[discord.Interaction, float]] = {}
-        """Per channel and person, their last click or command in the lobby (Join, Start, /play)
-        and when it came (the event loop's clock, as the lapse's): at the start, its token sends
-        them their view."""
+        self.lobby_clicks: dict[tuple[tuple[str, str], str], discord.Interaction] = {}
+        """Per channel and person, their last click or command in the lobby (Join, Start, /play):
+        at the start, its token sends them their view. Only clicks whose change was made are kept (a refused one is not)."""
+        self.pending_clicks: dict[tuple[tuple[str, str], str], Responder] = {}
+        """Per channel and person, their lobby click being handled (kept once its change is made;
+        the one that starts the table carries its clicker's view at once)."""
 
     # -- the Notifier protocol -------------------------------------------------------------------
 
@@ -251,20 +255,23 @@ class DiscordNotifier:
         their hand is in the channel at once, with no DM and no Show my hand. Registered now,
         under the lock, so the hands' DMs skip them; busy until sent (nothing edits it before)."""
         assert table.state is not None
-        now = asyncio.get_running_loop().time()
         clicks = {u: c for (k, u), c in self.lobby_clicks.items() if k == table.key}
         for key in [k for k in self.lobby_clicks if k[0] == table.key]:
             del self.lobby_clicks[key]
+        for (k, user_id), pending in self.pending_clicks.items():  # the click starting it (Start), any in flight
+            if k == table.key:
+                pending.started = True
+                clicks[user_id] = pending.interaction
         opened: list[str] = []
         for seat, person in enumerate(table.seats):
             click = clicks.get(person.user_id or "")
             if person.bot is not None or person.user_id is None or click is None:
                 continue
-            left = TOKEN_LIFETIME - max(now - click[1], 0.0)
+            left = TOKEN_LIFETIME - age(click)
             if left - MARGIN < OPEN_AT_LEAST or self.live.watching(table.id, person.user_id):
                 continue
             live = self.live.open(
-                table.id, person.user_id, click[0], seat=seat, turn=-1, deal=table.state.deal_no, legal=(), lifetime=left
+                table.id, person.user_id, click, seat=seat, turn=-1, deal=table.state.deal_no, legal=(), lifetime=left
             )
             live.followup = True
             self.live.begin_click(table.id, person.user_id)
@@ -365,12 +372,25 @@ class DiscordNotifier:
         ``edits``, a click on the table message: also its next edit, as the click's update)."""
         responder = Responder(interaction, edits)
         self.responders[key] = responder
-        self.lobby_clicks[(key, str(interaction.user.id))] = (interaction, asyncio.get_running_loop().time())
+        self.pending_clicks[(key, str(interaction.user.id))] = responder
         return responder
 
-    def release(self, key: tuple[str, str], responder: Responder) -> None:
+    def release(self, key: tuple[str, str], responder: Responder, done: bool = False) -> None:
+        """The change ``responder`` answers is over; ``done``: it was made (not refused), so its
+        click is kept for the start (unless it started the table itself)."""
         if self.responders.get(key) is responder:
             del self.responders[key]
+        click = (key, str(responder.interaction.user.id))
+        if self.pending_clicks.get(click) is responder:
+            del self.pending_clicks[click]
+        if done and not responder.started:
+            self._keep_click(key, responder.interaction)
+
+    def _keep_click(self, key: tuple[str, str], interaction: discord.Interaction) -> None:
+        """Remember a person's last lobby click made good, dropping clicks whose tokens have lapsed."""
+        for old in [k for k, click in self.lobby_clicks.items() if age(click) >= TOKEN_LIFETIME]:
+            del self.lobby_clicks[old]
+        self.lobby_clicks[(key, str(interaction.user.id))] = interaction
 
     def repost(self, table: Table, interaction: discord.Interaction | None = None) -> None:
         self._push(Job("post", table, responder=interaction))
@@ -722,6 +742,12 @@ def start_text(table: Table, users: Sequence[str]) -> str:
     """The start's word to players whose view was sent to them with it (not to play yet)."""
     who = " ".join(f"<@{u}>" for u in users)
     return f"{who} - {table.game.title} has started: your hand is below, only you can see it."
+
+
+def age(interaction: discord.Interaction) -> float:
+    """Seconds since Discord created ``interaction`` (its token's age counts from then, not from
+    when the bot got round to it)."""
+    return min(max((discord.utils.utcnow() - interaction.created_at).total_seconds(), 0.0), TOKEN_LIFETIME)
 
 
 def _by(interaction: discord.Interaction, user_id: str) -> bool:
