@@ -53,6 +53,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
+from types import MappingProxyType
 from typing import Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -618,6 +619,18 @@ class CountingRules:
     """A total a play may not go below (``None``: no limit)."""
     ceiling: int | None = None
     """A total a play may not go above (``None``: no limit)."""
+
+    def __post_init__(self) -> None:
+        # read-only, and a copy: the state's ``values`` is one dict shared by every table of the game
+        object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
+
+    def __getstate__(self) -> dict[str, Any]:
+        """For snapshots (a read-only mapping cannot be pickled): ``values`` as a plain dict."""
+        return {**self.__dict__, "values": dict(self.values)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        object.__setattr__(self, "values", MappingProxyType(dict(state["values"])))
 
     def pack(self) -> list[Card]:
         """Every card of one deal's pack."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -42,8 +42,6 @@ class LiveView:
     legal: list[Action]
     expires_at: float
     deal: int = 0
-    busy: int = field(default=0)
-    """How many of its owner's own clicks are being answered (the answer refreshes the view)."""
     stale: bool = False
     """The table moved on in a way this view does not show yet: its choices mean nothing now."""
     passed: bool = False
@@ -56,6 +54,11 @@ class LiveView:
     """The followup's message, once sent."""
     lifetime: float = TOKEN_LIFETIME
     """Seconds its token had left when it was opened."""
+
+    @property
+    def reachable(self) -> bool:
+        """Whether the bot can edit it: a followup only once it is sent."""
+        return not self.followup or self.message_id is not None
 
     async def edit(self, **fields: Any) -> None:
         """Edit the view in place: the message its token answered with, or its followup (never
@@ -72,6 +75,10 @@ class LiveViews:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self._views: dict[tuple[int, str], LiveView] = {}
+        self._busy: dict[tuple[int, str], int] = {}
+        """Per (table, player), how many of their own views are being answered or sent (the
+        answer brings the view up to date): kept apart from the views, so a view opened while
+        another is on its way is busy as long as either is, and no longer."""
         self.opened: Callable[[int, str, LiveView], None] | None = None
         """Told of each view opened (the notifier has it say it is out of date before its token lapses)."""
 
@@ -89,10 +96,8 @@ class LiveViews:
     ) -> LiveView:
         """Remember the view ``interaction`` answered with (it replaces the player's older one);
         ``lifetime``: the seconds its token has left (less for an earlier click's token)."""
-        old = self._views.get((table_id, user_id))
         live = LiveView(
-            interaction, seat, turn, list(legal), self.clock() + lifetime - MARGIN, deal,
-            busy=old.busy if old is not None else 0, lifetime=lifetime,
+            interaction, seat, turn, list(legal), self.clock() + lifetime - MARGIN, deal, lifetime=lifetime
         )
         self._views[(table_id, user_id)] = live
         if self.opened is not None:
@@ -131,16 +136,25 @@ class LiveViews:
     def forget_table(self, table_id: int) -> None:
         for key in [k for k in self._views if k[0] == table_id]:
             del self._views[key]
+        for key in [k for k in self._busy if k[0] == table_id]:
+            del self._busy[key]
 
     def begin_click(self, table_id: int, user_id: str) -> None:
-        live = self._views.get((table_id, user_id))
-        if live is not None:
-            live.busy += 1
+        """One of the player's views is being answered or sent: the notifier leaves their view alone."""
+        key = (table_id, user_id)
+        self._busy[key] = self._busy.get(key, 0) + 1
 
     def end_click(self, table_id: int, user_id: str) -> None:
-        live = self._views.get((table_id, user_id))
-        if live is not None and live.busy > 0:
-            live.busy -= 1
+        key = (table_id, user_id)
+        left = self._busy.get(key, 0) - 1
+        if left > 0:
+            self._busy[key] = left
+        else:
+            self._busy.pop(key, None)
+
+    def busy(self, table_id: int, user_id: str) -> bool:
+        """Whether a view of the player's is being answered or sent (its answer brings it up to date)."""
+        return (table_id, user_id) in self._busy
 
     def offered(self, table_id: int, user_id: str, turn: int, index: int) -> Action | None:
         """The action a live view showed at ``index`` when it was drawn at ``turn``."""

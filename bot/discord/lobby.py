@@ -24,10 +24,12 @@ async def play(interaction: discord.Interaction, game: str, options: str | None)
     key = place_of(interaction)
     bot = bot_of(interaction)
     responder = bot.notifier.respond_with(key, interaction)
+    done = False
     try:
         await bot.service.open_table(*key, user_of(interaction), game, split_options(options))
+        done = True
     finally:
-        bot.notifier.release(key, responder)
+        bot.notifier.release(key, responder, done)
     if not responder.used:
         await safe_reply(interaction, "Your table is open.", ephemeral=True)
 
@@ -103,10 +105,12 @@ async def answered_by_change(
     defer and then a post or an edit were two."""
     notifier = bot_of(interaction).notifier
     responder = notifier.respond_with(key, interaction, edits)
+    done = False
     try:
         await change
+        done = True
     finally:
-        notifier.release(key, responder)
+        notifier.release(key, responder, done)
     if not responder.used:  # no message was posted or edited for it: acknowledge the click
         await safe_defer(interaction)
 

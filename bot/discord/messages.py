@@ -133,7 +133,13 @@ class Message:
 
 
 async def hand_message(
-    table: Table, info: HandInfo, note: str | None = None, path: Sequence[int] = (), *, wait: float | None = None
+    table: Table,
+    info: HandInfo,
+    note: str | None = None,
+    path: Sequence[int] = (),
+    *,
+    wait: float | None = None,
+    urgent: bool = False,
 ) -> Message:
     """The private view as a message, its choices opened at the menu group ``path``. The picture
     is drawn away from the event loop (:mod:`bot.render.pool`); a picture that fails is left out
@@ -141,7 +147,8 @@ async def hand_message(
 
     ``wait``: seconds the picture may take. A picture not ready by then is left out of the
     message returned, which says everything in text, and comes in its ``later``, so a click is
-    answered at once whatever the pictures queued before it."""
+    answered at once whatever the pictures queued before it. ``urgent``: drawn before pictures
+    queued for others even without a ``wait`` (a view a player is told is on its way)."""
     view = hand_view(table.id, info, path) if table.status == "playing" else None
     if table.mode == "referee" or info.seat < 0:
         return Message(hand_embed(table, info, note, pictured=False), view)
@@ -157,7 +164,7 @@ async def hand_message(
 
     # a click's answer waits for this picture (``wait``): it goes before pictures queued for others
     drawing = asyncio.ensure_future(
-        draw(lambda: pictures.hand_layout(info.view, info.legal), compact=True, urgent=wait is not None)
+        draw(lambda: pictures.hand_layout(info.view, info.legal), compact=True, urgent=urgent or wait is not None)
     )
     if wait is not None:
         done, _ = await asyncio.wait({drawing}, timeout=wait)

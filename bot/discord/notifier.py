@@ -122,6 +122,8 @@ class Responder:
         self.interaction = interaction
         self.used = False
         self.edits = edits
+        self.started = False
+        """Its click started the table: its token already carries its clicker's view."""
 
 
 class Outbox:
@@ -190,10 +192,12 @@ class DiscordNotifier:
         """The optional acts each table message offered, by turn (a few turns back)."""
         self.posting: dict[int, asyncio.Future[None]] = {}
         """Per table, a table message on its way (a hand's DM links to it once it is out)."""
-        self.lobby_clicks: dict[tuple[tuple[str, str], str], tuple[discord.Interaction, float]] = {}
-        """Per channel and person, their last click or command in the lobby (Join, Start, /play)
-        and when it came (the event loop's clock, as the lapse's): at the start, its token sends
-        them their view."""
+        self.lobby_clicks: dict[tuple[tuple[str, str], str], discord.Interaction] = {}
+        """Per channel and person, their last click or command in the lobby (Join, Start, /play):
+        at the start, its token sends them their view. Only clicks whose change was made are kept (a refused one is not)."""
+        self.pending_clicks: dict[tuple[tuple[str, str], str], Responder] = {}
+        """Per channel and person, their lobby click being handled (kept once its change is made;
+        the one that starts the table carries its clicker's view at once)."""
 
     # -- the Notifier protocol -------------------------------------------------------------------
 
@@ -251,22 +255,26 @@ class DiscordNotifier:
         their hand is in the channel at once, with no DM and no Show my hand. Registered now,
         under the lock, so the hands' DMs skip them; busy until sent (nothing edits it before)."""
         assert table.state is not None
-        now = asyncio.get_running_loop().time()
         clicks = {u: c for (k, u), c in self.lobby_clicks.items() if k == table.key}
         for key in [k for k in self.lobby_clicks if k[0] == table.key]:
             del self.lobby_clicks[key]
+        for (k, user_id), pending in self.pending_clicks.items():  # the click starting it (Start), any in flight
+            if k == table.key:
+                pending.started = True
+                clicks[user_id] = pending.interaction
         opened: list[str] = []
         for seat, person in enumerate(table.seats):
             click = clicks.get(person.user_id or "")
             if person.bot is not None or person.user_id is None or click is None:
                 continue
-            left = TOKEN_LIFETIME - max(now - click[1], 0.0)
+            left = TOKEN_LIFETIME - age(click)
             if left - MARGIN < OPEN_AT_LEAST or self.live.watching(table.id, person.user_id):
                 continue
             live = self.live.open(
-                table.id, person.user_id, click[0], seat=seat, turn=-1, deal=table.state.deal_no, legal=(), lifetime=left
+                table.id, person.user_id, click, seat=seat, turn=-1, deal=table.state.deal_no, legal=(), lifetime=left
             )
-            live.followup, live.busy = True, live.busy + 1
+            live.followup = True
+            self.live.begin_click(table.id, person.user_id)
             opened.append(person.user_id)
         return opened
 
@@ -317,7 +325,7 @@ class DiscordNotifier:
         if table.state is not None:  # abandoned or over: open views say so
             text = FINISHED_VIEW if table.state.is_over else ABANDONED_VIEW
             for user_id, live in self.live.of_table(table.id):
-                if not live.busy:  # a view being answered is answered with the end itself
+                if not self.live.busy(table.id, user_id):  # a view being answered is answered with the end itself
                     self._push(Job("shut", table, text=text, users=(user_id,), live=live))
         self.live.forget_table(table.id)
         for key in [k for k in self._lapses if k[0] == table.id]:
@@ -364,12 +372,25 @@ class DiscordNotifier:
         ``edits``, a click on the table message: also its next edit, as the click's update)."""
         responder = Responder(interaction, edits)
         self.responders[key] = responder
-        self.lobby_clicks[(key, str(interaction.user.id))] = (interaction, asyncio.get_running_loop().time())
+        self.pending_clicks[(key, str(interaction.user.id))] = responder
         return responder
 
-    def release(self, key: tuple[str, str], responder: Responder) -> None:
+    def release(self, key: tuple[str, str], responder: Responder, done: bool = False) -> None:
+        """The change ``responder`` answers is over; ``done``: it was made (not refused), so its
+        click is kept for the start (unless it started the table itself)."""
         if self.responders.get(key) is responder:
             del self.responders[key]
+        click = (key, str(responder.interaction.user.id))
+        if self.pending_clicks.get(click) is responder:
+            del self.pending_clicks[click]
+        if done and not responder.started:
+            self._keep_click(key, responder.interaction)
+
+    def _keep_click(self, key: tuple[str, str], interaction: discord.Interaction) -> None:
+        """Remember a person's last lobby click made good, dropping clicks whose tokens have lapsed."""
+        for old in [k for k, click in self.lobby_clicks.items() if age(click) >= TOKEN_LIFETIME]:
+            del self.lobby_clicks[old]
+        self.lobby_clicks[(key, str(interaction.user.id))] = interaction
 
     def repost(self, table: Table, interaction: discord.Interaction | None = None) -> None:
         self._push(Job("post", table, responder=interaction))
@@ -504,13 +525,13 @@ class DiscordNotifier:
         """A player's live view was marked out of date while its own answer was being drawn:
         bring it up to date now that the answer is out."""
         live = self.live.get(table.id, user_id)
-        if live is not None and live.stale and not live.busy:
+        if live is not None and live.stale and not self.live.busy(table.id, user_id):
             self._push(Job("view", table, users=(user_id,)))
 
     async def _refresh_view(self, table: Table, user_id: str) -> None:
         """Bring a player's live view up to date in place (their choices came back, a new deal)."""
         live = self.live.get(table.id, user_id)
-        if live is None or live.busy or table.status != "playing" or table.state is None:
+        if live is None or self.live.busy(table.id, user_id) or table.status != "playing" or table.state is None:
             return
         seat = table.seat_of(user_id)
         if seat is None:
@@ -521,7 +542,10 @@ class DiscordNotifier:
             return
         note = "Your turn." if seat in info.view.awaiting else TIMED_OUT if live.passed else None
         message = await hand_message(table, info, note)
-        outcome = await safe_outcome(f"refresh the live view of {user_id}", live.edit(**message.edit_fields()))
+        if live.reachable:
+            outcome = await safe_outcome(f"refresh the live view of {user_id}", live.edit(**message.edit_fields()))
+        else:  # a followup never sent: nothing to edit
+            outcome = Outcome.GONE
         if outcome is Outcome.OK:
             self.live.redrawn(live, turn=info.turn, deal=info.view.deal, legal=info.legal)
             return
@@ -544,28 +568,30 @@ class DiscordNotifier:
     async def _open_view(self, job: Job) -> None:
         """Send a player the live view registered for them at the start (:meth:`_open_views`),
         as an ephemeral followup of their last click in the lobby, drawn as the table is now. If
-        it cannot go, the view is forgotten and the hand goes by DM, as to anyone not watching."""
+        it cannot go (whatever the reason), the view is forgotten and the hand goes by DM, as to
+        anyone not watching. One they replaced meanwhile (Show my hand) is not sent at all."""
         live, table, user_id = job.live, job.table, job.users[0]
-        if live is None:
-            return
         try:
             seat = table.seat_of(user_id)
-            if self.live.current(table.id, user_id) is not live or seat is None or table.state is None:
+            if live is None or self.live.current(table.id, user_id) is not live or seat is None or table.state is None:
                 return
-            info = hand_info(table, User(user_id, table.seats[seat].name))
-            message = await hand_message(table, info, "Your turn." if seat in info.view.awaiting else None)
             try:
+                info = hand_info(table, User(user_id, table.seats[seat].name))
+                note = "Your turn." if seat in info.view.awaiting else None
+                message = await hand_message(table, info, note, urgent=True)
+                if self.live.current(table.id, user_id) is not live:  # replaced while it was drawn
+                    return
                 fields = {k: v for k, v in message.send_fields().items() if v is not None}
                 sent = await live.interaction.followup.send(ephemeral=True, wait=True, **fields)
-            except (discord.HTTPException, ValueError, TypeError):
-                log.info("the view of %s at table %s could not be sent at the start", user_id, table.id)
+            except Exception:  # a view that did not go must not count as watched
+                log.info("the view of %s at table %s could not be sent at the start", user_id, table.id, exc_info=True)
                 self.live.drop(table.id, user_id, live)
                 await self._hand_by_dm(table, seat)
                 return
             live.message_id = sent.id
             self.live.redrawn(live, turn=info.turn, deal=info.view.deal, legal=info.legal)
         finally:
-            live.busy = max(live.busy - 1, 0)
+            self.live.end_click(table.id, user_id)
         self.catch_up(table, user_id)
 
     async def _hand_by_dm(self, table: Table, seat: int) -> None:
@@ -716,6 +742,12 @@ def start_text(table: Table, users: Sequence[str]) -> str:
     """The start's word to players whose view was sent to them with it (not to play yet)."""
     who = " ".join(f"<@{u}>" for u in users)
     return f"{who} - {table.game.title} has started: your hand is below, only you can see it."
+
+
+def age(interaction: discord.Interaction) -> float:
+    """Seconds since Discord created ``interaction`` (its token's age counts from then, not from
+    when the bot got round to it)."""
+    return min(max((discord.utils.utcnow() - interaction.created_at).total_seconds(), 0.0), TOKEN_LIFETIME)
 
 
 def _by(interaction: discord.Interaction, user_id: str) -> bool:

@@ -67,7 +67,7 @@ async def _answer_with_hand(
         live = views.open(
             table.id, user.id, interaction, seat=info.seat, turn=info.turn, deal=info.view.deal, legal=info.legal
         )
-        live.busy += 1  # not refreshed by the notifier before this answer is out
+        views.begin_click(table.id, user.id)  # not refreshed by the notifier before this answer is out
     try:
         message = await hand_message(table, info, note, path, wait=PICTURE_WAIT)
         if fresh:
@@ -80,7 +80,7 @@ async def _answer_with_hand(
                 await safe_update(interaction, **pictured.edit_fields())
     finally:
         if live is not None:
-            live.busy = max(live.busy - 1, 0)
+            views.end_click(table.id, user.id)
     if not answered and live is not None:
         views.drop(table.id, user.id, live)
     elif live is not None:

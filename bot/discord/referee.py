@@ -54,10 +54,12 @@ async def referee(interaction: discord.Interaction, game: str, players: str, opt
     bot = bot_of(interaction)
     seated = await table_players(interaction, players)
     responder = bot.notifier.respond_with(key, interaction)
+    done = False
     try:
         await bot.service.open_referee(*key, user_of(interaction), game, seated, split_options(options))
+        done = True
     finally:
-        bot.notifier.release(key, responder)
+        bot.notifier.release(key, responder, done)
     if not responder.used:
         await safe_reply(interaction, "Your referee table is open.", ephemeral=True)
 

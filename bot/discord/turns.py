@@ -58,7 +58,7 @@ class TurnSignals:
             legal = state.legal_actions(seat) if mine else ()
             if view.passed or out_of_date(view, deal=deal, awaited=mine, legal=legal):
                 view.stale = True  # at once, under the lock: a click on it no longer means its choices
-                if not view.busy:  # a view being answered is brought up to date by the answer
+                if not live.busy(table.id, user_id):  # a view being answered is brought up to date by the answer
                     refreshes.append(user_id)
         pings = tuple(sorted(u for u in newly if not live.watching(table.id, u)))
         unpings = [

@@ -74,11 +74,15 @@ def drawn_characters() -> frozenset[int] | None:
 
 @lru_cache(maxsize=4096)
 def drawable(name: str, seat: int) -> str:
-    """``name`` as the font can draw it: each run of characters it lacks written "?" (a modifier
-    or joiner left out); its seat ("#3") where nothing else is left."""
+    """``name`` as the font can draw it: composed (NFC: "Zoe" and a combining diaeresis is "Zoë"),
+    with no invisible format character (zero-width space, soft hyphen, direction marks: the
+    font draws them as nothing, so "Bo\u200bb" would look like "Bob"), each run of characters it
+    lacks written "?" (a modifier or joiner left out); its seat ("#3") where nothing else is left.
+    Two names drawn alike are then alike as strings, and told apart as such (:func:`fitted`)."""
+    name = "".join(ch for ch in unicodedata.normalize("NFC", name) if unicodedata.category(ch) != "Cf")
     chars = drawn_characters()
     if chars is None:
-        return name
+        return name.strip() or stand_in(seat)
     out: list[str] = []
     for ch in name:
         code = ord(ch)
@@ -147,7 +151,8 @@ def fitted(names: tuple[str, ...], width: int) -> tuple[str, ...]:
                 forms[s] = told[k] or forms[s]
             else:
                 mark = f" #{s + 1}"
-                start = cut(whole[s], width - rich_width(mark, NAME_SIZE, True))
+                room = width - rich_width(mark, NAME_SIZE, True)
+                start = whole[s] if rich_width(whole[s], NAME_SIZE, True) <= room else cut(whole[s], room)
                 forms[s] = start + mark if start else mark.strip()
     return tuple(forms)
 

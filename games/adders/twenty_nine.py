@@ -197,7 +197,7 @@ class TwentyNineRules(CountingRules):
         return full_pack()
 
 
-    def quick_plays(self, deal: CountingRound, candidates: Sequence[Card]) -> list[Action]:
+    def quick_plays(self, deal: CountingRound, candidates: Sequence[Card]) -> list[Action] | None:
         # what the machinery would list (each card keeping the total at 29 or under; no two cards alike), faster
         total = deal.total
         return [play_card(c) for c in candidates if total + VALUES[c.rank] <= TARGET]  # type: ignore[index]

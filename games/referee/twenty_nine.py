@@ -10,6 +10,7 @@ side counts at the end of the deal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import Field, field_validator
@@ -94,6 +95,11 @@ class RefereeTwentyNineRules(TwentyNineRules):
         if card is not None and card.rank is Rank.TEN and isinstance(cards, UnseenCards) and tens_left(cards) <= 0:
             return f"Only {TENS - cards.aside} Tens are in this deal ({cards.aside} taken out), and all of them have been played."
         return super().refusal(deal, cards, seat, action, before, after)
+
+    def quick_plays(self, deal: CountingRound, candidates: Sequence[Card]) -> list[Action] | None:
+        """``None``: play by play (:meth:`refusal`), as the online listing does not know how many
+        Tens are left (it is not given the cards)."""
+        return None
 
 
 class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNineState):

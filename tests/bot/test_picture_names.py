@@ -164,3 +164,55 @@ def test_costly_colours_leaves_the_partners_to_the_text() -> None:
         assert "Partners" not in facts
         a, b, c, d = view.players
         assert f"Partners: {a} & {c}; {b} & {d}" in view.table_lines()
+
+
+INVISIBLE = ("\u200b", "\u200c", "\u200d", "\u200e", "\u200f", "\u00ad", "\u2060", "\ufeff")
+"""Format characters DejaVu has and draws as nothing: zero-width space, non-joiner and joiner,
+direction marks, soft hyphen, word joiner, byte order mark."""
+
+
+def drawn(form: str) -> str:
+    """What a form looks like in the picture: composed, its invisible characters gone."""
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFC", form) if unicodedata.category(c) != "Cf")
+
+
+def test_look_alike_names_are_told_apart() -> None:
+    """Two players whose names differ only by a character drawn as nothing, or by how an accent
+    is encoded ("Zoë" as one character or as "e" and a combining diaeresis), are told apart in
+    every place; the same name twice is drawn the same; nothing invisible is drawn."""
+    pairs = [("Al", f"A{c}l") for c in INVISIBLE] + [("Bob", f"Bo{c}b") for c in INVISIBLE]
+    pairs += [("Zoë", "Zoe\u0308"), ("Alexandra", "Alexandr\u200ba"), ("Ed", "Ed\ufeff")]
+    for w in WIDTHS:
+        for pair in pairs:
+            forms = fitted(pair, w)
+            assert drawn(forms[0]) != drawn(forms[1]), (pair, w, forms)
+            assert all(form == drawn(form) and width(form) <= w for form in forms)
+        assert fitted(("Zoë", "Zoë"), w) == ("Zoë", "Zoë")
+        assert fitted(("Zoe\u0308", "Ann"), w)[0] == "Zoë"  # drawn composed: the same as the other Zoë
+        assert fitted(("Bo\u200bb", "Ann"), w)[0] == "Bob"
+
+
+def test_a_seat_mark_cuts_only_a_name_that_does_not_fit() -> None:
+    """Names told apart by their seats keep "…" only when cut: "Al #2", never "Al… #2" (where
+    "Al #2" fits: a label, a heading)."""
+    for w in (LABEL_W, TEXT_W):
+        forms = fitted(("Al", "A\u200bl"), w)
+        assert forms == ("Al #1", "Al #2"), (w, forms)
+
+
+def test_random_name_sets_drawn_alike_only_when_the_same() -> None:
+    """A few hundred sets of names built from letters, accents in both encodings and invisible
+    characters: two seats are drawn alike only when their names are the same string (the same
+    name may still be drawn by its seat, "#1" and "#4", where nothing of it can be drawn)."""
+    import random
+
+    rng = random.Random(6)
+    parts = ["B", "o", "b", "e", "ë", "e\u0308", *INVISIBLE]
+    for _ in range(300):
+        names = tuple("".join(rng.choice(parts) for _ in range(rng.randint(1, 4))) for _ in range(rng.randint(2, 4)))
+        forms = fitted(names, LABEL_W)
+        for i in range(len(names)):
+            for j in range(i):
+                assert drawn(forms[i]) != drawn(forms[j]) or names[i] == names[j], (names, forms)

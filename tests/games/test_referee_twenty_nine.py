@@ -109,3 +109,36 @@ def test_last_player_takes_plays_every_card_of_a_full_pack() -> None:
     assert "All the cards have been played." in texts(state)
     assert "Cards taken: A 36, B 16; A wins the deal." in texts(state)
     assert state.deal_no == 2 and state.scores == [1, 0]
+
+
+def test_the_listing_of_plays_knows_when_no_ten_is_left() -> None:
+    """With one Ten taken out and the other three played, no listing of plays offers a Ten: the
+    referee's own and the machinery's the online game uses (the rules' quick list included)."""
+    from games.counting import CountingState
+
+    state = start("twenty_nine", ["A", "B", "C"])
+    play(state, "TS", "TH", "9S")
+    play(state, "TD", "2S")
+    seat = state.to_play
+    assert seat is not None
+    for plays in (state.legal_plays(seat), CountingState.legal_plays(state, seat)):
+        assert plays and not [a for a in plays if a.card is not None and a.card.rank.name == "TEN"]
+
+
+def test_the_rules_are_read_only_and_survive_a_snapshot() -> None:
+    """The values a table's rules read are its own and cannot be changed; a snapshot keeps them."""
+    import pickle
+
+    import pytest
+
+    from games.cards import Rank
+
+    state = start("twenty_nine", ["A", "B"])
+    other = start("twenty_nine", ["A", "B"])
+    with pytest.raises(TypeError):
+        state.rules.values[Rank.TEN] = 0  # type: ignore[index]
+    assert state.rules.values is not other.rules.values and state.rules.values == other.rules.values
+    again = pickle.loads(state.snapshot())
+    assert dict(again.rules.values) == dict(state.rules.values) and again.clone().rules == state.rules
+    with pytest.raises(TypeError):
+        again.rules.values[Rank.TEN] = 0  # type: ignore[index]
