@@ -133,7 +133,7 @@ def _serve(conn: Connection) -> None:
             received = conn.recv_bytes()
         except (EOFError, OSError):  # the bot closed the pipe: stop
             return
-        reply: tuple[bool, Any]
+        reply: tuple[bool, bytes | Exception]
         try:
             layout, compact = pickle.loads(received)
             reply = (True, draw(layout, compact))
@@ -144,8 +144,9 @@ def _serve(conn: Connection) -> None:
             conn.send(reply)
         except (EOFError, OSError):
             return
-        except Exception:  # an error that cannot travel (pickle raises several kinds): say what it was
-            conn.send((False, _described(reply[1])))
+        except Exception as exc:  # an error that cannot travel (pickle raises several kinds): say what it was
+            value = reply[1]
+            conn.send((False, _described(value if isinstance(value, Exception) else exc)))
 
 
 @dataclass
