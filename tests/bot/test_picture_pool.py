@@ -204,14 +204,21 @@ async def test_pictures_waiting_when_the_pool_closes_are_drawn_here() -> None:
 
 
 async def test_the_bot_stops_its_picture_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot stops with its worker hung on a picture: the worker ends with the bot, and the
+    picture still wanted is drawn here."""
     monkeypatch.setattr(pool, "_drawer", pool.Drawer(0))
     settings = Settings(
         DISCORD_TOKEN=None, PARLOUR_DB=str(tmp_path / "db.sqlite3"), PARLOUR_PICTURE_WORKERS=1
     )
     bot = ParlourBot(settings)
-    hand = next(layouts())
+    hands = layouts()
+    first, hung = next(hands), next(hands)
     async with simcord.run(bot):
-        assert await asyncio.wait_for(pool.drawer().png(hand), BOUND) == pictures.picture(hand)
+        assert await asyncio.wait_for(pool.drawer().png(first), BOUND) == pictures.picture(first)
         [pid] = pool.drawer().pids()
-        await bot.dispose()
+        os.kill(pid, signal.SIGSTOP)
+        drawing = asyncio.ensure_future(pool.drawer().png(hung))
+        await asyncio.sleep(0)
+        await asyncio.wait_for(bot.dispose(), BOUND)
+        assert await asyncio.wait_for(drawing, BOUND) == pictures.picture(hung)
     assert gone(pid) and not pool.drawer().pooled
