@@ -238,8 +238,8 @@ class ParlourBot(commands.Bot):
         return True
 
     async def dispose(self) -> None:
-        """Stop timers, let pending message edits finish, give back the shard leases, close the
-        database."""
+        """Stop timers, let pending message edits finish, stop the picture workers, give back the
+        shard leases, close the database."""
         if self.live_site is not None:
             await self.live_site.close()
             self.live_site = None
@@ -251,6 +251,7 @@ class ParlourBot(commands.Bot):
                 await asyncio.wait_for(self._notifier.drain(), SHUTDOWN_DRAIN_SECONDS)
             except TimeoutError:
                 log.warning("some table messages were not updated before shutdown")
+        pool.drawer().close()  # the picture workers end with the bot (a picture still wanted is drawn here)
         if self.keeper is not None:
             await self.keeper.stop()
             self.keeper = None

@@ -13,7 +13,10 @@ moved every picture through two threads of its own, and their turns at the inter
 the loop about a millisecond a picture). Pictures waiting for a worker wait in order, except that
 one a click's answer waits for (``urgent``) goes before the others. A worker that dies is
 replaced and the picture it was drawing is drawn here instead; after
-:data:`CRASHES_BEFORE_GIVING_UP` deaths the process draws its own pictures from then on.
+:data:`CRASHES_BEFORE_GIVING_UP` deaths (or when no worker can be started) the process draws its
+own pictures from then on. A worker that has not answered within its :data:`DEADLINE` is killed
+and replaced, and its picture fails (:class:`PictureOverdue`): the message goes out without it,
+and it is not drawn again here, where it might hang the bot itself.
 
 The adapter draws through :func:`drawer`, the process's one drawer, set up by :func:`configure`.
 """
@@ -41,6 +44,8 @@ log = logging.getLogger(__name__)
 
 CRASHES_BEFORE_GIVING_UP = 3
 """Worker deaths after which pictures are drawn in this process for good."""
+DEADLINE = 12.0
+"""Seconds a worker may take over one picture before it is killed and the picture given up."""
 KEPT = 256
 """Pictures remembered by layout in this process (a refreshed message, another viewer)."""
 
@@ -103,6 +108,14 @@ def dumps(value: Any) -> bytes:
     return out.getvalue()
 
 
+def _described(exc: BaseException) -> RuntimeError:
+    """An error as plain text, for one that cannot travel or be raised as it is."""
+    try:
+        return RuntimeError(repr(exc))
+    except Exception:  # a repr that fails in its turn
+        return RuntimeError(type(exc).__name__)
+
+
 def _serve(conn: Connection) -> None:
     """A worker: draw each (layout, compact) received, send back the PNG or the error. What its
     start-up made (some 35,000 objects: modules, the games' tables) and what its caches keep
@@ -111,23 +124,29 @@ def _serve(conn: Connection) -> None:
     splice; the caches hold no reference cycles, so what they let go is still freed): a full
     collection over them took 4-6 ms of CPU inside whichever picture it fell in, the slowest
     pictures of a benchmark run (the bot's own process freezes after start-up too,
-    :func:`bot.service.restore.settle_memory`)."""
+    :func:`bot.service.restore.settle_memory`). Every picture gets an answer, so one bad
+    layout never costs a worker."""
     gc.collect()
     gc.freeze()
     while True:
         try:
-            layout, compact = pickle.loads(conn.recv_bytes())
+            received = conn.recv_bytes()
         except (EOFError, OSError):  # the bot closed the pipe: stop
             return
+        reply: tuple[bool, bytes | Exception]
         try:
-            reply: tuple[bool, Any] = (True, draw(layout, compact))
-        except Exception as exc:  # a picture that cannot be drawn is the bot's to report
+            layout, compact = pickle.loads(received)
+            reply = (True, draw(layout, compact))
+        except Exception as exc:  # a picture that cannot be read or drawn is the bot's to report
             reply = (False, exc)
         gc.freeze()
         try:
             conn.send(reply)
-        except (pickle.PicklingError, TypeError):  # an error that cannot travel: say what it was
-            conn.send((False, RuntimeError(repr(reply[1]))))
+        except (EOFError, OSError):
+            return
+        except Exception as exc:  # an error that cannot travel (pickle raises several kinds): say what it was
+            value = reply[1]
+            conn.send((False, _described(value if isinstance(value, Exception) else exc)))
 
 
 @dataclass
@@ -142,13 +161,15 @@ class _Worker:
     process: Any  # multiprocessing's SpawnProcess
     conn: Connection
     job: _Job | None = None
+    timer: asyncio.TimerHandle | None = None
 
 
 class Drawer:
     """Draws pictures in ``workers`` other processes, or in a thread of this one (``workers`` = 0)."""
 
-    def __init__(self, workers: int = 0) -> None:
+    def __init__(self, workers: int = 0, deadline: float = DEADLINE) -> None:
         self.workers = workers
+        self.deadline = deadline
         self.crashes = 0
         self._pooled = workers > 0
         self._idle: list[_Worker] = []
@@ -183,8 +204,12 @@ class Drawer:
         loop = asyncio.get_running_loop()
         if self._loop is not loop:  # first use, or a new event loop (tests): fresh workers
             self._stop_workers()
+            self._fail_queued()  # the old loop's pictures: their loop is gone
             self._loop = loop
             self._start_workers(self.workers)
+            if not self._all:
+                self._give_up("no picture worker could be started")
+                return await asyncio.to_thread(draw, layout, compact)
         job = _Job(layout, compact, loop.create_future())
         (self._urgent if urgent else self._waiting).append(job)
         self._feed()
@@ -201,11 +226,21 @@ class Drawer:
     # -- the workers -------------------------------------------------------------------------------
 
     def _start_workers(self, count: int) -> None:
+        """Start up to ``count`` workers; one that cannot be started (no file descriptors or
+        memory left) is logged and leaves nothing open."""
         context = multiprocessing.get_context("spawn")  # a forked worker would inherit the loop and sockets
         for _ in range(count):
-            mine, theirs = context.Pipe(duplex=True)
-            process = context.Process(target=_serve, args=(theirs,), daemon=True, name="parlour-pictures")
-            process.start()
+            opened: list[Connection] = []
+            try:
+                mine, theirs = context.Pipe(duplex=True)
+                opened = [mine, theirs]
+                process = context.Process(target=_serve, args=(theirs,), daemon=True, name="parlour-pictures")
+                process.start()
+            except Exception:
+                log.exception("a picture worker could not be started")
+                for conn in opened:
+                    conn.close()
+                return
             theirs.close()
             worker = _Worker(process, mine)
             self._all.append(worker)
@@ -214,33 +249,69 @@ class Drawer:
             self._loop.add_reader(mine.fileno(), self._answered, worker)
 
     def _feed(self) -> None:
-        """Give waiting pictures to idle workers (one each), urgent ones first."""
+        """Give waiting pictures to idle workers (one each), urgent ones first. A layout that
+        cannot be pickled fails its picture and takes no worker."""
         while self._idle and (self._urgent or self._waiting):
             job = (self._urgent or self._waiting).popleft()
             if job.future.done():  # its waiter gave up (cancelled)
                 continue
+            try:
+                payload = dumps((job.layout, job.compact))
+            except Exception as exc:  # pickle raises several kinds (a local object: AttributeError)
+                job.future.set_exception(exc)
+                continue
             worker = self._idle.pop()
             worker.job = job
             try:
-                worker.conn.send_bytes(dumps((job.layout, job.compact)))  # the worker waits in recv: the pipe drains
+                worker.conn.send_bytes(payload)  # the worker waits in recv: the pipe drains
             except (OSError, ValueError):
                 self._died(worker)
+                continue
+            assert self._loop is not None
+            worker.timer = self._loop.call_later(self.deadline, self._overdue, worker, job)
 
     def _answered(self, worker: _Worker) -> None:
         """The worker's pipe is readable: its picture (or its end)."""
+        ok: bool
+        value: Any
         try:
             ok, value = worker.conn.recv()
         except (EOFError, OSError):
             self._died(worker)
             return
+        except Exception as exc:  # an answer that cannot be read here (an error class that won't unpickle)
+            ok, value = False, _described(exc)
+        if worker.timer is not None:
+            worker.timer.cancel()
+            worker.timer = None
         job, worker.job = worker.job, None
         self._idle.append(worker)
         if job is not None and not job.future.done():
             if ok:
                 job.future.set_result(value)
-            else:
+            elif isinstance(value, Exception) and not isinstance(value, StopIteration):
                 job.future.set_exception(value)
+            else:  # a future refuses StopIteration (TypeError), and a non-Exception is no error to raise
+                job.future.set_exception(
+                    _described(value) if isinstance(value, BaseException) else RuntimeError(repr(value))
+                )
         self._feed()
+
+    def _overdue(self, worker: _Worker, job: _Job) -> None:
+        """A worker still on ``job`` at its deadline: killed and replaced, its picture given up
+        (not drawn here: whatever hung the worker could hang the bot)."""
+        worker.timer = None
+        if worker not in self._all or worker.job is not job:
+            return
+        log.warning(
+            "a picture worker took over %.0f s; killed (the message goes out without its picture)",
+            self.deadline,
+        )
+        worker.job = None
+        self._forget(worker)
+        if not job.future.done():
+            job.future.set_exception(PictureOverdue(f"no picture within {self.deadline:g} s"))
+        self._replace()
 
     def _died(self, worker: _Worker) -> None:
         """A worker died: its picture is drawn here, and it is replaced (or, after too many deaths,
@@ -253,22 +324,39 @@ class Drawer:
             job.future.set_exception(_WorkerDied())
         self.crashes += 1
         if self.crashes >= CRASHES_BEFORE_GIVING_UP:
-            log.error(
-                "a picture worker died %d times: pictures are drawn in this process from now on", self.crashes
-            )
-            self._pooled = False
-            self._stop_workers()
-            for waiting in (*self._urgent, *self._waiting):
-                if not waiting.future.done():
-                    waiting.future.set_exception(_WorkerDied())
-            self._urgent.clear()
-            self._waiting.clear()
+            self._give_up(f"a picture worker died {self.crashes} times")
             return
         log.warning("a picture worker died; starting another (its picture is drawn here)")
+        self._replace()
+
+    def _replace(self) -> None:
+        """Start a worker in place of one gone, then feed the waiting pictures; with no worker
+        left (none could be started) pictures are drawn here."""
         self._start_workers(1)
+        if not self._all:
+            self._give_up("no picture worker could be started")
+            return
         self._feed()
 
+    def _give_up(self, why: str) -> None:
+        """Draw every picture in this process from now on: those being drawn or waiting are
+        drawn here (their workers were healthy, or gone: either way not the layout's fault)."""
+        log.error("%s: pictures are drawn in this process from now on", why)
+        self._pooled = False
+        self._stop_workers()
+        self._fail_queued()
+
+    def _fail_queued(self) -> None:
+        """Pictures waiting for a worker are drawn by their callers instead."""
+        for waiting in (*self._urgent, *self._waiting):
+            _fail(waiting.future)
+        self._urgent.clear()
+        self._waiting.clear()
+
     def _forget(self, worker: _Worker) -> None:
+        if worker.timer is not None:
+            worker.timer.cancel()
+            worker.timer = None
         if self._loop is not None and not self._loop.is_closed():
             with contextlib.suppress(OSError, ValueError):  # a pipe already closed
                 self._loop.remove_reader(worker.conn.fileno())
@@ -281,20 +369,35 @@ class Drawer:
         worker.process.join(timeout=1)
 
     def _stop_workers(self) -> None:
+        """Stop every worker; the pictures they were drawing are drawn by their callers (never
+        cancelled: a caller's ``except Exception`` would not see it)."""
         for worker in list(self._all):
             job, worker.job = worker.job, None
-            if job is not None and not job.future.done():
-                job.future.cancel()
+            if job is not None:
+                _fail(job.future)
             self._forget(worker)
 
     def close(self) -> None:
-        """Stop the workers (a picture still drawing is dropped)."""
+        """Stop the workers; pictures being drawn or waiting are drawn by their callers here."""
         self._stop_workers()
+        self._fail_queued()
         self._pooled = False
 
 
 class _WorkerDied(Exception):
     """The picture's worker died before sending it back."""
+
+
+class PictureOverdue(TimeoutError):
+    """A picture's worker did not answer within the deadline (it was killed)."""
+
+
+def _fail(future: asyncio.Future[bytes]) -> None:
+    """Tell ``future``'s waiter to draw the picture itself, unless it is settled or its event
+    loop is gone (a test's loop, closed)."""
+    if not future.done():
+        with contextlib.suppress(RuntimeError):  # its loop is closed: nobody waits
+            future.set_exception(_WorkerDied())
 
 
 _drawer = Drawer(0)
