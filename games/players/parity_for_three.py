@@ -70,6 +70,7 @@ from games.players.trick_sim import (
     seat_knowledge,
     strong_choice,
     suit_strength,
+    whole_hands,
 )
 from games.tricks import TrickRules
 
@@ -292,21 +293,7 @@ class _TableSeen:
 
 
 def _whole_hands(seen: _DealSeen, me: int) -> list[list[list[Card]]]:
-    """Every way the others' dealt hands may have been, from the cards they were seen to play and
-    the cards never seen (the last trick's, when the seat played before its end)."""
-    shown = set().union(*seen.plays) | set(seen.hand)
-    unseen = [c for c in PACK if c not in shown]
-    others = [s for s in range(PLAYERS) if s != me]
-    short = [TRICKS - len(seen.plays[s]) for s in others]
-    if min(short) < 0 or sum(short) != len(unseen) or len(unseen) > 2:
-        return []
-    ways: list[list[list[Card]]] = []
-    for order in dict.fromkeys([tuple(unseen), tuple(reversed(unseen))]):
-        hands: list[list[Card]] = [[], [], []]
-        hands[others[0]] = [*seen.plays[others[0]], *order[: short[0]]]
-        hands[others[1]] = [*seen.plays[others[1]], *order[short[0] :]]
-        ways.append(hands)
-    return ways
+    return whole_hands(PACK, seen.plays, seen.hand, me)
 
 
 @dataclass

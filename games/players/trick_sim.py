@@ -584,3 +584,22 @@ def suit_strength(hand: Sequence[Card], suit: Suit) -> tuple[int, list[int]]:
     """Length first, then the ranks from the top."""
     ranks = sorted((int(c.rank) for c in hand if c.suit == suit and c.rank is not None), reverse=True)
     return len(ranks), ranks
+
+
+def whole_hands(pack: Sequence[Card], plays: Sequence[set[Card]], hand: Sequence[Card], me: int) -> list[list[list[Card]]]:
+    """Every way the others' whole hands may have been at the end of a three-hand deal, from the
+    cards each seat was seen to play (``plays``), the seat's own last ``hand`` and the cards never
+    seen (the last trick's, when the seat played before its end): at most two ways."""
+    shown = set().union(*plays) | set(hand)
+    unseen = [c for c in pack if c not in shown]
+    others = [s for s in range(len(plays)) if s != me]
+    short = [TRICKS - len(plays[s]) for s in others]
+    if min(short) < 0 or sum(short) != len(unseen) or len(unseen) > 2:
+        return []
+    ways: list[list[list[Card]]] = []
+    for order in dict.fromkeys([tuple(unseen), tuple(reversed(unseen))]):
+        hands: list[list[Card]] = [[] for _ in plays]
+        hands[others[0]] = [*plays[others[0]], *order[: short[0]]]
+        hands[others[1]] = [*plays[others[1]], *order[short[0] :]]
+        ways.append(hands)
+    return ways
