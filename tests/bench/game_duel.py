@@ -30,8 +30,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.players import Player
-from games.registry import get_game
-from games.simulate import play_match, wilson_interval
 from tests.bench import trick_duel
 from tests.bench.game_mc import SIDES, monte_carlo_player
 from tests.bench.trick_duel import Timed
@@ -41,11 +39,6 @@ def player(game_id: str, level: str, samples: int, options: Mapping[str, Any] | 
     if level == "mc" and game_id in SIDES:
         return monte_carlo_player(game_id, samples, options)  # type: ignore[return-value]
     return trick_duel.player(game_id, level, samples)
-
-
-def _quantiles(times: list[float]) -> tuple[float, float]:
-    ordered = sorted(times)
-    return (ordered[int(0.99 * (len(ordered) - 1))], ordered[-1]) if ordered else (0.0, 0.0)
 
 
 def duel(
@@ -59,45 +52,13 @@ def duel(
     options: Mapping[str, Any] | None = None,
     every: int = 0,
 ) -> dict[str, float]:
-    """Play the matches, ``one`` in seat ``i % players`` of match ``i``; with ``every``, print the
-    running share and margin that often."""
-    game = get_game(game_id)
-    n = players
+    """Play the matches, ``one`` in seat ``i % players`` of match ``i`` (``trick_duel.play_duel``);
+    with ``every``, print the running share, margin and both sides' move times that often."""
     hero = Timed(player(game_id, one, samples, options))
     rival = Timed(player(game_id, two, samples, options))  # one player object for every other seat
-    wins, margin = 0.0, 0.0
-    for i in range(matches):
-        mine = i % n
-        seats: list[Any] = [rival] * n
-        seats[mine] = hero
-        state = play_match(game, n, options, seed + i, seats)
-        assert state.outcome is not None
-        winners = state.outcome.winners
-        if mine in winners:
-            wins += 1 / len(winners)
-        scores = state.outcome.scores
-        margin += scores[mine] - sum(scores[s] for s in range(n) if s != mine) / (n - 1)
-        if every and (i + 1) % every == 0:
-            low, high = wilson_interval(wins / (i + 1), i + 1)
-            (p99, top), (rp99, rtop) = _quantiles(hero.times), _quantiles(rival.times)
-            (cpu99, cpu_top), (rcpu99, rcpu_top) = _quantiles(hero.cpu), _quantiles(rival.cpu)
-            print(
-                f"  after {i + 1}: {wins / (i + 1):.3f} [{low:.2f}, {high:.2f}], {margin / (i + 1):+.1f} a match; "
-                f"{one} p99/max {p99:.0f}/{top:.0f} ms (CPU {cpu99:.0f}/{cpu_top:.0f}), "
-                f"{two} p99/max {rp99:.0f}/{rtop:.0f} ms (CPU {rcpu99:.0f}/{rcpu_top:.0f})",
-                flush=True,
-            )
-    share = wins / matches
-    low, high = wilson_interval(share, matches)
-    p99, top = _quantiles(hero.times)
-    cpu99, cpu_top = _quantiles(hero.cpu)
-    rp99, rtop = _quantiles(rival.times)
-    rcpu99, rcpu_top = _quantiles(rival.cpu)
-    return {
-        "share": share, "low": low, "high": high, "margin": margin / matches,
-        "p99": p99, "max": top, "cpu_p99": cpu99, "cpu_max": cpu_top,
-        "two_p99": rp99, "two_max": rtop, "two_cpu_p99": rcpu99, "two_cpu_max": rcpu_top,
-    }
+    return trick_duel.play_duel(
+        game_id, players, hero, lambda: rival, matches, seed, options, every, timed_rival=rival, names=(one, two)
+    )
 
 
 def main() -> None:

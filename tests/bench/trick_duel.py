@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from games.engine import Action, View
@@ -66,19 +66,35 @@ def player(game_id: str, level: str, samples: int) -> Player:
     return seat_policies(game_id, [level])[0]
 
 
-def duel(
-    game_id: str, one: str, two: str, matches: int, seed: int, samples: int = 60, every: int = 0
+def quantiles(times: list[float]) -> tuple[float, float]:
+    """The p99 and the max of some move times (zeros for none)."""
+    ordered = sorted(times)
+    return (ordered[int(0.99 * (len(ordered) - 1))], ordered[-1]) if ordered else (0.0, 0.0)
+
+
+def play_duel(
+    game_id: str,
+    players: int,
+    hero: Timed,
+    rival: Callable[[], Any],
+    matches: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    every: int = 0,
+    timed_rival: Timed | None = None,
+    names: tuple[str, str] = ("one", "two"),
 ) -> dict[str, float]:
-    """Play the matches; with ``every``, print the running share and margin that often."""
+    """Play the matches, ``hero`` in seat ``i % players`` of match ``i`` and ``rival()`` in each
+    other seat; with ``every``, print the running share and margin that often (and both sides'
+    move times, under ``names``, where the rival is ``timed_rival``)."""
     game = get_game(game_id)
-    n = 3
-    hero = Timed(player(game_id, one, samples))
+    n = players
     wins, margin = 0.0, 0.0
     for i in range(matches):
         mine = i % n
-        seats: list[Any] = [player(game_id, two, samples) for _ in range(n)]
+        seats: list[Any] = [rival() for _ in range(n)]
         seats[mine] = hero
-        state = play_match(game, n, None, seed + i, seats)
+        state = play_match(game, n, options, seed + i, seats)
         assert state.outcome is not None
         winners = state.outcome.winners
         if mine in winners:
@@ -87,20 +103,35 @@ def duel(
         margin += scores[mine] - sum(scores[s] for s in range(n) if s != mine) / (n - 1)
         if every and (i + 1) % every == 0:
             low, high = wilson_interval(wins / (i + 1), i + 1)
-            print(f"  after {i + 1}: {wins / (i + 1):.3f} [{low:.2f}, {high:.2f}], {margin / (i + 1):+.1f} a match", flush=True)
-    times, cpu = sorted(hero.times), sorted(hero.cpu)
+            line = f"  after {i + 1}: {wins / (i + 1):.3f} [{low:.2f}, {high:.2f}], {margin / (i + 1):+.1f} a match"
+            if timed_rival is not None:
+                (p99, top), (rp99, rtop) = quantiles(hero.times), quantiles(timed_rival.times)
+                (cpu99, cpu_top), (rcpu99, rcpu_top) = quantiles(hero.cpu), quantiles(timed_rival.cpu)
+                line += (
+                    f"; {names[0]} p99/max {p99:.0f}/{top:.0f} ms (CPU {cpu99:.0f}/{cpu_top:.0f}), "
+                    f"{names[1]} p99/max {rp99:.0f}/{rtop:.0f} ms (CPU {rcpu99:.0f}/{rcpu_top:.0f})"
+                )
+            print(line, flush=True)
     share = wins / matches
     low, high = wilson_interval(share, matches)
-    return {
-        "share": share,
-        "low": low,
-        "high": high,
-        "margin": margin / matches,
-        "p99": times[int(0.99 * (len(times) - 1))] if times else 0.0,
-        "max": times[-1] if times else 0.0,
-        "cpu_p99": cpu[int(0.99 * (len(cpu) - 1))] if cpu else 0.0,
-        "cpu_max": cpu[-1] if cpu else 0.0,
+    (p99, top), (cpu99, cpu_top) = quantiles(hero.times), quantiles(hero.cpu)
+    result = {
+        "share": share, "low": low, "high": high, "margin": margin / matches,
+        "p99": p99, "max": top, "cpu_p99": cpu99, "cpu_max": cpu_top,
     }
+    if timed_rival is not None:
+        (rp99, rtop), (rcpu99, rcpu_top) = quantiles(timed_rival.times), quantiles(timed_rival.cpu)
+        result |= {"two_p99": rp99, "two_max": rtop, "two_cpu_p99": rcpu99, "two_cpu_max": rcpu_top}
+    return result
+
+
+def duel(
+    game_id: str, one: str, two: str, matches: int, seed: int, samples: int = 60, every: int = 0
+) -> dict[str, float]:
+    """Play the matches at three, each other seat a fresh ``two``; with ``every``, print the
+    running share and margin that often."""
+    hero = Timed(player(game_id, one, samples))
+    return play_duel(game_id, 3, hero, lambda: player(game_id, two, samples), matches, seed, every=every)
 
 
 def main(game: str = "parity_for_three", seed: int = 990000) -> None:
