@@ -30,6 +30,7 @@ from functools import lru_cache
 from PIL import Image
 
 from bot.render.colours import indexed
+from bot.render.names import shortened
 from bot.render.tableau import Style, compact_style, draw_layout
 from games.cards import Card
 from games.engine import Action, View
@@ -127,6 +128,7 @@ def layout_png(layout: Layout, compact: bool = False) -> bytes:
 def render_png(layout: Layout, compact: bool = False) -> bytes:
     """The PNG bytes of a layout, drawn now (card faces still come from their cache); ``compact``
     draws it only as wide as its content needs."""
+    layout = shortened(layout)  # once, where the style and the drawing would each look it up
     with _lock:
         return encode(draw_layout(layout, compact_style(layout) if compact else Style(), indexed=True))
 
