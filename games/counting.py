@@ -687,6 +687,133 @@ class CountingRules:
         return None
 
 
+# --- the deal being played ------------------------------------------------------------------------
+
+
+@dataclass
+class CountingDeal:
+    """The deal being played at an adding-up table, as the online and the referee state both hold
+    it (``state.deal``): its play (:class:`CountingRound`), what the seats hold (:class:`CardSource`)
+    and the game's rules (:class:`CountingRules`, the same all match), with the turn loop over them:
+    dealing (:meth:`start`), a play (:meth:`apply`) and the automatic steps until someone must
+    choose (:meth:`run`). The state that holds it is handed to each call: it answers the game's
+    hooks (what a play does, who may play, who is stuck) and keeps the match (scores, dealer,
+    lives). One object for the whole match: :meth:`start` renews its round and cards each deal."""
+
+    rules: CountingRules
+    round: CountingRound
+    cards: CardSource
+    shown: list[list[Card]]
+    """Cards a seat showed on passing and still holds (public knowledge)."""
+
+    @classmethod
+    def new(cls, rules: CountingRules, n: int) -> CountingDeal:
+        return cls(rules, CountingRound.new(n), KnownCards.empty(n), [[] for _ in range(n)])
+
+    def start(self, table: CountingState[Any]) -> list[Event]:
+        """Deal the next hand (the match has passed the deal on): shuffle (or take the fixed deck),
+        deal, place the rest (the table's ``after_deal``), and name the first player."""
+        n = table.n
+        table.deal_no += 1
+        self.round = CountingRound.new(n)
+        self.cards = KnownCards.empty(n)
+        self.shown = [[] for _ in range(n)]
+        table.init_deal()
+        order = table.next_pack_order(table.pack())
+        seats = self.deal_order(table)
+        size = table.hand_size()
+        dealt = size * len(seats)
+        hands = self.cards.hands
+        for i, card in enumerate(order[:dealt]):
+            hands[seats[i % len(seats)]].append(card)
+        table.hands = [sort_hand(h) for h in hands]
+        events = [table.event("deal", f"Deal {table.deal_no}: {table.name(table.dealer)} deals {size} cards each.")]
+        events += table.after_deal(list(order[dealt:]))
+        rnd = table.round  # after_deal may have replaced the cards, never the round
+        rnd.opening = list(rnd.pile)
+        if not rnd.closed:
+            rnd.to_play = table.first_player()
+        return events
+
+    @staticmethod
+    def deal_order(table: CountingState[Any]) -> list[Seat]:
+        """Active seats from the dealer's left round to the dealer."""
+        n = table.n
+        return [s for k in range(1, n + 1) if not table.out[s := (table.dealer + k) % n]]
+
+    def apply(self, table: CountingState[Any], seat: Seat, action: Action) -> list[Event]:
+        """A legal play (or the game's other action) by ``seat``, then the automatic steps."""
+        card = play_card_of(action)
+        events = table.other_action(seat, action) if card is None else self.play(table, seat, action, card)
+        if not self.round.closed and table.draw_timing == "after":
+            events += table.draw(seat)
+        rnd = self.round
+        nxt = rnd.next if rnd.next is not None else table.next_seat(seat)
+        rnd.next = None
+        return events + self.run(table, nxt)
+
+    def play(self, table: CountingState[Any], seat: Seat, action: Action, card: Card) -> list[Event]:
+        """``card`` leaves ``seat``'s hand for the pile; the total moves; the game's ``after_play``."""
+        rnd = self.round
+        before = rnd.total
+        after = table.resulting_total(action, before)
+        effect = table.effect_text(action, before, after)
+        table.take_card(seat, card)
+        rnd.play(seat, action, after)  # type: ignore[arg-type]
+        events = [table.event("play", f"{table.name(seat)} plays {card.short} ({effect}): the total is {after}.")]
+        events += table.after_play(seat, action, before, after)
+        rnd.remember(PlayRecord(seat=seat, card=card, effect=effect, total=rnd.total, note="; ".join(rnd.notes)))
+        rnd.notes = []
+        return events
+
+    def run(self, table: CountingState[Any], seat: Seat | None) -> list[Event]:
+        """Carry out everything automatic (turn starts, forced passes, deal ends, new deals)
+        until a seat must choose or the match is over."""
+        events: list[Event] = []
+        guard = 0
+        while not table.is_over:
+            guard += 1
+            if guard > 10_000:
+                raise DealClosed(f"{table.game.id}: the automatic steps do not settle")
+            rnd = self.round
+            if rnd.closed:
+                rnd.to_play = None
+                events += table.settle_deal()
+                if table.is_over:
+                    break
+                events += table._start_deal()
+                seat = self.round.to_play
+                continue
+            if seat is None:
+                events += table.on_exhausted()
+                if not (self.round.closed or table.is_over):
+                    raise DealClosed(f"{table.game.id}: nobody can move and the deal did not end")
+                continue
+            rnd.to_play = seat
+            events += table.begin_turn(seat)
+            if rnd.closed or table.is_over:
+                continue
+            if table.can_play(seat):
+                return events
+            rnd.turns.append(Turn(seat=seat))
+            events += table.on_stuck(seat)
+            if rnd.closed or table.is_over:
+                continue
+            rnd.passes_in_row += 1
+            if rnd.passes_in_row >= len(table.turn_takers()):
+                events += table.on_blocked()
+                rnd.passes_in_row = 0
+                if rnd.next is not None:
+                    seat, rnd.next = rnd.next, None
+                    continue
+                if not (rnd.closed or table.is_over):
+                    seat = table.next_seat(seat)
+                continue
+            seat = table.next_seat(seat)
+        self.round.to_play = None
+        return events
+
+
 # --- options ------------------------------------------------------------------------------------
 
 
@@ -758,23 +885,44 @@ class CountingState(GameState[CO]):
         self.match.begin(self)
         self.rules = self.make_rules()
         """The game's values and legality (:class:`CountingRules`), the same for the whole match."""
-        self.cards: CardSource = KnownCards.empty(n)
-        """What the seats, the stock and the cards set aside hold (a new source every deal)."""
-        self.shown: list[list[Card]] = [[] for _ in range(n)]
-        """Cards a seat showed on passing and still holds (public knowledge)."""
-        self.round = CountingRound.new(n)
-        """The deal being played (a new one every deal)."""
+        self.deal = CountingDeal.new(self.rules, n)
+        """The deal being played (:class:`CountingDeal`: its round, its cards, the turn loop)."""
         self.lives: list[int] | None = None
         self.out: list[bool] = [False] * n
         self.void_deals = 0
         self.init_match()
         events = self._start_deal()
-        events += self._run(self.to_play)
+        events += self.deal.run(self, self.to_play)
         return events
 
     def make_rules(self) -> CountingRules:
         """The rules of this table: the game's ``rules_class`` with its options and numbers."""
         return self.rules_class(self.options, values=self.values, floor=self.floor, ceiling=self.ceiling)
+
+    # ===== the deal's parts, read and set on the state as before ============================
+
+    @property
+    def round(self) -> CountingRound:
+        """The deal's play (a new one every deal)."""
+        return self.deal.round
+
+    @property
+    def cards(self) -> CardSource:
+        """What the seats, the stock and the cards set aside hold (a new source every deal)."""
+        return self.deal.cards
+
+    @cards.setter
+    def cards(self, source: CardSource) -> None:
+        self.deal.cards = source
+
+    @property
+    def shown(self) -> list[list[Card]]:
+        """Cards a seat showed on passing and still holds (public knowledge)."""
+        return self.deal.shown
+
+    @shown.setter
+    def shown(self, cards: list[list[Card]]) -> None:
+        self.deal.shown = cards
 
     # ===== the round's fields, read and set on the state as before ==========================
 
@@ -1193,74 +1341,7 @@ class CountingState(GameState[CO]):
         return self.refusal(seat, action, before, self.resulting_total(action, before))
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
-        card = play_card_of(action)
-        events = self.other_action(seat, action) if card is None else self._play(seat, action, card)
-        if not self.deal_closed and self.draw_timing == "after":
-            events += self.draw(seat)
-        nxt = self.round.next if self.round.next is not None else self.next_seat(seat)
-        self.round.next = None
-        events += self._run(nxt)
-        return events
-
-    def _play(self, seat: Seat, action: Action, card: Card) -> list[Event]:
-        before = self.total
-        after = self.resulting_total(action, before)
-        effect = self.effect_text(action, before, after)
-        self.take_card(seat, card)
-        self.round.play(seat, action, after)  # type: ignore[arg-type]
-        events = [self.event("play", f"{self.name(seat)} plays {card.short} ({effect}): the total is {after}.")]
-        events += self.after_play(seat, action, before, after)
-        self.round.remember(
-            PlayRecord(seat=seat, card=card, effect=effect, total=self.total, note="; ".join(self.round.notes))
-        )
-        self.round.notes = []
-        return events
-
-    def _run(self, seat: Seat | None) -> list[Event]:
-        """Carry out everything automatic (turn starts, forced passes, deal ends, new deals)
-        until a seat must choose or the match is over."""
-        events: list[Event] = []
-        guard = 0
-        while not self.is_over:
-            guard += 1
-            if guard > 10_000:
-                raise DealClosed(f"{self.game.id}: the automatic steps do not settle")
-            if self.deal_closed:
-                self.to_play = None
-                events += self.settle_deal()
-                if self.is_over:
-                    break
-                events += self._start_deal()
-                seat = self.to_play
-                continue
-            if seat is None:
-                events += self.on_exhausted()
-                if not (self.deal_closed or self.is_over):
-                    raise DealClosed(f"{self.game.id}: nobody can move and the deal did not end")
-                continue
-            self.to_play = seat
-            events += self.begin_turn(seat)
-            if self.deal_closed or self.is_over:
-                continue
-            if self.can_play(seat):
-                return events
-            self.round.turns.append(Turn(seat=seat))
-            events += self.on_stuck(seat)
-            if self.deal_closed or self.is_over:
-                continue
-            self.round.passes_in_row += 1
-            if self.round.passes_in_row >= len(self.turn_takers()):
-                events += self.on_blocked()
-                self.round.passes_in_row = 0
-                if self.round.next is not None:
-                    seat, self.round.next = self.round.next, None
-                    continue
-                if not (self.deal_closed or self.is_over):
-                    seat = self.next_seat(seat)
-                continue
-            seat = self.next_seat(seat)
-        self.to_play = None
-        return events
+        return self.deal.apply(self, seat, action)
 
     def settle_deal(self) -> list[Event]:
         """The deal is closed: its last events (:meth:`score_deal`), then the match books its
@@ -1272,30 +1353,8 @@ class CountingState(GameState[CO]):
         return events + self.match.settle(self, facts)
 
     def _start_deal(self) -> list[Event]:
-        """Deal the next hand (the match has passed the deal on): shuffle (or take the fixed deck),
-        deal, place the rest (:meth:`after_deal`), and name the first player."""
-        self.deal_no += 1
-        self.round = CountingRound.new(self.n)
-        self.cards = KnownCards.empty(self.n)
-        self.shown = [[] for _ in range(self.n)]
-        self.init_deal()
-        order = self.next_pack_order(self.pack())
-        seats = self._deal_order()
-        size = self.hand_size()
-        dealt = size * len(seats)
-        for i, card in enumerate(order[:dealt]):
-            self.hands[seats[i % len(seats)]].append(card)
-        self.hands = [sort_hand(h) for h in self.hands]
-        events = [self.event("deal", f"Deal {self.deal_no}: {self.name(self.dealer)} deals {size} cards each.")]
-        events += self.after_deal(list(order[dealt:]))
-        self.round.opening = list(self.pile)
-        if not self.deal_closed:
-            self.to_play = self.first_player()
-        return events
-
-    def _deal_order(self) -> list[Seat]:
-        """Active seats from the dealer's left round to the dealer."""
-        return [s for k in range(1, self.n + 1) if not self.out[s := (self.dealer + k) % self.n]]
+        """Deal the next hand (the match has passed the deal on): :meth:`CountingDeal.start`."""
+        return self.deal.start(self)
 
     # ===== views and zones ===================================================================
 

@@ -403,7 +403,7 @@ class RefereeCaterpillarState(RefereeAdder[CaterpillarOptions], CaterpillarState
         if any(f is None for f in self.faces):
             return events
         self.close_deal()
-        return events + self._run(None)
+        return events + self.deal.run(self, None)
 
     def score_deal(self) -> list[Event]:
         """The online game's final scoring, on the entered face-card counts."""

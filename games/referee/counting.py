@@ -656,14 +656,14 @@ class RefereeCounting(RefereeAdder[CO]):
     def _enter(self, seat: Seat, action: Action) -> list[Event]:
         if self.by_result():
             events = self.settle_entry(seat, action)
-            return events + self._run(None) if self.deal_closed else events
+            return events + self.deal.run(self, None) if self.deal_closed else events
         if isinstance(action, Starter):
             return self._enter_starter(action.starter)
         if self.stuck_entry is not None and action == self.stuck_entry:
             self._declared_stuck = seat
             self.row_passes.append(seat)
             try:
-                return self._run(seat)
+                return self.deal.run(self, seat)
             finally:
                 self._declared_stuck = None
         return super()._enter(seat, action)
@@ -675,7 +675,7 @@ class RefereeCounting(RefereeAdder[CO]):
         if self.starters_due:
             return [self.event("starter", f"{card.short} is turned up.")]
         events = self._place_starters()
-        return events + self._run(self.first_player())
+        return events + self.deal.run(self, self.first_player())
 
     # -- views and zones -------------------------------------------------------------------------
 
