@@ -24,13 +24,15 @@ from games.adders.twenty_nine import (
     card_value,
     tens_to_remove,
 )
-from games.cards import Card, Rank
+from games.cards import Card, Rank, Suit
 from games.counting import CardSource, CountingFacts, CountingRound
 from games.engine import Action, Event, Game, Pass, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
 from games.referee.counting import RefereeCounting, UnseenCards
 
 TENS = 4
+TEN = Card(Rank.TEN, Suit.SPADES)
+"""Any Ten (the suits of those taken out are unknown and do not count)."""
 PACK_SIZE = 52
 
 
@@ -100,6 +102,12 @@ class RefereeTwentyNineRules(TwentyNineRules):
         """``None``: play by play (:meth:`refusal`), as the online listing does not know how many
         Tens are left (it is not given the cards)."""
         return None
+
+    def held_value(self, cards: CardSource) -> int:
+        """Every unseen card may be in a hand, but the Tens taken out before the deal."""
+        if not isinstance(cards, UnseenCards):
+            return super().held_value(cards)
+        return sum(card_value(c) * k for c, k in cards.unseen.items()) - card_value(TEN) * cards.aside
 
 
 class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNineState):
@@ -179,8 +187,6 @@ class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNi
             notes.insert(-1, f"Tens taken out: {self.aside}")
         return notes
 
-    def held_value(self) -> int:
-        return sum(card_value(c) * k for c, k in self.unseen.items()) - 10 * self.aside
 
 
 GAME: Game[RefereeTwentyNineOptions] = referee_mode(ONLINE, RefereeTwentyNineState)
