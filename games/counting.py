@@ -570,6 +570,10 @@ class CountingState(GameState[CO]):
             return len(self.pack()) // len(self.active_seats())
         return self.rules.hand_size(len(self.active_seats()))
 
+    def deal_news(self, size: int) -> str:
+        """What the table is told as a deal is dealt (``size`` cards each)."""
+        return f"Deal {self.deal_no}: {self.name(self.dealer)} deals {size} cards each."
+
     def after_deal(self, rest: list[Card]) -> list[Event]:
         """Place the cards left after dealing the hands. Default: they form the stock
         (``rest[0]`` is drawn first). Games put starters on the pile and set ``self.total`` here."""
@@ -859,14 +863,10 @@ class CountingState(GameState[CO]):
     # ===== the engine protocol ===============================================================
 
     def awaiting(self) -> frozenset[Seat]:
-        if self.is_over or self.to_play is None:
-            return frozenset()
-        return frozenset((self.to_play,))
+        return self.deal.awaiting(self)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        if self.is_over or seat != self.to_play:
-            return []
-        return self.legal_plays(seat)
+        return self.deal.legal(self, seat)
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
         if seat not in self.awaiting():

@@ -416,7 +416,10 @@ class DealTable(Protocol):
 
     def event(self, kind: str, text: str, to: Seat | None = None) -> Event: ...
     def name(self, seat: Seat) -> str: ...
+    def awaiting(self) -> frozenset[Seat]: ...
+    def legal_plays(self, seat: Seat) -> list[Action]: ...
     def init_deal(self) -> None: ...
+    def deal_news(self, size: int) -> str: ...
     def pack(self) -> list[Card]: ...
     def next_pack_order(self, pack: Sequence[Card]) -> list[Card]: ...
     def hand_size(self) -> int: ...
@@ -477,7 +480,7 @@ class CountingDeal:
         for i, card in enumerate(order[:dealt]):
             hands[seats[i % len(seats)]].append(card)
         table.hands = [sort_hand(h) for h in hands]
-        events = [table.event("deal", f"Deal {table.deal_no}: {table.name(table.dealer)} deals {size} cards each.")]
+        events = [table.event("deal", table.deal_news(size))]
         events += table.after_deal(list(order[dealt:]))
         rnd = table.round  # after_deal may have replaced the cards, never the round
         rnd.opening = list(rnd.pile)
@@ -490,6 +493,19 @@ class CountingDeal:
         """Active seats from the dealer's left round to the dealer."""
         n = table.n
         return [s for k in range(1, n + 1) if not table.out[s := (table.dealer + k) % n]]
+
+    def awaiting(self, table: DealTable) -> frozenset[Seat]:
+        """The seat to play (nobody between deals or once the match is over)."""
+        seat = self.round.to_play
+        if table.is_over or seat is None:
+            return frozenset()
+        return frozenset((seat,))
+
+    def legal(self, table: DealTable, seat: Seat) -> list[Action]:
+        """The plays of the seat to play (the table's ``legal_plays``); nobody else's."""
+        if table.is_over or seat != self.round.to_play:
+            return []
+        return table.legal_plays(seat)
 
     def apply(self, table: DealTable, seat: Seat, action: Action) -> list[Event]:
         """A legal play (or the game's other action) by ``seat``, then the automatic steps."""

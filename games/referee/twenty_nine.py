@@ -24,15 +24,13 @@ from games.adders.twenty_nine import (
     card_value,
     tens_to_remove,
 )
-from games.cards import Card, Rank, Suit
+from games.cards import Card, Rank
 from games.counting import CardSource, CountingFacts, CountingRound
 from games.engine import Action, Event, Game, Pass, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
 from games.referee.counting import RefereeCounting, UnseenCards
 
 TENS = 4
-TEN = Card(Rank.TEN, Suit.SPADES)
-"""Any Ten (the suits of those taken out are unknown and do not count)."""
 PACK_SIZE = 52
 
 
@@ -107,7 +105,7 @@ class RefereeTwentyNineRules(TwentyNineRules):
         """Every unseen card may be in a hand, but the Tens taken out before the deal."""
         if not isinstance(cards, UnseenCards):
             return super().held_value(cards)
-        return sum(card_value(c) * k for c, k in cards.unseen.items()) - card_value(TEN) * cards.aside
+        return sum(card_value(c) * k for c, k in cards.unseen.items()) - 10 * cards.aside  # a Ten counts 10
 
 
 class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNineState):
