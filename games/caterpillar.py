@@ -414,25 +414,25 @@ class CaterpillarState(CountingState[CaterpillarOptions]):
         prev = self.previous
         assert prev is not None
         self.stuck = seat
-        self.shown[seat] = list(self.hands[seat])
+        self.shown[seat] = list(self.cards.hands[seat])
         self.close_deal()
         return [
             self.event(
                 "court_short",
                 f"{self.name(seat)} is court short: no {suit_word(prev.suit)} numeral and no face card in "
-                f"{format_cards(self.hands[seat])}. Play stops.",
+                f"{format_cards(self.cards.hands[seat])}. Play stops.",
             )
         ]
 
     def score_deal(self) -> list[Event]:
-        return self.settle_game([face_count(h) for h in self.hands])
+        return self.settle_game([face_count(h) for h in self.cards.hands])
 
     def face_detail(self, seat: Seat, faces: Sequence[int]) -> str:
         """What ``seat``'s face-card bonus is for, in the game's result lines."""
         if self.stuck is None:
-            return face_text([c for c in self.hands[seat] if is_face(c)], "in hand")
+            return face_text([c for c in self.cards.hands[seat] if is_face(c)], "in hand")
         if seat == self.stuck:
-            return face_text([c for c in self.hands[1 - seat] if is_face(c)], f"held by {self.name(1 - seat)}")
+            return face_text([c for c in self.cards.hands[1 - seat] if is_face(c)], f"held by {self.name(1 - seat)}")
         return "face cards (they go to the court-short player)"
 
     def settle_game(self, faces: Sequence[int]) -> list[Event]:

@@ -1,12 +1,16 @@
-# Over 400 lines: the one base state every adding-up game shares (pack, stock, pile, turns, passing), the parts of a deal both modes run (round, card source, rules), the facts of its deals and the match they settle.
+# Over 400 lines: the one base state every adding-up game shares (its hooks: what a play does, passing, drawing, lives), its view and picture, the facts of its deals and the match they settle; the deal itself is games/counting_deal.py.
 """What the adding-up games share: a running total, card values, targets, passing, stock, turns.
 
 Every adder (Fifty-One, Hundred, Jubilee, Obstacle Race, Ninety-Nine, Twenty-Nine, Wit and Reason)
 is a :class:`CountingState` that states only what differs: its pack, hand size, card values and
-what a play may do in a rules object (:class:`CountingRules`, ``self.rules``, which the referee
-state runs too), what a play does through hooks. The machinery keeps:
+what a play may do in a rules object (:class:`~games.counting_deal.CountingRules`, ``self.rules``,
+which the referee state runs too), what a play does through hooks. The deal being played is an
+object of :mod:`games.counting_deal` (:class:`~games.counting_deal.CountingDeal`, ``self.deal``:
+the round, the card source, the rules and the turn loop), which the state holds and calls with
+itself for the hooks (:meth:`_apply`, :meth:`_start_deal`). The machinery keeps:
 
-* the **pack, hands and stock** of the current deal (``self.hands``, ``self.stock``);
+* the **pack, hands and stock** of the current deal (``self.hands``, ``self.stock``: the deal's card
+  source, ``self.cards``);
 * **the round** (:class:`CountingRound`, ``self.round``, a new one every deal): the pile and its
   **running total**, whose turn it is and which way play goes (``+1`` to the left, ``-1`` after a
   reversal), every turn, the recent plays, the deal's points, the passes in a row and the deal's
@@ -47,25 +51,43 @@ Scoring questions that referee mode must answer without a state are pure functio
 
 from __future__ import annotations
 
-import random
-from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from functools import cache
-from types import MappingProxyType
-from typing import Any, ClassVar, Literal, TypeVar
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import Any, ClassVar, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from games.cards import Card, Rank, format_cards, shuffled, sort_hand
+from games.cards import Card, Rank, format_cards
+from games.counting_deal import (
+    RECENT_LIMIT as RECENT_LIMIT,  # the deal's parts, imported from here by the games
+)
+from games.counting_deal import (
+    CardSource,
+    CountingDeal,
+    CountingRound,
+    CountingRules,
+    DrawTiming,
+    KnownCards,
+    PlayAs,
+    PlayRecord,
+    Turn,
+    play_as,
+    play_card,
+    play_card_of,
+)
+from games.counting_deal import (
+    DealClosed as DealClosed,
+)
+from games.counting_deal import (
+    signed as signed,
+)
 from games.engine import (
     Action,
     BaseOptions,
     Event,
     GameState,
     Outcome,
-    PlayCard,
     Seat,
     View,
     Zone,
@@ -144,79 +166,7 @@ def stack_deck(
     return order + list(then) + spare
 
 
-def signed(value: int) -> str:
-    """``+4``, ``-1`` (with a real minus sign), ``0``."""
-    if value < 0:
-        return f"\u2212{-value}"
-    return f"+{value}" if value > 0 else "0"
-
-
-# --- actions ------------------------------------------------------------------------------------
-
-
-class PlayAs(Action):
-    """Play a card whose effect the player chooses: an amount to add (a Queen as +3 or -3 in
-    Obstacle Race) or, with ``sets_total``, the new total itself (a black Ace in Ninety-Nine)."""
-
-    kind: Literal["play_as"] = "play_as"
-    play: Card
-    value: int
-    sets_total: bool = False
-
-    @property
-    def card(self) -> Card:
-        return self.play
-
-    def label(self) -> str:
-        if self.sets_total:
-            return f"{self.play.short} \u2192 {self.value}"
-        return f"{self.play.short} as {signed(self.value)}"
-
-    def choice_path(self) -> tuple[str, ...]:
-        group = self.play.suit.title if self.play.suit is not None else "Jokers"
-        if self.sets_total:  # up to 100 totals: group them by 25 so each menu stays small
-            lo = (self.value // 25) * 25
-            return (group, self.play.short, f"{lo}-{lo + 24}", self.label())
-        return (group, self.play.short, self.label())
-
-
-@cache
-def play_card(card: Card) -> PlayCard:
-    """The (shared, immutable) action that plays ``card``."""
-    return PlayCard(play=card)
-
-
-@cache
-def play_as(card: Card, value: int, sets_total: bool = False) -> PlayAs:
-    """The (shared, immutable) action that plays ``card`` with a chosen value or total."""
-    return PlayAs(play=card, value=value, sets_total=sets_total)
-
-
-def play_card_of(action: Action) -> Card | None:
-    """The card a play action plays (``None`` for a pass or another action)."""
-    if isinstance(action, (PlayCard, PlayAs)):
-        return action.play
-    return None
-
-
 # --- records and views --------------------------------------------------------------------------
-
-
-class PlayRecord(BaseModel):
-    """One line of the deal's recent history: a play (``card`` set) or a pass (``card`` is None)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    seat: Seat
-    card: Card | None = None
-    effect: str = ""
-    total: int = 0
-    note: str = ""
-    shown: list[Card] = []
-
-
-RECENT_LIMIT = 8
-"""How many recent plays a view shows."""
 
 
 class CountingView(View):
@@ -355,16 +305,6 @@ class CountingView(View):
 # --- the facts of a deal and the match ------------------------------------------------------------
 
 
-class Turn(BaseModel):
-    """One turn of a deal as the table saw it: ``seat`` played ``play``, or (``play`` is None)
-    could not play (a pass, a bust)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    seat: Seat
-    play: PlayCard | PlayAs | None = None
-
-
 class CountingFacts(DealFacts):
     """What an adding-up deal produced: the cards turned up to start it, every turn in order, each
     seat's points in it, and whether it was void (dealt again by the same dealer). A game's facts
@@ -378,72 +318,6 @@ class CountingFacts(DealFacts):
 
 
 CF = TypeVar("CF", bound=CountingFacts)
-
-
-@dataclass
-class CountingRound:
-    """One deal's play, as the online and the referee state both keep it: the pile and its running
-    total, whose turn it is and which way play goes, every turn and the recent plays, the points
-    scored, the passes in a row and the deal's end. A state holds one (``state.round``), a new
-    one every deal; what the seats hold is the state's business (the hands online, the unseen
-    cards in referee mode)."""
-
-    n: int
-    total: int = 0
-    direction: int = 1
-    """``+1`` to the left, ``-1`` after a reversal."""
-    to_play: Seat | None = None
-    pile: list[Card] = field(default_factory=list)
-    opening: list[Card] = field(default_factory=list)
-    """The cards on the pile when the deal's play began (its starters)."""
-    recent: list[PlayRecord] = field(default_factory=list)
-    """The last :data:`RECENT_LIMIT` plays and passes, for the view."""
-    turns: list[Turn] = field(default_factory=list)
-    """Every turn of the deal so far, plays and passes (the deal's facts)."""
-    deal_points: list[int] = field(default_factory=list)
-    passes_in_row: int = 0
-    opened: bool = False
-    """Whether a play has opened the deal (where the rules ask more of the first play: Jubilee's
-    black card)."""
-    closed: bool = False
-    void: bool = False
-    next: Seat | None = None
-    """The seat named to move next instead of the usual next seat (a trick winner leading)."""
-    notes: list[str] = field(default_factory=list)
-    """Notes on the play being made (``hit 55``), kept with it in the recent plays."""
-
-    @classmethod
-    def new(cls, n: int) -> CountingRound:
-        return cls(n, deal_points=[0] * n)
-
-    def remember(self, record: PlayRecord) -> None:
-        """Add a play or a pass to the recent plays (the oldest drops off)."""
-        self.recent.append(record)
-        if len(self.recent) > RECENT_LIMIT:
-            del self.recent[0]
-
-    def play(self, seat: Seat, action: PlayCard | PlayAs, after: int) -> None:
-        """``seat`` played ``action``'s card and the total became ``after``."""
-        self.pile.append(action.play)
-        self.total = after
-        self.passes_in_row = 0
-        self.notes = []
-        self.turns.append(Turn(seat=seat, play=action))
-
-    def close(self, void: bool = False) -> None:
-        """End the deal after the current step (``void``: as if it never happened)."""
-        self.closed = True
-        self.void = self.void or void
-
-    def facts(self) -> dict[str, Any]:
-        """The fields of :class:`CountingFacts` the round knows."""
-        return {
-            "starters": tuple(self.opening),
-            "turns": tuple(self.turns),
-            "points": tuple(self.deal_points),
-            "void": self.void,
-        }
-
 
 
 class CountingMatch(Match[CF]):
@@ -490,203 +364,6 @@ PLAIN: CountingMatch[CountingFacts] = CountingMatch()
 """The match of a counting state that declares none: :class:`CountingMatch`'s defaults."""
 
 
-# --- what the seats hold ---------------------------------------------------------------------------
-
-
-class CardSource(ABC):
-    """What the seats hold in one deal, as a state knows it: the running-total machinery and the
-    game's rules ask it what a seat may play from and how many cards it holds, and move cards
-    through it (a play, a draw, a reshuffle). Online every card is known (:class:`KnownCards`); in
-    referee mode only how many cards each seat and the stock hold, and which cards nobody has seen
-    (:class:`games.referee.counting.UnseenCards`): the same rules run over either."""
-
-    @abstractmethod
-    def candidates(self, seat: Seat) -> list[Card]:
-        """The cards ``seat`` may play from: its hand, or every card it might hold."""
-
-    @abstractmethod
-    def count(self, seat: Seat) -> int:
-        """How many cards ``seat`` holds."""
-
-    @abstractmethod
-    def stock_size(self) -> int:
-        """How many cards are left in the stock."""
-
-    @abstractmethod
-    def take(self, seat: Seat, card: Card) -> None:
-        """``seat`` played ``card`` (a legal play: it holds, or may hold, the card)."""
-
-    @abstractmethod
-    def draw(self, seat: Seat) -> Card | None:
-        """Move the stock's top card into ``seat``'s hand (the stock is not empty); the card, where
-        it is known."""
-
-    @abstractmethod
-    def restock(self, cards: list[Card], rng: random.Random) -> None:
-        """The played ``cards`` are shuffled and put back on the stock."""
-
-    @abstractmethod
-    def place(self, stock: list[Card] | None = None, aside: list[Card] | None = None) -> None:
-        """The cards left after dealing (a game's ``after_deal``): the stock, the cards set aside."""
-
-    @property
-    @abstractmethod
-    def hands(self) -> list[list[Card]]:
-        """Every seat's hand as far as it is known."""
-
-    @property
-    @abstractmethod
-    def stock(self) -> list[Card]:
-        """The stock's cards as far as they are known, the top first."""
-
-    @property
-    @abstractmethod
-    def set_aside(self) -> list[Card]:
-        """The cards set aside face down as far as they are known (Twenty-Nine's removed Tens)."""
-
-
-@dataclass
-class KnownCards(CardSource):
-    """Every card of the deal known: the dealt and played game's hands, stock and cards set aside."""
-
-    known_hands: list[list[Card]]
-    known_stock: list[Card] = field(default_factory=list)
-    known_aside: list[Card] = field(default_factory=list)
-
-    @classmethod
-    def empty(cls, n: int) -> KnownCards:
-        return cls([[] for _ in range(n)])
-
-    @property
-    def hands(self) -> list[list[Card]]:
-        return self.known_hands
-
-    @property
-    def stock(self) -> list[Card]:
-        return self.known_stock
-
-    @property
-    def set_aside(self) -> list[Card]:
-        return self.known_aside
-
-    def candidates(self, seat: Seat) -> list[Card]:
-        return self.known_hands[seat]
-
-    def count(self, seat: Seat) -> int:
-        return len(self.known_hands[seat])
-
-    def stock_size(self) -> int:
-        return len(self.known_stock)
-
-    def take(self, seat: Seat, card: Card) -> None:
-        self.known_hands[seat].remove(card)
-
-    def draw(self, seat: Seat) -> Card | None:
-        card = self.known_stock.pop(0)
-        self.known_hands[seat] = sort_hand([*self.known_hands[seat], card])
-        return card
-
-    def restock(self, cards: list[Card], rng: random.Random) -> None:
-        self.known_stock = shuffled(cards, rng) + self.known_stock
-
-    def place(self, stock: list[Card] | None = None, aside: list[Card] | None = None) -> None:
-        if stock is not None:
-            self.known_stock = stock
-        if aside is not None:
-            self.known_aside = aside
-
-
-# --- the rules of a play ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CountingRules:
-    """A game's pack and hand size, what a play adds and whether it is allowed, as one object over
-    a deal's round (:class:`CountingRound`: the total, the pile) and its card source
-    (:class:`CardSource`: what a seat may play from), so that the online and the referee state run
-    the same rules over their own round and cards.
-
-    A game subclasses it and names the subclass in its state (``rules_class``); the state builds it
-    from the table's options and the numbers the state declares (``values``, ``floor``,
-    ``ceiling``) and reaches it as ``state.rules``. Immutable: clones and snapshots share it. The
-    state's own hooks (:meth:`CountingState.card_value`, :meth:`CountingState.refusal`, ...) lead
-    here by default; a state may still override them."""
-
-    options: Any
-    values: Mapping[Rank, int] = field(default_factory=dict)
-    """Rank -> amount added (the default :meth:`card_value` reads it)."""
-    floor: int | None = None
-    """A total a play may not go below (``None``: no limit)."""
-    ceiling: int | None = None
-    """A total a play may not go above (``None``: no limit)."""
-
-    def __post_init__(self) -> None:
-        # read-only, and a copy: the state's ``values`` is one dict shared by every table of the game
-        object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
-
-    def __getstate__(self) -> dict[str, Any]:
-        """For snapshots (a read-only mapping cannot be pickled): ``values`` as a plain dict."""
-        return {**self.__dict__, "values": dict(self.values)}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        object.__setattr__(self, "values", MappingProxyType(dict(state["values"])))
-
-    def pack(self) -> list[Card]:
-        """Every card of one deal's pack."""
-        raise NotImplementedError
-
-    def hand_size(self, players: int) -> int:
-        """Cards dealt to each of ``players`` seats still in. Default: the whole pack as evenly as
-        possible."""
-        return len(self.pack()) // players
-
-    def card_value(self, card: Card) -> int:
-        """What a card adds to the total when it has a single value. Default: ``values[rank]``."""
-        assert card.rank is not None
-        return self.values[card.rank]
-
-    def value_choices(self, card: Card) -> Sequence[int] | None:
-        """The amounts a card may add when the player chooses (e.g. ``(3, -3)``); ``None``: no choice."""
-        return None
-
-    def total_choices(self, card: Card) -> Sequence[int] | None:
-        """The totals a card may set (e.g. ``range(100)``); ``None``: it does not set the total."""
-        return None
-
-    def resulting_total(self, action: Action, before: int) -> int:
-        """The total after a play. Default: chosen value, set total, or ``before + card_value``."""
-        if isinstance(action, PlayAs):
-            return action.value if action.sets_total else before + action.value
-        card = play_card_of(action)
-        assert card is not None
-        return before + self.card_value(card)
-
-    def refusal(
-        self, deal: CountingRound, cards: CardSource, seat: Seat, action: Action, before: int, after: int
-    ) -> str | None:
-        """Why this play is not allowed in ``deal`` with ``cards``, or ``None`` if it is. Default:
-        ``floor`` and ``ceiling``. This one function decides both legality and the refusal
-        sentence, so they never disagree."""
-        if self.floor is not None and after < self.floor:
-            return f"That would take the total from {before} down to {after}, below {self.floor}."
-        if self.ceiling is not None and after > self.ceiling:
-            return f"That would take the total from {before} to {after}, past {self.ceiling}."
-        return None
-
-    def effect_text(self, action: Action, before: int, after: int) -> str:
-        """How a play changed the total, for events and history: ``+4``, ``as -3``, ``sets 99``."""
-        if isinstance(action, PlayAs):
-            return f"sets {action.value}" if action.sets_total else f"as {signed(action.value)}"
-        return signed(after - before)
-
-    def quick_plays(self, deal: CountingRound, candidates: Sequence[Card]) -> list[Action] | None:
-        """Every legal play from ``candidates`` (what the seat may play from), listed directly where
-        the game knows a faster way than asking :meth:`refusal` play by play; the same plays, in
-        the same order. ``None`` (the default): the machinery asks play by play."""
-        return None
-
-
 # --- options ------------------------------------------------------------------------------------
 
 
@@ -703,11 +380,6 @@ class CountingOptions(BaseOptions):
 
 CO = TypeVar("CO", bound=BaseOptions)
 
-DrawTiming = Literal["before", "after", "none"]
-
-
-class DealClosed(Exception):
-    """Raised internally if a hook leaves the deal in a position nobody can move from."""
 
 
 # --- the state ----------------------------------------------------------------------------------
@@ -758,23 +430,44 @@ class CountingState(GameState[CO]):
         self.match.begin(self)
         self.rules = self.make_rules()
         """The game's values and legality (:class:`CountingRules`), the same for the whole match."""
-        self.cards: CardSource = KnownCards.empty(n)
-        """What the seats, the stock and the cards set aside hold (a new source every deal)."""
-        self.shown: list[list[Card]] = [[] for _ in range(n)]
-        """Cards a seat showed on passing and still holds (public knowledge)."""
-        self.round = CountingRound.new(n)
-        """The deal being played (a new one every deal)."""
+        self.deal = CountingDeal.new(self.rules, n)
+        """The deal being played (:class:`CountingDeal`: its round, its cards, the turn loop)."""
         self.lives: list[int] | None = None
         self.out: list[bool] = [False] * n
         self.void_deals = 0
         self.init_match()
         events = self._start_deal()
-        events += self._run(self.to_play)
+        events += self.deal.run(self, self.to_play)
         return events
 
     def make_rules(self) -> CountingRules:
         """The rules of this table: the game's ``rules_class`` with its options and numbers."""
         return self.rules_class(self.options, values=self.values, floor=self.floor, ceiling=self.ceiling)
+
+    # ===== the deal's parts, read and set on the state as before ============================
+
+    @property
+    def round(self) -> CountingRound:
+        """The deal's play (a new one every deal)."""
+        return self.deal.round
+
+    @property
+    def cards(self) -> CardSource:
+        """What the seats, the stock and the cards set aside hold (a new source every deal)."""
+        return self.deal.cards
+
+    @cards.setter
+    def cards(self, source: CardSource) -> None:
+        self.deal.cards = source
+
+    @property
+    def shown(self) -> list[list[Card]]:
+        """Cards a seat showed on passing and still holds (public knowledge)."""
+        return self.deal.shown
+
+    @shown.setter
+    def shown(self, cards: list[list[Card]]) -> None:
+        self.deal.shown = cards
 
     # ===== the round's fields, read and set on the state as before ==========================
 
@@ -876,6 +569,10 @@ class CountingState(GameState[CO]):
         if type(self).pack is not CountingState.pack:
             return len(self.pack()) // len(self.active_seats())
         return self.rules.hand_size(len(self.active_seats()))
+
+    def deal_news(self, size: int) -> str:
+        """What the table is told as a deal is dealt (``size`` cards each)."""
+        return f"Deal {self.deal_no}: {self.name(self.dealer)} deals {size} cards each."
 
     def after_deal(self, rest: list[Card]) -> list[Event]:
         """Place the cards left after dealing the hands. Default: they form the stock
@@ -1166,14 +863,10 @@ class CountingState(GameState[CO]):
     # ===== the engine protocol ===============================================================
 
     def awaiting(self) -> frozenset[Seat]:
-        if self.is_over or self.to_play is None:
-            return frozenset()
-        return frozenset((self.to_play,))
+        return self.deal.awaiting(self)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        if self.is_over or seat != self.to_play:
-            return []
-        return self.legal_plays(seat)
+        return self.deal.legal(self, seat)
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
         if seat not in self.awaiting():
@@ -1193,74 +886,7 @@ class CountingState(GameState[CO]):
         return self.refusal(seat, action, before, self.resulting_total(action, before))
 
     def _apply(self, seat: Seat, action: Action) -> list[Event]:
-        card = play_card_of(action)
-        events = self.other_action(seat, action) if card is None else self._play(seat, action, card)
-        if not self.deal_closed and self.draw_timing == "after":
-            events += self.draw(seat)
-        nxt = self.round.next if self.round.next is not None else self.next_seat(seat)
-        self.round.next = None
-        events += self._run(nxt)
-        return events
-
-    def _play(self, seat: Seat, action: Action, card: Card) -> list[Event]:
-        before = self.total
-        after = self.resulting_total(action, before)
-        effect = self.effect_text(action, before, after)
-        self.take_card(seat, card)
-        self.round.play(seat, action, after)  # type: ignore[arg-type]
-        events = [self.event("play", f"{self.name(seat)} plays {card.short} ({effect}): the total is {after}.")]
-        events += self.after_play(seat, action, before, after)
-        self.round.remember(
-            PlayRecord(seat=seat, card=card, effect=effect, total=self.total, note="; ".join(self.round.notes))
-        )
-        self.round.notes = []
-        return events
-
-    def _run(self, seat: Seat | None) -> list[Event]:
-        """Carry out everything automatic (turn starts, forced passes, deal ends, new deals)
-        until a seat must choose or the match is over."""
-        events: list[Event] = []
-        guard = 0
-        while not self.is_over:
-            guard += 1
-            if guard > 10_000:
-                raise DealClosed(f"{self.game.id}: the automatic steps do not settle")
-            if self.deal_closed:
-                self.to_play = None
-                events += self.settle_deal()
-                if self.is_over:
-                    break
-                events += self._start_deal()
-                seat = self.to_play
-                continue
-            if seat is None:
-                events += self.on_exhausted()
-                if not (self.deal_closed or self.is_over):
-                    raise DealClosed(f"{self.game.id}: nobody can move and the deal did not end")
-                continue
-            self.to_play = seat
-            events += self.begin_turn(seat)
-            if self.deal_closed or self.is_over:
-                continue
-            if self.can_play(seat):
-                return events
-            self.round.turns.append(Turn(seat=seat))
-            events += self.on_stuck(seat)
-            if self.deal_closed or self.is_over:
-                continue
-            self.round.passes_in_row += 1
-            if self.round.passes_in_row >= len(self.turn_takers()):
-                events += self.on_blocked()
-                self.round.passes_in_row = 0
-                if self.round.next is not None:
-                    seat, self.round.next = self.round.next, None
-                    continue
-                if not (self.deal_closed or self.is_over):
-                    seat = self.next_seat(seat)
-                continue
-            seat = self.next_seat(seat)
-        self.to_play = None
-        return events
+        return self.deal.apply(self, seat, action)
 
     def settle_deal(self) -> list[Event]:
         """The deal is closed: its last events (:meth:`score_deal`), then the match books its
@@ -1272,30 +898,8 @@ class CountingState(GameState[CO]):
         return events + self.match.settle(self, facts)
 
     def _start_deal(self) -> list[Event]:
-        """Deal the next hand (the match has passed the deal on): shuffle (or take the fixed deck),
-        deal, place the rest (:meth:`after_deal`), and name the first player."""
-        self.deal_no += 1
-        self.round = CountingRound.new(self.n)
-        self.cards = KnownCards.empty(self.n)
-        self.shown = [[] for _ in range(self.n)]
-        self.init_deal()
-        order = self.next_pack_order(self.pack())
-        seats = self._deal_order()
-        size = self.hand_size()
-        dealt = size * len(seats)
-        for i, card in enumerate(order[:dealt]):
-            self.hands[seats[i % len(seats)]].append(card)
-        self.hands = [sort_hand(h) for h in self.hands]
-        events = [self.event("deal", f"Deal {self.deal_no}: {self.name(self.dealer)} deals {size} cards each.")]
-        events += self.after_deal(list(order[dealt:]))
-        self.round.opening = list(self.pile)
-        if not self.deal_closed:
-            self.to_play = self.first_player()
-        return events
-
-    def _deal_order(self) -> list[Seat]:
-        """Active seats from the dealer's left round to the dealer."""
-        return [s for k in range(1, self.n + 1) if not self.out[s := (self.dealer + k) % self.n]]
+        """Deal the next hand (the match has passed the deal on): :meth:`CountingDeal.start`."""
+        return self.deal.start(self)
 
     # ===== views and zones ===================================================================
 

@@ -294,7 +294,8 @@ class NinetyNineState(CountingState[NinetyNineOptions]):
     def on_stuck(self, seat: Seat) -> list[Event]:
         """No card fits under 99: the seat goes bust and the deal ends (the hand is shown); the
         match takes the life."""
-        holding = f" (holding {format_cards(self.hands[seat])})" if self.hands[seat] else ""
+        known = self.cards.hands[seat]  # the cards online; referee mode knows none of them
+        holding = f" (holding {format_cards(known)})" if known else ""
         self.bust = seat
         self.close_deal()
         return [self.event("bust", f"{self.name(seat)} cannot play without passing 99{holding} and loses a life.")]

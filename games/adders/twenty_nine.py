@@ -13,6 +13,7 @@ from pydantic import Field
 
 from games.cards import Card, Rank, full_pack
 from games.counting import (
+    CardSource,
     CountingFacts,
     CountingMatch,
     CountingOptions,
@@ -202,6 +203,11 @@ class TwentyNineRules(CountingRules):
         total = deal.total
         return [play_card(c) for c in candidates if total + VALUES[c.rank] <= TARGET]  # type: ignore[index]
 
+    def held_value(self, cards: CardSource) -> int:
+        """The values of every card still held, added up (see :func:`cards_run_out`): the hands'
+        cards online; referee mode counts what the hands may still hold."""
+        return cards_value(c for hand in cards.hands for c in hand)
+
 
 class TwentyNineState(CountingState[TwentyNineOptions]):
     """Sides, won piles, the Tens set aside, the last trick and the end-of-deal count; turns,
@@ -278,8 +284,9 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
         return [self.event("take", f"{self.name(seat)} {how} {cards} of the pile.")]
 
     def held_value(self) -> int:
-        """The values of every card still held, added up (see :func:`cards_run_out`)."""
-        return cards_value(c for hand in self.hands for c in hand)
+        """The values of every card still held, added up (the rules', over this deal's cards)."""
+        rules: TwentyNineRules = self.rules  # type: ignore[assignment]
+        return rules.held_value(self.cards)
 
     def tens_removed(self) -> int:
         """How many Tens this deal leaves out (none with 2 or 4 players)."""

@@ -66,11 +66,8 @@ class RaceState(CountingState[RO]):
     def first_player(self) -> Seat:
         return self.dealer
 
-    def _start_deal(self) -> list[Event]:
-        events = super()._start_deal()
-        if events and events[0].kind == "deal":  # nobody deals a race: name its starter instead
-            events[0] = self.event("deal", f"Race {self.deal_no}: {self.name(self.dealer)} goes first.")
-        return events
+    def deal_news(self, size: int) -> str:
+        return f"Race {self.deal_no}: {self.name(self.dealer)} goes first."  # nobody deals a race
 
     def init_deal(self) -> None:
         self.last_player: Seat | None = None

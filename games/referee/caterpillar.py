@@ -177,14 +177,12 @@ class RefereeCaterpillarState(RefereeAdder[CaterpillarOptions], CaterpillarState
     def hand_size(self) -> int:
         return 0
 
-    def _start_deal(self) -> list[Event]:
-        events = super()._start_deal()
+    def deal_news(self, size: int) -> str:
         what = "the results when the game ends" if self.results_only else "each card as it is played"
-        text = (
+        return (
             f"Game {self.deals_played()}: {self.name(self.dealer)} deals 13 cards each and stacks the "
             f"rest face down. {self.name(self.first_player())} plays first; enter {what}."
         )
-        return [self.event("deal", text), *events[1:]]
 
     def takes_turns(self, seat: Seat) -> bool:
         return True
@@ -249,7 +247,7 @@ class RefereeCaterpillarState(RefereeAdder[CaterpillarOptions], CaterpillarState
             return frozenset(s for s in (0, 1) if self.faces[s] is None)
         if self.stage == "points":
             return frozenset(s for s in (0, 1) if self.points[s] is None)
-        return self.online().awaiting()  # type: ignore[no-any-return]
+        return self.deal.awaiting(self)
 
     def legal_plays(self, seat: Seat) -> list[Action]:
         if self.stage == "faces":
@@ -359,7 +357,7 @@ class RefereeCaterpillarState(RefereeAdder[CaterpillarOptions], CaterpillarState
             self.stage = "faces"
             text = "The stock was used up, so the game ended normally. Enter the face cards each player holds."
             return [self.event("stock_out", text)]
-        return self.online()._apply(seat, action)  # type: ignore[no-any-return]
+        return self.deal.apply(self, seat, action)
 
     def _points_entered(self, seat: Seat, points: int) -> list[Event]:
         self.points[seat] = points
@@ -403,7 +401,7 @@ class RefereeCaterpillarState(RefereeAdder[CaterpillarOptions], CaterpillarState
         if any(f is None for f in self.faces):
             return events
         self.close_deal()
-        return events + self._run(None)
+        return events + self.deal.run(self, None)
 
     def score_deal(self) -> list[Event]:
         """The online game's final scoring, on the entered face-card counts."""

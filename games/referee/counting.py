@@ -1,4 +1,4 @@
-# Over 400 lines: card-by-card and results entry for six adders in one place (unseen cards, stuck entries, results, the entries for a deal's facts) over the shared counting machinery.
+# Over 400 lines: card-by-card and results entry for six adders in one place (unseen cards, stuck entries, results, the entries for a deal's facts) over the shared counting deal.
 """Card-by-card entry for the adding-up games played with a real pack.
 
 The hands are hidden from the bot, so an entry is "this seat played this card", chosen from the
@@ -10,8 +10,9 @@ match (scores, lives, the end) is the game's ``MATCH``, the very object the onli
 
 A referee game is ``class RefereeX(RefereeCounting[XOptions], XState)``: a
 :class:`~games.referee.state.RefereeState` (lines of entries, :meth:`RefereeAdder.entries` for the
-generic mirror) whose deal is still the online state's machinery, by inheritance
-(:class:`RefereeAdder`); what depends on the cards being known is replaced here.
+generic mirror) that plays the online game's deal object (:class:`~games.counting_deal.CountingDeal`)
+with the online game's hooks, still by inheritance (:class:`RefereeAdder`); what depends on the
+cards being known is replaced here.
 
 What the referee keeps instead of the hands is its card source (:class:`UnseenCards`, the
 state's ``cards``, where the online state keeps :class:`~games.counting.KnownCards`):
@@ -226,13 +227,14 @@ class UnseenCards(CardSource):
 
 
 class RefereeAdder(RefereeState[CO], CountingState[CO]):
-    """A refereed adding-up game: a :class:`RefereeState` (lines of entries, :meth:`entries`) whose
-    deal is the online game's running-total machinery (still by inheritance: the game's online
-    state follows this class among the bases). The match is the online game's ``MATCH``, reached
-    through :class:`CountingState` at the end of every deal.
-
-    The entry hooks of :class:`RefereeState` lead to the online protocol by default; a subclass
-    overrides them and reaches the online game through :meth:`online`."""
+    """A refereed adding-up game: a :class:`RefereeState` (lines of entries, :meth:`entries`) that
+    plays its deal as the online state does, through the same
+    :class:`~games.counting_deal.CountingDeal` (``self.deal``: the round, the card source, the
+    rules and the turn loop): the entry hooks of :class:`RefereeState` lead to it. What a play
+    does (the game's hooks, ``after_play``, ``on_stuck``, ...) is still the online state's, by
+    inheritance (the game's online state follows this class among the bases); the match is the
+    online game's ``MATCH``, reached through :class:`CountingState` at the end of every deal.
+    The refusals and the card zones are still the online state's (:meth:`online`)."""
 
     match: ClassVar[CountingMatch[Any]]
 
@@ -252,19 +254,19 @@ class RefereeAdder(RefereeState[CO], CountingState[CO]):
         return super(RefereeState, self)
 
     def _start_deal(self) -> list[Event]:
-        return self.online()._start_deal()  # type: ignore[no-any-return]
+        return self.deal.start(self)
 
     def _awaiting(self) -> frozenset[Seat]:
-        return self.online().awaiting()  # type: ignore[no-any-return]
+        return self.deal.awaiting(self)
 
     def _legal(self, seat: Seat) -> list[Action]:
-        return self.online().legal_actions(seat)  # type: ignore[no-any-return]
+        return self.deal.legal(self, seat)
 
     def _refusal(self, seat: Seat, action: Action) -> str | None:
         return self.online().explain_illegal(seat, action)  # type: ignore[no-any-return]
 
     def _enter(self, seat: Seat, action: Action) -> list[Event]:
-        return self.online()._apply(seat, action)  # type: ignore[no-any-return]
+        return self.deal.apply(self, seat, action)
 
     def card_zones(self) -> list[Zone]:
         return self.online().card_zones()  # type: ignore[no-any-return]
@@ -656,14 +658,14 @@ class RefereeCounting(RefereeAdder[CO]):
     def _enter(self, seat: Seat, action: Action) -> list[Event]:
         if self.by_result():
             events = self.settle_entry(seat, action)
-            return events + self._run(None) if self.deal_closed else events
+            return events + self.deal.run(self, None) if self.deal_closed else events
         if isinstance(action, Starter):
             return self._enter_starter(action.starter)
         if self.stuck_entry is not None and action == self.stuck_entry:
             self._declared_stuck = seat
             self.row_passes.append(seat)
             try:
-                return self._run(seat)
+                return self.deal.run(self, seat)
             finally:
                 self._declared_stuck = None
         return super()._enter(seat, action)
@@ -675,7 +677,7 @@ class RefereeCounting(RefereeAdder[CO]):
         if self.starters_due:
             return [self.event("starter", f"{card.short} is turned up.")]
         events = self._place_starters()
-        return events + self._run(self.first_player())
+        return events + self.deal.run(self, self.first_player())
 
     # -- views and zones -------------------------------------------------------------------------
 

@@ -100,7 +100,7 @@ class RefereeRace(RefereeAdder[RO]):
         else:
             self.close_deal()
             events = [self.event("stalemate", f"Race {self.deal_no} was drawn.")]
-        return events + self._run(None)
+        return events + self.deal.run(self, None)
 
     def win_race(self, seat: Seat, text: str) -> list[Event]:
         return self.online().win_race(seat, text)  # type: ignore[no-any-return]

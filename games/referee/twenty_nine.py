@@ -101,6 +101,12 @@ class RefereeTwentyNineRules(TwentyNineRules):
         Tens are left (it is not given the cards)."""
         return None
 
+    def held_value(self, cards: CardSource) -> int:
+        """Every unseen card may be in a hand, but the Tens taken out before the deal."""
+        if not isinstance(cards, UnseenCards):
+            return super().held_value(cards)
+        return sum(card_value(c) * k for c, k in cards.unseen.items()) - 10 * cards.aside  # a Ten counts 10
+
 
 class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNineState):
     entry_kinds = (PlayCard, Pass, CardsTaken)
@@ -179,8 +185,6 @@ class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNi
             notes.insert(-1, f"Tens taken out: {self.aside}")
         return notes
 
-    def held_value(self) -> int:
-        return sum(card_value(c) * k for c, k in self.unseen.items()) - 10 * self.aside
 
 
 GAME: Game[RefereeTwentyNineOptions] = referee_mode(ONLINE, RefereeTwentyNineState)
