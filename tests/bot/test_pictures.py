@@ -501,6 +501,27 @@ def test_text_stays_legible_on_a_phone_with_every_set_of_names(game_id: str, nam
         assert smallest >= LEGIBLE, f"{where}: text {smallest:.1f} px high at {PHONE} px wide ({names} names)"
 
 
+@pytest.mark.parametrize(("game_id", "winner_field"), [("hoodwink", "last_trick_winner"), ("parity", "last_winner")])
+def test_the_alt_text_says_who_won_the_last_trick(game_id: str, winner_field: str) -> None:
+    """The picture marks the last trick's winner by its card alone; its description says who
+    took it, by whole name, as the table's text does (the trick in play says "winning" only)."""
+    game = get_game(game_id)
+    kept: list[GameState[Any]] = []
+    play_match(game, list(LONG_NAMES[: min(game.player_counts)]), seed=3, on_action=lambda s: kept.append(s.clone()))
+    said = 0
+    for state in kept[:60]:
+        view = state.view(None)
+        alt = table_alt_text(view)
+        winner = getattr(view, winner_field)
+        if winner is None or not view.last_trick:  # type: ignore[attr-defined]
+            assert "won by" not in alt, alt
+            continue
+        assert f"(won by {view.players[winner]})" in alt, alt
+        assert alt.count("won by") == 1, alt
+        said += 1
+    assert said > 10
+
+
 def test_what_a_picture_says_more_briefly_to_fit_a_phone_the_table_text_says_in_full() -> None:
     """Issue 28: pictures that said too much for a phone now say it in short; the table's text
     (posted with the picture) still says each thing in full."""
