@@ -57,8 +57,9 @@ def test_names_cut_alike_keep_their_ends_or_their_seats() -> None:
 
 
 def test_the_same_name_twice_is_drawn_the_same() -> None:
-    """Two people may share a display name: the picture cannot tell which 'Sam' is which, so it
-    does not pretend to (the seats' order and the text tell them apart)."""
+    """A table's seats never share a name (the lobby and a referee table number a second "Sam":
+    ``tests/bot/test_referee_service.py``); given the same name twice, the picture draws it the
+    same, as the text writes it."""
     assert fitted(("Sam", "Sam"), NAME_W) == ("Sam", "Sam")
 
 
