@@ -141,16 +141,15 @@ def other_cuts(text: str, whole: str, forms: Sequence[str]) -> list[str]:
 @pytest.mark.parametrize("game_id", ["hoodwink", "ninety_nine", "spec"])
 def test_a_players_name_reads_the_same_everywhere_in_a_picture(game_id: str) -> None:
     """With long names, a player's name is cut once for a picture: the heading, the labels under
-    the cards, the score lines, the counts and the notes draw the same form (once "WW…" in the
-    heading, "W…" in the scores and "Wolf…" in a note of one Hoodwink picture)."""
+    the cards, the score lines, the counts and the notes hold the same form (once "WW…" in the
+    heading, "W…" in the scores and "Wolf…" in a note of one Hoodwink picture). Read from the
+    layout as it is drawn (its names shortened), table and hand."""
     checked = 0
     for state in states_of(game_id)[::9]:
         view = state.view(None)
+        forms = fitted(tuple(view.players), NAME_W)
         for layout in (pictures.table_layout(view), pictures.hand_layout(state.view(0), state.legal_actions(0))):
-            with drawlog.recording() as log:
-                draw_layout(layout, Style())
-            text = "\n".join(t for t, _ in log.texts)
-            forms = fitted(tuple(view.players), NAME_W)
+            text = names.shortened(layout).text()
             for seat, form in enumerate(forms):
                 whole = names.drawable(view.players[seat], seat)
                 assert not other_cuts(text, whole, forms), (state.turn, form, other_cuts(text, whole, forms), text)
