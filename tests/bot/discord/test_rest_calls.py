@@ -314,3 +314,26 @@ async def test_start_from_a_replaced_lobby_posts_the_table_message_below(world: 
     assert labels(world.table_message())[0] == "Show my hand"
     assert "The game has started" in embed_text(world.message(lobby))
     assert labels(world.message(lobby)) == [] and labels(world.message(old.id)) == []
+
+
+async def test_a_repost_racing_the_start_leaves_one_table_message_with_buttons(world: World) -> None:
+    """Ann presses Start (she and a bot: a start that may be made in place) and, before it is
+    shown, asks for the table again (/table): whichever the bot takes first, one message ends
+    with buttons, the newest, showing the game; the lobby keeps none and says the game started."""
+    lobby = (await world.ann.slash(world.channel, "play", game="toy", options=OPEN_TOY)).response
+    assert lobby is not None
+    chooser = await world.ann.click(lobby, label="Add bot")
+    assert chooser.response is not None
+    await world.ann.click(chooser.response, label="Easy")
+    await world.settle()
+    start = next(c for c in custom_ids(world.message(lobby.id)) if c.endswith(":start"))
+    raw_component(world, world.ann, lobby, start)  # in flight, not settled
+    await world.ann.slash(world.channel, "table")
+    await world.settle()
+    table = world.require_table()
+    assert table.state is not None and table.message_id is not None
+    with_buttons = [m.id for m in world.bot_messages() if labels(m)]
+    assert with_buttons == [int(table.message_id)] and with_buttons[0] == world.bot_messages()[-1].id
+    assert labels(world.table_message())[0] == "Show my hand" and world.table_message().attachments
+    lobby_now = embed_text(world.message(lobby.id))
+    assert "The game has started" in lobby_now or world.message(lobby.id).attachments, lobby_now
