@@ -507,9 +507,14 @@ def test_the_alt_text_says_who_won_the_last_trick(game_id: str, winner_field: st
     took it, by whole name, as the table's text does (the trick in play says "winning" only)."""
     game = get_game(game_id)
     kept: list[GameState[Any]] = []
-    play_match(game, list(LONG_NAMES[: min(game.player_counts)]), seed=3, on_action=lambda s: kept.append(s.clone()))
+
+    def keep(state: GameState[Any]) -> None:
+        if len(kept) < 60:
+            kept.append(state.clone())
+
+    play_match(game, list(LONG_NAMES[: min(game.player_counts)]), seed=3, on_action=keep)
     said = 0
-    for state in kept[:60]:
+    for state in kept:
         view = state.view(None)
         alt = table_alt_text(view)
         winner = getattr(view, winner_field)
