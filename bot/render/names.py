@@ -94,10 +94,23 @@ def stand_in(seat: int) -> str:
 
 
 def fit(text: str, width: int) -> str:
-    """``text`` whole where it fits ``width`` pixels, else cut to it (at least "…")."""
+    """``text`` whole where it fits ``width`` pixels, else cut to it (at least "…"). A name a
+    table numbered to tell it from another seat's ("Sam (2)", see
+    :func:`bot.service.lobby.told_apart`) keeps its number, without the brackets where they do
+    not fit ("Jo 2", "S…2"), where a plain cut would drop it ("Sa…", "Jo (…")."""
     if rich_width(text, NAME_SIZE, True) <= width:
         return text
+    numbered = NUMBERED.fullmatch(text)
+    if numbered is not None:
+        short = f"{numbered[1]} {numbered[2]}"
+        kept = short if rich_width(short, NAME_SIZE, True) <= width else cut(short, width, len(numbered[2]))
+        if kept is not None:
+            return kept
     return cut(text, width) or ELLIPSIS
+
+
+NUMBERED = re.compile(r"(.*\S) \((\d{1,3})\)")
+"""A name numbered by its table, "Sam (2)": its start and its number."""
 
 
 def cut(text: str, width: int, keep_end: int = 0) -> str | None:

@@ -63,6 +63,15 @@ def test_the_same_name_twice_is_drawn_the_same() -> None:
     assert fitted(("Sam", "Sam"), NAME_W) == ("Sam", "Sam")
 
 
+def test_a_name_numbered_by_its_table_keeps_its_number_when_cut() -> None:
+    """A lobby (or a referee table) numbers a second "Sam" who sits: "Sam (2)". Cut to fit, the
+    number stays (a plain cut gave "Sa…", "Jo (…"), its brackets dropped where they do not fit."""
+    assert fitted(("Sam", "Sam (2)"), NAME_W) == ("Sam", "S…2")
+    assert fitted(("Jo", "Jo (2)"), NAME_W) == ("Jo", "Jo 2")
+    assert fitted(("Alexander", "Alexander (2)", "Alexander (3)"), NAME_W) == ("Ale…", "Al…2", "Al…3")
+    assert fitted(("Sam", "Sam (2)"), 80) == ("Sam", "Sam (2)")  # whole where it fits
+
+
 def test_letters_the_font_lacks_are_never_drawn_as_boxes() -> None:
     """DejaVu Sans has no Chinese, Japanese or Korean letters and no emoji skin tones; it has 😀.
     A name it cannot draw at all is written by its seat ("#1"); a name it draws in part keeps
