@@ -182,7 +182,8 @@ def describe(area: Area) -> str:
         return ", ".join(f"{k} {v}" if k else v for k, v in area.items)
     if isinstance(area, Row):
         shown = ", ".join(spot_text(s) for s in area.spots) or "none"
-        return f"{area.title}: {shown}" + (f" ({area.note})" if area.note else "")
+        notes = [n for n in (area.note, won_by(area)) if n]
+        return f"{area.title}: {shown}" + (f" ({'; '.join(notes)})" if notes else "")
     if isinstance(area, Pile):
         total = f"{area.total_label} {area.total}" if area.total is not None else ""
         last = area.spots[-3:]
@@ -207,6 +208,18 @@ def describe(area: Area) -> str:
             lines.append(f"{line.name}{f' ({area.active_text})' if line.active else ''} {vals}")
         return f"{area.title}: " + "; ".join(lines)
     return " ".join(area.lines)
+
+
+def won_by(row: Row) -> str:
+    """Who took a finished trick ("won by Ann"), from its card marked ``winning``: the picture
+    shows it by the mark alone. A trick in play (a card still awaited) says "winning" under its
+    leader's name instead, and a row with no such card says nothing."""
+    if any(s.mark == "waiting" for s in row.spots):
+        return ""
+    won = [s for s in row.spots if s.mark == "winning" and s.card is not None and s.label]
+    if len(won) != 1 or "\n" in won[0].label:
+        return ""
+    return f"won by {won[0].label}"
 
 
 def grid_cells(grid: Grid) -> list[tuple[str, str]]:

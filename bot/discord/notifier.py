@@ -27,6 +27,7 @@ from bot.discord.limits import legible
 from bot.discord.live import MARGIN, TOKEN_LIFETIME, LiveView, LiveViews
 from bot.discord.messages import (
     TABLE_FILE,
+    Message,
     deal_end_embed,
     hand_info,
     hand_message,
@@ -190,8 +191,9 @@ class DiscordNotifier:
         """Each table's public view as last reported, to tell how a deal ended."""
         self.public: dict[int, dict[int, list[Action]]] = {}
         """The optional acts each table message offered, by turn (a few turns back)."""
-        self.posting: dict[int, asyncio.Future[None]] = {}
-        """Per table, a table message on its way (a hand's DM links to it once it is out)."""
+        self.posting: dict[int, asyncio.Future[bool]] = {}
+        """Per table, a table message on its way (a hand's DM links to it once it is out): whether
+        it went out."""
         self.lobby_clicks: dict[tuple[tuple[str, str], str], discord.Interaction] = {}
         """Per channel and person, their last click or command in the lobby (Join, Start, /play):
         at the start, its token sends them their view. Only clicks whose change was made are kept (a refused one is not)."""
@@ -307,12 +309,11 @@ class DiscordNotifier:
         channel if it is not out within :data:`POST_WAIT` (or could not be posted) or there is none."""
         posting = self.posting.get(table.id)
         if posting is not None:
-            before = table.message_id
             try:
-                await asyncio.wait_for(asyncio.shield(posting), POST_WAIT)
+                out = await asyncio.wait_for(asyncio.shield(posting), POST_WAIT)
             except TimeoutError:
                 return channel_link(table)
-            if table.message_id == before:  # not posted: the message there is an older one
+            if not out:  # not posted: the message there is an older one
                 return channel_link(table)
         return channel_link(table) if table.message_id is None else f"{channel_link(table)}/{table.message_id}"
 
@@ -418,12 +419,13 @@ class DiscordNotifier:
 
     async def perform(self, job: Job) -> None:
         if job.kind == "post":
+            out = False
             try:
-                await self._post(job.table, job.responder, job.users, job.greets)
+                out = await self._post(job.table, job.responder, job.users, job.greets)
             finally:  # out, or failed: a DM waiting for it goes now
                 posting = self.posting.pop(job.table.id, None)
                 if posting is not None and not posting.done():
-                    posting.set_result(None)
+                    posting.set_result(out)
         elif job.kind == "edit":
             await self._edit(job.table, job.responder)
         elif job.kind == "notice":
@@ -450,7 +452,9 @@ class DiscordNotifier:
         responder: discord.Interaction | None,
         mentions: Sequence[str] = (),
         greets: Sequence[str] = (),
-    ) -> None:
+    ) -> bool:
+        """Post the table message (or make the start's lobby it, :meth:`_start_in_place`): whether
+        it is out."""
         message = await table_message(table, self.store, live=self.live_table)
         pinged = await self._allowed_pings(table, mentions)
         greeted = await self._allowed_greetings(table, greets)
@@ -458,6 +462,8 @@ class DiscordNotifier:
             [*([turn_text(table, pinged)] if pinged else []), *([start_text(table, greeted)] if greeted else [])]
         ) or None
         allowed = _mentions([*pinged, *greeted])
+        if responder is not None and await self._start_in_place(table, responder, message, [*pinged, *greeted]):
+            return True
         message_id: int | None = None
         if responder is not None:
             message_id = await safe_reply(
@@ -467,7 +473,7 @@ class DiscordNotifier:
             sent = await safe_send(self.channel(table), content=content, allowed_mentions=allowed, **message.send_fields())
             message_id = sent.id if sent is not None else None
         if message_id is None:
-            return
+            return False
         old = table.message_id
         table.message_id = str(message_id)
         self.message_phase[table.message_id] = "lobby" if table.state is None else "play"
@@ -475,6 +481,30 @@ class DiscordNotifier:
         self.pictured[table.message_id] = bool(message.files)
         if old is not None and old != table.message_id:
             await self._retire(table, old)
+        return True
+
+    async def _start_in_place(
+        self, table: Table, responder: discord.Interaction, message: Message, mentions: Sequence[str]
+    ) -> bool:
+        """Start's click on the lobby message, where the start mentions nobody but its clicker (a
+        person with bots, or a server that does not mention players): the click's own update
+        turns the lobby into the first deal's table message, one call where a new message and the
+        lobby's retiring edit were two. A start that tells others it began (their turn, their
+        hand below) is a new message: a message's edit notifies nobody. Whether it was done."""
+        clicked = responder.message.id if responder.message is not None else None
+        if (
+            table.state is None
+            or table.message_id is None
+            or str(clicked) != table.message_id
+            or self.message_phase.get(table.message_id) != "lobby"
+            or any(not _by(responder, u) for u in mentions)
+        ):
+            return False
+        if not await safe_update(responder, **message.edit_fields()):
+            return False
+        self.message_phase[table.message_id] = "play"
+        self.pictured[table.message_id] = bool(message.files)
+        return True
 
     async def _retire(self, table: Table, message_id: str) -> None:
         """Tidy a replaced table message: no buttons; a lobby says the game went on below, and a

@@ -21,6 +21,9 @@ class DrawLog:
     steps: list[tuple[int, int]] = field(default_factory=list)
     """``(step, index width)`` of each line of overlapping cards: the index is shown whole when the
     step is at least its width."""
+    labels: list[list[tuple[int, int, int, int]]] = field(default_factory=list)
+    """The boxes ``(left, top, right, bottom)`` of the lines of labels under each line of cards
+    drawn (one list per line of cards, in its own pixels; a label's lines stack without overlap)."""
     width: int = 0
     """The finished picture's width in pixels."""
 
@@ -32,6 +35,16 @@ class DrawLog:
     def covered_indices(self) -> list[tuple[int, int]]:
         """The lines of cards whose step hides part of a card's index."""
         return [(step, index) for step, index in self.steps if step < index]
+
+    def crossed_labels(self) -> list[tuple[tuple[int, int, int, int], tuple[int, int, int, int]]]:
+        """The pairs of lines of labels under cards that run into each other."""
+        return [
+            (a, b)
+            for boxes in self.labels
+            for k, a in enumerate(boxes)
+            for b in boxes[:k]
+            if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+        ]
 
 
 _current: ContextVar[DrawLog | None] = ContextVar("drawlog", default=None)

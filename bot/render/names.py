@@ -1,14 +1,14 @@
-"""Players' names in pictures: each cut to a fixed width for its place, told apart, drawable.
+"""Players' names in pictures: each cut once to one width, told apart, drawable.
 
 Discord display names run to 32 characters of any script. Drawn whole, a long name widened a
 picture past :data:`bot.render.tableau.WIDEST` (its text under 11 pixels on a phone). Before a
 layout is drawn, :func:`shortened` writes each player's name, wherever the layout's text holds
-it, in a form that fits the place: at most :data:`LABEL_W` pixels under a card, :data:`HEAD_W`
-in the note beside a line of cards' title, :data:`SCORE_W` in a score line, :data:`COUNT_W` beside
-a count or in a fact, :data:`TEXT_W` in a heading or a note (measured with the picture's own font,
-so ten W's and ten i's both fit, the W's cut sooner). A cut name ends with "…"; where two names
-of a table cut to the same form, each keeps as much of its end as tells them apart ("Al…on",
-"Al…en"), or else its seat ("A… #2", or "#2" where no letter fits).
+it (the heading, a label under a card, a score line, a count, a fact, a note), in one form at most
+:data:`NAME_W` pixels wide: the width of the narrowest place a name is drawn, so a player's name
+reads the same everywhere in a picture, and in the table's and the hand's pictures alike
+(measured with the picture's own font, so ten W's and ten i's both fit, the W's cut sooner). A cut
+name ends with "…"; where two names of a table cut to the same form, each keeps as much of its
+end as tells them apart ("Al…on", "Al…en"), or else its seat ("A… #2", or "#2" where no letter fits).
 
 The font (DejaVu Sans) has no Chinese, Japanese or Korean letters and no emoji skin tones: a
 character it lacks would be drawn as an empty box. Such a character is written "?" (a modifier
@@ -31,24 +31,13 @@ from games.layout import Area, Counts, Facts, Grid, Layout, Pile, Row, Scores, S
 NAME_SIZE = 16
 """The size names are measured at: the size of a label, a score line and a count
 (:data:`bot.render.tableau.TEXT_SIZE`), in bold, as the first line of a label and a score line are drawn."""
-LABEL_W = 56
-"""The widest a name is drawn under a card and as a line of cards' title (about six letters: the
-cards of a trick step as wide as their labels, see :func:`bot.render.tableau.label_step`)."""
-HEAD_W = 48
-"""The widest a name is drawn in the note beside a line of cards' title, which sets how wide a
-line of few cards is drawn (a trick's winner is not named there but under its card: "Trick ·
-Alex… winning" widened Hoodwink's picture to 484 px with ten-letter names)."""
-SCORE_W = 48
-"""The widest a name is drawn in a score line (about four letters: a score table sits beside a
-grid or a pile in a column of 190-220 px; at 56 px Jubilee, Wit and Reason (II) and Caterpillar
-grow to 467-474 px)."""
-COUNT_W = 48
-"""The widest a name is drawn beside a count of cards and as a fact ("Dealer Wo…"): as in a score
-line, so a player's name reads alike in a game's counts and scores (at 56 px, Ninety-Nine's eight
-counts of cards took two a line and its picture grew to 499 px with ten-letter names, Hoodwink's
-"Partners" fact to 474)."""
-TEXT_W = 60
-"""The widest a name is drawn anywhere else: the heading, a note, a score table's title."""
+NAME_W = 48
+"""The widest a name is drawn, in every place: about four letters, what a score line beside a grid
+or a pile (a column of 190-220 px) and a count or a fact leave room for. At 56 px Jubilee, Wit and
+Reason (II) and Caterpillar grew to 467-474 px, Ninety-Nine's eight counts of cards took two a line
+(499 px with ten-letter names) and Hoodwink's trick 484 px. Names were once cut wider where there
+was room (56 px under a card, 60 in the heading and notes), and one name read "WW…", "W…" and
+"Wolf…" in one picture: a single width reads as one name."""
 ELLIPSIS = "…"
 DROPPED = {0x200D, *range(0xFE00, 0xFE10), *range(0x1F3FB, 0x1F400), *range(0xE0020, 0xE0080)}
 """Characters left out where the font lacks them: the zero-width joiner, variation selectors,
@@ -105,10 +94,23 @@ def stand_in(seat: int) -> str:
 
 
 def fit(text: str, width: int) -> str:
-    """``text`` whole where it fits ``width`` pixels, else cut to it (at least "…")."""
+    """``text`` whole where it fits ``width`` pixels, else cut to it (at least "…"). A name a
+    table numbered to tell it from another seat's ("Sam (2)", see
+    :func:`bot.service.lobby.told_apart`) keeps its number, without the brackets where they do
+    not fit ("Jo 2", "S…2"), where a plain cut would drop it ("Sa…", "Jo (…")."""
     if rich_width(text, NAME_SIZE, True) <= width:
         return text
+    numbered = NUMBERED.fullmatch(text)
+    if numbered is not None:
+        short = f"{numbered[1]} {numbered[2]}"
+        kept = short if rich_width(short, NAME_SIZE, True) <= width else cut(short, width, len(numbered[2]))
+        if kept is not None:
+            return kept
     return cut(text, width) or ELLIPSIS
+
+
+NUMBERED = re.compile(r"(.*\S) \((\d{1,3})\)")
+"""A name numbered by its table, "Sam (2)": its start and its number."""
 
 
 def cut(text: str, width: int, keep_end: int = 0) -> str | None:
@@ -196,32 +198,31 @@ def shortened(layout: Layout) -> Layout:
 
 @lru_cache(maxsize=256)
 def shortened_once(layout: Layout) -> Layout:
-    names = layout.players
-    text, label, score, count, head = (rewriter(names, w) for w in (TEXT_W, LABEL_W, SCORE_W, COUNT_W, HEAD_W))
-    if all(x is _same for x in (text, label, score, count, head)):
+    name = rewriter(layout.players, NAME_W)
+    if name is _same:
         return replace(layout, players=())
 
     def spots(cells: tuple[Spot, ...]) -> tuple[Spot, ...]:
-        return tuple(replace(s, label=label(s.label)) if s.label else s for s in cells)
+        return tuple(replace(s, label=name(s.label)) if s.label else s for s in cells)
 
     def area(a: Area) -> Area:
         if isinstance(a, Facts):
-            return replace(a, items=tuple((k, count(v)) for k, v in a.items), title=text(a.title))
+            return replace(a, items=tuple((k, name(v)) for k, v in a.items), title=name(a.title))
         if isinstance(a, Row | Pile):
-            return replace(a, title=label(a.title), note=head(a.note), spots=spots(a.spots))
+            return replace(a, title=name(a.title), note=name(a.note), spots=spots(a.spots))
         if isinstance(a, Grid):
-            return replace(a, title=text(a.title), note=text(a.note), cells=spots(a.cells))
+            return replace(a, title=name(a.title), note=name(a.note), cells=spots(a.cells))
         if isinstance(a, Counts):
-            return replace(a, title=text(a.title), items=tuple((count(n), c) for n, c in a.items))
+            return replace(a, title=name(a.title), items=tuple((name(n), c) for n, c in a.items))
         if isinstance(a, Scores):
-            lines = tuple(replace(x, name=score(x.name), values=tuple(map(label, x.values))) for x in a.lines)
-            return replace(a, title=text(a.title), lines=lines)
-        return replace(a, title=text(a.title), lines=tuple(map(text, a.lines)))
+            lines = tuple(replace(x, name=name(x.name), values=tuple(map(name, x.values))) for x in a.lines)
+            return replace(a, title=name(a.title), lines=lines)
+        return replace(a, title=name(a.title), lines=tuple(map(name, a.lines)))
 
     return replace(
         layout,
-        title=text(layout.title),
-        subtitle=text(layout.subtitle),
+        title=name(layout.title),
+        subtitle=name(layout.subtitle),
         areas=tuple(area(a) for a in layout.areas),
         players=(),
     )

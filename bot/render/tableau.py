@@ -1096,6 +1096,8 @@ def draw_cards(
     if log is not None and len(spots) > 1 and step < cw:
         log.steps.append((step, index_width(card_w)))
     img = felt(width, nlines * line_h + (nlines - 1) * LINE_GAP, indexed)
+    boxes: list[tuple[int, int, int, int]] = []
+    ends = -LABEL_GAP  # where the line's labels so far end
     for i, spot in enumerate(spots):
         line, col = divmod(i, per_line)
         x = col * step
@@ -1103,22 +1105,32 @@ def draw_cards(
         if spot.mark == "legal":
             y -= RAISE - 3
         place_card(img, spot, (x, y), card_w, on_felt=col == 0 or step >= cw)
+        if col == 0:
+            ends = -LABEL_GAP
         if spot.label:
             last = col == per_line - 1 or i == len(spots) - 1
-            # a label is centred under its card (the step leaves room between labels); the last
-            # of a line may reach the picture's edge, and is moved left to end there
-            slack = x - (x - step + (cw + label_width(spots[i - 1])) // 2 + LABEL_GAP) if col else x
-            slack = max(0, min(slack, step - LABEL_GAP))
+            # a label is centred under its card, and starts at least LABEL_GAP after the one
+            # before it (the first of a line, wider than its card, starts at the edge and may
+            # end past its centred place): the step is at least the widest label and the gap,
+            # so a label never starts right of its card. The last of a line may reach the
+            # picture's edge, and is moved left (as far as the one before it allows) to end there.
+            start = ends + LABEL_GAP
+            slack = max(0, min(x - start, step - LABEL_GAP)) if col else x
             lw = width - x + slack if last else step - 2
             ly = line * (line_h + LINE_GAP) + top + ch + 3
             for k, text in enumerate(spot.label.split("\n")):
                 text = clip_text(text, lw, label_size, k == 0)
                 tw = rich_width(text, label_size, k == 0)
-                tx = max(0, x + (cw - tw) // 2)
+                tx = max(0, x + (cw - tw) // 2, start)
                 if last:
                     tx = max(x - slack, min(tx, width - tw))
                 colour = WINNING if spot.mark == "winning" and k == 0 else (INK if k == 0 else MUTED)
-                draw_text(img, (tx, ly + k * int(label_size * 1.15)), text, label_size, colour, k == 0)
+                ty = ly + k * int(label_size * 1.15)
+                draw_text(img, (tx, ty), text, label_size, colour, k == 0)
+                ends = max(ends, tx + tw)
+                boxes.append((tx, ty, tx + tw, ty + int(label_size * 1.15)))
+    if log is not None and boxes:
+        log.labels.append(boxes)
     return img
 
 

@@ -4,7 +4,7 @@ Every change is stored first and taken in memory after, so a failed write change
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -167,10 +167,28 @@ def require_room(table: Table) -> None:
 
 
 def unique_name(table: Table, name: str) -> str:
-    taken = {s.name for s in table.seats}
+    """``name``, or "name (2)", "name (3)"... if a seat already has it: two seats never share a
+    name, so the table's text and pictures tell them apart."""
+    return numbered_name({s.name for s in table.seats}, name)
+
+
+def numbered_name(taken: Collection[str], name: str) -> str:
     if name not in taken:
         return name
     i = 2
     while f"{name} ({i})" in taken:
         i += 1
     return f"{name} ({i})"
+
+
+def told_apart(names: Sequence[str]) -> list[str]:
+    """``names`` in seat order, each one an earlier seat already has numbered as a lobby numbers
+    a second "Sam" who joins ("Sam", "Sam (2)"); names that do not collide are left alone."""
+    taken = set(names)
+    out: list[str] = []
+    for name in names:
+        if name in out:
+            name = numbered_name(taken, name)
+            taken.add(name)
+        out.append(name)
+    return out

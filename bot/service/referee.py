@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.service.core import Core
 from bot.service.hands import RECENT_EVENTS
+from bot.service.lobby import told_apart
 from bot.service.model import Table, TableError, User
 from bot.service.play import PlayDesk
 from bot.service.records import position, stored_record
@@ -52,15 +53,14 @@ class RefereeDesk:
         try:
             game = referee_game(game_id)
             options = game.parse_options(option_pairs)
-            seats = [
-                SeatRecord(name=p.name, user_id=p.id) if isinstance(p, User) else SeatRecord(name=p.strip())
-                for p in players
-            ]
-            if any(not s.name for s in seats):
+            names = [p.name if isinstance(p, User) else p.strip() for p in players]
+            if not all(names):
                 raise SetupError("Every player needs a name.")
-            names = [s.name for s in seats]
-            if len(set(names)) != len(names):
-                raise SetupError("Two players have the same name: give each a different one.")
+            names = told_apart(names)  # two members may share a display name: "Sam", "Sam (2)"
+            seats = [
+                SeatRecord(name=name, user_id=p.id if isinstance(p, User) else None)
+                for name, p in zip(names, players, strict=True)
+            ]
             game.check_players(len(seats), options)
         except SetupError as exc:
             raise TableError(str(exc)) from None

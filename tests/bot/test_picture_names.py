@@ -4,11 +4,15 @@ the table's text."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
+
+import pytest
 
 from bot.render import drawlog, names, pictures
 from bot.render.cardfaces import rich_width
-from bot.render.names import COUNT_W, HEAD_W, LABEL_W, NAME_SIZE, SCORE_W, TEXT_W, drawn_characters, fitted
+from bot.render.names import NAME_SIZE, NAME_W, drawn_characters, fitted
 from bot.render.tableau import Style, draw_layout
 from games.cards import card
 from games.engine import GameState
@@ -17,7 +21,8 @@ from games.registry import get_game
 from games.simulate import play_match
 from tests.bot.test_pictures import LONG_NAMES, long_names
 
-WIDTHS = (HEAD_W, LABEL_W, SCORE_W, COUNT_W, TEXT_W)
+WIDTHS = (NAME_W, 56, 60)
+"""The width names are cut to in pictures, and wider ones (:func:`fitted` serves any width)."""
 
 
 def width(text: str) -> int:
@@ -25,26 +30,26 @@ def width(text: str) -> int:
 
 
 def test_a_long_name_is_cut_to_its_place_measured_with_the_font() -> None:
-    """Ten W's and ten i's have the same length but not the same width: from a label's width on,
-    the i's fit whole where the W's are cut; every form fits its place and ends with "…" when cut."""
+    """Ten W's and ten i's have the same length but not the same width: from 56 px on, the i's
+    fit whole where the W's are cut; every form fits its place and ends with "…" when cut."""
     for w in WIDTHS:
         wide, narrow = fitted(("W" * 10, "i" * 10), w)
         assert width(wide) <= w and width(narrow) <= w
         assert wide.startswith("W") and wide.endswith("…")
-        assert narrow == "i" * 10 if w >= LABEL_W else narrow.endswith("…")
+        assert narrow == "i" * 10 if w >= 56 else narrow.endswith("…")
         (long,) = fitted(("Wolfgang Amadeus Mozart the 1st",), w)
         assert width(long) <= w and long.startswith("W") and long.endswith("…")
-    assert fitted(("i" * 10, "ann"), LABEL_W) == ("i" * 10, "ann")  # names that fit are left alone
+    assert fitted(("iiiii", "ann"), NAME_W) == ("iiiii", "ann")  # names that fit are left alone
 
 
 def test_names_cut_alike_keep_their_ends_or_their_seats() -> None:
     """Two names that cut to the same start are told apart by their ends where those fit, else by
     their seats; names that do not clash keep the plain cut."""
-    assert fitted(("Alexander Thompson", "Alexander Thompsen"), TEXT_W) == ("Al…on", "Al…en")
-    assert fitted(("Alexandra Smith 1", "Alexandra Smith 2"), LABEL_W) == ("Al…1", "Al…2")
+    assert fitted(("Alexander Thompson", "Alexander Thompsen"), 60) == ("Al…on", "Al…en")
+    assert fitted(("Alexandra Smith 1", "Alexandra Smith 2"), NAME_W) == ("Al…1", "Al…2")
     # "pson" and "ason" do not fit with a letter of the start: the seats tell them apart
-    assert fitted(("Ann", "Alexander Thompson", "Alexander Thomason"), LABEL_W) == ("Ann", "#2", "#3")
-    assert fitted(("Alexander Thompson", "Alexander Thomason", "Bo"), TEXT_W) == ("A… #1", "A… #2", "Bo")
+    assert fitted(("Ann", "Alexander Thompson", "Alexander Thomason"), NAME_W) == ("Ann", "#2", "#3")
+    assert fitted(("Alexander Thompson", "Alexander Thomason", "Bo"), 60) == ("A… #1", "A… #2", "Bo")
     for w in WIDTHS:
         forms = fitted(tuple(long_names(13)), w)
         assert len(set(forms)) == 13, f"{w} px: {forms}"
@@ -52,9 +57,19 @@ def test_names_cut_alike_keep_their_ends_or_their_seats() -> None:
 
 
 def test_the_same_name_twice_is_drawn_the_same() -> None:
-    """Two people may share a display name: the picture cannot tell which 'Sam' is which, so it
-    does not pretend to (the seats' order and the text tell them apart)."""
-    assert fitted(("Sam", "Sam"), LABEL_W) == ("Sam", "Sam")
+    """A table's seats never share a name (the lobby and a referee table number a second "Sam":
+    ``tests/bot/test_referee_service.py``); given the same name twice, the picture draws it the
+    same, as the text writes it."""
+    assert fitted(("Sam", "Sam"), NAME_W) == ("Sam", "Sam")
+
+
+def test_a_name_numbered_by_its_table_keeps_its_number_when_cut() -> None:
+    """A lobby (or a referee table) numbers a second "Sam" who sits: "Sam (2)". Cut to fit, the
+    number stays (a plain cut gave "Sa…", "Jo (…"), its brackets dropped where they do not fit."""
+    assert fitted(("Sam", "Sam (2)"), NAME_W) == ("Sam", "S…2")
+    assert fitted(("Jo", "Jo (2)"), NAME_W) == ("Jo", "Jo 2")
+    assert fitted(("Alexander", "Alexander (2)", "Alexander (3)"), NAME_W) == ("Ale…", "Al…2", "Al…3")
+    assert fitted(("Sam", "Sam (2)"), 80) == ("Sam", "Sam (2)")  # whole where it fits
 
 
 def test_letters_the_font_lacks_are_never_drawn_as_boxes() -> None:
@@ -66,7 +81,8 @@ def test_letters_the_font_lacks_are_never_drawn_as_boxes() -> None:
     players = ("山田太郎", "Zoë 😀", "👍🏽Bob", "Bob 李明", "김민준")
     for w in WIDTHS:
         assert fitted(players, w)[::4] == ("#1", "#5")
-    assert fitted(players, TEXT_W)[1:4] == ("Zoë 😀", "?Bob", "Bob ?")
+    assert fitted(players, 60)[1:4] == ("Zoë 😀", "?Bob", "Bob ?")
+    assert fitted(players, NAME_W)[1:4] == ("Zo…", "?Bob", "Bo…")
 
 
 def test_the_picture_draws_cut_names_and_the_alt_text_keeps_them_whole() -> None:
@@ -85,9 +101,11 @@ def test_the_picture_draws_cut_names_and_the_alt_text_keeps_them_whole() -> None
         draw_layout(layout, Style())
     shown = [text for text, _ in log.texts]
     assert not any(players[0] in t or "山" in t for t in shown), shown
-    assert "iiiiiiiiii" in shown  # narrow: whole under its card
-    assert f"{fitted(players, TEXT_W)[0]} to play" in " ".join(shown)
-    assert fitted(players, SCORE_W)[1] in shown  # the stand-in for a name the font cannot draw
+    forms = fitted(players, NAME_W)
+    assert f"{forms[0]} to play" in " ".join(shown)
+    assert forms[1] in shown  # the stand-in for a name the font cannot draw
+    for form in forms:  # each in one form under its card, in the counts and in the scores
+        assert sum(1 for t in shown if t == form or t.startswith(f"{form} ")) >= 3, (form, shown)
     alt = layout.text()
     assert all(p in alt for p in players) and "…" not in alt
     assert names.shortened(layout).text() != alt  # (the picture's own text is the shortened one)
@@ -116,6 +134,36 @@ def test_the_table_text_keeps_long_names_whole() -> None:
     text = "\n".join(state.view(None).text_lines())
     assert all(name in text for name in LONG_NAMES[:3])
     assert all(name in pictures.table_alt_text(state.view(None)) for name in LONG_NAMES[:3])
+
+
+def other_cuts(text: str, whole: str, forms: Sequence[str]) -> list[str]:
+    """The cuts of ``whole`` ("Wo…", "Wolf…") drawn in ``text`` that are none of the players'
+    ``forms`` (a cut is found only where it starts a word: "W…" is not drawn inside "WW…")."""
+    found = []
+    for k in range(1, len(whole)):
+        cut = whole[:k].rstrip() + "…"
+        if cut not in forms and re.search(rf"(?<![\w?#]){re.escape(cut)}(?!\w)", text):
+            found.append(cut)
+    return found
+
+
+@pytest.mark.parametrize("game_id", ["hoodwink", "ninety_nine", "spec"])
+def test_a_players_name_reads_the_same_everywhere_in_a_picture(game_id: str) -> None:
+    """With long names, a player's name is cut once for a picture: the heading, the labels under
+    the cards, the score lines, the counts and the notes hold the same form (once "WW…" in the
+    heading, "W…" in the scores and "Wolf…" in a note of one Hoodwink picture). Read from the
+    layout as it is drawn (its names shortened), table and hand."""
+    checked = 0
+    for state in states_of(game_id)[::9]:
+        view = state.view(None)
+        forms = fitted(tuple(view.players), NAME_W)
+        for layout in (pictures.table_layout(view), pictures.hand_layout(state.view(0), state.legal_actions(0))):
+            text = names.shortened(layout).text()
+            for seat, form in enumerate(forms):
+                whole = names.drawable(view.players[seat], seat)
+                assert not other_cuts(text, whole, forms), (state.turn, form, other_cuts(text, whole, forms), text)
+                checked += form in text
+    assert checked
 
 
 def test_a_layout_without_players_is_drawn_as_it_is() -> None:
@@ -197,7 +245,7 @@ def test_look_alike_names_are_told_apart() -> None:
 def test_a_seat_mark_cuts_only_a_name_that_does_not_fit() -> None:
     """Names told apart by their seats keep "…" only when cut: "Al #2", never "Al… #2" (where
     "Al #2" fits: a label, a heading)."""
-    for w in (LABEL_W, TEXT_W):
+    for w in (56, 60):
         forms = fitted(("Al", "A\u200bl"), w)
         assert forms == ("Al #1", "Al #2"), (w, forms)
 
@@ -212,7 +260,7 @@ def test_random_name_sets_drawn_alike_only_when_the_same() -> None:
     parts = ["B", "o", "b", "e", "ë", "e\u0308", *INVISIBLE]
     for _ in range(300):
         names = tuple("".join(rng.choice(parts) for _ in range(rng.randint(1, 4))) for _ in range(rng.randint(2, 4)))
-        forms = fitted(names, LABEL_W)
+        forms = fitted(names, NAME_W)
         for i in range(len(names)):
             for j in range(i):
                 assert drawn(forms[i]) != drawn(forms[j]) or names[i] == names[j], (names, forms)

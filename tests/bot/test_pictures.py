@@ -384,10 +384,12 @@ def logs_of_every_picture(game_id: str, names: bool | str = False) -> list[tuple
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_no_card_hides_the_index_of_the_card_under_it(game_id: str) -> None:
-    """Overlapping cards step at least the width of an index, so "10" then "8" never reads "108"."""
+    """Overlapping cards step at least the width of an index, so "10" then "8" never reads "108";
+    no label under a card runs into another ("+10, reverse" into "makes 99")."""
     for where, log in logs_of_every_picture(game_id):
         assert log.texts and log.width, f"{where}: nothing recorded"
         assert not log.covered_indices(), f"{where}: steps and index widths {log.covered_indices()}"
+        assert not log.crossed_labels(), f"{where}: labels {log.crossed_labels()}"
 
 
 def test_a_table_too_big_for_a_phone_folds_its_pile_and_says_how_many_are_hidden() -> None:
@@ -477,6 +479,7 @@ def test_long_names_are_cut_to_fit_and_text_stays_legible_on_a_phone(game_id: st
         drawn_text = "\n".join(text for text, _ in log.texts)
         assert not [n for n in whole if n in drawn_text], f"{where}: a long name drawn whole"
         assert not log.covered_indices(), f"{where}: steps and index widths {log.covered_indices()}"
+        assert not log.crossed_labels(), f"{where}: labels {log.crossed_labels()}"
         smallest = log.smallest_text(PHONE)
         assert smallest >= LEGIBLE, f"{where}: text {smallest:.1f} px high at {PHONE} px wide"
 
@@ -493,8 +496,35 @@ def test_text_stays_legible_on_a_phone_with_every_set_of_names(game_id: str, nam
     the others run with ``-m slow`` (and ``tests/bench/bench_names.py`` prints them all)."""
     for where, log in logs_of_every_picture(game_id, names=names):
         assert not log.covered_indices(), f"{where}: steps and index widths {log.covered_indices()}"
+        assert not log.crossed_labels(), f"{where}: labels {log.crossed_labels()}"
         smallest = log.smallest_text(PHONE)
         assert smallest >= LEGIBLE, f"{where}: text {smallest:.1f} px high at {PHONE} px wide ({names} names)"
+
+
+@pytest.mark.parametrize(("game_id", "winner_field"), [("hoodwink", "last_trick_winner"), ("parity", "last_winner")])
+def test_the_alt_text_says_who_won_the_last_trick(game_id: str, winner_field: str) -> None:
+    """The picture marks the last trick's winner by its card alone; its description says who
+    took it, by whole name, as the table's text does (the trick in play says "winning" only)."""
+    game = get_game(game_id)
+    kept: list[GameState[Any]] = []
+
+    def keep(state: GameState[Any]) -> None:
+        if len(kept) < 60:
+            kept.append(state.clone())
+
+    play_match(game, list(LONG_NAMES[: min(game.player_counts)]), seed=3, on_action=keep)
+    said = 0
+    for state in kept:
+        view = state.view(None)
+        alt = table_alt_text(view)
+        winner = getattr(view, winner_field)
+        if winner is None or not view.last_trick:  # type: ignore[attr-defined]
+            assert "won by" not in alt, alt
+            continue
+        assert f"(won by {view.players[winner]})" in alt, alt
+        assert alt.count("won by") == 1, alt
+        said += 1
+    assert said > 10
 
 
 def test_what_a_picture_says_more_briefly_to_fit_a_phone_the_table_text_says_in_full() -> None:
@@ -664,18 +694,34 @@ def test_areas_drawn_in_the_palette_are_those_drawn_in_rgb_and_mapped(game_id: s
                         assert drawn.tobytes() == colours.indexed(rgb).tobytes(), (game_id, type(area), width)
 
 
-def test_labels_that_run_into_each_other_are_drawn_as_rgb_blends_them() -> None:
-    """Two labels under a crowded pile can overlap ('+10, reverse' into 'makes 99'): written one
-    over the other in the palette, the second would not blend with the first as in RGB, so such a
-    strip is drawn in RGB and mapped whole, the same pixels as before."""
-    labels = ["P1\n+10\n→ 15", "P2\n+10\n→ 25", "P3\n0\n→ 25", "P1\n+2\n→ 27", "P2\n+10, reverse\n→ 37"]
-    labels += ["P1\nmakes 99", "P3\nmakes 99", "P2\n0\n→ 99"]
-    cards = ["QC", "KC", "3S", "AH", "JC", "9D", "9S", "4D"]
-    pile = Pile("Played", tuple(Spot(card(c), label=t) for c, t in zip(cards, labels, strict=True)), total=99)
+CROWDED_PILE = (
+    ("QC", "P1\n+10\n→ 15"), ("KC", "P2\n+10\n→ 25"), ("3S", "P3\n0\n→ 25"), ("AH", "P1\n+2\n→ 27"),
+    ("JC", "P2\n+10, reverse\n→ 37"), ("9D", "P1\nmakes 99"), ("9S", "P3\nmakes 99"), ("4D", "P2\n0\n→ 99"),
+)
+"""A Ninety-Nine pile whose labels ran into each other at 300 px ("+10, reverse" into "makes 99")."""
+
+
+@pytest.mark.parametrize("width", [300, 360, 520])
+def test_a_crowded_piles_labels_never_run_into_each_other(width: int) -> None:
+    """A label wider than its card at the start of a line is drawn from the edge, so it reaches
+    further right than its centred place: the next label starts after it (the last of a line moved
+    left only as far as that allows), none is cut, and the strip is drawn straight in the palette,
+    the pixels RGB drawing and mapping gives."""
+    pile = Pile("Played", tuple(Spot(card(c), label=t) for c, t in CROWDED_PILE), total=99)
     style = tableau.drawing(Style())
-    with pytest.raises(colours.TextOverlap):
-        tableau.draw_area_now(pile, 300, style, indexed=True)
-    drawn = tableau.indexed_area(pile, 300, style)
-    rgb = tableau.draw_area_now(pile, 300, style)
+    with drawlog.recording() as log:
+        rgb = tableau.draw_area_now(pile, width, style)
+    assert log.labels and not log.crossed_labels(), log.labels
+    assert "+10, reverse" in [t for t, _ in log.texts] and "…" not in "".join(t for t, _ in log.texts)
+    drawn = tableau.draw_area_now(pile, width, style, indexed=True)  # no TextOverlap
     assert drawn is not None and rgb is not None
     assert drawn.tobytes() == colours.indexed(rgb).tobytes()
+
+
+def test_words_written_over_words_in_the_palette_are_refused() -> None:
+    """Written one over another in the palette, the second line of text would not blend with
+    the first as in RGB: the palette refuses it (the strip is then drawn in RGB and mapped whole)."""
+    img = tableau.felt(200, 40, indexed=True)
+    colours.draw_text(img, (0, 0), "makes 99", tableau.LABEL_SIZE, tableau.INK)
+    with pytest.raises(colours.TextOverlap):
+        colours.draw_text(img, (30, 2), "+10, reverse", tableau.LABEL_SIZE, tableau.INK)

@@ -169,3 +169,36 @@ async def test_a_held_ending_refuses_entries_and_survives_a_restart(db_path: Pat
     finally:
         await service2.shutdown()
         await store2.close()
+
+
+async def test_players_of_the_same_name_are_told_apart_in_the_text_and_the_picture(service: TableService) -> None:
+    """Two members may share a display name (and a guest be typed with it): they are numbered as
+    a lobby numbers a second "Ann" who joins, only where names collide, so the table's text, the
+    picture's description and the picture itself tell them apart; entries name them so."""
+    from bot.render import drawlog, pictures
+    from bot.render.names import NAME_W, fitted
+    from bot.render.tableau import Style, draw_layout
+
+    await service.open_referee(G, C, ANN, "toy", [ANN, User("3", "Ann"), "Ann"], ["first_dealer=3", "deals=1"])
+    table = service.require_table(G, C)
+    assert table.state is not None
+    assert [s.name for s in table.seats] == ["Ann", "Ann (2)", "Ann (3)"]
+    assert [s.user_id for s in table.seats] == ["1", "3", None]
+    assert list(table.state.players) == ["Ann", "Ann (2)", "Ann (3)"]
+    view = table.state.view(None)
+    assert len(set(fitted(tuple(view.players), NAME_W))) == 3
+    layout = pictures.table_layout(view)
+    with drawlog.recording() as log:
+        draw_layout(layout, Style())
+    drawn = [t.strip() for t, _ in log.texts]
+    assert all(form in drawn for form in fitted(tuple(view.players), NAME_W)), drawn
+    alt = pictures.table_alt_text(view)
+    assert "Ann (2)" in alt and "Ann (3)" in alt
+    said = "\n".join(view.text_lines())
+    assert "Ann (2)" in said and "Ann (3)" in said, said
+
+
+async def test_a_guest_without_a_name_is_still_refused(service: TableService) -> None:
+    with pytest.raises(TableError, match="Every player needs a name"):
+        await service.open_referee(G, C, ANN, "toy", [ANN, BOB, "  "], ["first_dealer=3", "deals=1"])
+    assert service.core.registry.get(G, C) is None

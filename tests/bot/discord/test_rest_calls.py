@@ -1,6 +1,7 @@
 """Few calls to Discord for the same result (issue 28, point 10): a click is answered with what it
 brings about (Start with the table message, Join with the lobby's update, a public act with its
-reply) rather than acknowledged first and shown after, and a private view the table's change
+reply; a start that mentions nobody else with the lobby made the table message) rather than
+acknowledged first and shown after, and a private view the table's change
 leaves true is not touched. (``python -m tests.bench.bench_discord`` counts every game.)"""
 
 from __future__ import annotations
@@ -248,3 +249,91 @@ async def test_a_move_made_before_a_view_is_sent_is_in_that_view(
     assert len([c for c in calls if c.startswith("POST /webhooks/")]) == 1  # her view, once
     assert not [c for c in calls if c.startswith("PATCH /webhooks/") and not c.endswith("@original")]
     assert not [c for c in calls if c.startswith("POST /channels/")] and world.dms(world.cat) == []
+
+
+async def test_a_start_that_tells_nobody_turns_the_lobby_into_the_table_message(world: World) -> None:
+    """Ann starts a table she shares only with a bot: nobody else is to be told it began, so her
+    click's one answer updates the lobby in place into the first deal's table message (picture,
+    Show my hand), with no new message and no retiring edit of the lobby; her view comes below."""
+    lobby = (await world.ann.slash(world.channel, "play", game="toy", options=OPEN_TOY)).response
+    assert lobby is not None
+    chooser = await world.ann.click(lobby, label="Add bot")
+    assert chooser.response is not None
+    await world.ann.click(chooser.response, label="Easy")
+    await world.settle()
+    before = len(world.env.http_requests)
+    started = await world.ann.click(lobby, label="Start")
+    await world.settle()
+    table = world.require_table()
+    assert table.message_id == str(lobby.id) and not started.deferred
+    message = world.table_message()
+    assert labels(message)[0] == "Show my hand" and message.attachments
+    assert "The game has started" not in embed_text(message)
+    calls = calls_since(world, before)
+    answered = [e.json for e in world.env.http_requests[before:] if e.path.endswith("/callback")]
+    assert len(answered) == 1 and answered[0]["type"] == 7  # UPDATE_MESSAGE: the lobby it was clicked on
+    assert [c for c in calls if c.startswith("POST /channels/") or c.startswith("PATCH /channels/")] == []
+    assert len([c for c in calls if c.startswith("POST /webhooks/")]) == 1  # her view, below it
+    assert sent_view(world, world.ann, message.id) is not None
+    live = LivePlay(world)
+    await live.move()  # and play goes on in that message
+    assert world.table_message().id == lobby.id and table.turn >= 1
+
+
+async def test_a_start_that_tells_others_is_a_new_message_that_mentions_them(world: World) -> None:
+    """With Bob and Cat seated, the start mentions them (Bob leads, Cat's hand is below): an
+    edit would notify nobody, so the start is a new message, and the lobby says so above it."""
+    lobby = (await world.ann.slash(world.channel, "play", game="toy", options=OPEN_TOY)).response
+    assert lobby is not None
+    for person in (world.bob, world.cat):
+        await person.click(lobby, label="Join")
+    await world.ann.click(lobby, label="Start")
+    await world.settle()
+    assert world.require_table().message_id != str(lobby.id)
+    assert world.table_message().raw_mentions == [world.bob.id, world.cat.id]
+    assert "The game has started" in embed_text(world.message(lobby.id)) and labels(world.message(lobby.id)) == []
+
+
+async def test_start_from_a_replaced_lobby_posts_the_table_message_below(world: World) -> None:
+    """Ann reposts her lobby (/table), then presses Start on the old one she still sees: the old
+    message is not the lobby in use, so the table message is a new one and the lobby in use
+    says the game went on below (neither lobby keeps its buttons)."""
+    old = (await world.ann.slash(world.channel, "play", game="toy", options=OPEN_TOY)).response
+    assert old is not None
+    chooser = await world.ann.click(old, label="Add bot")
+    assert chooser.response is not None
+    await world.ann.click(chooser.response, label="Easy")
+    start = next(c for c in custom_ids(world.message(old.id)) if c.endswith(":start"))
+    await world.ann.slash(world.channel, "table")
+    await world.settle()
+    lobby = world.require_table().message_id
+    raw_component(world, world.ann, old, start)
+    await world.settle()
+    table = world.require_table()
+    assert table.state is not None and table.message_id not in (str(old.id), lobby)
+    assert labels(world.table_message())[0] == "Show my hand"
+    assert "The game has started" in embed_text(world.message(lobby))
+    assert labels(world.message(lobby)) == [] and labels(world.message(old.id)) == []
+
+
+async def test_a_repost_racing_the_start_leaves_one_table_message_with_buttons(world: World) -> None:
+    """Ann presses Start (she and a bot: a start that may be made in place) and, before it is
+    shown, asks for the table again (/table): whichever the bot takes first, one message ends
+    with buttons, the newest, showing the game; the lobby keeps none and says the game started."""
+    lobby = (await world.ann.slash(world.channel, "play", game="toy", options=OPEN_TOY)).response
+    assert lobby is not None
+    chooser = await world.ann.click(lobby, label="Add bot")
+    assert chooser.response is not None
+    await world.ann.click(chooser.response, label="Easy")
+    await world.settle()
+    start = next(c for c in custom_ids(world.message(lobby.id)) if c.endswith(":start"))
+    raw_component(world, world.ann, lobby, start)  # in flight, not settled
+    await world.ann.slash(world.channel, "table")
+    await world.settle()
+    table = world.require_table()
+    assert table.state is not None and table.message_id is not None
+    with_buttons = [m.id for m in world.bot_messages() if labels(m)]
+    assert with_buttons == [int(table.message_id)] and with_buttons[0] == world.bot_messages()[-1].id
+    assert labels(world.table_message())[0] == "Show my hand" and world.table_message().attachments
+    lobby_now = embed_text(world.message(lobby.id))
+    assert "The game has started" in lobby_now or world.message(lobby.id).attachments, lobby_now
