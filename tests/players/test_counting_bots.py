@@ -23,7 +23,7 @@ from games.cards import Rank, card, parse_cards
 from games.counting import CountingView, PlayAs, play_as, play_card, play_card_of
 from games.engine import Action, View
 from games.players import bot_player, levels
-from games.players.adders import FIFTY_ONE, MODELS, NINETY_NINE, fewest_wins_share, lives_match_share
+from games.players.adders import FIFTY_ONE, HUNDRED, MODELS, NINETY_NINE, fewest_wins_share, lives_match_share
 from games.players.counting import (
     ByTableSizePlayer,
     GreedyAdderPlayer,
@@ -119,15 +119,23 @@ def test_fifty_one_strong_leaves_the_next_player_no_safe_card() -> None:
     assert chosen["strong"] == {play_card(card("8H"))}
 
 
-def test_fifty_one_counts_the_starter_as_seen() -> None:
-    # the total opened at 11 and a King took it to 15: the starter was an Ace, so besides our own
-    # Ace two are unseen (the view lists plays, not the starter)
+def test_the_cards_turned_up_to_start_count_as_seen() -> None:
+    # Fifty-One: the Ace of Diamonds was turned up and a King took the total to 15; besides our own
+    # Ace two are unseen, and not the one turned up. Hundred: the two cards left over are out of
+    # every hand, so they are not unseen (they were, before the view carried them)
     hand = "AS QS JS 10S 9S 8S"
     recent = [{"seat": 2, "card": card("KH"), "total": 15}]
-    view = view_of("fifty_one", hand, 15, players=3, stock=14, hand_counts=[6, 5, 5], recent=recent)
+    view = view_of(
+        "fifty_one", hand, 15, players=3, stock=14, hand_counts=[6, 5, 5], recent=recent, opening=[card("AD")]
+    )
     unseen = unseen_cards(FIFTY_ONE, view)
-    assert sum(1 for c in unseen if c.rank is Rank.ACE) == 2
+    assert sorted(c.code for c in unseen if c.rank is Rank.ACE) == ["AC", "AH"]
     assert len(unseen) == 32 - 6 - 1 - 1
+    hand = "AS KS QS JS 10S 9S 8S 7S AH KH"
+    view = view_of("hundred", hand, 18, players=3, opening=parse_cards("AD 7D"))
+    unseen = unseen_cards(HUNDRED, view)
+    assert card("AD") not in unseen and card("7D") not in unseen
+    assert len(unseen) == 32 - 10 - 2
 
 
 def test_fifty_one_weighs_a_lost_deal_by_what_it_does_to_the_match() -> None:
@@ -528,11 +536,18 @@ def test_bots_stay_legal_under_other_options(game: str, players: int, options: d
 # --- what a strong player samples --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("game", "players"), [("twenty_nine", 4), ("fifty_one", 3), ("ninety_nine", 4), ("jubilee", 3)])
+SAMPLED = [("twenty_nine", 4), ("fifty_one", 3), ("ninety_nine", 4), ("jubilee", 3), ("hundred", 3), ("obstacle_race", 3)]
+TURNED_UP = {"fifty_one", "hundred", "obstacle_race"}
+"""The games whose deal turns cards up to start the pile (every other card is held or in the stock)."""
+
+
+@pytest.mark.parametrize(("game", "players"), SAMPLED)
 def test_samples_agree_with_everything_the_seat_saw(game: str, players: int) -> None:
     """Over real play, the cards a strong player deals the others never include a card it saw
-    played this deal (even one gone from the view's short list of recent plays) or one of its own,
-    and a seat that passed (Twenty-Nine) is never dealt a card it could have played then."""
+    played this deal (even one gone from the view's short list of recent plays), one turned up to
+    start the pile or one of its own, and a seat that passed (Twenty-Nine) is never dealt a card it
+    could have played then. Where cards are turned up to start, the deal of the others' hands and
+    the stock holds exactly the cards the seat has not seen."""
     model = next(m for m in MODELS if m.game_id == game)
     easy = bot_player(game, "easy")
     checked = 0
@@ -555,8 +570,12 @@ def test_samples_agree_with_everything_the_seat_saw(game: str, players: int) -> 
                     root = Position(view.total, tuple(() for _ in range(players)), seat)
                     for pos in (sample_deal(model, view, root, random.Random(k)), sample_position(model, view, root, random.Random(k))):
                         dealt = [c for s, h in enumerate(pos.hands) if s != seat for c in h] + list(pos.stock)
-                        used = Counter(dealt) + Counter(played) + Counter(view.hand)
-                        assert not used - pack, "a card seen played (or held) was dealt again"
+                        used = Counter(dealt) + Counter(played) + Counter(view.hand) + Counter(view.opening)
+                        assert not used - pack, "a card seen played, turned up or held was dealt again"
+                        if game in TURNED_UP:
+                            assert view.opening and not set(view.opening) & set(dealt)
+                            if pos.stock or not view.stock:  # the playouts' deal: every unseen card placed
+                                assert used == pack
                         for s, floor in floors.items():
                             assert not any(model.refuses(floor, c) for c in pos.hands[s]), "a passed seat got a card it could play"
                 checked += 1
