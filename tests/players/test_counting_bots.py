@@ -23,8 +23,17 @@ from games.cards import Rank, card, parse_cards
 from games.counting import CountingView, PlayAs, play_as, play_card, play_card_of
 from games.engine import Action, View
 from games.players import bot_player, levels
-from games.players.adders import FIFTY_ONE, HUNDRED, MODELS, NINETY_NINE, fewest_wins_share, lives_match_share
+from games.players.adders import (
+    FIFTY_ONE,
+    HUNDRED,
+    MODELS,
+    NINETY_NINE,
+    OBSTACLE_RACE,
+    fewest_wins_share,
+    lives_match_share,
+)
 from games.players.counting import (
+    MEMORY,
     ByTableSizePlayer,
     GreedyAdderPlayer,
     PlayoutAdderPlayer,
@@ -136,6 +145,31 @@ def test_the_cards_turned_up_to_start_count_as_seen() -> None:
     unseen = unseen_cards(HUNDRED, view)
     assert card("AD") not in unseen and card("7D") not in unseen
     assert len(unseen) == 32 - 10 - 2
+
+
+def test_obstacle_race_strong_knows_the_turned_up_cards_are_in_no_hand() -> None:
+    # The end of deal 1 of seed 7 at three (10♥ and K♥ turned up to start): at 47 we hold K♦ J♦,
+    # and the three cards we have not seen are 8♦ 8♣ 9♣, two with the next player and one with the
+    # last. K♦ to 51 leaves both to jump 55 or 66 whichever way those three are split; J♦ to 49
+    # lets the last player land on 66 (with the 9♣ they hold) or leaves us to jump 66 ourselves.
+    # While the view did not carry the turned-up cards, strong took 10♥ and K♥ for cards the others
+    # might hold (a King to land on 55 from 51) and played J♦.
+    state: Any = get_game("obstacle_race").start(["A", "B", "C"], None, seed=7)
+    plays = ["QS-3", "AC", "QH+3", "7S", "10S", "10D", "JS", "QD-3", "KC", "AS", "8S", "QC+3", "10C", "9H", "JH", "8H", "KS", "JC", "7C", "7H", "AH", "9S", "7D", "AD", "9D"]
+    for play in plays:
+        seat = state.to_play
+        if seat == 0:
+            MEMORY.observe(state.view(0))  # what the bot in seat 0 saw at each of its turns
+        code, sign, amount = play.partition("+") if "+" in play else play.partition("-")
+        action = play_as(card(code), int(sign + amount)) if sign else play_card(card(code))
+        state.apply(seat, action)
+    view = state.view(0)
+    assert (view.total, view.to_play, view.opening) == (47, 0, parse_cards("10H KH"))
+    assert sorted(c.code for c in unseen_cards(OBSTACLE_RACE, view)) == ["8C", "8D", "9C"]
+    legal = state.legal_actions(0)
+    assert {bot_player("obstacle_race", "strong").choose(view, legal, random.Random(k)) for k in range(3)} == {
+        play_card(card("KD"))
+    }
 
 
 def test_fifty_one_weighs_a_lost_deal_by_what_it_does_to_the_match() -> None:
