@@ -188,9 +188,9 @@ def counting_stale(seen: CountingSeen, view: Any) -> bool:
 class CountingSide:
     """Caterpillar and the adders (``games.counting``): the seat's hand, the total, whose turn,
     the way play goes, the points and lives and the cards turned up to start the pile are as the
-    view shows; the other hands (their sizes
-    shown, a hand shown on passing kept with its holder), the stock (its size shown) and any
-    played card the seat has not seen are dealt at random from the cards it has not seen."""
+    view shows; the other hands (their sizes shown, a hand shown on passing kept with its holder),
+    the stock (its size shown) and any played card the seat has not seen are dealt at random from
+    the cards it has not seen."""
 
     def __init__(self, game_id: str, options: Mapping[str, Any] | None = None) -> None:
         self.game_id, self.options = game_id, options
