@@ -176,6 +176,9 @@ class CountingView(View):
     to_play: Seat | None = None
     direction: int = 1
     recent: list[PlayRecord] = Field(default_factory=list)
+    opening: list[Card] = Field(default_factory=list)
+    """The cards turned up to start the deal's pile (Fifty-One's starter, the cards left over in
+    Hundred and Obstacle Race): public, and still in the pile under the plays."""
     stock: int = 0
     hand_counts: list[int] = Field(default_factory=list)
     deal_points: list[int] = Field(default_factory=list)
@@ -202,6 +205,8 @@ class CountingView(View):
 
     def table_lines(self) -> list[str]:
         lines = [f"Total: {self.total}"]
+        if self.opening:
+            lines.append(f"Turned up to start: {format_cards(self.opening)}")
         if self.to_play is not None and not self.over:
             arrow = "" if self.direction == 1 else " (play goes to the right)"
             lines.append(f"To play: {self.players[self.to_play]}{arrow}")
@@ -246,11 +251,14 @@ class CountingView(View):
         return Pile("Played" if recent else "Nothing played yet", spots, total=self.total)
 
     def table_facts(self) -> list[tuple[str, str]]:
-        """The way play goes and the dealer (whose turn it is the subtitle says: "Ann to play")."""
+        """The way play goes, the dealer and the cards turned up to start the pile (whose turn it is
+        the subtitle says: "Ann to play")."""
         facts: list[tuple[str, str]] = []
         if self.direction != 1:
             facts.append(("", "Play goes to the right"))
         facts.extend(dealer_facts(self))
+        if self.opening and not self.over:
+            facts.append(("Turned up", " ".join(c.short for c in self.opening)))
         return facts
 
     def hands_area(self) -> Counts | None:
@@ -916,6 +924,7 @@ class CountingState(GameState[CO]):
             "to_play": self.to_play,
             "direction": self.direction,
             "recent": list(self.recent),
+            "opening": list(self.opening),
             "stock": self.stock_size(),
             "hand_counts": [self.cards_held(s) for s in range(self.n)],
             "deal_points": list(self.deal_points),

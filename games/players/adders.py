@@ -131,16 +131,6 @@ class FiftyOneModel(AdderModel):
         card = play_card_of(action)
         return 1.0 if card is not None and self.value(card) > 0 else 0.0
 
-    def gone(self, view: CountingView) -> list[Card]:
-        """The plays seen, and the starter: the total less every play (suits do not count here, so
-        any card of the starter's rank stands for it; if the seat first looked late in the deal,
-        a wrong card may be taken for it, which only makes the samples a little less true)."""
-        plays = super().gone(view)
-        starter = view.total - sum(self.value(c) for c in plays)
-        known = {*plays, *view.hand}
-        match = next((c for c in self.pack(view) if c not in known and self.value(c) == starter), None)
-        return plays if match is None else [*plays, match]
-
     def play(self, pos: Position, seat: Seat, action: Action, after: int) -> tuple[Position, float]:
         if fifty_one.loses(after):
             return pos._replace(total=after, ended=True), -1.0

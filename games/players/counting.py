@@ -67,9 +67,10 @@ class AdderModel:
         raise NotImplementedError
 
     def gone(self, view: CountingView) -> list[Card]:
-        """Cards this seat knows are not in anyone's hand or the stock: every play of the deal it
-        has seen (remembered from one turn to the next), since the stock was last made up again."""
-        return [r.card for r in MEMORY.observe(view).plays if r.card is not None]
+        """Cards this seat knows are not in anyone's hand or the stock: the cards turned up to
+        start the pile (the view's ``opening``) and every play of the deal it has seen (remembered
+        from one turn to the next), since the stock was last made up again."""
+        return [*view.opening, *(r.card for r in MEMORY.observe(view).plays if r.card is not None)]
 
     def refuses(self, total: int, card: Card) -> bool:
         """Whether a seat that passed on ``total`` cannot hold ``card`` (it would have had a play).

@@ -37,6 +37,7 @@ GAMES: list[tuple[str, int]] = [
     ("ninety_nine", 3),
     ("ninety_nine", 4),
     ("obstacle_race", 2),
+    ("obstacle_race", 3),
     ("twenty_nine", 2),
     ("twenty_nine", 4),
     ("wit_and_reason_1", 2),

@@ -20,7 +20,6 @@ and the table's options, which every player at the table knows.
 from __future__ import annotations
 
 import random
-import re
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -144,10 +143,6 @@ class CountingSeen:
     plays: int = 0
     stock: int = -1
     restocked: bool = False
-    first_total: int | None = None
-    first_plays: list[Any] = field(default_factory=list)
-    """The total at the seat's first look at the deal and the plays then shown: the total less
-    their values is Fifty-One's starter's, turned up for all to see."""
 
 
 def merge_recent(seen: CountingSeen, recent: Sequence[Any], stock: int) -> None:
@@ -192,9 +187,10 @@ def counting_stale(seen: CountingSeen, view: Any) -> bool:
 
 class CountingSide:
     """Caterpillar and the adders (``games.counting``): the seat's hand, the total, whose turn,
-    the way play goes, the points and lives are as the view shows; the other hands (their sizes
-    shown, a hand shown on passing kept with its holder), the stock (its size shown) and any
-    played card the seat has not seen are dealt at random from the cards it has not seen."""
+    the way play goes, the points and lives and the cards turned up to start the pile are as the
+    view shows; the other hands (their sizes shown, a hand shown on passing kept with its holder),
+    the stock (its size shown) and any played card the seat has not seen are dealt at random from
+    the cards it has not seen."""
 
     def __init__(self, game_id: str, options: Mapping[str, Any] | None = None) -> None:
         self.game_id, self.options = game_id, options
@@ -206,9 +202,6 @@ class CountingSide:
         me = view.seat
         key = (view.game, tuple(view.players), me, view.deal, view.dealer)
         seen: CountingSeen = self.memory.get(key, lambda old: counting_stale(old, view))
-        if seen.first_total is None and not seen.records:
-            seen.first_total = view.total
-            seen.first_plays = [r for r in view.recent if r.card is not None]
         merge_recent(seen, view.recent, view.stock)
         played = [r.card for r in seen.records if r.card is not None]
         if getattr(view, "caterpillar", None) is not None:
@@ -227,9 +220,9 @@ class CountingSide:
 
         def sample(rng: random.Random) -> GameState[Any] | None:
             state: Any = fresh_state(self.game_id, view, self.options, rng)
-            pool = unseen(state.pack(), [*view.hand, *played, *(c for cards in shown for c in cards)])
+            opening = [] if seen.restocked else list(view.opening)  # turned up to start the pile
+            pool = unseen(state.pack(), [*view.hand, *opening, *played, *(c for cards in shown for c in cards)])
             rng.shuffle(pool)
-            under = self.starter(state, seen, pool)
             hands: list[list[Card]] = []
             for s, count in enumerate(view.hand_counts):
                 if s == me:
@@ -251,7 +244,8 @@ class CountingSide:
             state.stock = stock
             rnd = state.round
             rnd.total, rnd.to_play, rnd.direction = view.total, me, view.direction
-            rnd.pile = [*rest, *under, *played]  # cards unseen and not held lie under the plays seen
+            rnd.opening = opening
+            rnd.pile = [*opening, *rest, *played]  # cards unseen and not held lie under the plays seen
             rnd.recent = list(view.recent)
             rnd.deal_points = list(view.deal_points)
             rnd.passes_in_row, rnd.closed, rnd.next = passes, False, None
@@ -259,32 +253,6 @@ class CountingSide:
             return state  # type: ignore[no-any-return]
 
         return sample
-
-    def starter(self, state: Any, seen: CountingSeen, pool: list[Card]) -> list[Card]:
-        """The cards turned up to open the deal (Fifty-One's starter, Hundred's and Obstacle
-        Race's leftovers), taken out of ``pool``: the view keeps only the total they opened, so
-        unseen cards of that value between them (suits do not count)."""
-        k = len(state.round.opening)  # the sampled frame was dealt at this table's size
-        if not k or k > 2 or seen.first_total is None or seen.restocked:
-            return []
-        value = seen.first_total - sum(self.played_value(state, r) for r in seen.first_plays)
-        for i, a in enumerate(pool):
-            if k == 1 and state.card_value(a) == value:
-                return [pool.pop(i)]
-            if k == 2:
-                j = next((j for j in range(i + 1, len(pool)) if state.card_value(a) + state.card_value(pool[j]) == value), None)
-                if j is not None:
-                    b = pool.pop(j)
-                    return [pool.pop(i), b]
-        return []
-
-    @staticmethod
-    def played_value(state: Any, record: Any) -> int:
-        """What a play added to the total (a card of several values: as its effect says)."""
-        if state.value_choices(record.card) is None:
-            return int(state.card_value(record.card))
-        found = re.findall(r"[-+−]\d+", record.effect)
-        return int(found[0].replace("−", "-")) if found else int(state.card_value(record.card))
 
     def per_deal(self, state: Any, seen: CountingSeen) -> None:
         """A game's own fields of the deal in play, from what the seat saw."""
