@@ -1,7 +1,7 @@
 """Benchmark (not a test): how many moves a second one bot process serves, pictures on.
 
     nice -n 10 .venv/bin/python -m tests.bench.bench_capacity [--tables 20,40,80,160] [--seconds 30] [--workers 2]
-        [--pace 2-6] [--picture-wait 0.1] [--profile]
+        [--pace 2-6] [--picture-wait 0.1] [--profile] [--old REV]
 
 Two processes. This one is Discord: SimCord's simulated Discord served over the wire
 (``tests/bench/simdiscord.py``: REST over HTTP, a gateway websocket) and the people at the tables.
@@ -23,8 +23,14 @@ view up to date (the hand's picture), all as in production.
 Printed per step: moves a second served (rows added to the bot's action log), clicks a second,
 click-to-answer p50, p99 and max (from the interaction leaving Discord to the bot's answer
 arriving, the call Discord times against its three seconds), the share of answers over 3 s or
-missing, the bot's CPU per move (its process, and its picture workers), and this process's share
-of a core. The knee is the step serving the most moves with click-to-answer p99 under a second.
+missing, the bot's CPU per move (its event loop's thread, its whole process, and its picture
+workers), and this process's share of a core. The knee is the step serving the most moves with
+click-to-answer p99 under a second.
+
+``--old REV``: the same steps are run first with the bot of git revision ``REV`` (its tree
+extracted to a temporary folder, the bot process started from there; the simulated Discord and
+the people are today's), then with today's, and the CPU a move of each is printed side by side
+with their ratio: a figure that depends on the machine, compared on the same machine in one run.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ import pstats
 import random
 import re
 import resource
+import shutil
 import signal
 import sqlite3
 import statistics
@@ -181,6 +188,8 @@ class Step:
     pictured: list[float] = field(default_factory=list)
     """Click to the answer showing its picture."""
     unanswered: int = 0
+    loop_cpu: float = 0.0
+    """CPU of the bot's main thread: its event loop, where every flow runs."""
     bot_cpu: float = 0.0
     workers_cpu: float = 0.0
     discord_cpu: float = 0.0
@@ -198,7 +207,7 @@ class Step:
             f"{self.tables:>6} {self.moves / self.seconds:>8.1f} {self.clicks / self.seconds:>8.1f} "
             f"{1000 * percentile(lat, 0.5):>7.0f} {1000 * self.p99:>7.0f} {1000 * max(lat, default=0):>7.0f} "
             f"{100 * late / max(self.clicks, 1):>6.1f} {1000 * percentile(self.pictured, 0.99):>7.0f} "
-            f"{self.calls / moves:>6.2f} {1000 * self.bot_cpu / moves:>8.2f} "
+            f"{self.calls / moves:>6.2f} {1000 * self.loop_cpu / moves:>8.2f} {1000 * self.bot_cpu / moves:>8.2f} "
             f"{1000 * self.workers_cpu / moves:>8.2f} {100 * self.bot_cpu / self.seconds:>6.0f}% "
             f"{100 * self.discord_cpu / self.seconds:>6.0f}%"
         )
@@ -206,12 +215,13 @@ class Step:
 
 HEADER = (
     f"{'tables':>6} {'moves/s':>8} {'clicks/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
-    f"{'late %':>6} {'pic p99':>7} {'calls':>6} {'bot ms':>8} {'draw ms':>8} {'bot':>7} {'discord':>7}"
+    f"{'late %':>6} {'pic p99':>7} {'calls':>6} {'loop ms':>8} {'bot ms':>8} {'draw ms':>8} {'bot':>7} {'discord':>7}"
 )
 LEGEND = (
     "late: answers over 3 s or missing; pic p99: click to its answer showing the new picture; "
-    "calls: REST calls a move; bot ms / draw ms: CPU a move of the bot's process and of its "
-    "picture workers; bot / discord: share of one core used by the bot's process and by this one"
+    "calls: REST calls a move; loop ms / bot ms / draw ms: CPU a move of the bot's main thread (its event "
+    "loop), of its whole process (with the threads: SQLite's, bots', charts') and of its picture workers; "
+    "bot / discord: share of one core used by the bot's process and by this one"
 )
 
 
@@ -219,6 +229,15 @@ def process_cpu(pid: int) -> float:
     """CPU seconds (user and system) a process has used, from /proc."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def thread_cpu(pid: int, tid: int) -> float:
+    """CPU seconds (user and system) one thread of a process has used, from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
@@ -255,9 +274,11 @@ class Harness:
 
     def __init__(
         self, tmp: Path, workers: int, seed: int, profile: Path | None, pace: tuple[float, float] = (2.0, 6.0),
-        picture_wait: float | None = None,
+        picture_wait: float | None = None, root: Path = ROOT,
     ) -> None:
         self.picture_wait = picture_wait
+        self.root = root
+        """The tree the bot process runs from (today's, or ``--old``'s)."""
         self.rng = random.Random(seed)
         self.pace = pace
         self.env = simcord.Env(discord.Client(intents=discord.Intents.none()))  # never started: the bot is elsewhere
@@ -287,7 +308,7 @@ class Harness:
             "PARLOUR_DEV_GUILD": str(GUILD_ID),
             "PARLOUR_PICTURE_WORKERS": str(self.workers),
             "PARLOUR_LOG_LEVEL": "WARNING",
-            "PYTHONPATH": str(ROOT),
+            "PYTHONPATH": str(self.root),
         }
         for name in ("PARLOUR_DATABASE_URL", "PARLOUR_SHARD_COUNT", "PARLOUR_SHARD_IDS", "PARLOUR_PUBLIC_URL"):
             env.pop(name, None)
@@ -296,7 +317,7 @@ class Harness:
             argv += ["--profile", str(self.profile)]
         if self.picture_wait is not None:
             argv += ["--picture-wait", str(self.picture_wait)]
-        self.process = subprocess.Popen(argv, cwd=ROOT, env=env)
+        self.process = subprocess.Popen(argv, cwd=self.root, env=env)
         deadline = time.monotonic() + 60
         # its commands registered (before it connects) and its gateway identified: an interaction
         # sent before then would reach no one
@@ -422,11 +443,13 @@ class Harness:
         pid = self.process.pid
         step = Step(len(tables), seconds)
         moves, bot, workers, mine = stored_moves(self.db), process_cpu(pid), children_cpu(pid), own_cpu()
+        loop = thread_cpu(pid, pid)
         calls = self.server.calls
         until = time.perf_counter() + seconds
         await asyncio.gather(*(self.drive(t, step, until) for t in tables))
         step.moves = stored_moves(self.db) - moves
         step.bot_cpu = process_cpu(pid) - bot
+        step.loop_cpu = thread_cpu(pid, pid) - loop
         step.workers_cpu = children_cpu(pid) - workers
         step.discord_cpu = own_cpu() - mine
         step.calls = self.server.calls - calls
@@ -469,11 +492,11 @@ def print_shares(path: Path) -> None:
 
 async def run(
     sizes: Sequence[int], seconds: float, workers: int, seed: int, profile: Path | None,
-    pace: tuple[float, float] = (2.0, 6.0), picture_wait: float | None = None,
+    pace: tuple[float, float] = (2.0, 6.0), picture_wait: float | None = None, root: Path = ROOT,
 ) -> list[Step]:
     steps: list[Step] = []
     with tempfile.TemporaryDirectory() as tmp:
-        harness = Harness(Path(tmp), workers, seed, profile, pace, picture_wait)
+        harness = Harness(Path(tmp), workers, seed, profile, pace, picture_wait, root)
         harness.prepare(max(sizes))
         await harness.start_bot()
         try:
@@ -502,6 +525,71 @@ async def run(
     return steps
 
 
+def old_tree(rev: str, into: Path) -> Path:
+    """Revision ``rev`` of this repository, extracted under ``into`` (``git archive``)."""
+    tree = into / f"old-{rev}"
+    tree.mkdir()
+    archive = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    return tree
+
+
+@dataclass
+class CpuPerMove:
+    """The bot's CPU a move, median over the steps that served moves (ms)."""
+
+    loop: float
+    process: float
+    drawing: float
+    simulator: float
+
+    @classmethod
+    def of(cls, steps: Sequence[Step]) -> CpuPerMove | None:
+        busy = [s for s in steps if s.moves]
+        if not busy:
+            return None
+        return cls(*(
+            1000 * statistics.median(getattr(s, name) / s.moves for s in busy)
+            for name in ("loop_cpu", "bot_cpu", "workers_cpu", "discord_cpu")
+        ))
+
+
+def summary(steps: Sequence[Step]) -> None:
+    good = [s for s in steps if s.latencies and s.p99 < GOAL_P99]
+    if good:
+        knee = max(good, key=lambda s: s.moves)
+        print(
+            f"knee: {knee.tables} tables, {knee.moves / knee.seconds:.1f} moves/s with click-to-answer p99 "
+            f"{1000 * knee.p99:.0f} ms (goal {GOAL_MOVES:.0f} moves/s, p99 under {GOAL_P99:.0f} s)"
+        )
+    else:
+        print("no step kept its p99 under a second")
+    cpu = CpuPerMove.of(steps)
+    if cpu is not None:  # what a capacity plan needs: CPU a move, apart from the simulated Discord's
+        print(
+            f"CPU a move, median over steps: the bot's event loop {cpu.loop:.2f} ms (one core serves at most "
+            f"{1000 / cpu.loop:.0f} moves/s), its whole process {cpu.process:.2f} ms, its picture workers "
+            f"{cpu.drawing:.2f} ms" + (f" ({1000 / cpu.drawing:.0f} moves/s a core)" if cpu.drawing else "")
+            + f"; the simulated Discord {cpu.simulator:.2f} ms"
+        )
+
+
+def compare(old: CpuPerMove | None, new: CpuPerMove | None, rev: str) -> None:
+    """The CPU a move of ``rev``'s bot and of today's, side by side, with today's as a share of the old."""
+    if old is None or new is None:
+        print("no CPU a move to compare: a run served no moves")
+        return
+    print(f"CPU a move (ms, median over steps)   {rev:>10} {'today':>10} {'ratio':>7}")
+    for label, name in (
+        ("the bot's event loop (main thread)", "loop"),
+        ("the bot's whole process", "process"),
+        ("its picture workers", "drawing"),
+    ):
+        before, after = getattr(old, name), getattr(new, name)
+        ratio = f"{after / before:7.2f}" if before else f"{'-':>7}"
+        print(f"{label:<36} {before:>10.2f} {after:>10.2f} {ratio}")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--tables", default="20,40,80,160", help="table counts, rising (comma-separated)")
@@ -521,6 +609,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="seconds a click's answer waits for its picture (the bot's default: 0.1; 0: answered at once, "
         "the picture in an edit)",
     )
+    parser.add_argument(
+        "--old", default=None, metavar="REV",
+        help="also run the bot of this git revision first, and compare the CPU a move (e.g. main)",
+    )
     args = parser.parse_args(argv)
     sizes = sorted({int(n) for n in args.tables.split(",") if n})
     workers = pool.default_workers() if args.workers is None else args.workers
@@ -529,8 +621,19 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"tables clicked every {args.pace} s; the bot in its own process, pictures drawn by {workers} process(es) "
         f"of its own; {args.seconds:.0f} s a step; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
     )
-    print(HEADER)
     with tempfile.TemporaryDirectory() as keep:
+        old: CpuPerMove | None = None
+        if args.old is not None:
+            tree = old_tree(args.old, Path(keep))
+            print(f"the bot of {args.old}:")
+            print(HEADER)
+            old_steps = asyncio.run(
+                run(sizes, args.seconds, workers, args.seed, None, (low, high), args.picture_wait, tree)
+            )
+            summary(old_steps)
+            old = CpuPerMove.of(old_steps)
+            print("today's bot:")
+        print(HEADER)
         profile = Path(keep) / "bot.pstats" if args.profile else None
         steps = asyncio.run(
             run(sizes, args.seconds, workers, args.seed, profile, (low, high), args.picture_wait)
@@ -539,29 +642,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         if profile is not None and profile.exists():
             print_shares(profile)
             if os.environ.get("BENCH_KEEP_PROFILE"):
-                import shutil
-
                 shutil.copy(profile, os.environ["BENCH_KEEP_PROFILE"])
-    good = [s for s in steps if s.latencies and s.p99 < GOAL_P99]
-    if good:
-        knee = max(good, key=lambda s: s.moves)
-        print(
-            f"knee: {knee.tables} tables, {knee.moves / knee.seconds:.1f} moves/s with click-to-answer p99 "
-            f"{1000 * knee.p99:.0f} ms (goal {GOAL_MOVES:.0f} moves/s, p99 under {GOAL_P99:.0f} s)"
-        )
-    else:
-        print("no step kept its p99 under a second")
-    busy = [s for s in steps if s.moves]
-    if busy:  # what a capacity plan needs: CPU a move, apart from the simulated Discord's
-        loop = statistics.median(s.bot_cpu / s.moves for s in busy)
-        drawing = statistics.median(s.workers_cpu / s.moves for s in busy)
-        simulator = statistics.median(s.discord_cpu / s.moves for s in busy)
-        print(
-            f"CPU a move, median over steps: the bot's process {1000 * loop:.2f} ms (one core serves at most "
-            f"{1 / loop:.0f} moves/s), its picture workers {1000 * drawing:.2f} ms"
-            + (f" ({1 / drawing:.0f} moves/s a core)" if drawing else "")
-            + f"; the simulated Discord {1000 * simulator:.2f} ms"
-        )
+    summary(steps)
+    if args.old is not None:
+        compare(old, CpuPerMove.of(steps), args.old)
+
 
 if __name__ == "__main__":
     main()
