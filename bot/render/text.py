@@ -25,6 +25,10 @@ def strip_marks(text: str) -> str:
     """``text`` without the invisible characters that act on what surrounds them: direction
     marks and overrides (U+202E flips the rest of a line), zero-width and other format
     characters, and control characters other than a line break."""
+    if all(line.isprintable() for line in text.split("\n")):
+        # the usual case, in C: a printable character is in none of the categories removed
+        # (str.isprintable is false for every "Other" and "Separator" but the space)
+        return text
     return "".join(
         ch
         for ch in text
