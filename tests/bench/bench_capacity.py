@@ -445,6 +445,8 @@ class Harness:
         moves, bot, workers, mine = stored_moves(self.db), process_cpu(pid), children_cpu(pid), own_cpu()
         loop = thread_cpu(pid, pid)
         calls = self.server.calls
+        if self.profile is not None:  # the profile starts here (the last step's, in the end)
+            self.process.send_signal(signal.SIGUSR1)
         until = time.perf_counter() + seconds
         await asyncio.gather(*(self.drive(t, step, until) for t in tables))
         step.moves = stored_moves(self.db) - moves
@@ -484,7 +486,7 @@ def print_shares(path: Path) -> None:
             where = "Python and others (asyncio, ssl, copy...)"
         shares[where] += own
     busy = sum(v for k, v in shares.items() if not k.startswith("("))
-    print("the bot process's main thread, whole run (start-up and seating included), by package (own time):")
+    print("the bot process's main thread, the last step, by package (own time):")
     for where, own in shares.most_common():
         if not where.startswith("("):
             print(f"  {100 * own / busy:5.1f}%  {own:7.2f} s  {where}")
