@@ -27,16 +27,19 @@ missing, the bot's CPU per move (its event loop's thread, its whole process, and
 workers), and this process's share of a core. The knee is the step serving the most moves with
 click-to-answer p99 under a second.
 
-``--old REV``: the same steps are run first with the bot of git revision ``REV`` (its tree
-extracted to a temporary folder, the bot process started from there; the simulated Discord and
-the people are today's), then with today's, and the CPU a move of each is printed side by side
-with their ratio: a figure that depends on the machine, compared on the same machine in one run.
+``--old REV``: the bot of git revision ``REV`` (its tree extracted to a temporary folder, its
+process started from there; the simulated Discord and the people are today's) runs beside
+today's, at the same time, each with its own simulated Discord, tables and people, clicked at the
+same pace; the CPU a move of each is printed with their ratio. A figure that depends on the
+machine (and on what else it runs), compared under the same load in one run. Each bot then has
+half the machine: read the knee from a run without ``--old``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import functools
 import os
 import pstats
@@ -496,35 +499,60 @@ async def run(
     sizes: Sequence[int], seconds: float, workers: int, seed: int, profile: Path | None,
     pace: tuple[float, float] = (2.0, 6.0), picture_wait: float | None = None, root: Path = ROOT,
 ) -> list[Step]:
-    steps: list[Step] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        harness = Harness(Path(tmp), workers, seed, profile, pace, picture_wait, root)
-        harness.prepare(max(sizes))
-        await harness.start_bot()
+    """The steps with one bot (run from ``root``), each printed as it ends."""
+    return (await run_bots([root], sizes, seconds, workers, seed, profile, pace, picture_wait))[0]
+
+
+async def run_bots(
+    roots: Sequence[Path], sizes: Sequence[int], seconds: float, workers: int, seed: int, profile: Path | None,
+    pace: tuple[float, float] = (2.0, 6.0), picture_wait: float | None = None, labels: Sequence[str] = (),
+) -> list[list[Step]]:
+    """The steps with a bot from each of ``roots`` at once, side by side: each bot with its own
+    simulated Discord, database, tables and people (this process serves them all), clicked at
+    the same pace in the same steps, so that the machine's load falls on all of them alike.
+    ``profile``: the last bot's. ``labels``: printed before each bot's line."""
+    steps: list[list[Step]] = [[] for _ in roots]
+    with contextlib.ExitStack() as stack:
+        harnesses = [
+            Harness(
+                Path(stack.enter_context(tempfile.TemporaryDirectory())), workers, seed,
+                profile if k == len(roots) - 1 else None, pace, picture_wait, root,
+            )
+            for k, root in enumerate(roots)
+        ]
+        for harness in harnesses:
+            harness.prepare(max(sizes))
         try:
-            tables: list[Seated] = []
-            failed: list[int] = []
+            await asyncio.gather(*(harness.start_bot() for harness in harnesses))
+            tables: list[list[Seated]] = [[] for _ in roots]
+            failed: list[list[int]] = [[] for _ in roots]
             for size in sizes:
-                for start in range(len(tables) + len(failed), size, 10):  # ten tables opened at a time
-                    for i, seated in enumerate(
-                        await asyncio.gather(
-                            *(harness.seat(i) for i in range(start, min(start + 10, size))), return_exceptions=True
-                        )
-                    ):
-                        if isinstance(seated, BaseException):
-                            failed.append(start + i)
-                            print(f"       table {start + i} could not be opened: {seated!r}", flush=True)
-                        else:
-                            tables.append(seated)
-                step = await harness.measure(tables, seconds)
-                steps.append(step)
-                print(step.line(), flush=True)
-                if step.discord_cpu / seconds > 0.9:
+                await asyncio.gather(*(seat_upto(h, tables[k], failed[k], size) for k, h in enumerate(harnesses)))
+                measured = await asyncio.gather(*(h.measure(tables[k], seconds) for k, h in enumerate(harnesses)))
+                for k, step in enumerate(measured):
+                    steps[k].append(step)
+                    print(f"{labels[k]:<8}" if labels else "", step.line(), sep="", flush=True)
+                if measured[0].discord_cpu / seconds > 0.9:
                     print("       (this process, the simulated Discord, was short of CPU: the step measures it, not the bot)")
                 await asyncio.sleep(3)  # answers still due land before the next step
         finally:
-            await harness.stop_bot()
+            await asyncio.gather(*(harness.stop_bot() for harness in harnesses))
     return steps
+
+
+async def seat_upto(harness: Harness, tables: list[Seated], failed: list[int], size: int) -> None:
+    """Open tables until ``size`` have been tried (ten at a time)."""
+    for start in range(len(tables) + len(failed), size, 10):
+        for i, seated in enumerate(
+            await asyncio.gather(
+                *(harness.seat(i) for i in range(start, min(start + 10, size))), return_exceptions=True
+            )
+        ):
+            if isinstance(seated, BaseException):
+                failed.append(start + i)
+                print(f"       table {start + i} could not be opened: {seated!r}", flush=True)
+            else:
+                tables.append(seated)
 
 
 def old_tree(rev: str, into: Path) -> Path:
@@ -624,30 +652,29 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"of its own; {args.seconds:.0f} s a step; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
     )
     with tempfile.TemporaryDirectory() as keep:
-        old: CpuPerMove | None = None
-        if args.old is not None:
-            tree = old_tree(args.old, Path(keep))
-            print(f"the bot of {args.old}:")
-            print(HEADER)
-            old_steps = asyncio.run(
-                run(sizes, args.seconds, workers, args.seed, None, (low, high), args.picture_wait, tree)
-            )
-            summary(old_steps)
-            old = CpuPerMove.of(old_steps)
-            print("today's bot:")
-        print(HEADER)
         profile = Path(keep) / "bot.pstats" if args.profile else None
-        steps = asyncio.run(
-            run(sizes, args.seconds, workers, args.seed, profile, (low, high), args.picture_wait)
+        if args.old is not None:  # the old bot and today's side by side, in the same steps
+            roots, labels = [old_tree(args.old, Path(keep)), ROOT], [args.old[:7], "today"]
+            print(f"{'bot':<8}{HEADER}")
+        else:
+            roots, labels = [ROOT], []
+            print(HEADER)
+        runs = asyncio.run(
+            run_bots(roots, sizes, args.seconds, workers, args.seed, profile, (low, high), args.picture_wait, labels)
         )
-        print(LEGEND)
+        steps = runs[-1]
+        print(LEGEND + ("; discord: this process, serving both bots" if args.old is not None else ""))
         if profile is not None and profile.exists():
             print_shares(profile)
             if os.environ.get("BENCH_KEEP_PROFILE"):
                 shutil.copy(profile, os.environ["BENCH_KEEP_PROFILE"])
-    summary(steps)
+    for label, run_steps in zip(labels, runs, strict=True):
+        print(f"{label}:")
+        summary(run_steps)
+    if not labels:
+        summary(steps)
     if args.old is not None:
-        compare(old, CpuPerMove.of(steps), args.old)
+        compare(CpuPerMove.of(runs[0]), CpuPerMove.of(steps), args.old)
 
 
 if __name__ == "__main__":
