@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections import Counter
@@ -175,7 +176,14 @@ def action_menu(legal: Sequence[Action], room: int = 25) -> MenuNode:
     A level that fits is flat (every action a leaf); otherwise actions are grouped by the first
     element of their ``choice_path`` and each group is split the same way.
     """
-    return _menu("", [(i, a, a.choice_path()) for i, a in enumerate(legal)], room, 0)
+    return _menu("", [(i, a, choice_path(a)) for i, a in enumerate(legal)], room, 0)
+
+
+@functools.lru_cache(maxsize=8192)
+def choice_path(action: Action) -> tuple[str, ...]:
+    """``action.choice_path()``, remembered: an action is a frozen value whose path is made of
+    its fields alone, and a menu of the same choices is built again at every turn they are open."""
+    return action.choice_path()
 
 
 def _menu(label: str, items: list[tuple[int, Action, tuple[str, ...]]], room: int, depth: int) -> MenuNode:
