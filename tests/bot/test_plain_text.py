@@ -1,10 +1,12 @@
-"""strip_marks, which every name and every embed's text goes through, takes a short cut for text
-with nothing to strip: it must strip exactly what the character-by-character rule strips."""
+"""strip_marks and legible, which every name and every embed's text go through, take short cuts
+(text with nothing to strip returned as it is; a regular expression for the suits): each must do
+exactly what its character-by-character rule does."""
 
 from __future__ import annotations
 
 import unicodedata
 
+from bot.discord.limits import SUITS, TEXT_STYLE, legible
 from bot.discord.plain import plain
 from bot.render.text import JOINER, clean_name, strip_marks
 
@@ -33,3 +35,23 @@ def test_what_a_player_reads_is_kept_and_what_acts_on_it_is_dropped() -> None:
     assert strip_marks(family) == family  # the joiner builds the emoji
     assert clean_name("  ann\u2066  \t bob\u2069 ") == "ann bob"
     assert plain("ann\u202e *bold*") == "ann \\*bold\\*"
+
+
+def suits_as_text_by_rule(text: str) -> str:
+    """Every suit followed by the text-presentation selector, one character at a time."""
+    out = []
+    for i, ch in enumerate(text):
+        out.append(ch)
+        if ch in SUITS and text[i + 1 : i + 2] != TEXT_STYLE:
+            out.append(TEXT_STYLE)
+    return "".join(out)
+
+
+def test_every_suit_is_drawn_as_text_once() -> None:
+    texts = [
+        "", "no suits", "A♠ K♥ Q♦ J♣", "♠", "♠♠", f"♠{TEXT_STYLE}", f"♠{TEXT_STYLE}♥", f"{TEXT_STYLE}♣",
+        f"10♦{TEXT_STYLE}{TEXT_STYLE} 9♦", "Spades / 9♠\nHearts / A♥", "☺♤♡",  # outlined suits are not ours
+    ]
+    for text in texts:
+        assert legible(text) == suits_as_text_by_rule(text), text
+        assert legible(legible(text)) == legible(text)  # never twice
