@@ -573,7 +573,7 @@ def old_tree(rev: str, into: Path) -> Path:
     for module in OPTIONAL_SPEED_UPS:
         if f'"{module}' not in needs:
             (tree / HIDDEN).mkdir(exist_ok=True)
-            (tree / HIDDEN / f"{module}.py").write_text(f'raise ImportError("{rev} did not depend on {module}")\n')
+            (tree / HIDDEN / f"{module}.py").write_text(f'raise ModuleNotFoundError("{rev} did not depend on {module}")\n')
     return tree
 
 
