@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import discord
 from discord.http import handle_message_parameters
 from discord.utils import MISSING
-from discord.webhook.async_ import async_context
+from discord.webhook.async_ import async_context, interaction_message_response_params
 
 from bot.discord.limits import CONTENT, clip
 
@@ -134,6 +134,35 @@ async def edit_original(interaction: discord.Interaction, **fields: Any) -> None
         )
 
 
+async def update_clicked(interaction: discord.Interaction, **fields: Any) -> None:
+    """:meth:`discord.InteractionResponse.edit_message` with ``fields``: the click answered by
+    replacing the message it was made on, without reading the message of Discord's answer back."""
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
+        return  # nothing to edit (discord.py does nothing either)
+    state = interaction._state
+    if fields.get("view", MISSING) is not MISSING and interaction.message is not None:
+        state.prevent_view_updates_for(interaction.message.id)
+    params = interaction_message_response_params(
+        type=discord.InteractionResponseType.message_update.value,
+        **_message_fields(fields),
+        allowed_mentions=fields.get("allowed_mentions", MISSING),
+        previous_allowed_mentions=state.allowed_mentions,
+    )
+    http = state.http
+    await async_context.get().create_interaction_response(
+        interaction.id,
+        interaction.token,
+        session=interaction._session,
+        proxy=http.proxy,
+        proxy_auth=http.proxy_auth,
+        params=params,
+    )
+    response._response_type = discord.InteractionResponseType.message_update  # is_done() from now on
+
+
 _FIELDS = ("content", "embed", "embeds", "attachments", "view")
 
 
@@ -226,7 +255,7 @@ async def safe_update(interaction: discord.Interaction, **fields: Any) -> bool:
         fields["content"] = clip(fields["content"], CONTENT)
     _detach_view(fields)
     if not interaction.response.is_done():
-        done = await safe_call("update message", _as_awaitable(interaction.response.edit_message(**fields)))
+        done = await safe_call("update message", _as_awaitable(update_clicked(interaction, **fields)))
     else:
         done = await safe_call("edit original response", _as_awaitable(edit_original(interaction, **fields)))
     return done is not None
