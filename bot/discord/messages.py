@@ -164,7 +164,7 @@ async def hand_message(
         if png is None or layout is None:
             return Message(hand_embed(table, info, note, pictured=False), view)
         alt = pictures.hand_alt_text(info.view, info.legal, layout)
-        return Message(pictured.copy(), view, [discord.File(png, filename=HAND_FILE, description=alt)])
+        return Message(pictured, view, [discord.File(png, filename=HAND_FILE, description=alt)])  # one message gets it
 
     # a click's answer waits for this picture (``wait``): it goes before pictures queued for others
     drawing = asyncio.ensure_future(draw(lambda: layout, compact=True, urgent=urgent or wait is not None))

@@ -1,7 +1,7 @@
 """PNG charts: the running scores of a match, and a member's rating over time (matplotlib, no screen).
 
-The charts are drawn in worker threads (``asyncio.to_thread``), so they use matplotlib's object
-API only: a ``Figure`` of its own with an Agg canvas per chart, never pyplot (whose global figure
+The charts are drawn in worker threads (``asyncio.to_thread``) or the bot's picture workers
+(:func:`match_chart_png`), so they use matplotlib's object API only: a ``Figure`` of its own with an Agg canvas per chart, never pyplot (whose global figure
 registry and current-figure state are not thread-safe). matplotlib is imported when the first
 chart is drawn, not when this module is, so starting the bot or the console does not pay for it.
 """
@@ -32,6 +32,16 @@ def score_progression(game: Game[Any], record: MatchRecord) -> list[list[int]]:
     if state.outcome is not None and state.outcome.scores != points[-1]:
         points.append(list(state.outcome.scores))
     return points
+
+
+def match_chart_png(game: Game[Any], record: MatchRecord, players: list[str]) -> bytes:
+    """The running scores of a finished match as a PNG; empty when it had one deal (the final
+    scores say it all). Run in a picture worker (:meth:`bot.render.pool.Drawer.call`): a
+    replay of the match and matplotlib's drawing, a tenth of a second and more of CPU."""
+    progression = score_progression(game, record)
+    if len(progression) < 3:  # the start and one deal
+        return b""
+    return score_chart(f"{game.title} - running scores", players, progression)
 
 
 def _figure() -> tuple[Figure, Axes]:
