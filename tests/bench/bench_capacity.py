@@ -681,10 +681,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             print_shares(profile)
             if os.environ.get("BENCH_KEEP_PROFILE"):
                 shutil.copy(profile, os.environ["BENCH_KEEP_PROFILE"])
-    for label, run_steps in zip(labels, runs, strict=True):
-        print(f"{label}:")
-        summary(run_steps)
-    if not labels:
+    if labels:
+        for label, run_steps in zip(labels, runs, strict=True):
+            print(f"{label}:")
+            summary(run_steps)
+    else:
         summary(steps)
     if args.old is not None:
         compare(CpuPerMove.of(runs[0]), CpuPerMove.of(steps), args.old)
