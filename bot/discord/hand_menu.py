@@ -208,11 +208,12 @@ def _node_rows(
     if not children:
         return assemble(card_rows)
     if all(not c.children and len(c.actions) <= SELECT_OPTIONS for c in children):
-        per_group = [select([_leaf_option(i, a) for i, a in c.actions], c.label) for c in children]
-        rows = assemble([*per_group, *card_rows])
-        if len(rows) <= ROWS:
-            return rows
-        counter = iter(range(len(per_group), 1000))  # keep custom ids unique in any case
+        # a select per group, if they fit: counted before their options are made (a calling turn
+        # of Spec has 25 groups of 21, some 500 options made and thrown away at every view)
+        if len(assemble([[] for _ in range(len(children) + len(card_rows))])) <= ROWS:
+            per_group = [select([_leaf_option(i, a) for i, a in c.actions], c.label) for c in children]
+            return assemble([*per_group, *card_rows])
+        counter = iter(range(len(children), 1000))  # keep custom ids unique in any case
     entries: list[discord.SelectOption] = []
     for k, c in enumerate(children):
         lone = _lone_action(c)
