@@ -52,7 +52,7 @@ from bot.discord.safe import (
 )
 from bot.discord.turns import TurnSignals
 from bot.render import pool
-from bot.render.charts import match_chart_png
+from bot.render.charts import game_name, match_chart_png
 from bot.render.text import private_text
 from bot.service.hands import has_secrets
 from bot.service.model import Table, User
@@ -762,7 +762,7 @@ async def score_chart_file(table: Table, store: Store) -> discord.File | None:
     record = await stored_record(store, table)
     players = [seat.name for seat in table.seats]
     try:  # replaying the match and drawing take a moment: in a picture worker, as pictures are
-        png = await pool.drawer().call(match_chart_png, table.game, record, players)
+        png = await pool.drawer().call(match_chart_png, game_name(table.game, table.mode), record, players)
     except Exception:  # a chart is a nicety: never let it stop the end of a match
         log.exception("score chart for table %s failed", table.id)
         return None

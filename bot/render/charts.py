@@ -34,14 +34,32 @@ def score_progression(game: Game[Any], record: MatchRecord) -> list[list[int]]:
     return points
 
 
-def match_chart_png(game: Game[Any], record: MatchRecord, players: list[str]) -> bytes:
+def match_chart_png(game: Game[Any] | tuple[str, str], record: MatchRecord, players: list[str]) -> bytes:
     """The running scores of a finished match as a PNG; empty when it had one deal (the final
     scores say it all). Run in a picture worker (:meth:`bot.render.pool.Drawer.call`): a
-    replay of the match and matplotlib's drawing, a tenth of a second and more of CPU."""
+    replay of the match and matplotlib's drawing, a tenth of a second and more of CPU.
+    ``game``: the game, or what names it in the catalogue, ``(mode, id)`` (:func:`game_name`),
+    which travels to a worker where a game object (its cached schemas) may not."""
+    if isinstance(game, tuple):
+        from games.registry import get_game, referee_game
+
+        mode, game_id = game
+        game = referee_game(game_id) if mode == "referee" else get_game(game_id)
     progression = score_progression(game, record)
     if len(progression) < 3:  # the start and one deal
         return b""
     return score_chart(f"{game.title} - running scores", players, progression)
+
+
+def game_name(game: Game[Any], mode: str) -> Game[Any] | tuple[str, str]:
+    """``(mode, id)`` for a game of the catalogue (a table's, in its mode), else the game itself."""
+    from games.registry import get_game, referee_game
+
+    try:
+        named = referee_game(game.id) if mode == "referee" else get_game(game.id)
+    except Exception:  # not in the catalogue (a test's game)
+        return game
+    return (mode, game.id) if named is game else game
 
 
 def _figure() -> tuple[Figure, Axes]:

@@ -224,7 +224,7 @@ class Drawer:
         if self._pooled and self._started():
             try:
                 return await self._in_worker(work, args, False)
-            except _WorkerDied:
+            except (_WorkerDied, _CannotTravel):  # done here instead
                 pass
         return await asyncio.to_thread(work, *args)
 
@@ -283,7 +283,7 @@ class Drawer:
             try:
                 payload = dumps((job.work, job.args))
             except Exception as exc:  # pickle raises several kinds (a local object: AttributeError)
-                job.future.set_exception(exc)
+                job.future.set_exception(exc if job.work is None else _CannotTravel(repr(exc)))
                 continue
             worker = self._idle.pop()
             worker.job = job
@@ -411,6 +411,10 @@ class Drawer:
 
 class _WorkerDied(Exception):
     """The picture's worker died before sending it back."""
+
+
+class _CannotTravel(Exception):
+    """A call's function or arguments cannot be pickled to a worker (it is done here instead)."""
 
 
 class PictureOverdue(TimeoutError):

@@ -13,14 +13,14 @@ import random
 from PIL import Image
 
 from bot.render import pool
-from bot.render.charts import match_chart_png
+from bot.render.charts import game_name, match_chart_png
 from games.registry import get_game
 
 BOUND = 60.0
 """Seconds after which a test calls the pool hung (never reached when it works)."""
 
 
-def whose() -> bytes:
+def whose(*_luggage: object) -> bytes:
     """Which process ran this (a worker, or the test's own)."""
     return str(os.getpid()).encode()
 
@@ -43,11 +43,14 @@ async def test_a_match_chart_is_drawn_by_a_worker_and_a_dying_worker_leaves_it_t
     record = game.record(state)
     drawer = pool.Drawer(1, deadline=BOUND)
     try:
-        png = await asyncio.wait_for(drawer.call(match_chart_png, game, record, players), BOUND)
+        assert game_name(game, "online") == ("online", "ninety_nine")  # a game travels by its name
+        png = await asyncio.wait_for(drawer.call(match_chart_png, game_name(game, "online"), record, players), BOUND)
         with Image.open(io.BytesIO(png)) as chart:
             assert chart.format == "PNG" and chart.size == Image.open(io.BytesIO(match_chart_png(game, record, players))).size
         [worker] = drawer.pids()
         assert await asyncio.wait_for(drawer.call(whose), BOUND) == str(worker).encode()  # not this process
+        here = str(os.getpid()).encode()
+        assert await asyncio.wait_for(drawer.call(whose, lambda: None), BOUND) == here  # cannot travel: done here
         assert await asyncio.wait_for(drawer.call(dies_unless_in, os.getpid()), BOUND) == b"drawn here"
         assert drawer.crashes == 1 and drawer.pids() and worker not in drawer.pids()  # replaced
         assert await asyncio.wait_for(drawer.call(whose), BOUND) == str(drawer.pids()[0]).encode()
