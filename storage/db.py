@@ -114,6 +114,15 @@ class Database(ABC):
         assert row is not None, f"no id returned by: {query.source}"
         return int(row[0])
 
+    async def write(self, query: Query, /, **params: Any) -> int:
+        """One write statement in a transaction of its own: committed, or rolled back if it fails
+        (:class:`Conflict` for a refused write, as from :meth:`execute`); returns the number of
+        rows it changed. The same as :meth:`execute` inside :meth:`transaction`; a backend may do
+        it in one step (SQLite: one call on its connection's thread, where that took two)."""
+        async with self.transaction():
+            cur = await self.execute(query, **params)
+            return cur.rowcount
+
     @abstractmethod
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Database]:
         """Everything written inside the block is committed together, or rolled back if it fails.

@@ -188,14 +188,9 @@ class Store:
 
     async def save_snapshot(self, session_id: int, snapshot: Snapshot) -> None:
         """Keep ``snapshot`` as the session's (in place of an earlier one) while it is in play."""
-        async with transaction(self.conn):
-            await self.conn.execute(
-                self._SAVE_SNAPSHOT,
-                session_id=session_id,
-                turn=snapshot.turn,
-                format=snapshot.format,
-                state=snapshot.state,
-            )
+        await self.conn.write(
+            self._SAVE_SNAPSHOT, session_id=session_id, turn=snapshot.turn, format=snapshot.format, state=snapshot.state
+        )
 
     _SNAPSHOT = Query("SELECT turn, format, state FROM snapshots WHERE session_id = :session_id")
 
@@ -207,8 +202,7 @@ class Store:
     _DROP_SNAPSHOT = Query("DELETE FROM snapshots WHERE session_id = :session_id")
 
     async def drop_snapshot(self, session_id: int) -> None:
-        async with transaction(self.conn):
-            await self.conn.execute(self._DROP_SNAPSHOT, session_id=session_id)
+        await self.conn.write(self._DROP_SNAPSHOT, session_id=session_id)
 
     async def set_message(self, session_id: int, message_id: str | None) -> None:
         await self._update(session_id, message_id=message_id)
@@ -223,8 +217,7 @@ class Store:
         """Set the columns ``values`` names (the few shapes the methods above use, each one query)."""
         sets = ", ".join(f"{column} = :{column}" for column in values)
         query = cached(f"UPDATE sessions SET {sets}, updated_at = {{now}} WHERE id = :session_id")
-        async with transaction(self.conn):
-            await self.conn.execute(query, session_id=session_id, **values)
+        await self.conn.write(query, session_id=session_id, **values)
 
     _KEEP_ACTIVITY = Query(
         "UPDATE sessions SET activity_instance = :instance_id, updated_at = {now}"
@@ -238,9 +231,7 @@ class Store:
     async def keep_activity(self, session_id: int, instance_id: str) -> bool:
         """Tie the Discord Activity instance launched for a table to it (the latest launch wins);
         whether the table was still open to take it."""
-        async with transaction(self.conn):
-            cur = await self.conn.execute(self._KEEP_ACTIVITY, instance_id=instance_id, session_id=session_id)
-            return bool(cur.rowcount == 1)
+        return await self.conn.write(self._KEEP_ACTIVITY, instance_id=instance_id, session_id=session_id) == 1
 
     async def activity_table(self, instance_id: str) -> dict[str, Any] | None:
         """The table an Activity instance was launched for (its ``id``, ``guild_id``,
@@ -267,13 +258,14 @@ class Store:
         self, session_id: int, seq: int, seat: int, action: dict[str, Any], actor_id: str | None
     ) -> None:
         """Log one action durably; a duplicate ``seq`` (a double click racing) raises
-        :class:`storage.errors.Conflict` and leaves nothing behind (the failed write is rolled back)."""
-        async with transaction(self.conn):
-            cur = await self.conn.execute(
-                self._APPEND_ACTION, session_id=session_id, seq=seq, seat=seat, action=json.dumps(action), actor_id=actor_id
-            )
-            if cur.rowcount != 1:
-                raise SessionClosed(f"session {session_id} is not in play: no action can be logged")
+        :class:`storage.errors.Conflict` and leaves nothing behind (the failed write is rolled back).
+        One statement, committed in one step (:meth:`storage.db.Database.write`): this is the write
+        of every move."""
+        added = await self.conn.write(
+            self._APPEND_ACTION, session_id=session_id, seq=seq, seat=seat, action=json.dumps(action), actor_id=actor_id
+        )
+        if added != 1:
+            raise SessionClosed(f"session {session_id} is not in play: no action can be logged")
 
     # -- referee-mode entries -----------------------------------------------------------------------
 
@@ -516,12 +508,10 @@ class Store:
             return {row["user_id"] for row in await cur.fetchall()}
 
     async def mark_dm_closed(self, user_id: str) -> None:
-        async with transaction(self.conn):
-            await self.conn.execute(self._MARK_DM_CLOSED, user_id=user_id)
+        await self.conn.write(self._MARK_DM_CLOSED, user_id=user_id)
 
     async def mark_dm_told(self, user_id: str) -> None:
-        async with transaction(self.conn):
-            await self.conn.execute(self._MARK_DM_TOLD, user_id=user_id)
+        await self.conn.write(self._MARK_DM_TOLD, user_id=user_id)
 
     _QUIET = Query("SELECT user_id FROM quiet_players")
     _SET_QUIET = Query("INSERT INTO quiet_players (user_id) VALUES (:user_id) ON CONFLICT DO NOTHING")
@@ -533,8 +523,7 @@ class Store:
             return {row["user_id"] for row in await cur.fetchall()}
 
     async def set_quiet(self, user_id: str, quiet: bool) -> None:
-        async with transaction(self.conn):
-            await self.conn.execute(self._SET_QUIET if quiet else self._SET_LOUD, user_id=user_id)
+        await self.conn.write(self._SET_QUIET if quiet else self._SET_LOUD, user_id=user_id)
 
     _GUILD_SETTINGS = Query("SELECT settings FROM guild_settings WHERE guild_id = :guild_id")
     _SET_GUILD_SETTINGS = Query(
@@ -548,5 +537,4 @@ class Store:
         return json.loads(row["settings"]) if row else {}
 
     async def set_guild_settings(self, guild_id: str, settings: dict[str, Any]) -> None:
-        async with transaction(self.conn):
-            await self.conn.execute(self._SET_GUILD_SETTINGS, guild_id=guild_id, settings=json.dumps(settings))
+        await self.conn.write(self._SET_GUILD_SETTINGS, guild_id=guild_id, settings=json.dumps(settings))

@@ -9,6 +9,7 @@ blurple, green. A select's placeholder names what it asks for ("Play a card", "B
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,7 +17,7 @@ import discord
 
 from bot.discord.components import BUTTONS_PER_ROW, ROWS, ActButton, NavButton, PickSelect, TypeButton
 from bot.discord.limits import OPTION_DESCRIPTION, OPTION_LABEL, SELECT_OPTIONS, clip, legible
-from bot.render.text import MenuNode, action_menu
+from bot.render.text import MenuNode, action_menu, choice_path
 from bot.service.model import HandInfo
 from games.cards import Card, Colour, Suit
 from games.engine import Action
@@ -64,14 +65,20 @@ def menu_node(menu: MenuNode, path: Sequence[int]) -> MenuNode | None:
     return node
 
 
-def _leaf_option(index: int, action: Action) -> discord.SelectOption:
-    path = action.choice_path()
+@functools.lru_cache(maxsize=8192)
+def option_text(action: Action) -> tuple[str, str | None]:
+    """An action's label and description in a menu, as shown. Remembered by action: an action is
+    a frozen value whose label and path are made of its fields alone, and the same choices come
+    back turn after turn (a calling turn of Spec offers some 250, about a millisecond a view)."""
+    path = choice_path(action)
     description = " / ".join(path) if len(path) > 1 else None
-    return discord.SelectOption(
-        label=clip(legible(action.label()), OPTION_LABEL),
-        value=f"a{index}",
-        description=clip(legible(description), OPTION_DESCRIPTION) if description else None,
-    )
+    label = clip(legible(action.label()), OPTION_LABEL)
+    return label, clip(legible(description), OPTION_DESCRIPTION) if description else None
+
+
+def _leaf_option(index: int, action: Action) -> discord.SelectOption:
+    label, description = option_text(action)
+    return discord.SelectOption(label=label, value=f"a{index}", description=description)
 
 
 def _group_option(k: int, node: MenuNode) -> discord.SelectOption:
@@ -201,11 +208,12 @@ def _node_rows(
     if not children:
         return assemble(card_rows)
     if all(not c.children and len(c.actions) <= SELECT_OPTIONS for c in children):
-        per_group = [select([_leaf_option(i, a) for i, a in c.actions], c.label) for c in children]
-        rows = assemble([*per_group, *card_rows])
-        if len(rows) <= ROWS:
-            return rows
-        counter = iter(range(len(per_group), 1000))  # keep custom ids unique in any case
+        # a select per group, if they fit: counted before their options are made (a calling turn
+        # of Spec has 25 groups of 21, some 500 options made and thrown away at every view)
+        if len(assemble([[] for _ in range(len(children) + len(card_rows))])) <= ROWS:
+            per_group = [select([_leaf_option(i, a) for i, a in c.actions], c.label) for c in children]
+            return assemble([*per_group, *card_rows])
+        counter = iter(range(len(children), 1000))  # keep custom ids unique in any case
     entries: list[discord.SelectOption] = []
     for k, c in enumerate(children):
         lone = _lone_action(c)

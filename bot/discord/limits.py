@@ -8,6 +8,7 @@ clipped to these limits before it is sent, and the tests check the result with
 from __future__ import annotations
 
 import functools
+import re
 
 import discord
 
@@ -98,14 +99,12 @@ def legible(text: str) -> str:
     pictures' and the card buttons' four-colour pack (diamonds blue, clubs green), which emoji
     (two red suits, two black) would contradict. Remembered: a private view's labels and options
     come back move after move (about 5% of the bot's own CPU a move went here)."""
-    if not any(suit in text for suit in SUITS):
-        return text
-    out = []
-    for i, ch in enumerate(text):
-        out.append(ch)
-        if ch in SUITS and text[i + 1 : i + 2] != TEXT_STYLE:
-            out.append(TEXT_STYLE)
-    return "".join(out)
+    return _BARE_SUIT.sub(_TEXT_SUIT, text)
+
+
+_BARE_SUIT = re.compile(f"([{SUITS}])(?!{TEXT_STYLE})")
+"""A suit not already followed by the text-presentation selector."""
+_TEXT_SUIT = r"\1" + TEXT_STYLE
 
 
 def fit_embed(embed: discord.Embed) -> discord.Embed:

@@ -26,6 +26,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.safe import edit_original
 from games.engine import Action
 
 TOKEN_LIFETIME = 15 * 60.0
@@ -64,7 +65,7 @@ class LiveView:
         """Edit the view in place: the message its token answered with, or its followup (never
         one not sent yet: that token's own message is someone else's)."""
         if not self.followup:
-            await self.interaction.edit_original_response(**fields)
+            await edit_original(self.interaction, **fields)
         elif self.message_id is not None:
             await self.interaction.followup.edit_message(self.message_id, **fields)
 

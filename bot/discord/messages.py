@@ -157,15 +157,17 @@ async def hand_message(
     pictured = hand_embed(table, info, note, pictured=True)
     pictured.set_image(url=f"attachment://{HAND_FILE}")
 
+    # laid out once, for the picture and its description
+    layout = laid_out(lambda: pictures.hand_layout(info.view, info.legal))
+
     def message(png: io.BytesIO | None) -> Message:
-        if png is None:
+        if png is None or layout is None:
             return Message(hand_embed(table, info, note, pictured=False), view)
-        return Message(pictured.copy(), view, [discord.File(png, filename=HAND_FILE, description=pictures.hand_alt_text(info.view, info.legal))])
+        alt = pictures.hand_alt_text(info.view, info.legal, layout)
+        return Message(pictured, view, [discord.File(png, filename=HAND_FILE, description=alt)])  # one message gets it
 
     # a click's answer waits for this picture (``wait``): it goes before pictures queued for others
-    drawing = asyncio.ensure_future(
-        draw(lambda: pictures.hand_layout(info.view, info.legal), compact=True, urgent=urgent or wait is not None)
-    )
+    drawing = asyncio.ensure_future(draw(lambda: layout, compact=True, urgent=urgent or wait is not None))
     if wait is not None:
         done, _ = await asyncio.wait({drawing}, timeout=wait)
         if not done:
@@ -180,12 +182,24 @@ async def hand_message(
     return message(await drawing)
 
 
-async def draw(layout: Callable[[], Layout], compact: bool = False, urgent: bool = False) -> io.BytesIO | None:
-    """The picture of ``layout()`` drawn away from the event loop (:func:`bot.render.pool.drawer`),
-    as a file for an attachment; ``None`` when it could not be laid out or drawn. ``urgent``: an
-    answer waits for it (it is drawn before pictures queued for others)."""
+def laid_out(layout: Callable[[], Layout | None]) -> Layout | None:
+    """``layout()``, or ``None`` (logged) when the game could not lay its picture out."""
     try:
-        data = await pool.drawer().png(layout(), compact, urgent)
+        return layout()
+    except Exception:  # a picture is a nicety: the message goes out without it
+        log.exception("laying out a picture failed")
+        return None
+
+
+async def draw(layout: Callable[[], Layout | None], compact: bool = False, urgent: bool = False) -> io.BytesIO | None:
+    """The picture of ``layout()`` drawn away from the event loop (:func:`bot.render.pool.drawer`),
+    as a file for an attachment; ``None`` when it could not be laid out (or was not: ``None``) or
+    drawn. ``urgent``: an answer waits for it (it is drawn before pictures queued for others)."""
+    laid = laid_out(layout)
+    if laid is None:
+        return None
+    try:
+        data = await pool.drawer().png(laid, compact, urgent)
     except Exception:  # a picture is a nicety: the message goes out without it
         log.exception("drawing a picture failed")
         return None
@@ -215,8 +229,11 @@ async def table_message(table: Table, store: Store | None = None, *, live: bool 
 async def table_picture(view: View) -> discord.File | None:
     """The picture of the table as the public ``view`` shows it, with its description, as the
     table message's attachment; ``None`` if it could not be drawn."""
-    png = await draw(lambda: pictures.table_layout(view))
-    return None if png is None else discord.File(png, filename=TABLE_FILE, description=pictures.table_alt_text(view))
+    layout = laid_out(lambda: pictures.table_layout(view))  # once, for the picture and its description
+    png = await draw(lambda: layout)
+    if png is None or layout is None:
+        return None
+    return discord.File(png, filename=TABLE_FILE, description=pictures.table_alt_text(view, layout))
 
 
 def needs_redraw(live: LiveView, info: HandInfo) -> bool:

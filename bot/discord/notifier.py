@@ -18,7 +18,7 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
+from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 import discord
 
@@ -51,13 +51,14 @@ from bot.discord.safe import (
     safe_update,
 )
 from bot.discord.turns import TurnSignals
-from bot.render.charts import score_chart, score_progression
+from bot.render import pool
+from bot.render.charts import game_name, match_chart_png
 from bot.render.text import private_text
 from bot.service.hands import has_secrets
 from bot.service.model import Table, User
 from bot.service.records import stored_record
 from bot.settings import GuildSettings
-from games.engine import Action, Event, Game, MatchRecord, View
+from games.engine import Action, Event, View
 
 if TYPE_CHECKING:
     from bot.tables import TableService
@@ -760,12 +761,12 @@ async def score_chart_file(table: Table, store: Store) -> discord.File | None:
         return None
     record = await stored_record(store, table)
     players = [seat.name for seat in table.seats]
-    try:  # replaying the match and drawing take a moment: not on the event loop
-        png = await asyncio.to_thread(_score_chart_png, table.game, record, players)
+    try:  # replaying the match and drawing take a moment: in a picture worker, as pictures are
+        png = await pool.drawer().call(match_chart_png, game_name(table.game, table.mode), record, players)
     except Exception:  # a chart is a nicety: never let it stop the end of a match
         log.exception("score chart for table %s failed", table.id)
         return None
-    return None if png is None else discord.File(io.BytesIO(png), filename="scores.png")
+    return discord.File(io.BytesIO(png), filename="scores.png") if png else None
 
 
 def start_text(table: Table, users: Sequence[str]) -> str:
@@ -800,13 +801,6 @@ def chart_embed(table: Table, filename: str) -> discord.Embed:
     embed = discord.Embed(title=f"{table.game.title} - the scores deal by deal", colour=OVER_COLOUR)
     embed.set_image(url=f"attachment://{filename}")
     return embed
-
-
-def _score_chart_png(game: Game[Any], record: MatchRecord, players: list[str]) -> bytes | None:
-    progression = score_progression(game, record)
-    if len(progression) < 3:  # the start and one deal: the final scores say it all
-        return None
-    return score_chart(f"{game.title} - running scores", players, progression)
 
 
 def _mentions(users: Sequence[str]) -> discord.AllowedMentions:

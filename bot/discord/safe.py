@@ -14,6 +14,9 @@ from enum import Enum
 from typing import Any, TypeVar
 
 import discord
+from discord.http import handle_message_parameters
+from discord.utils import MISSING
+from discord.webhook.async_ import async_context, interaction_message_response_params
 
 from bot.discord.limits import CONTENT, clip
 
@@ -84,7 +87,90 @@ async def safe_send(channel: discord.abc.Messageable, **kwargs: Any) -> discord.
 
 
 async def safe_edit_message(message: discord.PartialMessage, **kwargs: Any) -> Outcome:
-    return await safe_outcome(f"edit message {message.id}", message.edit(**_detach_view(kwargs)))
+    return await safe_outcome(f"edit message {message.id}", edit_message(message, **_detach_view(kwargs)))
+
+
+# -- edits whose answer is not read ----------------------------------------------------------------
+# discord.py's edits read Discord's answer back into a Message (or an InteractionMessage): every
+# embed, component and attachment of it made into objects, a good share of an edit's CPU, for an
+# object nothing here reads. These send the same request (the same parameters, the same route) and
+# leave the answer as JSON. Our views are never stored by discord.py (see ``detached``), so there
+# is no view to store from the answer either.
+
+
+async def edit_message(message: discord.PartialMessage, **fields: Any) -> None:
+    """:meth:`discord.PartialMessage.edit` with ``fields`` (content, embed, embeds, attachments,
+    view, allowed_mentions), without reading the edited message back."""
+    state = message._state
+    if fields.get("view", MISSING) is not MISSING:
+        state.prevent_view_updates_for(message.id)
+    with handle_message_parameters(
+        **_message_fields(fields),
+        allowed_mentions=fields.get("allowed_mentions", MISSING),
+        previous_allowed_mentions=state.allowed_mentions if fields.get("content", MISSING) is not MISSING else None,
+    ) as params:
+        await state.http.edit_message(message.channel.id, message.id, params=params)
+
+
+async def edit_original(interaction: discord.Interaction, **fields: Any) -> None:
+    """:meth:`discord.Interaction.edit_original_response` with ``fields``, without reading the
+    edited message back."""
+    state = interaction._state
+    http = state.http
+    with handle_message_parameters(
+        **_message_fields(fields),
+        allowed_mentions=fields.get("allowed_mentions"),
+        previous_allowed_mentions=state.allowed_mentions,
+    ) as params:
+        await async_context.get().edit_original_interaction_response(
+            interaction.application_id,
+            interaction.token,
+            session=interaction._session,
+            proxy=http.proxy,
+            proxy_auth=http.proxy_auth,
+            payload=params.payload,
+            multipart=params.multipart,
+            files=params.files,
+        )
+
+
+async def update_clicked(interaction: discord.Interaction, **fields: Any) -> None:
+    """:meth:`discord.InteractionResponse.edit_message` with ``fields``: the click answered by
+    replacing the message it was made on, without reading the message of Discord's answer back."""
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
+        return  # nothing to edit (discord.py does nothing either)
+    state = interaction._state
+    if fields.get("view", MISSING) is not MISSING and interaction.message is not None:
+        state.prevent_view_updates_for(interaction.message.id)
+    params = interaction_message_response_params(
+        type=discord.InteractionResponseType.message_update.value,
+        **_message_fields(fields),
+        allowed_mentions=fields.get("allowed_mentions", MISSING),
+        previous_allowed_mentions=state.allowed_mentions,
+    )
+    http = state.http
+    await async_context.get().create_interaction_response(
+        interaction.id,
+        interaction.token,
+        session=interaction._session,
+        proxy=http.proxy,
+        proxy_auth=http.proxy_auth,
+        params=params,
+    )
+    response._response_type = discord.InteractionResponseType.message_update  # is_done() from now on
+
+
+_FIELDS = ("content", "embed", "embeds", "attachments", "view")
+
+
+def _message_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    unknown = set(fields) - {*_FIELDS, "allowed_mentions"}
+    if unknown:
+        raise TypeError(f"not a field of an edit: {', '.join(sorted(unknown))}")
+    return {name: fields.get(name, MISSING) for name in _FIELDS}
 
 
 async def safe_dm(client: discord.Client, user_id: int, text: str) -> bool:
@@ -169,11 +255,9 @@ async def safe_update(interaction: discord.Interaction, **fields: Any) -> bool:
         fields["content"] = clip(fields["content"], CONTENT)
     _detach_view(fields)
     if not interaction.response.is_done():
-        done = await safe_call("update message", _as_awaitable(interaction.response.edit_message(**fields)))
+        done = await safe_call("update message", _as_awaitable(update_clicked(interaction, **fields)))
     else:
-        done = await safe_call(
-            "edit original response", _as_awaitable(interaction.edit_original_response(**fields))
-        )
+        done = await safe_call("edit original response", _as_awaitable(edit_original(interaction, **fields)))
     return done is not None
 
 

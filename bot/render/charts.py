@@ -1,7 +1,7 @@
 """PNG charts: the running scores of a match, and a member's rating over time (matplotlib, no screen).
 
-The charts are drawn in worker threads (``asyncio.to_thread``), so they use matplotlib's object
-API only: a ``Figure`` of its own with an Agg canvas per chart, never pyplot (whose global figure
+The charts are drawn in worker threads (``asyncio.to_thread``) or the bot's picture workers
+(:func:`match_chart_png`), so they use matplotlib's object API only: a ``Figure`` of its own with an Agg canvas per chart, never pyplot (whose global figure
 registry and current-figure state are not thread-safe). matplotlib is imported when the first
 chart is drawn, not when this module is, so starting the bot or the console does not pay for it.
 """
@@ -32,6 +32,34 @@ def score_progression(game: Game[Any], record: MatchRecord) -> list[list[int]]:
     if state.outcome is not None and state.outcome.scores != points[-1]:
         points.append(list(state.outcome.scores))
     return points
+
+
+def match_chart_png(game: Game[Any] | tuple[str, str], record: MatchRecord, players: list[str]) -> bytes:
+    """The running scores of a finished match as a PNG; empty when it had one deal (the final
+    scores say it all). Run in a picture worker (:meth:`bot.render.pool.Drawer.call`): a
+    replay of the match and matplotlib's drawing, a tenth of a second and more of CPU.
+    ``game``: the game, or what names it in the catalogue, ``(mode, id)`` (:func:`game_name`),
+    which travels to a worker where a game object (its cached schemas) may not."""
+    if isinstance(game, tuple):
+        from games.registry import get_game, referee_game
+
+        mode, game_id = game
+        game = referee_game(game_id) if mode == "referee" else get_game(game_id)
+    progression = score_progression(game, record)
+    if len(progression) < 3:  # the start and one deal
+        return b""
+    return score_chart(f"{game.title} - running scores", players, progression)
+
+
+def game_name(game: Game[Any], mode: str) -> Game[Any] | tuple[str, str]:
+    """``(mode, id)`` for a game of the catalogue (a table's, in its mode), else the game itself."""
+    from games.registry import get_game, referee_game
+
+    try:
+        named = referee_game(game.id) if mode == "referee" else get_game(game.id)
+    except Exception:  # not in the catalogue (a test's game)
+        return game
+    return (mode, game.id) if named is game else game
 
 
 def _figure() -> tuple[Figure, Axes]:

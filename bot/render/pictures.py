@@ -97,16 +97,18 @@ def picture(layout: Layout, compact: bool = False) -> bytes:
         return render_png(layout, compact)
 
 
-def table_alt_text(view: View) -> str:
-    """A short description of :func:`table_png`'s picture."""
-    return clip(table_layout(view).text())
+def table_alt_text(view: View, layout: Layout | None = None) -> str:
+    """A short description of :func:`table_png`'s picture (``layout``: the picture's own
+    :func:`table_layout`, when the caller has it, so it is not built twice)."""
+    return clip((layout or table_layout(view)).text())
 
 
-def hand_alt_text(view: View, legal: Sequence[Action]) -> str:
-    """A short description of :func:`hand_png`'s picture: the hand and the cards that may be played.
+def hand_alt_text(view: View, legal: Sequence[Action], layout: Layout | None = None) -> str:
+    """A short description of :func:`hand_png`'s picture: the hand and the cards that may be played
+    (``layout``: the picture's own :func:`hand_layout`, when the caller has it).
 
     It names the seat's own cards: send it only to that seat."""
-    layout = hand_layout(view, legal)
+    layout = layout or hand_layout(view, legal)
     can = playable_cards(legal)
     text = layout.text()
     hand_can = [c.short for c in can if c in view.hand]

@@ -33,6 +33,7 @@ import multiprocessing
 import os
 import pickle
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -135,8 +136,8 @@ def _serve(conn: Connection) -> None:
             return
         reply: tuple[bool, bytes | Exception]
         try:
-            layout, compact = pickle.loads(received)
-            reply = (True, draw(layout, compact))
+            work, args = pickle.loads(received)  # work None: a picture of a layout
+            reply = (True, (work or draw)(*args))
         except Exception as exc:  # a picture that cannot be read or drawn is the bot's to report
             reply = (False, exc)
         gc.freeze()
@@ -151,8 +152,10 @@ def _serve(conn: Connection) -> None:
 
 @dataclass
 class _Job:
-    layout: Layout
-    compact: bool
+    work: Callable[..., bytes] | None
+    """What the worker runs: ``None`` for :func:`draw` (a picture of a layout), else a module's
+    own function (it travels by name)."""
+    args: tuple[Any, ...]
     future: asyncio.Future[bytes]
 
 
@@ -201,6 +204,32 @@ class Drawer:
         if kept is not None and key is not None:
             self._kept.move_to_end(key)
             return kept
+        if not self._started():
+            return await asyncio.to_thread(draw, layout, compact)
+        try:
+            data = await self._in_worker(None, (layout, compact), urgent)
+        except _WorkerDied:
+            return await asyncio.to_thread(draw, layout, compact)
+        if key is not None:
+            self._kept[key] = data
+            if len(self._kept) > KEPT:
+                self._kept.popitem(last=False)
+        return data
+
+    async def call(self, work: Callable[..., bytes], *args: Any) -> bytes:
+        """``work(*args)`` drawn as a picture is (in a worker, or in a thread of this process
+        without workers), after the pictures already waiting: a picture that is no layout (the
+        score chart, matplotlib's: a tenth of a second and more of CPU). ``work`` is a function
+        of a module (it travels by name) and ``args`` pickle."""
+        if self._pooled and self._started():
+            try:
+                return await self._in_worker(work, args, False)
+            except (_WorkerDied, _CannotTravel):  # done here instead
+                pass
+        return await asyncio.to_thread(work, *args)
+
+    def _started(self) -> bool:
+        """Workers for this event loop, started on first use; ``False`` once none can be."""
         loop = asyncio.get_running_loop()
         if self._loop is not loop:  # first use, or a new event loop (tests): fresh workers
             self._stop_workers()
@@ -209,19 +238,15 @@ class Drawer:
             self._start_workers(self.workers)
             if not self._all:
                 self._give_up("no picture worker could be started")
-                return await asyncio.to_thread(draw, layout, compact)
-        job = _Job(layout, compact, loop.create_future())
+                return False
+        return True
+
+    async def _in_worker(self, work: Callable[..., bytes] | None, args: tuple[Any, ...], urgent: bool) -> bytes:
+        assert self._loop is not None
+        job = _Job(work, args, self._loop.create_future())
         (self._urgent if urgent else self._waiting).append(job)
         self._feed()
-        try:
-            data = await job.future
-        except _WorkerDied:
-            return await asyncio.to_thread(draw, layout, compact)
-        if key is not None:
-            self._kept[key] = data
-            if len(self._kept) > KEPT:
-                self._kept.popitem(last=False)
-        return data
+        return await job.future
 
     # -- the workers -------------------------------------------------------------------------------
 
@@ -256,9 +281,9 @@ class Drawer:
             if job.future.done():  # its waiter gave up (cancelled)
                 continue
             try:
-                payload = dumps((job.layout, job.compact))
+                payload = dumps((job.work, job.args))
             except Exception as exc:  # pickle raises several kinds (a local object: AttributeError)
-                job.future.set_exception(exc)
+                job.future.set_exception(exc if job.work is None else _CannotTravel(repr(exc)))
                 continue
             worker = self._idle.pop()
             worker.job = job
@@ -386,6 +411,10 @@ class Drawer:
 
 class _WorkerDied(Exception):
     """The picture's worker died before sending it back."""
+
+
+class _CannotTravel(Exception):
+    """A call's function or arguments cannot be pickled to a worker (it is done here instead)."""
 
 
 class PictureOverdue(TimeoutError):

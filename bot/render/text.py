@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections import Counter
@@ -25,6 +26,10 @@ def strip_marks(text: str) -> str:
     """``text`` without the invisible characters that act on what surrounds them: direction
     marks and overrides (U+202E flips the rest of a line), zero-width and other format
     characters, and control characters other than a line break."""
+    if all(line.isprintable() for line in text.split("\n")):
+        # the usual case, in C: a printable character is in none of the categories removed
+        # (str.isprintable is false for every "Other" and "Separator" but the space)
+        return text
     return "".join(
         ch
         for ch in text
@@ -171,7 +176,14 @@ def action_menu(legal: Sequence[Action], room: int = 25) -> MenuNode:
     A level that fits is flat (every action a leaf); otherwise actions are grouped by the first
     element of their ``choice_path`` and each group is split the same way.
     """
-    return _menu("", [(i, a, a.choice_path()) for i, a in enumerate(legal)], room, 0)
+    return _menu("", [(i, a, choice_path(a)) for i, a in enumerate(legal)], room, 0)
+
+
+@functools.lru_cache(maxsize=8192)
+def choice_path(action: Action) -> tuple[str, ...]:
+    """``action.choice_path()``, remembered: an action is a frozen value whose path is made of
+    its fields alone, and a menu of the same choices is built again at every turn they are open."""
+    return action.choice_path()
 
 
 def _menu(label: str, items: list[tuple[int, Action, tuple[str, ...]]], room: int, depth: int) -> MenuNode:

@@ -1,7 +1,7 @@
 """Benchmark (not a test): how many moves a second one bot process serves, pictures on.
 
     nice -n 10 .venv/bin/python -m tests.bench.bench_capacity [--tables 20,40,80,160] [--seconds 30] [--workers 2]
-        [--pace 2-6] [--picture-wait 0.1] [--profile]
+        [--pace 2-6] [--picture-wait 0.1] [--profile] [--old REV]
 
 Two processes. This one is Discord: SimCord's simulated Discord served over the wire
 (``tests/bench/simdiscord.py``: REST over HTTP, a gateway websocket) and the people at the tables.
@@ -23,20 +23,30 @@ view up to date (the hand's picture), all as in production.
 Printed per step: moves a second served (rows added to the bot's action log), clicks a second,
 click-to-answer p50, p99 and max (from the interaction leaving Discord to the bot's answer
 arriving, the call Discord times against its three seconds), the share of answers over 3 s or
-missing, the bot's CPU per move (its process, and its picture workers), and this process's share
-of a core. The knee is the step serving the most moves with click-to-answer p99 under a second.
+missing, the bot's CPU per move (its event loop's thread, its whole process, and its picture
+workers), and this process's share of a core. The knee is the step serving the most moves with
+click-to-answer p99 under a second.
+
+``--old REV``: the bot of git revision ``REV`` (its tree extracted to a temporary folder, its
+process started from there; the simulated Discord and the people are today's) runs beside
+today's, at the same time, each with its own simulated Discord, tables and people, clicked at the
+same pace; the CPU a move of each is printed with their ratio. A figure that depends on the
+machine (and on what else it runs), compared under the same load in one run. Each bot then has
+half the machine: read the knee from a run without ``--old``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import functools
 import os
 import pstats
 import random
 import re
 import resource
+import shutil
 import signal
 import sqlite3
 import statistics
@@ -181,6 +191,8 @@ class Step:
     pictured: list[float] = field(default_factory=list)
     """Click to the answer showing its picture."""
     unanswered: int = 0
+    loop_cpu: float = 0.0
+    """CPU of the bot's main thread: its event loop, where every flow runs."""
     bot_cpu: float = 0.0
     workers_cpu: float = 0.0
     discord_cpu: float = 0.0
@@ -198,7 +210,7 @@ class Step:
             f"{self.tables:>6} {self.moves / self.seconds:>8.1f} {self.clicks / self.seconds:>8.1f} "
             f"{1000 * percentile(lat, 0.5):>7.0f} {1000 * self.p99:>7.0f} {1000 * max(lat, default=0):>7.0f} "
             f"{100 * late / max(self.clicks, 1):>6.1f} {1000 * percentile(self.pictured, 0.99):>7.0f} "
-            f"{self.calls / moves:>6.2f} {1000 * self.bot_cpu / moves:>8.2f} "
+            f"{self.calls / moves:>6.2f} {1000 * self.loop_cpu / moves:>8.2f} {1000 * self.bot_cpu / moves:>8.2f} "
             f"{1000 * self.workers_cpu / moves:>8.2f} {100 * self.bot_cpu / self.seconds:>6.0f}% "
             f"{100 * self.discord_cpu / self.seconds:>6.0f}%"
         )
@@ -206,12 +218,13 @@ class Step:
 
 HEADER = (
     f"{'tables':>6} {'moves/s':>8} {'clicks/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
-    f"{'late %':>6} {'pic p99':>7} {'calls':>6} {'bot ms':>8} {'draw ms':>8} {'bot':>7} {'discord':>7}"
+    f"{'late %':>6} {'pic p99':>7} {'calls':>6} {'loop ms':>8} {'bot ms':>8} {'draw ms':>8} {'bot':>7} {'discord':>7}"
 )
 LEGEND = (
     "late: answers over 3 s or missing; pic p99: click to its answer showing the new picture; "
-    "calls: REST calls a move; bot ms / draw ms: CPU a move of the bot's process and of its "
-    "picture workers; bot / discord: share of one core used by the bot's process and by this one"
+    "calls: REST calls a move; loop ms / bot ms / draw ms: CPU a move of the bot's main thread (its event "
+    "loop), of its whole process (with the threads: SQLite's, bots', charts') and of its picture workers; "
+    "bot / discord: share of one core used by the bot's process and by this one"
 )
 
 
@@ -219,6 +232,15 @@ def process_cpu(pid: int) -> float:
     """CPU seconds (user and system) a process has used, from /proc."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def thread_cpu(pid: int, tid: int) -> float:
+    """CPU seconds (user and system) one thread of a process has used, from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
@@ -255,9 +277,11 @@ class Harness:
 
     def __init__(
         self, tmp: Path, workers: int, seed: int, profile: Path | None, pace: tuple[float, float] = (2.0, 6.0),
-        picture_wait: float | None = None,
+        picture_wait: float | None = None, root: Path = ROOT,
     ) -> None:
         self.picture_wait = picture_wait
+        self.root = root
+        """The tree the bot process runs from (today's, or ``--old``'s)."""
         self.rng = random.Random(seed)
         self.pace = pace
         self.env = simcord.Env(discord.Client(intents=discord.Intents.none()))  # never started: the bot is elsewhere
@@ -287,7 +311,7 @@ class Harness:
             "PARLOUR_DEV_GUILD": str(GUILD_ID),
             "PARLOUR_PICTURE_WORKERS": str(self.workers),
             "PARLOUR_LOG_LEVEL": "WARNING",
-            "PYTHONPATH": str(ROOT),
+            "PYTHONPATH": os.pathsep.join(str(p) for p in (self.root, self.root / HIDDEN) if p.is_dir()),
         }
         for name in ("PARLOUR_DATABASE_URL", "PARLOUR_SHARD_COUNT", "PARLOUR_SHARD_IDS", "PARLOUR_PUBLIC_URL"):
             env.pop(name, None)
@@ -296,7 +320,7 @@ class Harness:
             argv += ["--profile", str(self.profile)]
         if self.picture_wait is not None:
             argv += ["--picture-wait", str(self.picture_wait)]
-        self.process = subprocess.Popen(argv, cwd=ROOT, env=env)
+        self.process = subprocess.Popen(argv, cwd=self.root, env=env)
         deadline = time.monotonic() + 60
         # its commands registered (before it connects) and its gateway identified: an interaction
         # sent before then would reach no one
@@ -422,11 +446,15 @@ class Harness:
         pid = self.process.pid
         step = Step(len(tables), seconds)
         moves, bot, workers, mine = stored_moves(self.db), process_cpu(pid), children_cpu(pid), own_cpu()
+        loop = thread_cpu(pid, pid)
         calls = self.server.calls
+        if self.profile is not None:  # the profile starts here (the last step's, in the end)
+            self.process.send_signal(signal.SIGUSR1)
         until = time.perf_counter() + seconds
         await asyncio.gather(*(self.drive(t, step, until) for t in tables))
         step.moves = stored_moves(self.db) - moves
         step.bot_cpu = process_cpu(pid) - bot
+        step.loop_cpu = thread_cpu(pid, pid) - loop
         step.workers_cpu = children_cpu(pid) - workers
         step.discord_cpu = own_cpu() - mine
         step.calls = self.server.calls - calls
@@ -461,7 +489,7 @@ def print_shares(path: Path) -> None:
             where = "Python and others (asyncio, ssl, copy...)"
         shares[where] += own
     busy = sum(v for k, v in shares.items() if not k.startswith("("))
-    print("the bot process's main thread, whole run (start-up and seating included), by package (own time):")
+    print("the bot process's main thread, the last step, by package (own time):")
     for where, own in shares.most_common():
         if not where.startswith("("):
             print(f"  {100 * own / busy:5.1f}%  {own:7.2f} s  {where}")
@@ -469,37 +497,140 @@ def print_shares(path: Path) -> None:
 
 async def run(
     sizes: Sequence[int], seconds: float, workers: int, seed: int, profile: Path | None,
-    pace: tuple[float, float] = (2.0, 6.0), picture_wait: float | None = None,
+    pace: tuple[float, float] = (2.0, 6.0), picture_wait: float | None = None, root: Path = ROOT,
 ) -> list[Step]:
-    steps: list[Step] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        harness = Harness(Path(tmp), workers, seed, profile, pace, picture_wait)
-        harness.prepare(max(sizes))
-        await harness.start_bot()
+    """The steps with one bot (run from ``root``), each printed as it ends."""
+    return (await run_bots([root], sizes, seconds, workers, seed, profile, pace, picture_wait))[0]
+
+
+async def run_bots(
+    roots: Sequence[Path], sizes: Sequence[int], seconds: float, workers: int, seed: int, profile: Path | None,
+    pace: tuple[float, float] = (2.0, 6.0), picture_wait: float | None = None, labels: Sequence[str] = (),
+) -> list[list[Step]]:
+    """The steps with a bot from each of ``roots`` at once, side by side: each bot with its own
+    simulated Discord, database, tables and people (this process serves them all), clicked at
+    the same pace in the same steps, so that the machine's load falls on all of them alike.
+    ``profile``: the last bot's. ``labels``: printed before each bot's line."""
+    steps: list[list[Step]] = [[] for _ in roots]
+    with contextlib.ExitStack() as stack:
+        harnesses = [
+            Harness(
+                Path(stack.enter_context(tempfile.TemporaryDirectory())), workers, seed,
+                profile if k == len(roots) - 1 else None, pace, picture_wait, root,
+            )
+            for k, root in enumerate(roots)
+        ]
+        for harness in harnesses:
+            harness.prepare(max(sizes))
         try:
-            tables: list[Seated] = []
-            failed: list[int] = []
+            await asyncio.gather(*(harness.start_bot() for harness in harnesses))
+            tables: list[list[Seated]] = [[] for _ in roots]
+            failed: list[list[int]] = [[] for _ in roots]
             for size in sizes:
-                for start in range(len(tables) + len(failed), size, 10):  # ten tables opened at a time
-                    for i, seated in enumerate(
-                        await asyncio.gather(
-                            *(harness.seat(i) for i in range(start, min(start + 10, size))), return_exceptions=True
-                        )
-                    ):
-                        if isinstance(seated, BaseException):
-                            failed.append(start + i)
-                            print(f"       table {start + i} could not be opened: {seated!r}", flush=True)
-                        else:
-                            tables.append(seated)
-                step = await harness.measure(tables, seconds)
-                steps.append(step)
-                print(step.line(), flush=True)
-                if step.discord_cpu / seconds > 0.9:
+                await asyncio.gather(*(seat_upto(h, tables[k], failed[k], size) for k, h in enumerate(harnesses)))
+                measured = await asyncio.gather(*(h.measure(tables[k], seconds) for k, h in enumerate(harnesses)))
+                for k, step in enumerate(measured):
+                    steps[k].append(step)
+                    print(f"{labels[k]:<8}" if labels else "", step.line(), sep="", flush=True)
+                if measured[0].discord_cpu / seconds > 0.9:
                     print("       (this process, the simulated Discord, was short of CPU: the step measures it, not the bot)")
                 await asyncio.sleep(3)  # answers still due land before the next step
         finally:
-            await harness.stop_bot()
+            await asyncio.gather(*(harness.stop_bot() for harness in harnesses))
     return steps
+
+
+async def seat_upto(harness: Harness, tables: list[Seated], failed: list[int], size: int) -> None:
+    """Open tables until ``size`` have been tried (ten at a time)."""
+    for start in range(len(tables) + len(failed), size, 10):
+        for i, seated in enumerate(
+            await asyncio.gather(
+                *(harness.seat(i) for i in range(start, min(start + 10, size))), return_exceptions=True
+            )
+        ):
+            if isinstance(seated, BaseException):
+                failed.append(start + i)
+                print(f"       table {start + i} could not be opened: {seated!r}", flush=True)
+            else:
+                tables.append(seated)
+
+
+HIDDEN = "_hidden_from_this_revision"
+"""A folder of an old tree whose modules stand in front of the installed ones of the same name."""
+OPTIONAL_SPEED_UPS = ("orjson",)
+"""Installed modules that libraries use when present (discord.py: orjson): an old revision that
+did not depend on one runs without it, as it was deployed."""
+
+
+def old_tree(rev: str, into: Path) -> Path:
+    """Revision ``rev`` of this repository, extracted under ``into`` (``git archive``), with the
+    optional speed-ups it did not depend on hidden from it."""
+    tree = into / f"old-{rev}"
+    tree.mkdir()
+    archive = subprocess.run(["git", "archive", rev], cwd=ROOT, check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    needs = (tree / "pyproject.toml").read_text()
+    for module in OPTIONAL_SPEED_UPS:
+        if f'"{module}' not in needs:
+            (tree / HIDDEN).mkdir(exist_ok=True)
+            (tree / HIDDEN / f"{module}.py").write_text(f'raise ModuleNotFoundError("{rev} did not depend on {module}")\n')
+    return tree
+
+
+@dataclass
+class CpuPerMove:
+    """The bot's CPU a move, median over the steps that served moves (ms)."""
+
+    loop: float
+    process: float
+    drawing: float
+    simulator: float
+
+    @classmethod
+    def of(cls, steps: Sequence[Step]) -> CpuPerMove | None:
+        busy = [s for s in steps if s.moves]
+        if not busy:
+            return None
+        return cls(*(
+            1000 * statistics.median(getattr(s, name) / s.moves for s in busy)
+            for name in ("loop_cpu", "bot_cpu", "workers_cpu", "discord_cpu")
+        ))
+
+
+def summary(steps: Sequence[Step]) -> None:
+    good = [s for s in steps if s.latencies and s.p99 < GOAL_P99]
+    if good:
+        knee = max(good, key=lambda s: s.moves)
+        print(
+            f"knee: {knee.tables} tables, {knee.moves / knee.seconds:.1f} moves/s with click-to-answer p99 "
+            f"{1000 * knee.p99:.0f} ms (goal {GOAL_MOVES:.0f} moves/s, p99 under {GOAL_P99:.0f} s)"
+        )
+    else:
+        print("no step kept its p99 under a second")
+    cpu = CpuPerMove.of(steps)
+    if cpu is not None:  # what a capacity plan needs: CPU a move, apart from the simulated Discord's
+        print(
+            f"CPU a move, median over steps: the bot's event loop {cpu.loop:.2f} ms (one core serves at most "
+            f"{1000 / cpu.loop:.0f} moves/s), its whole process {cpu.process:.2f} ms, its picture workers "
+            f"{cpu.drawing:.2f} ms" + (f" ({1000 / cpu.drawing:.0f} moves/s a core)" if cpu.drawing else "")
+            + f"; the simulated Discord {cpu.simulator:.2f} ms"
+        )
+
+
+def compare(old: CpuPerMove | None, new: CpuPerMove | None, rev: str) -> None:
+    """The CPU a move of ``rev``'s bot and of today's, side by side, with today's as a share of the old."""
+    if old is None or new is None:
+        print("no CPU a move to compare: a run served no moves")
+        return
+    print(f"CPU a move (ms, median over steps)   {rev:>10} {'today':>10} {'ratio':>7}")
+    for label, name in (
+        ("the bot's event loop (main thread)", "loop"),
+        ("the bot's whole process", "process"),
+        ("its picture workers", "drawing"),
+    ):
+        before, after = getattr(old, name), getattr(new, name)
+        ratio = f"{after / before:7.2f}" if before else f"{'-':>7}"
+        print(f"{label:<36} {before:>10.2f} {after:>10.2f} {ratio}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -521,6 +652,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="seconds a click's answer waits for its picture (the bot's default: 0.1; 0: answered at once, "
         "the picture in an edit)",
     )
+    parser.add_argument(
+        "--old", default=None, metavar="REV",
+        help="also run the bot of this git revision first, and compare the CPU a move (e.g. main)",
+    )
     args = parser.parse_args(argv)
     sizes = sorted({int(n) for n in args.tables.split(",") if n})
     workers = pool.default_workers() if args.workers is None else args.workers
@@ -529,39 +664,32 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"tables clicked every {args.pace} s; the bot in its own process, pictures drawn by {workers} process(es) "
         f"of its own; {args.seconds:.0f} s a step; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}"
     )
-    print(HEADER)
     with tempfile.TemporaryDirectory() as keep:
         profile = Path(keep) / "bot.pstats" if args.profile else None
-        steps = asyncio.run(
-            run(sizes, args.seconds, workers, args.seed, profile, (low, high), args.picture_wait)
+        if args.old is not None:  # the old bot and today's side by side, in the same steps
+            roots, labels = [old_tree(args.old, Path(keep)), ROOT], [args.old[:7], "today"]
+            print(f"{'bot':<8}{HEADER}")
+        else:
+            roots, labels = [ROOT], []
+            print(HEADER)
+        runs = asyncio.run(
+            run_bots(roots, sizes, args.seconds, workers, args.seed, profile, (low, high), args.picture_wait, labels)
         )
-        print(LEGEND)
+        steps = runs[-1]
+        print(LEGEND + ("; discord: this process, serving both bots" if args.old is not None else ""))
         if profile is not None and profile.exists():
             print_shares(profile)
             if os.environ.get("BENCH_KEEP_PROFILE"):
-                import shutil
-
                 shutil.copy(profile, os.environ["BENCH_KEEP_PROFILE"])
-    good = [s for s in steps if s.latencies and s.p99 < GOAL_P99]
-    if good:
-        knee = max(good, key=lambda s: s.moves)
-        print(
-            f"knee: {knee.tables} tables, {knee.moves / knee.seconds:.1f} moves/s with click-to-answer p99 "
-            f"{1000 * knee.p99:.0f} ms (goal {GOAL_MOVES:.0f} moves/s, p99 under {GOAL_P99:.0f} s)"
-        )
+    if labels:
+        for label, run_steps in zip(labels, runs, strict=True):
+            print(f"{label}:")
+            summary(run_steps)
     else:
-        print("no step kept its p99 under a second")
-    busy = [s for s in steps if s.moves]
-    if busy:  # what a capacity plan needs: CPU a move, apart from the simulated Discord's
-        loop = statistics.median(s.bot_cpu / s.moves for s in busy)
-        drawing = statistics.median(s.workers_cpu / s.moves for s in busy)
-        simulator = statistics.median(s.discord_cpu / s.moves for s in busy)
-        print(
-            f"CPU a move, median over steps: the bot's process {1000 * loop:.2f} ms (one core serves at most "
-            f"{1 / loop:.0f} moves/s), its picture workers {1000 * drawing:.2f} ms"
-            + (f" ({1 / drawing:.0f} moves/s a core)" if drawing else "")
-            + f"; the simulated Discord {1000 * simulator:.2f} ms"
-        )
+        summary(steps)
+    if args.old is not None:
+        compare(CpuPerMove.of(runs[0]), CpuPerMove.of(steps), args.old)
+
 
 if __name__ == "__main__":
     main()

@@ -4,8 +4,8 @@ in production: ``DISCORD_TOKEN``, ``PARLOUR_DB``, ``PARLOUR_DEV_GUILD``, ``PARLO
 
     python -m tests.bench.capacity_bot http://127.0.0.1:PORT [--profile FILE] [--picture-wait S]
 
-``--profile``: profile the CPU time of the process's main thread (its event loop) from start to stop and write
-the statistics to FILE (pstats) when it stops (SIGTERM). ``--picture-wait``: seconds a click's
+``--profile``: profile the CPU time of the process's main thread (its event loop) from start (or
+from the last SIGUSR1) to stop and write the statistics to FILE (pstats) when it stops (SIGTERM). ``--picture-wait``: seconds a click's
 answer waits for its picture (``bot.discord.play.PICTURE_WAIT``; 0: every click answered at once,
 the picture in an edit), to measure that choice.
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -39,6 +40,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     # process run would otherwise be charged with the time the bot was not running at all
     profiler = cProfile.Profile(time.thread_time) if args.profile else None
     if profiler is not None:
+        # SIGUSR1 starts the count again: the benchmark sends it as a step's clicking starts, so
+        # the profile is of the last step alone, not of the start-up and the tables' seating
+        signal.signal(signal.SIGUSR1, lambda *_: profiler.clear())
         profiler.enable()
     try:
         return run_bot(settings)

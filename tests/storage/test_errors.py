@@ -130,3 +130,46 @@ async def test_a_database_that_cannot_be_written_is_unavailable(database: str) -
         assert await closed_dms(db) == ["ann", "bob"]
     finally:
         await db.close()
+
+
+TELL_DM = Query("UPDATE dm_closed SET told = 1 WHERE user_id = :user_id")
+
+
+async def test_one_write_in_one_step_commits_or_leaves_nothing(db: Database) -> None:
+    """``write``: one statement committed on its own (SQLite does it in one call on its
+    connection's thread), its count of rows changed; a refused one is a Conflict that leaves
+    nothing half done, a closed database is unavailable, and the connection goes on after either."""
+    assert await db.write(CLOSE_DM, user_id="ann") == 1
+    assert not db.in_transaction
+    assert await closed_dms(db) == ["ann"]
+    assert await db.write(TELL_DM, user_id="nobody") == 0  # changed nothing: said so, not refused
+    with pytest.raises(Conflict) as refused:
+        await db.write(CLOSE_DM, user_id="ann")
+    ours(refused.value, Conflict)
+    assert db.setting in str(refused.value)
+    assert not db.in_transaction
+    async with db.transaction():  # the refused write left no transaction open behind it
+        await db.execute(CLOSE_DM, user_id="bob")
+    assert await db.write(TELL_DM, user_id="bob") == 1
+    rows = await db.execute_fetchall(Query("SELECT user_id, told FROM dm_closed ORDER BY user_id"))
+    assert [(r["user_id"], r["told"]) for r in rows] == [("ann", 0), ("bob", 1)]
+    await db.close()
+    with pytest.raises(StorageUnavailable, match="closed") as closed:
+        await db.write(CLOSE_DM, user_id="cat")
+    ours(closed.value, StorageUnavailable)
+
+
+async def test_a_write_in_one_step_to_a_database_that_cannot_be_written_is_unavailable(database: str) -> None:
+    db = await connect(database)
+    await db.write(CLOSE_DM, user_id="ann")
+    db = await read_only(database, db, True)
+    try:
+        with pytest.raises(StorageUnavailable) as refused:
+            await db.write(CLOSE_DM, user_id="bob")
+        ours(refused.value, StorageUnavailable)
+        assert not db.in_transaction
+        db = await read_only(database, db, False)
+        assert await db.write(CLOSE_DM, user_id="bob") == 1
+        assert await closed_dms(db) == ["ann", "bob"]
+    finally:
+        await db.close()

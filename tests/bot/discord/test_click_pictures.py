@@ -12,7 +12,7 @@ import pytest
 
 from bot.discord.limits import legible
 from bot.discord.play import PICTURE_WAIT
-from bot.render import pool
+from bot.render import pictures, pool
 from games.layout import Layout
 from tests.bot.discord.conftest import World, acts, embed_text, note_of, response, show_hand, start_game
 
@@ -111,6 +111,34 @@ async def test_a_picture_that_fails_leaves_the_answer_whole(
     assert calls_since(world, start) == [("POST", "callback", False)]
     failed = [r for r in caplog.records if r.name.startswith("bot.") and r.levelno >= logging.WARNING]
     assert failed and all("drawing a picture failed" in r.getMessage() for r in failed)
+    caplog.clear()  # the failure was expected
+
+
+async def test_a_picture_that_cannot_be_laid_out_leaves_the_answer_whole(
+    world: World, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The layout is built once for the picture and its description: a game's layout that fails
+    costs the picture alone, and the answer says everything in text."""
+    table = await start_game(world, "hundred", 3)
+    assert table.state is not None
+    seat = min(table.state.awaiting())
+    actor = world.actor(table.seats[seat].user_id)
+    hand = await show_hand(world, actor)
+
+    def broken(*_args: object) -> Layout:
+        raise RuntimeError("no layout today")
+
+    monkeypatch.setattr(pictures, "hand_layout", broken)
+    turn = table.turn
+    await actor.click(response(hand), custom_id=acts(response(hand))[0]["custom_id"])
+    await world.settle()
+    assert table.turn > turn
+    assert note_of(response(hand)).startswith("You chose ")
+    assert not response(hand).attachments
+    left = table.state.view(seat).hand
+    assert left and all(c.short in legible(embed_text(response(hand))) for c in left), "the hand, in text"
+    failed = [r for r in caplog.records if r.name.startswith("bot.") and r.levelno >= logging.WARNING]
+    assert failed and all("laying out a picture failed" in r.getMessage() for r in failed)
     caplog.clear()  # the failure was expected
 
 
