@@ -4,6 +4,7 @@ port of 127.0.0.1, and a stand-in for Discord's API on another, all in the test'
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import socket
 from collections.abc import AsyncIterator
@@ -137,8 +138,11 @@ async def open_tab(http: aiohttp.ClientSession, site: Site, hello: dict[str, Any
     return Tab(ws, [])
 
 
-@pytest.fixture
-async def site(tmp_path: Path) -> AsyncIterator[Site]:
+@contextlib.asynccontextmanager
+async def running_site(tmp_path: Path) -> AsyncIterator[Site]:
+    """A started :class:`Site` on a database in ``tmp_path`` and its Discord stand-in; stopped
+    afterwards. (The ``site`` fixture; a module that runs its tests in one event loop declares
+    its own fixture over this, in that loop.)"""
     stand_in = StandIn(USERS, GUILD, CHANNEL)
     discord_runner = web.AppRunner(stand_in.app())
     await discord_runner.setup()
@@ -159,4 +163,10 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
         await asyncio.sleep(0)
 
 
-__all__ = ["CHANNEL", "GUILD", "INSTANCE_ID", "USERS", "Site", "Tab", "log_in", "open_tab", "user"]
+@pytest.fixture
+async def site(tmp_path: Path) -> AsyncIterator[Site]:
+    async with running_site(tmp_path) as started:
+        yield started
+
+
+__all__ = ["CHANNEL", "GUILD", "INSTANCE_ID", "USERS", "Site", "Tab", "log_in", "open_tab", "running_site", "user"]
