@@ -28,6 +28,7 @@ from games.players.counting import (
     SearchingAdderPlayer,
     unseen_cards,
 )
+from games.players.twenty_nine import TwentyNineStrong
 
 
 def _next_in(n: int, seat: Seat, direction: int, out_mask: int = 0) -> Seat:
@@ -486,6 +487,9 @@ def _strong(model: AdderModel) -> Player:
         # the search spend a card that fits any total (to set 99 for the next player) won only .25.
         # At four or more the search stops at our own play (NinetyNineModel.depth) and keep judges.
         return SearchingAdderPlayer(model, samples=20)
+    if isinstance(model, TwentyNineModel):
+        # at two the short search; with more seats whole deals played out (players/twenty_nine.py)
+        return ByTableSizePlayer(SearchingAdderPlayer(model), TwentyNineStrong())
     return SearchingAdderPlayer(model)
 
 
