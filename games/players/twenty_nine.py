@@ -124,14 +124,6 @@ def _own_play(deal: Deal, seat: Seat, room: int, careful: bool, side_of: Sequenc
     return first
 
 
-def _easy_play(hand: list[int], room: int, rng: random.Random) -> int:
-    """The others' plays: make 29 if they can, else any value that fits (0: none fits)."""
-    if room <= TOP and hand[room]:
-        return room
-    fits = [v for v in range(1, min(TOP, room) + 1) if hand[v]]
-    return rng.choice(fits) if fits else 0
-
-
 class Deal:
     """A deal in progress for the playouts: the hands as value counts, the total, the cards in the
     pile and those each side has taken."""
@@ -260,28 +252,44 @@ def _play(deal: Deal, seat: Seat, v: int, n: int, side_of: Sequence[int]) -> Non
 def playout(
     deal: Deal, me: Seat, n: int, side_of: Sequence[int], tens_out: int, rng: random.Random, careful: bool = False
 ) -> list[int]:
-    """Play the deal to its end (see the module); the cards each side counts then."""
+    """Play the deal to its end (see the module); the cards each side counts then. (Written out in
+    one loop, :func:`_play` and :func:`_next` inlined: the playouts are nearly all of the time.)"""
+    hands, counts, won = deal.hands, deal.counts, deal.won
+    total, pile, held, seat = deal.total, deal.pile, deal.held, deal.mover
+    chance = rng.random
     passes = 0
-    while True:
-        if tens_out:
-            if deal.total + deal.held < TARGET:
-                break
-        elif not deal.held:
-            break
-        seat = deal.mover
-        room = TARGET - deal.total
-        hand = deal.hands[seat]
-        v = _own_play(deal, seat, room, careful, side_of, n) if seat == me else _easy_play(hand, room, rng)
+    while held if not tens_out else total + held >= TARGET:
+        room = TARGET - total
+        hand = hands[seat]
+        if room <= TOP and hand[room]:
+            v = room
+        elif seat == me:
+            v = _own_play(deal, seat, room, careful, side_of, n)
+        else:  # the others: any value that fits, or a pass
+            fits = [k for k in range(1, min(TOP, room) + 1) if hand[k]]
+            v = fits[int(chance() * len(fits))] if fits else 0
         if v:
             passes = 0
-            _play(deal, seat, v, n, side_of)
-            continue
-        passes += 1
-        if passes >= sum(1 for k in deal.counts if k):  # a block: the pile belongs to nobody
-            break
-        deal.mover = _next(deal, seat, n)
-    counts = list(deal.won)
-    for s, k in enumerate(deal.counts):
-        counts[side_of[s]] += k
-    return counts
+            hand[v] -= 1
+            counts[seat] -= 1
+            held -= v
+            total += v
+            pile += 1
+            if total == TARGET:
+                won[side_of[seat]] += pile
+                total = pile = 0
+                if counts[seat]:
+                    continue  # the taker leads again
+        else:
+            passes += 1
+            if passes >= sum(1 for k in counts if k):  # a block: the pile belongs to nobody
+                break
+        for _ in range(n):  # the next seat holding cards
+            seat = seat + 1 if seat + 1 < n else 0
+            if counts[seat]:
+                break
+    result = list(won)
+    for s, k in enumerate(counts):
+        result[side_of[s]] += k
+    return result
 
