@@ -18,7 +18,9 @@ depth-3 search of :class:`~games.players.counting.SearchingAdderPlayer` won .340
 side .616 of deals (W465 D55 L280); these playouts .409 and .704 (W540 D46 L214), and with our own
 later plays careful (:func:`_own_play`) .408 and .717 (W550 D47 L203), at a CPU p99 of 25 ms a
 move. On fresh seeds (999000..999399) it won .414 [.367, .463] of 400 matches (fair .25), its side
-.714 of the deals (W1100 D85 L415); CPU a move p50 5 ms, p99 20 ms, max 30 ms. The search judged a play by the cards it gives or takes within three plies, where a deal is
+.714 of the deals (W1100 D85 L415); CPU a move p50 5 ms, p99 20 ms, max 30 ms. At three (each for
+themselves, fair .333) it won .767 [.69, .83] of 150 matches against two easy bots where the search
+won .534 [.46, .61] (seeds 60000..60149). The search judged a play by the cards it gives or takes within three plies, where a deal is
 won by the cards counted at its end, most often at a block that leaves the last pile to nobody.
 """
 
