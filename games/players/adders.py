@@ -491,7 +491,7 @@ def _strong(model: AdderModel) -> Player:
         return SearchingAdderPlayer(model, samples=20)
     if isinstance(model, TwentyNineModel):
         # at two the short search; with more seats whole deals played out (players/twenty_nine.py)
-        return ByTableSizePlayer(SearchingAdderPlayer(model), TwentyNineStrong())
+        return ByTableSizePlayer(SearchingAdderPlayer(model), TwentyNineStrong(model))
     return SearchingAdderPlayer(model)
 
 

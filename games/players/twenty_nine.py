@@ -27,14 +27,13 @@ won by the cards counted at its end, most often at a block that leaves the last 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 from games.adders import twenty_nine
-from games.cards import Card, full_pack
+from games.cards import Card
 from games.counting import CountingView, play_card_of
 from games.engine import Action, Seat, View
-from games.players.counting import MEMORY
+from games.players.counting import MEMORY, AdderModel, unseen_cards
 
 TARGET = twenty_nine.TARGET
 TOP = 10
@@ -158,7 +157,8 @@ class TwentyNineStrong:
 
     name = "strong"
 
-    def __init__(self, samples: int = 40, margin_weight: float = 0.02, careful: bool = True) -> None:
+    def __init__(self, model: AdderModel, samples: int = 40, margin_weight: float = 0.02, careful: bool = True) -> None:
+        self.model = model  # Twenty-Nine's, for the unseen cards
         self.samples = samples
         self.margin_weight = margin_weight
         self.careful = careful
@@ -185,7 +185,7 @@ class TwentyNineStrong:
         won = cards_won(view, side_of, len(layout))
         pile = _pile(view)
         lacks = known_lacks(view)
-        pool = _unseen(view)
+        pool = unseen_cards(self.model, view)
         sizes = [0 if s == me else view.hand_counts[s] for s in range(n)]
         if sum(sizes) > len(pool):  # the memory disagrees with the counts: deal what there is
             sizes = [min(k, max(0, len(pool) - sum(sizes[:s]))) for s, k in enumerate(sizes)]
@@ -211,14 +211,6 @@ class TwentyNineStrong:
         rival = max(c for i, c in enumerate(counts) if i != side_of[me])
         result = 1.0 if ours > rival else 0.5 if ours == rival else 0.0
         return result + self.margin_weight * (ours - rival)
-
-
-def _unseen(view: CountingView) -> list[Card]:
-    """The pack less the seat's hand and every play of the deal it has seen."""
-    left = Counter(full_pack())
-    left.subtract(view.hand)
-    left.subtract(r.card for r in MEMORY.observe(view).plays if r.card is not None)
-    return [c for c, k in left.items() for _ in range(max(k, 0))]
 
 
 def _pile(view: CountingView) -> int:

@@ -11,6 +11,7 @@ from games.adders.twenty_nine import card_value
 from games.cards import card, parse_cards
 from games.counting import CountingView, play_card
 from games.players import bot_player
+from games.players.adders import TWENTY_NINE
 from games.players.twenty_nine import Deal, TwentyNineStrong, cards_won, known_lacks, playout, sample_hands
 from games.registry import get_game
 from tests.players.test_counting_bots import plays, view_of
@@ -90,7 +91,7 @@ def test_strong_at_four_does_not_hand_the_next_opponent_a_29() -> None:
 
 def test_strong_at_four_plays_only_legal_cards_through_a_whole_match() -> None:
     state: Any = get_game("twenty_nine").start(["A", "B", "C", "D"], {}, seed=3)
-    players = [TwentyNineStrong(samples=8), bot_player("twenty_nine", "easy")] * 2
+    players = [TwentyNineStrong(TWENTY_NINE, samples=8), bot_player("twenty_nine", "easy")] * 2
     rng = random.Random(3)
     while not state.is_over:
         seat = min(state.awaiting())
