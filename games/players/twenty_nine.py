@@ -28,12 +28,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from games.adders import twenty_nine
 from games.cards import Card
 from games.counting import CountingView, play_card_of
 from games.engine import Action, Seat, View
-from games.players.counting import MEMORY, AdderModel, unseen_cards
+from games.players.counting import MEMORY, unseen_cards
+
+if TYPE_CHECKING:  # adders builds this player with its model
+    from games.players.adders import TwentyNineModel
 
 TARGET = twenty_nine.TARGET
 TOP = 10
@@ -157,8 +161,8 @@ class TwentyNineStrong:
 
     name = "strong"
 
-    def __init__(self, model: AdderModel, samples: int = 40, margin_weight: float = 0.02, careful: bool = True) -> None:
-        self.model = model  # Twenty-Nine's, for the unseen cards
+    def __init__(self, model: TwentyNineModel, samples: int = 40, margin_weight: float = 0.02, careful: bool = True) -> None:
+        self.model = model  # the sides, the pile and the unseen cards, as the search reads them
         self.samples = samples
         self.margin_weight = margin_weight
         self.careful = careful
@@ -177,13 +181,9 @@ class TwentyNineStrong:
             return moves[TARGET - view.total]
         me = view.seat
         n = len(view.players)
-        layout = twenty_nine.side_layout(n, "standard")
-        side_of = [0] * n
-        for i, side in enumerate(layout):
-            for s in side:
-                side_of[s] = i
-        won = cards_won(view, side_of, len(layout))
-        pile = _pile(view)
+        side_of = self.model.sides(view)
+        won = cards_won(view, side_of, max(side_of) + 1)
+        pile = self.model.pile(view)
         lacks = known_lacks(view)
         pool = unseen_cards(self.model, view)
         sizes = [0 if s == me else view.hand_counts[s] for s in range(n)]
@@ -211,14 +211,6 @@ class TwentyNineStrong:
         rival = max(c for i, c in enumerate(counts) if i != side_of[me])
         result = 1.0 if ours > rival else 0.5 if ours == rival else 0.0
         return result + self.margin_weight * (ours - rival)
-
-
-def _pile(view: CountingView) -> int:
-    count = 0
-    for r in MEMORY.observe(view).plays:
-        if r.card is not None:
-            count = 0 if "takes" in r.note else count + 1
-    return count
 
 
 def _next(deal: Deal, seat: Seat, n: int) -> Seat:
