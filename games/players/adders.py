@@ -28,6 +28,7 @@ from games.players.counting import (
     SearchingAdderPlayer,
     unseen_cards,
 )
+from games.players.twenty_nine import TwentyNineStrong
 
 
 def _next_in(n: int, seat: Seat, direction: int, out_mask: int = 0) -> Seat:
@@ -403,10 +404,11 @@ class TwentyNineModel(AdderModel):
     """Making exactly 29 takes the pile; cards still held count for their holder's side, so a
     card played is a card given to the pile.
 
-    At four (issue 29) the search of three plies stops before the second opponent's reply.
-    Searching the whole round (depth 4) won .346 [.30, .39] of 400 matches against three easy bots
-    where depth 3 won .336 [.29, .38] on the same seeds (60000..60399): within the noise, at four
-    times the CPU, so it was left as it is."""
+    This model serves the search, which is strong at two. With three or more the strong player is
+    :class:`~games.players.twenty_nine.TwentyNineStrong`, which plays deals out (issue 29): at four
+    the search of three plies stops before the second opponent's reply, and searching the whole
+    round (depth 4) won only .346 [.30, .39] of 400 matches against three easy bots where depth 3
+    won .336 [.29, .38] (seeds 60000..60399), at four times the CPU."""
 
     game_id = "twenty_nine"
 
@@ -468,9 +470,10 @@ def _strong(model: AdderModel) -> Player:
     """The strong player of each game: the one that measured best against the easy player.
 
     Playing deals out beats the short search where the blow falls late (Fifty-One's lost deal;
-    Jubilee at three or more, where two others play before our next turn); elsewhere the search
-    is already clearly better than easy and as good as playouts or better (Hundred, Obstacle Race,
-    Ninety-Nine, Twenty-Nine, Jubilee at two)."""
+    Jubilee at three or more, where two others play before our next turn; Twenty-Nine at three or
+    more, won by the cards counted at the deal's end); elsewhere the search is already clearly
+    better than easy and as good as playouts or better (Hundred, Obstacle Race, Ninety-Nine,
+    Twenty-Nine and Jubilee at two)."""
     if isinstance(model, FiftyOneModel):
         # the playouts play the others as careful players (a card that raises the total and is
         # safe, any of them; then a Nine or Ten) and ourselves by keep (the highest safe card),
@@ -486,6 +489,9 @@ def _strong(model: AdderModel) -> Player:
         # the search spend a card that fits any total (to set 99 for the next player) won only .25.
         # At four or more the search stops at our own play (NinetyNineModel.depth) and keep judges.
         return SearchingAdderPlayer(model, samples=20)
+    if isinstance(model, TwentyNineModel):
+        # at two the short search; with more seats whole deals played out (players/twenty_nine.py)
+        return ByTableSizePlayer(SearchingAdderPlayer(model), TwentyNineStrong(model))
     return SearchingAdderPlayer(model)
 
 

@@ -31,6 +31,7 @@ from typing import NamedTuple
 from games.cards import Card
 from games.counting import RECENT_LIMIT, CountingView, PlayAs, PlayRecord, play_card, play_card_of
 from games.engine import Action, Seat, View
+from games.parts import Player
 
 
 class Position(NamedTuple):
@@ -468,7 +469,7 @@ class ByTableSizePlayer:
 
     name = "strong"
 
-    def __init__(self, two: SearchingAdderPlayer | PlayoutAdderPlayer, more: SearchingAdderPlayer | PlayoutAdderPlayer) -> None:
+    def __init__(self, two: Player, more: Player) -> None:
         self.two = two
         self.more = more
 

@@ -527,15 +527,17 @@ def test_strong_beats_random_and_easy_over_many_matches(
 
 
 # Tables of four (Twenty-Nine in pairs: the strong player's partner is an easy bot), on seeds the
-# strong players were not tuned on (they were tuned on seeds 0 and 50000). Measured with
-# tests/bench/bench_bots.py over 200 matches: Twenty-Nine strong v easy .35 (two seed sets); the
-# bounds sit near the lower ends of those intervals (fair share .25). Ninety-Nine, judged at four
+# strong players were not tuned on (fair share .25). Twenty-Nine's strong plays deals out (issue 29,
+# tuned on seeds 60000 on): v easy .414 [.367, .463] over 400 fresh matches (seed 999000) and .396
+# [.342, .452] over these 300 (seed 2000); v random .452 [.396, .508] over these 300 (seed 1000),
+# all measured with tests/bench/bench_bots.py; its bounds are the lower ends of the 400-match
+# interval against easy and of the 300-match one against random. Ninety-Nine, judged at four
 # by keep (press the next player, steered by the match): strong v easy .333 over 8,000 matches
 # of seed 700000 and .335 over 4,000 of seed 600000, v random .489 (easy v random .455); here
 # 400 matches on seeds 2000 and 1000 gave .354 and .512. The bounds are the lower ends of a
 # 400-match interval about those long-run shares.
 FOUR = [
-    ("twenty_nine", 300, 0.3, 0.29),
+    ("twenty_nine", 300, 0.39, 0.36),
     ("ninety_nine", 400, 0.44, 0.29),
 ]
 
