@@ -1,5 +1,5 @@
 """The Discord client: opens the store, builds the table service with the Discord notifier,
-restores open tables, registers the persistent components and the cogs; and ``run_bot``.
+restores open tables, adds the cogs (clicks reach their flows through ``on_interaction``); and ``run_bot``.
 
 Unsharded, one process serves every server; on PostgreSQL it holds the whole database's lease
 (``bot.shards.WHOLE``), so that its writes are fenced as a sharded process's are. With ``PARLOUR_SHARD_COUNT`` the client is
@@ -37,7 +37,7 @@ from bot.discord.handlers import Handlers
 from bot.discord.notifier import DiscordNotifier
 from bot.discord.safe import safe_reply
 from bot.discord.stopping import quiet_discord_logs, serve
-from bot.discord.strays import DYNAMIC_ITEMS, dispatch_orphan, form_submitted
+from bot.discord.strays import dispatch_component, form_submitted
 from bot.render import pool
 from bot.service.registry import UNAVAILABLE, everywhere
 from bot.settings import Settings
@@ -143,7 +143,6 @@ class ParlourBot(commands.Bot):
         return self._service
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(TablesCog(self))
         await self.add_cog(InfoCog(self))
         await self.add_cog(RefereeCog(self))
@@ -205,10 +204,10 @@ class ParlourBot(commands.Bot):
         await safe_reply(interaction, text, ephemeral=True)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer what discord.py would drop: a click on a component the message no longer shows
-        (sent just before an edit), and a submitted options form (whatever process opened it)."""
+        """Every click and submitted form: straight to its flow by custom id (see
+        :mod:`bot.discord.strays`; no DynamicItem is registered with discord.py)."""
         if interaction.type is discord.InteractionType.component:
-            await dispatch_orphan(interaction)
+            await dispatch_component(interaction)
         elif interaction.type is discord.InteractionType.modal_submit:
             await form_submitted(interaction)
 
