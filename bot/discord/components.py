@@ -22,8 +22,8 @@ the hand's menu), so their callbacks find their flow in the client's
 :class:`~bot.discord.handlers.Handlers` rather than importing it. The options menu's items and
 the bot levels' live with their flows (``options``, ``lobby``), as the records' do (``records``).
 Every flow re-fetches the table by channel and checks the session and turn, so a button
-outliving its turn is refused politely. A click discord.py does not dispatch reaches
-:mod:`bot.discord.strays`.
+outliving its turn is refused politely. Every click reaches its item through
+:mod:`bot.discord.strays` (by custom id; discord.py's own dispatch of dynamic items is not used).
 """
 
 from __future__ import annotations

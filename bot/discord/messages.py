@@ -31,6 +31,7 @@ from bot.discord.hand_menu import hand_view
 from bot.discord.limits import clip_lines, fit_embed
 from bot.discord.live import LiveView, out_of_date
 from bot.discord.plain import plain
+from bot.discord.safe import detached
 from bot.render import pictures, pool
 from bot.render.text import entry_status_lines
 from bot.service.entries import referee_hand
@@ -121,12 +122,15 @@ class Message:
     :func:`hand_message`): ``None`` once done if the picture failed (this message says it all)."""
 
     def edit_fields(self) -> dict[str, Any]:
-        """Keyword arguments replacing a whole message (an answer to a click, a refresh)."""
-        return {"content": None, "embed": self.embed, "view": self.view, "attachments": self.files}
+        """Keyword arguments replacing a whole message (an answer to a click, a refresh). The view
+        is detached (:func:`~bot.discord.safe.detached`) whichever call sends it (a live view's
+        followup too): a view discord.py tracks would hand its clicks to discord.py's own
+        dispatch as well as to ``on_interaction``, and play them twice."""
+        return {"content": None, "embed": self.embed, "view": detached(self.view), "attachments": self.files}
 
     def send_fields(self) -> dict[str, Any]:
-        """Keyword arguments of a new message."""
-        fields: dict[str, Any] = {"embed": self.embed, "view": self.view}
+        """Keyword arguments of a new message (its view detached, as in :meth:`edit_fields`)."""
+        fields: dict[str, Any] = {"embed": self.embed, "view": detached(self.view)}
         if self.files:
             fields["files"] = self.files
         return fields

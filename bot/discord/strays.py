@@ -1,9 +1,12 @@
-"""What discord.py leaves to us: a click it does not dispatch, and a submitted form.
+"""How a click and a submitted form reach their flow.
 
-A click on a component the message no longer shows (sent just before an edit), or whose custom id
-matches no template, reaches :func:`dispatch_orphan`: a plausible id of ours goes through the same
-flows, anything else (an id from an older version of the bot, a forged one) is answered with
-:data:`UNRECOGNISED`. A submitted form (options, a typed entry) is answered by
+Every click reaches :func:`dispatch_component` (the client's ``on_interaction``), keyed by its
+custom id alone: the client registers no DynamicItem with discord.py, whose own dispatch rebuilt
+the clicked message's every component (``View.from_message``) on each click only to find the one
+clicked. A plausible id of ours goes through its item's flow, also when the message no longer
+shows it (a click sent just before an edit, a stale copy in a client): the flows refuse it
+politely or refresh the hand. Anything else (an id from an older version of the bot, a forged one)
+is answered with :data:`UNRECOGNISED`. A submitted form (options, a typed entry) is answered by
 :func:`form_submitted` from its custom id, whatever process opened it. No interaction is left
 unanswered.
 """
@@ -46,11 +49,23 @@ UNRECOGNISED = (
 GAME_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (*TABLE_ITEMS, *OPTION_ITEMS, *LOBBY_ITEMS)
 """The components of a table: its message's, a player's private view's, the lobby's menus."""
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (*GAME_ITEMS, *RECORD_ITEMS, *CATALOGUE_ITEMS)
-"""Every DynamicItem the client registers: a table's components, the records' and the rules' pages."""
+"""Every DynamicItem of the bot: a table's components, the records' and the rules' pages."""
 EPHEMERAL_ITEMS: frozenset[type[discord.ui.DynamicItem[Any]]] = frozenset(
     {ActButton, PickSelect, NavButton, OptionSelect, OptionPageButton, OptionNumbersButton, AddBotButton}
 )
 """Components only ever shown on the clicker's own ephemeral message (a hand, the options menus)."""
+
+
+def _kind_of(cls: type[discord.ui.DynamicItem[Any]]) -> str:
+    """The word after ``parlour:`` that every custom id of this item starts with."""
+    kind = cls.__discord_ui_compiled_template__.pattern.split(":")[1]
+    assert kind.isalpha(), f"{cls.__name__}'s template has no fixed kind"
+    return kind
+
+
+ITEMS_BY_KIND: dict[str, type[discord.ui.DynamicItem[Any]]] = {_kind_of(cls): cls for cls in DYNAMIC_ITEMS}
+"""Each item by the kind its custom ids name (``parlour:<kind>:...``)."""
+assert len(ITEMS_BY_KIND) == len(DYNAMIC_ITEMS), "two items share a kind"
 
 
 def match_custom_id(custom_id: str) -> tuple[type[discord.ui.DynamicItem[Any]], re.Match[str]] | None:
@@ -62,17 +77,17 @@ def match_custom_id(custom_id: str) -> tuple[type[discord.ui.DynamicItem[Any]], 
     """
     if len(custom_id) > CUSTOM_ID or not custom_id.isascii():
         return None
-    for cls in DYNAMIC_ITEMS:
-        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
-        if match is None:
-            continue
-        fields = match.groupdict()
-        if any(v.isdigit() and int(v) > MAX_NUMBER for v in fields.values() if v):
-            return None
-        if fields.get("kind") == "replay" and not str(fields.get("key", "")).isdigit():
-            return None
-        return cls, match
-    return None
+    prefix, _, rest = custom_id.partition(":")
+    cls = ITEMS_BY_KIND.get(rest.partition(":")[0]) if prefix == PREFIX else None
+    match = cls.__discord_ui_compiled_template__.fullmatch(custom_id) if cls is not None else None
+    if cls is None or match is None:
+        return None
+    fields = match.groupdict()
+    if any(v.isdigit() and int(v) > MAX_NUMBER for v in fields.values() if v):
+        return None
+    if fields.get("kind") == "replay" and not str(fields.get("key", "")).isdigit():
+        return None
+    return cls, match
 
 
 def message_components(message: discord.Message) -> set[tuple[int, str]]:
@@ -120,23 +135,21 @@ def _claimed_by_a_view(interaction: discord.Interaction, custom_id: str) -> bool
     )
 
 
-async def dispatch_orphan(interaction: discord.Interaction) -> bool:
-    """Answer a click discord.py leaves unanswered; returns whether it was answered here.
+async def dispatch_component(interaction: discord.Interaction) -> bool:
+    """Answer a click; returns whether it was answered here (``False``: a persistent view's).
 
-    discord.py only dispatches a dynamic item whose custom id matches a template and sits, as the
-    same kind of component, on the message as it is now. A click sent just before the message was
-    edited (a double click, a stale copy in a client) would be dropped unanswered: it goes through
-    the same flows, which refuse it politely or refresh the hand. A custom id that is no plausible
-    id of ours (a button of an older version, a forged or mangled one) is answered with
-    :data:`UNRECOGNISED`, and changes nothing.
+    The item is made from the custom id alone (its ``from_custom_id``, with a bare button or menu
+    carrying the chosen values), whether or not the message still shows the component: a click
+    sent just before the message was edited (a double click, a stale copy in a client) goes
+    through the same flows, which refuse it politely or refresh the hand. A custom id that is no
+    plausible id of ours (a button of an older version, a forged or mangled one), or a kind of
+    component the message it came from cannot carry, is answered with :data:`UNRECOGNISED`, and
+    changes nothing.
     """
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
     kind = data.get("component_type")
     found = match_custom_id(custom_id)
-    message = interaction.message
-    if found is not None and message is not None and (kind, custom_id) in message_components(message):
-        return False  # discord.py dispatches it
     if found is None:
         if not custom_id.startswith(f"{PREFIX}:") and _claimed_by_a_view(interaction, custom_id):
             return False

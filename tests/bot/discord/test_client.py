@@ -1,13 +1,15 @@
-"""The client itself: intents, command registration (the `sync` path), run_bot's refusals."""
+"""The client itself: intents, command registration (the `sync` path), run_bot's refusals, the
+garbage collector's settings of a running bot."""
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import discord
 import simcord
 
-from bot.discord.client import ParlourBot, bot_intents, run_bot
+from bot.discord.client import GC_THRESHOLDS, ParlourBot, bot_intents, make_bot, run_bot
 from bot.settings import Settings
 from tests.bot.discord.conftest import World
 
@@ -53,3 +55,19 @@ async def test_sync_only_registers_global_commands(tmp_path: Path) -> None:
         assert set(member.available_commands(channel)) == COMMANDS
         assert bot._service is None and not (tmp_path / "db.sqlite3").exists()  # no database in sync mode
         await bot.dispose()
+
+
+async def test_a_running_bot_settles_the_heap_once_connected(tmp_path: Path) -> None:
+    settings = Settings(DISCORD_TOKEN=None, PARLOUR_DB=str(tmp_path / "db.sqlite3"))
+    assert not make_bot(settings).settles_heap, "only run_bot tunes the process's collector"
+    bot = ParlourBot(settings, sync_only=True)
+    bot.settles_heap = True  # as run_bot sets it
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
+    try:
+        await bot.on_ready()
+        assert gc.get_threshold() == GC_THRESHOLDS and gc.get_freeze_count() > frozen
+        gc.set_threshold(*before)
+        await bot.on_ready()  # a reconnection: once is enough
+        assert gc.get_threshold() == before and not bot.settles_heap
+    finally:
+        gc.set_threshold(*before)
