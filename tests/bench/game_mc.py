@@ -29,7 +29,7 @@ from typing import Any, Protocol, cast
 from games.cards import Card, full_pack, parse_card
 from games.costly_colours import AcceptMog, GiveCard, NoMog, ProposeMog, RefuseMog
 from games.counting import RECENT_LIMIT
-from games.engine import Action, GameState, PlayCard, View
+from games.engine import Action, GameState, Outcome, PlayCard, View
 from games.registry import get_game
 from games.spec import CELL_INDEX, PHASE_TEXT, Call, CallRecord, Phase, SpecDeal
 from games.spec_scoring import (
@@ -58,8 +58,8 @@ def playout(state: GameState[Any], me: int, base: Sequence[int], sign: int, rng:
     """Play the deal out at random from ``state``; ``me``'s points from here less the others' mean."""
     deal = state.deal_no
     while not state.is_over and state.deal_no == deal:
-        awaited = sorted(state.awaiting())
-        seat = awaited[0] if len(awaited) == 1 else rng.choice(awaited)
+        awaited = state.awaiting()
+        seat = next(iter(awaited)) if len(awaited) == 1 else rng.choice(sorted(awaited))
         legal = state.legal_actions(seat)
         state.apply_checked(seat, legal[rng.randrange(len(legal))])
     gain = [s - b for s, b in zip(state.scores, base, strict=True)]
@@ -101,6 +101,28 @@ class MonteCarloPlayer:
         if chose is not None:  # a seat remembers its own hidden choices (the card it passed)
             chose(view, choice)
         return choice
+
+
+_LAST_DEAL: dict[type, type] = {}
+
+
+def last_deal(match: Any) -> Any:
+    """``match`` (a :class:`games.match.Match`, which keeps no data of its own) ending with the
+    deal in play: a sampled state's playouts then stop when the deal is settled, its points booked
+    as the game books them, without shuffling and dealing the next deal for nothing. (The outcome
+    is the scores' order: a playout reads only the scores.)"""
+    kind = type(match)
+    if kind not in _LAST_DEAL:
+        _LAST_DEAL[kind] = type(
+            f"LastDeal{kind.__name__}",
+            (kind,),
+            {
+                "over": lambda self, state: True,
+                "outcome": lambda self, state: Outcome.from_scores(list(state.scores), higher_is_better=self.higher_is_better),
+                "__deepcopy__": lambda self, memo: self,
+            },
+        )
+    return _LAST_DEAL[kind]()
 
 
 def fresh_state(game_id: str, view: View, options: Mapping[str, Any] | None, rng: random.Random) -> GameState[Any]:
@@ -249,6 +271,7 @@ class CountingSide:
             rnd.recent = list(view.recent)
             rnd.deal_points = list(view.deal_points)
             rnd.passes_in_row, rnd.closed, rnd.next = passes, False, None
+            state.match = last_deal(state.match)
             self.per_deal(state, seen)
             return state  # type: ignore[no-any-return]
 
