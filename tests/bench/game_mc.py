@@ -26,9 +26,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
-from games.cards import Card, full_pack, parse_card
+from games.adders import jubilee
+from games.cards import Card, full_pack, parse_card, sort_hand
 from games.costly_colours import AcceptMog, GiveCard, NoMog, ProposeMog, RefuseMog
-from games.counting import RECENT_LIMIT
+from games.counting import RECENT_LIMIT, CountingRound
 from games.engine import Action, GameState, Outcome, PlayCard, View
 from games.registry import get_game
 from games.spec import CELL_INDEX, PHASE_TEXT, Call, CallRecord, Phase, SpecDeal
@@ -67,6 +68,56 @@ def playout(state: GameState[Any], me: int, base: Sequence[int], sign: int, rng:
     return sign * (gain[me] - sum(others) / len(others))
 
 
+QuickPlayout = Callable[[Any, int, Action, int, random.Random], float]
+"""A game's :func:`playout` of ``state`` after ``me``'s ``action`` (the same plays from the same
+random numbers, the same result), without the events, records and copies the table keeps."""
+
+
+def jubilee_playout(state: Any, me: int, action: Action, sign: int, rng: random.Random) -> float:
+    """:func:`playout` for Jubilee after ``me`` plays ``action``, on copies of the hands and the
+    stock: the plays the rules list (:meth:`JubileeRules.quick_plays`, in their order, one random
+    number each), the points :func:`jubilee.play_points` gives, a draw after each play, a seat
+    with no play passing, the deal over when nobody holds a card or every seat passed in a row.
+    ``test_game_mc`` checks it against the table's own machinery."""
+    rules, options = state.rules, state.options
+    n, direction = state.n, state.round.direction
+    hands = [list(h) for h in state.hands]
+    stock = list(state.stock)
+    out = list(state.out)
+    scores = list(state.scores)
+    base = list(scores)
+    deal = CountingRound.new(n)  # a scratch round: the total and whether the deal is open
+    deal.total, deal.opened = state.total, state.round.opened
+    zero, standing = options.zero_is_jubilee, options.joker_on_jubilee == "score"
+    ace = options.club_ace_value
+    passes = state.round.passes_in_row
+    seat: int | None = me
+    card: Card = action.card  # type: ignore[assignment]  # a play: Jubilee has no other action
+    while seat is not None:
+        hand = hands[seat]
+        hand.remove(card)
+        before, after = deal.total, deal.total + jubilee.card_value(card, ace)
+        scores[seat] += jubilee.play_points(before, after, zero_is_jubilee=zero, standing_scores=standing and card.is_joker)
+        deal.total, deal.opened, passes = after, True, 0
+        if stock:
+            hands[seat] = sort_hand([*hand, stock.pop(0)])
+        while True:  # the next seat that holds a card; one with no play passes
+            seat = next((s for k in range(1, n + 1) if not out[s := (seat + direction * k) % n] and hands[s]), None)
+            if seat is None:
+                break
+            legal = rules.quick_plays(deal, hands[seat])
+            if legal:
+                card = legal[rng.randrange(len(legal))].card  # type: ignore[assignment]
+                break
+            passes += 1
+            if passes >= sum(1 for s in range(n) if not out[s] and hands[s]):
+                seat = None  # blocked: the deal ends
+                break
+    gain = [s - b for s, b in zip(scores, base, strict=True)]
+    others = [g for s, g in enumerate(gain) if s != me]
+    return sign * (gain[me] - sum(others) / len(others))
+
+
 class MonteCarloPlayer:
     """Determinized Monte Carlo with random playouts (see the module's notes)."""
 
@@ -85,6 +136,7 @@ class MonteCarloPlayer:
         me = view.seat
         assert me is not None
         sign = 1 if self.side.higher_is_better else -1
+        quick: QuickPlayout | None = getattr(self.side, "quick_playout", None)
         totals = [0.0] * len(legal)
         for _ in range(self.samples):
             state = sample(rng)
@@ -93,6 +145,9 @@ class MonteCarloPlayer:
             seed = rng.randrange(1 << 30)
             base = list(state.scores)
             for k, action in enumerate(legal):
+                if quick is not None:  # the same playout, without the table's bookkeeping
+                    totals[k] += quick(state, me, action, sign, random.Random(seed))
+                    continue
                 trial = state.clone()
                 trial.apply(me, action)  # checked: a sampled state that refused a legal move would be a sampler bug
                 totals[k] += playout(trial, me, base, sign, random.Random(seed))
@@ -219,6 +274,7 @@ class CountingSide:
         self.memory = Memory(CountingSeen)
         frame = get_game(game_id).start(["A", "B"] if game_id == "caterpillar" else ["A", "B", "C"], options, seed=0)
         self.higher_is_better = bool(frame.match.higher_is_better)  # type: ignore[attr-defined]
+        self.quick_playout: QuickPlayout | None = jubilee_playout if game_id == "jubilee" else None
 
     def sampler(self, view: Any) -> Sample:
         me = view.seat

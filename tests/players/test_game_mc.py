@@ -17,7 +17,7 @@ from games.players import RandomPlayer
 from games.registry import get_game
 from games.simulate import play_match
 from tests.bench.game_duel import duel
-from tests.bench.game_mc import MonteCarloPlayer, monte_carlo_player
+from tests.bench.game_mc import MonteCarloPlayer, monte_carlo_player, playout
 from tests.players.checked import Checked
 
 GAMES = [
@@ -88,6 +88,37 @@ def test_spec_samples_deal_the_unseen_showcards_into_the_face_down_cells() -> No
         assert sorted(c.code for c, up in zip(sampled.deal.grid, sampled.deal.face_up, strict=True) if not up) == down_real
         grids.add(tuple(sampled.deal.grid))
     assert len(grids) > 1, "the face-down cells are shuffled afresh for each sample"
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(3, None), (2, {"zero_is_jubilee": True, "joker_on_jubilee": "score", "club_ace_value": 1})],
+)
+def test_jubilee_quick_playout_is_the_tables_own_playout(players: int, options: dict[str, Any] | None) -> None:
+    """From sampled states of random matches, every legal play played out by the quick playout
+    and by the table's own rules (a clone, :meth:`apply`, :func:`playout`) from the same random
+    numbers ends the deal with the same points: the quick one is the same player, cheaper."""
+    mc = monte_carlo_player("jubilee", samples=2, options=options)
+    quick = mc.side.quick_playout  # type: ignore[attr-defined]
+    state: Any = get_game("jubilee").start([f"P{i + 1}" for i in range(players)], options, seed=5)
+    rng = random.Random(5)
+    compared = differing = 0
+    while not state.is_over and compared < 60:
+        (seat,) = state.awaiting()
+        legal = state.legal_actions(seat)
+        if seat == 0 and len(legal) > 1:
+            sampled = mc.side.sampler(state.view(0))(rng)
+            assert sampled is not None
+            seed = rng.randrange(1 << 30)
+            for action in legal:
+                trial = sampled.clone()
+                trial.apply(0, action)
+                slow = playout(trial, 0, list(sampled.scores), 1, random.Random(seed))
+                assert quick(sampled, 0, action, 1, random.Random(seed)) == slow, (action, state.total)
+                compared += 1
+                differing += slow != 0
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    assert compared >= 60 and differing >= 10  # plays after which the deal still gave points
 
 
 def short_matches(
