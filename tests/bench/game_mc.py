@@ -31,7 +31,7 @@ from games.adders import hundred, jubilee, obstacle_race
 from games.cards import Card, Rank, full_pack, parse_card, sort_hand
 from games.costly_colours import AcceptMog, GiveCard, NoMog, ProposeMog, RefuseMog
 from games.counting import RECENT_LIMIT, CountingRound, PlayAs, play_as, play_card
-from games.engine import Action, GameState, Outcome, PlayCard, View
+from games.engine import Action, GameState, PlayCard, View
 from games.registry import get_game
 from games.spec import CELL_INDEX, PHASE_TEXT, Call, CallRecord, Phase, SpecDeal
 from games.spec_scoring import (
@@ -256,28 +256,6 @@ class MonteCarloPlayer:
         return choice
 
 
-_LAST_DEAL: dict[type, type] = {}
-
-
-def last_deal(match: Any) -> Any:
-    """``match`` (a :class:`games.match.Match`, which keeps no data of its own) ending with the
-    deal in play: a sampled state's playouts then stop when the deal is settled, its points booked
-    as the game books them, without shuffling and dealing the next deal for nothing. (The outcome
-    is the scores' order: a playout reads only the scores.)"""
-    kind = type(match)
-    if kind not in _LAST_DEAL:
-        _LAST_DEAL[kind] = type(
-            f"LastDeal{kind.__name__}",
-            (kind,),
-            {
-                "over": lambda self, state: True,
-                "outcome": lambda self, state: Outcome.from_scores(list(state.scores), higher_is_better=self.higher_is_better),
-                "__deepcopy__": lambda self, memo: self,
-            },
-        )
-    return _LAST_DEAL[kind]()
-
-
 def fresh_state(game_id: str, view: View, options: Mapping[str, Any] | None, rng: random.Random) -> GameState[Any]:
     """A new match of the game with the view's players and the table's options, its own shuffle:
     the frame a sampler fills in from the view."""
@@ -426,7 +404,6 @@ class CountingSide:
             rnd.recent = list(view.recent)
             rnd.deal_points = list(view.deal_points)
             rnd.passes_in_row, rnd.closed, rnd.next = passes, False, None
-            state.match = last_deal(state.match)
             self.per_deal(state, seen)
             return state  # type: ignore[no-any-return]
 
