@@ -56,9 +56,13 @@ class Side(Protocol):
         """Take in the view (the seat's memory) and return a way to draw states consistent with it."""
 
 
-def playout(state: GameState[Any], me: int, base: Sequence[int], sign: int, rng: random.Random) -> float:
-    """Play the deal out at random from ``state``; ``me``'s points from here less the others' mean."""
-    deal = state.deal_no
+def playout(
+    state: GameState[Any], me: int, base: Sequence[int], sign: int, rng: random.Random, deal: int | None = None
+) -> float:
+    """Play deal number ``deal`` (the one in play by default) out at random from ``state``; ``me``'s
+    points from ``base`` less the others' mean. A deal already over is not played on: the play
+    that ended it is judged by that deal alone, not by a random deal after it."""
+    deal = state.deal_no if deal is None else deal
     while not state.is_over and state.deal_no == deal:
         awaited = state.awaiting()
         seat = next(iter(awaited)) if len(awaited) == 1 else rng.choice(sorted(awaited))
@@ -248,7 +252,7 @@ class MonteCarloPlayer:
                     continue
                 trial = state.clone()
                 trial.apply(me, action)  # checked: a sampled state that refused a legal move would be a sampler bug
-                totals[k] += playout(trial, me, base, sign, random.Random(seed))
+                totals[k] += playout(trial, me, base, sign, random.Random(seed), state.deal_no)
         choice = legal[max(range(len(legal)), key=lambda k: totals[k])]
         chose = getattr(self.side, "chose", None)
         if chose is not None:  # a seat remembers its own hidden choices (the card it passed)

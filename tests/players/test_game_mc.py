@@ -120,7 +120,7 @@ def test_the_quick_playout_is_the_tables_own_playout(game_id: str, players: int,
             for action in legal:
                 trial = sampled.clone()
                 trial.apply(0, action)
-                slow = playout(trial, 0, list(sampled.scores), 1, random.Random(seed))
+                slow = playout(trial, 0, list(sampled.scores), 1, random.Random(seed), sampled.deal_no)
                 assert quick(sampled, 0, action, 1, random.Random(seed)) == slow, (action, state.total)
                 compared += 1
                 differing += slow != 0
