@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from functools import cache
 from typing import Any
 
 from pydantic import GetCoreSchemaHandler
@@ -313,6 +314,13 @@ def same_cards(a: Iterable[Card], b: Iterable[Card]) -> bool:
 
 def sort_hand(cards: Iterable[Card], suit_order: Sequence[Suit] = SUITS) -> list[Card]:
     """Group by suit (jokers last), highest rank first within a suit."""
+    if suit_order is SUITS:  # the usual order: each card's key once (a draw sorts the hand again)
+        return sorted(cards, key=_usual_key)
+    return sorted(cards, key=_hand_key(suit_order))
+
+
+def _hand_key(suit_order: Sequence[Suit]) -> Callable[[Card], tuple[int, int, str]]:
+    """The sort key of :func:`sort_hand` for one order of the suits."""
     order = {s: i for i, s in enumerate(suit_order)}
 
     def key(c: Card) -> tuple[int, int, str]:
@@ -320,4 +328,7 @@ def sort_hand(cards: Iterable[Card], suit_order: Sequence[Suit] = SUITS) -> list
             return (len(order), 0, c.code)
         return (order.get(c.suit, len(order)), -int(c.rank or 0), "")
 
-    return sorted(cards, key=key)
+    return key
+
+
+_usual_key = cache(_hand_key(SUITS))

@@ -29,7 +29,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.cards import Card, Rank, shuffled, sort_hand
 from games.engine import Action, Event, Game, PlayCard, Seat
@@ -105,7 +105,7 @@ class PlayRecord(BaseModel):
     effect: str = ""
     total: int = 0
     note: str = ""
-    shown: list[Card] = []
+    shown: list[Card] = Field(default_factory=list)
 
 
 RECENT_LIMIT = 8

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
@@ -16,6 +18,7 @@ from games.counting import (
     CountingRules,
     CountingState,
     multiples_crossed,
+    play_card,
     signed,
 )
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
@@ -47,6 +50,7 @@ def jubilee_pack() -> list[Card]:
     return hearts + spades + clubs + [JOKER] * 4
 
 
+@cache
 def card_value(card: Card, club_ace_value: int = 15) -> int:
     """The signed value: black cards add, hearts subtract, Jokers count nothing."""
     if card.rank is None or card.suit is None:
@@ -62,6 +66,12 @@ def pack_total(club_ace_value: int = 15) -> int:
 
 def is_black(card: Card) -> bool:
     return card.card_colour == Colour.BLACK and not card.is_joker
+
+
+@cache
+def _play_facts(club_ace_value: int) -> dict[Card, tuple[bool, int, PlayCard]]:
+    """Each card of the pack: whether it is black, its signed value, and the action that plays it."""
+    return {c: (is_black(c), card_value(c, club_ace_value), play_card(c)) for c in jubilee_pack()}
 
 
 def play_points(before: int, after: int, *, zero_is_jubilee: bool = False, standing_scores: bool = False) -> int:
@@ -136,6 +146,18 @@ class JubileeRules(CountingRules):
         if after < 0:
             return f"Hearts subtract: {card.short} would take the total from {before} to {after}, and it may not go below 0."
         return None
+
+    def quick_plays(self, deal: CountingRound, candidates: Sequence[Card]) -> list[Action]:
+        """What :meth:`refusal` allows, in one pass over the cards (each card once): a black card
+        to open, then any card that keeps the total at 0 or over. Playouts list them millions of
+        times."""
+        total, opened, facts = deal.total, deal.opened, _play_facts(self.options.club_ace_value)
+        out: list[Action] = []
+        for card in dict.fromkeys(candidates):
+            black, value, play = facts[card]
+            if (opened or black) and total + value >= 0:
+                out.append(play)
+        return out
 
 
 class JubileeState(CountingState[JubileeOptions]):

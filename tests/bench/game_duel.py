@@ -20,6 +20,16 @@ load of 10 to 19 on 2 cores, so wall times are stretched; the CPU times are the 
     spec at 2             .400 [.26, .55] of 40 (stopped early), -18.0 points a match; strong CPU 9/14 ms
     jubilee at 3          .550 [.34, .74] of 20 (stopped early; fair .333), +12.8 points a match:
                           strong may be behind here; 300 matches are needed to say
+
+Then with the quick playouts (the same choices, a fifth of the CPU), seeds from 998000, a load of
+8 to 17 (the Monte Carlo player's CPU a move p99 144 ms at Jubilee, 84 at Hundred, 204 at
+Obstacle Race):
+
+    jubilee at 3          .353 [.26, .47] of 75 (fair .333), -0.7 points a match; and .333 of 15
+                          from 998150: .350 [.26, .45] of 90; strong CPU p99/max 19/29 ms
+    hundred at 2          .395 [.34, .45] of 300, -0.4 points a match; strong CPU p99/max 17/25 ms
+    obstacle_race at 2    .673 [.60, .74] of 150, +1.7 points a match, and .654 of 120 from 998150:
+                          .665 [.61, .72] of 270: strong is behind here; strong CPU p99/max 22/31 ms
 """
 
 from __future__ import annotations

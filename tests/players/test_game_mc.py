@@ -17,7 +17,7 @@ from games.players import RandomPlayer
 from games.registry import get_game
 from games.simulate import play_match
 from tests.bench.game_duel import duel
-from tests.bench.game_mc import MonteCarloPlayer, monte_carlo_player
+from tests.bench.game_mc import MonteCarloPlayer, monte_carlo_player, playout
 from tests.players.checked import Checked
 
 GAMES = [
@@ -90,6 +90,44 @@ def test_spec_samples_deal_the_unseen_showcards_into_the_face_down_cells() -> No
     assert len(grids) > 1, "the face-down cells are shuffled afresh for each sample"
 
 
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"),
+    [
+        ("jubilee", 3, None),
+        ("jubilee", 2, {"zero_is_jubilee": True, "joker_on_jubilee": "score", "club_ace_value": 1}),
+        ("hundred", 3, None),
+        ("hundred", 2, {"second_point_200": True}),
+        ("obstacle_race", 2, None),
+        ("obstacle_race", 3, {"ace_value": 1, "finish_bonus": True, "score_floor": True, "allow_negative": True}),
+    ],
+)
+def test_the_quick_playout_is_the_tables_own_playout(game_id: str, players: int, options: dict[str, Any] | None) -> None:
+    """From sampled states of random matches, every legal play played out by the quick playout
+    and by the table's own rules (a clone, :meth:`apply`, :func:`playout`) from the same random
+    numbers ends the deal with the same points: the quick one is the same player, cheaper."""
+    mc = monte_carlo_player(game_id, samples=2, options=options)
+    quick = mc.side.quick_playout  # type: ignore[attr-defined]
+    state: Any = get_game(game_id).start([f"P{i + 1}" for i in range(players)], options, seed=5)
+    rng = random.Random(5)
+    compared = differing = 0
+    while not state.is_over and compared < 40:
+        (seat,) = state.awaiting()
+        legal = state.legal_actions(seat)
+        if seat == 0 and len(legal) > 1:
+            sampled = mc.side.sampler(state.view(0))(rng)
+            assert sampled is not None
+            seed = rng.randrange(1 << 30)
+            for action in legal:
+                trial = sampled.clone()
+                trial.apply(0, action)
+                slow = playout(trial, 0, list(sampled.scores), 1, random.Random(seed), sampled.deal_no)
+                assert quick(sampled, 0, action, 1, random.Random(seed)) == slow, (action, state.total)
+                compared += 1
+                differing += slow != 0
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    assert compared >= 40 and differing >= 10  # plays after which the deal still gave points
+
+
 def short_matches(
     game_id: str, players: int, one: Any, matches: int, options: dict[str, Any] | None = None
 ) -> tuple[float, float]:
@@ -125,19 +163,32 @@ def test_the_monte_carlo_player_plays_legally_and_beats_random_bots() -> None:
 @pytest.mark.strength
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("game_id", "players", "matches", "most"),
+    ("game_id", "players", "matches", "seed", "most"),
     [
-        # issue 29: the Monte Carlo player of 60 samples against strong, seats rotating, seeds from
-        # 997000 (fresh); it may not win clearly more than a fair share. Measured when written (a
-        # loaded machine): Caterpillar .230 [.16, .32] of 100, 259 points a match behind; Fifty-One
-        # .204 [.15, .28] of 150 (fair .333); Costly Colours .500 [.42, .58] of 150, level on points
-        ("caterpillar", 2, 100, 0.5),
-        ("fifty_one", 3, 150, 1 / 3),
-        ("costly_colours", 2, 150, 0.5),
+        # issue 29: the Monte Carlo player of 60 samples against strong, seats rotating, on fresh
+        # seeds; it may not win clearly more than a fair share. Measured when written (a loaded
+        # machine), from 997000: Caterpillar .230 [.16, .32] of 100, 259 points a match behind;
+        # Fifty-One .204 [.15, .28] of 150 (fair .333); Costly Colours .500 [.42, .58] of 150,
+        # level on points. From 998000: Jubilee at three .353 [.26, .47] of 75 (fair .333), 0.7
+        # points a match behind (and .333 of 15 more from 998150: .350 [.26, .45] of 90); Hundred
+        # .395 [.34, .45] of 300, 0.4 points a match behind
+        ("caterpillar", 2, 100, 997000, 0.5),
+        ("fifty_one", 3, 150, 997000, 1 / 3),
+        ("costly_colours", 2, 150, 997000, 0.5),
+        ("jubilee", 3, 75, 998000, 1 / 3),
+        ("hundred", 2, 300, 998000, 0.5),
+        pytest.param(
+            "obstacle_race", 2, 150, 998000, 0.5,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="issue 29: strong is behind the Monte Carlo player at Obstacle Race for two: .673 [.60, .74] "
+                "of 150 from 998000, 1.7 points a match ahead (and .654 of 120 from 998150)",
+            ),
+        ),
     ],
 )
 def test_a_monte_carlo_player_wins_no_more_than_a_fair_share_against_strong(
-    game_id: str, players: int, matches: int, most: float
+    game_id: str, players: int, matches: int, seed: int, most: float
 ) -> None:
-    r = duel(game_id, players, "mc", "strong", matches, 997000)
+    r = duel(game_id, players, "mc", "strong", matches, seed)
     assert r["low"] <= most, f"{game_id}: the Monte Carlo player won {r['share']:.3f} [{r['low']:.2f}, {r['high']:.2f}]"
