@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, Self
 
 from pydantic import BaseModel, ConfigDict
 
@@ -414,8 +414,20 @@ class DealTable(Protocol):
     @hands.setter
     def hands(self, hands: list[list[Card]]) -> None: ...
 
+    @property
+    def options(self) -> Any: ...
+    @property
+    def scores(self) -> list[int]: ...
+
     def event(self, kind: str, text: str, to: Seat | None = None) -> Event: ...
     def name(self, seat: Seat) -> str: ...
+    def next_active(self, seat: Seat, direction: int = 1) -> Seat | None: ...
+    def add_points(self, seat: Seat, points: int) -> None: ...
+    def lose_life(self, seat: Seat) -> list[Event]: ...
+    def record_pass(self, seat: Seat) -> list[Event]: ...
+    def on_stock_empty(self) -> list[Event]: ...
+    def score_deal(self) -> list[Event]: ...
+    def deal_facts(self) -> Any: ...
     def awaiting(self) -> frozenset[Seat]: ...
     def legal_plays(self, seat: Seat) -> list[Action]: ...
     def init_deal(self) -> None: ...
@@ -460,7 +472,7 @@ class CountingDeal:
     """Cards a seat showed on passing and still holds (public knowledge)."""
 
     @classmethod
-    def new(cls, rules: CountingRules, n: int) -> CountingDeal:
+    def new(cls, rules: CountingRules, n: int) -> Self:
         return cls(rules, CountingRound.new(n), KnownCards.empty(n), [[] for _ in range(n)])
 
     def start(self, table: DealTable) -> list[Event]:
@@ -578,6 +590,80 @@ class CountingDeal:
             seat = table.next_seat(seat)
         self.round.to_play = None
         return events
+
+
+    # -- the game's hooks ----------------------------------------------------------------------
+    # A game's deal (a subclass, the state's ``deal_class``) keeps its own per-deal fields (who
+    # lost, the points still to make) and overrides these; the state's hooks of the same name lead
+    # here, so a referee state that overrides one still reaches the game's by ``super()``. A hook
+    # asks the table only for the seats, the events and the match (scores, lives).
+
+    def init_deal(self, table: DealTable) -> None:
+        """Reset the game's own per-deal fields; runs at each deal before the cards are dealt."""
+
+    def deal_news(self, table: DealTable, size: int) -> str:
+        """What the table is told as a deal is dealt (``size`` cards each)."""
+        return f"Deal {table.deal_no}: {table.name(table.dealer)} deals {size} cards each."
+
+    def after_deal(self, table: DealTable, rest: list[Card]) -> list[Event]:
+        """Place the cards left after dealing the hands. Default: they form the stock (``rest[0]``
+        is drawn first). Games put starters on the pile and set the total here."""
+        self.cards.place(stock=rest)
+        return []
+
+    def first_player(self, table: DealTable) -> Seat:
+        """Who plays first. Default: the next seat still in at the dealer's left."""
+        seat = table.next_active(table.dealer, 1)
+        assert seat is not None
+        return seat
+
+    def begin_turn(self, table: DealTable, seat: Seat) -> list[Event]:
+        """A turn begins. Default: draw first when ``draw_timing == "before"``."""
+        if table.draw_timing == "before":
+            return table.draw(seat)
+        return []
+
+    def after_play(self, table: DealTable, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        """Score the play, bust, reset the total, reverse, or close the deal. Default: nothing.
+        The total already equals ``after``; :meth:`note` annotates the play in the history."""
+        return []
+
+    def other_action(self, table: DealTable, seat: Seat, action: Action) -> list[Event]:
+        """Apply a legal action that is not a play (a game that lists one in ``legal_plays``)."""
+        raise NotImplementedError(f"{type(action).__name__} is not handled")
+
+    def on_stuck(self, table: DealTable, seat: Seat) -> list[Event]:
+        """``seat`` has no legal play. Default: it passes (the table's ``record_pass``)."""
+        return table.record_pass(seat)
+
+    def on_blocked(self, table: DealTable) -> list[Event]:
+        """Every seat in turn has passed in a row. Default: the deal ends with nobody scoring.
+        Must close the deal, finish the match, or change the position so that someone can play."""
+        self.round.close()
+        return [table.event("blocked", "Nobody can play, so the deal ends.")]
+
+    def on_exhausted(self, table: DealTable) -> list[Event]:
+        """Nobody has a card left (and the stock is empty). Default: the deal ends."""
+        self.round.close()
+        return [table.event("deal_end", "All the cards have been played.")]
+
+    def on_stock_empty(self, table: DealTable) -> list[Event]:
+        """A draw is due but the stock is empty. Default: nothing (play goes on from hand)."""
+        return []
+
+    def score_deal(self, table: DealTable) -> list[Event]:
+        """The deal's last events once it is closed, before the match books its facts. Default:
+        nothing (points were added as they came)."""
+        return []
+
+    def facts(self, table: DealTable) -> dict[str, Any]:
+        """The fields of the deal's facts (:class:`games.counting.CountingFacts` and a game's own):
+        the round's, and a game's deal adds its own."""
+        return self.round.facts()
+
+    def note(self, text: str) -> None:
+        """Annotate the play being made in the recent history (``hit 55``, ``reset to 0``)."""
+        self.round.notes.append(text)
 
 
 class DealClosed(Exception):

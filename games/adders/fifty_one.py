@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
 from games.cards import Card, Rank, piquet_pack
-from games.counting import CountingFacts, CountingMatch, CountingOptions, CountingRules, CountingState, PlayAs
+from games.counting import (
+    CountingDeal,
+    CountingFacts,
+    CountingMatch,
+    CountingOptions,
+    CountingRules,
+    CountingState,
+    PlayAs,
+)
+from games.counting_deal import DealTable
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
 from games.registry import declare
 
@@ -150,10 +160,49 @@ class FiftyOneRules(CountingRules):
         return new_total(before, value, self.options.floor_zero)
 
 
+@dataclass
+class FiftyOneDeal(CountingDeal):
+    """A deal of Fifty-One: who took the total past 50 (once someone has)."""
+
+    loser: Seat | None = None
+
+    def init_deal(self, table: DealTable) -> None:
+        self.loser = None
+
+    def facts(self, table: DealTable) -> dict[str, Any]:
+        assert self.loser is not None
+        return {**super().facts(table), "loser": self.loser}
+
+    def after_deal(self, table: DealTable, rest: list[Card]) -> list[Event]:
+        starter = rest[0]
+        self.cards.place(stock=rest[1:])
+        rnd = self.round
+        rnd.pile = [starter]
+        # the starter opens the total from 0 like any card played: with floor_zero a Ten opens it at 0
+        rnd.total = new_total(0, self.rules.card_value(starter), table.options.floor_zero)
+        return [table.event("starter", f"{starter.short} is turned up to start the pile: the total opens at {rnd.total}.")]
+
+    def after_play(self, table: DealTable, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        if not loses(after):
+            return []
+        self.note("over 50: loses")
+        return self.lose_deal(table, seat)
+
+    def lose_deal(self, table: DealTable, seat: Seat) -> list[Event]:
+        """``seat`` took the total past 50: the deal ends (the match books the penalty or life)."""
+        self.loser = seat
+        table.add_points(seat, 1)
+        self.round.close()
+        return [table.event("deal_lost", f"{table.name(seat)} has taken the total past {LIMIT} and loses the deal.")]
+
+
 class FiftyOneState(CountingState[FiftyOneOptions]):
     rules_class = FiftyOneRules
     draw_timing = "before"
     match: ClassVar[CountingMatch[Any]] = MATCH
+    deal_class = FiftyOneDeal
+    facts_class = FiftyOneFacts
+    deal: FiftyOneDeal
 
     def make_rules(self) -> CountingRules:
         return self.rules_class(self.options, values=card_values(self.options.values))
@@ -162,33 +211,6 @@ class FiftyOneState(CountingState[FiftyOneOptions]):
         self.elimination_order: list[Seat] = []
         if self.options.match == "lives":
             self.lives = [self.options.lives] * self.n
-
-    def init_deal(self) -> None:
-        self.loser: Seat | None = None
-
-    def deal_facts(self) -> FiftyOneFacts:
-        assert self.loser is not None
-        return FiftyOneFacts(**self.counting_facts(), loser=self.loser)
-
-    def after_deal(self, rest: list[Card]) -> list[Event]:
-        starter, self.stock = rest[0], rest[1:]
-        self.pile = [starter]
-        # the starter opens the total from 0 like any card played: with floor_zero a Ten opens it at 0
-        self.total = new_total(0, self.card_value(starter), self.options.floor_zero)
-        return [self.event("starter", f"{starter.short} is turned up to start the pile: the total opens at {self.total}.")]
-
-    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
-        if not loses(after):
-            return []
-        self.note("over 50: loses")
-        return self.lose_deal(seat)
-
-    def lose_deal(self, seat: Seat) -> list[Event]:
-        """``seat`` took the total past 50: the deal ends (the match books the penalty or life)."""
-        self.loser = seat
-        self.add_points(seat, 1)
-        self.close_deal()
-        return [self.event("deal_lost", f"{self.name(seat)} has taken the total past {LIMIT} and loses the deal.")]
 
     def view_fields(self, seat: Seat | None) -> dict[str, Any]:
         fields = super().view_fields(seat)

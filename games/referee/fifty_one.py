@@ -70,7 +70,7 @@ class RefereeFiftyOneState(RefereeCounting[RefereeFiftyOneOptions], FiftyOneStat
         return 1  # the top card after the deal; the others are the stock
 
     def settle_result(self, seat: Seat) -> list[Event]:
-        return self.lose_deal(seat)
+        return self.deal.lose_deal(self, seat)
 
     def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
         assert isinstance(facts, FiftyOneFacts)

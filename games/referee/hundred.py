@@ -86,14 +86,14 @@ class RefereeHundredState(RefereeCounting[RefereeHundredOptions], HundredState):
     def settle_entry(self, seat: Seat, action: Action) -> list[Event]:
         """The online game's scoring of the point, without the cards."""
         assert isinstance(action, PointResult)
-        point = self.score_point(seat, action.made)
+        point = self.deal.score_point(self, seat, action.made)
         who = self.name(seat)
         if action.made:
             return [self.event("point_won", f"{who} made exactly {point} and scores a point.")]
         return [self.event("point_lost", f"{who} jumped past {point} and loses a point.")]
 
     def result_question(self) -> str:
-        return f"who made exactly {self.points_left[0]} or jumped past it in deal {self.deal_no}"
+        return f"who made exactly {self.deal.points_left[0]} or jumped past it in deal {self.deal_no}"
 
 
 GAME: Game[RefereeHundredOptions] = referee_mode(ONLINE, RefereeHundredState)

@@ -261,7 +261,7 @@ class CountingSide:
         elif self.game_id == "ninety_nine":
             state.plays_this_deal = seen.plays
         elif self.game_id == "hundred":  # the points still to make are those above the total
-            state.points_left = [p for p in state.points_left if p > state.total]
+            state.deal.points_left = [p for p in state.deal.points_left if p > state.total]
 
 
 # --- Costly Colours (two players) ---------------------------------------------------------------
