@@ -259,7 +259,7 @@ class CountingSide:
         if self.game_id == "jubilee":
             state.opened = seen.plays > 0
         elif self.game_id == "ninety_nine":
-            state.plays_this_deal = seen.plays
+            state.deal.plays_this_deal = seen.plays
         elif self.game_id == "hundred":  # the points still to make are those above the total
             state.deal.points_left = [p for p in state.deal.points_left if p > state.total]
 
