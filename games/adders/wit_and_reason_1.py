@@ -185,11 +185,12 @@ class WitAndReason1State(RaceState[WitAndReason1Options]):
         # a race also takes the passer out of the turns, so the other may yet be able to play on.
         if any(self.legal_plays(s) for s in self.turn_takers()):
             return []
-        winner = stalemate_winner(self.last_player, self.options.stalemate)
+        winner = stalemate_winner(self.deal.last_player, self.options.stalemate)
         if winner is None:
             self.close_deal()
             return [self.event("stalemate", "Neither player can make 31 any more: the race is drawn.")]
-        return self.win_race(
+        return self.deal.win_race(
+            self,
             winner,
             f"Neither player can make 31 any more; {self.name(winner)} played last and wins the race.",
         )

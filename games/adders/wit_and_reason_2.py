@@ -204,7 +204,8 @@ class WitAndReason2State(RaceState[WitAndReason2Options]):
         """A player who cannot take a card without passing 31 has been driven beyond: they lose."""
         other = 1 - seat
         self.record_pass(seat)
-        return self.win_race(
+        return self.deal.win_race(
+            self,
             other,
             f"{self.name(seat)} cannot take a card without passing 31, so {self.name(other)} wins the race.",
         )
