@@ -7,13 +7,15 @@ makes exactly 29 takes the pile for their side. The side with most cards at the 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Literal
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, Protocol
 
 from pydantic import Field
 
 from games.cards import Card, Rank, full_pack
 from games.counting import (
     CardSource,
+    CountingDeal,
     CountingFacts,
     CountingMatch,
     CountingOptions,
@@ -22,6 +24,7 @@ from games.counting import (
     CountingState,
     play_card,
 )
+from games.counting_deal import DealTable
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat, SetupError, Zone
 from games.registry import declare
 
@@ -209,6 +212,99 @@ class TwentyNineRules(CountingRules):
         return cards_value(c for hand in cards.hands for c in hand)
 
 
+class TwentyNineTable(DealTable, Protocol):
+    """What a deal of Twenty-Nine asks of its table beyond :class:`DealTable`: the seats' sides."""
+
+    sides: list[list[Seat]]
+    side_of: list[int]
+
+    def set_next(self, seat: Seat | None) -> None: ...
+
+
+@dataclass
+class TwentyNineDeal(CountingDeal):
+    """A deal of Twenty-Nine: the cards each side has won, who played last, taking the pile at
+    exactly 29 (or at a block, with last_player_takes) and the end once the cards run out."""
+
+    won: list[list[Card]] = field(default_factory=list)
+    last_player: Seat | None = None
+
+    def init_deal(self, table: DealTable) -> None:
+        sides: TwentyNineTable = table  # type: ignore[assignment]
+        self.won = [[] for _ in sides.sides]
+        self.last_player = None
+
+    def after_deal(self, table: DealTable, rest: list[Card]) -> list[Event]:
+        self.cards.place(aside=rest)
+        if not rest:
+            return []
+        word = "Ten is" if len(rest) == 1 else "Tens are"
+        return [table.event("set_aside", f"{len(rest)} {word} left out so that the cards come out even.")]
+
+    def after_play(self, table: DealTable, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        self.last_player = seat
+        events: list[Event] = []
+        if after == TARGET:
+            events += self.take_pile(table, seat, "makes 29 and takes")
+        events += self.check_last_trick(table)
+        return events
+
+    def take_pile(self, table: DealTable, seat: Seat, how: str) -> list[Event]:
+        """``seat``'s side takes the pile; the count starts again from 0, led by ``seat`` (or, with
+        no cards left, the next player in turn who has some)."""
+        sides: TwentyNineTable = table  # type: ignore[assignment]
+        rnd = self.round
+        count = len(rnd.pile)
+        self.won[sides.side_of[seat]].extend(rnd.pile)
+        rnd.pile = []
+        rnd.total = 0
+        cards = "the one card" if count == 1 else f"the {count} cards"
+        self.note(f"takes {'1 card' if count == 1 else f'{count} cards'}")
+        if self.cards.count(seat):
+            sides.set_next(seat)
+        else:  # a winner with no cards left: the next player in turn with cards leads
+            nxt = table.next_seat(seat)
+            if nxt is not None:
+                sides.set_next(nxt)
+        return [table.event("take", f"{table.name(seat)} {how} {cards} of the pile.")]
+
+    def tens_removed(self, table: DealTable) -> int:
+        """How many Tens this deal leaves out (none with 2 or 4 players)."""
+        return tens_to_remove(len(self.deal_order(table)))
+
+    def check_last_trick(self, table: DealTable) -> list[Event]:
+        """End the deal once the cards have run out (see :func:`cards_run_out`): with Tens removed,
+        when the pile and the hands together cannot make another 29; with the full pack, when every
+        card has been played."""
+        rnd = self.round
+        if rnd.closed:
+            return []
+        rules: TwentyNineRules = self.rules  # type: ignore[assignment]
+        held = rules.held_value(self.cards)
+        if not cards_run_out(rnd.total, held, self.tens_removed(table)):
+            return []
+        rnd.close()
+        if not held:
+            return [table.event("deal_end", "All the cards have been played.")]
+        return [table.event("deal_end", "The cards left cannot make another 29, so the deal ends here.")]
+
+    def on_blocked(self, table: DealTable) -> list[Event]:
+        if table.options.on_block == "last_player_takes" and self.last_player is not None:
+            events = [table.event("blocked", "Nobody can add to the pile.")]
+            events += self.take_pile(table, self.last_player, "played last and takes")
+            return events + self.check_last_trick(table)
+        self.round.close()
+        return [table.event("blocked", "Nobody can add to the pile without passing 29, so the deal ends.")]
+
+    def score_deal(self, table: DealTable) -> list[Event]:
+        """A blocked pile left at the end goes to its last player (last_player_takes)."""
+        if self.round.pile and table.options.on_block == "last_player_takes" and self.last_player is not None:
+            events = self.take_pile(table, self.last_player, "played last and takes")
+            self.round.next = None
+            return events
+        return []
+
+
 class TwentyNineState(CountingState[TwentyNineOptions]):
     """Sides, won piles, the Tens set aside, the last trick and the end-of-deal count; turns,
     forced passes and the block detection are the shared counting machinery."""
@@ -217,6 +313,8 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
     values = VALUES
     ceiling = TARGET
     match: ClassVar[CountingMatch[Any]] = MATCH
+    deal_class = TwentyNineDeal
+    deal: TwentyNineDeal
 
     @classmethod
     def check_setup(cls, players: int, options: TwentyNineOptions) -> None:
@@ -233,10 +331,6 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
                 self.side_of[seat] = i
         self.deals_won: list[int] = [0] * len(self.sides)
 
-    def init_deal(self) -> None:
-        self.won: list[list[Card]] = [[] for _ in self.sides]
-        self.last_player: Seat | None = None
-
     def next_pack_order(self, pack: Sequence[Card]) -> list[Card]:
         """The shuffled pack with the Tens to be removed moved to the bottom, where dealing stops."""
         order = super().next_pack_order(pack)
@@ -247,81 +341,17 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
         out = [c for i, c in enumerate(order) if i not in tens]
         return out + [order[i] for i in tens]
 
-    def after_deal(self, rest: list[Card]) -> list[Event]:
-        self.set_aside = rest
-        if not rest:
-            return []
-        word = "Ten is" if len(rest) == 1 else "Tens are"
-        return [self.event("set_aside", f"{len(rest)} {word} left out so that the cards come out even.")]
+    @property
+    def won(self) -> list[list[Card]]:
+        """The cards each side has won this deal (the deal's)."""
+        return self.deal.won
+
+    @won.setter
+    def won(self, cards: list[list[Card]]) -> None:
+        self.deal.won = cards
 
     def side_text(self, side: int) -> str:
         return side_name(self.players, self.sides[side])
-
-    # -- what happens
-
-    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
-        self.last_player = seat
-        events: list[Event] = []
-        if after == TARGET:
-            events += self.take_pile(seat, "makes 29 and takes")
-        events += self.check_last_trick()
-        return events
-
-    def take_pile(self, seat: Seat, how: str) -> list[Event]:
-        side = self.side_of[seat]
-        count = len(self.pile)
-        self.won[side].extend(self.pile)
-        self.pile = []
-        self.total = 0
-        cards = "the one card" if count == 1 else f"the {count} cards"
-        self.note(f"takes {'1 card' if count == 1 else f'{count} cards'}")
-        if self.cards_held(seat):
-            self.set_next(seat)
-        else:  # a winner with no cards left: the next player in turn with cards leads
-            nxt = self.next_seat(seat)
-            if nxt is not None:
-                self.set_next(nxt)
-        return [self.event("take", f"{self.name(seat)} {how} {cards} of the pile.")]
-
-    def held_value(self) -> int:
-        """The values of every card still held, added up (the rules', over this deal's cards)."""
-        rules: TwentyNineRules = self.rules  # type: ignore[assignment]
-        return rules.held_value(self.cards)
-
-    def tens_removed(self) -> int:
-        """How many Tens this deal leaves out (none with 2 or 4 players)."""
-        return tens_to_remove(len(self.active_seats()))
-
-    def check_last_trick(self) -> list[Event]:
-        """End the deal once the cards have run out (see :func:`cards_run_out`): with Tens removed,
-        when the pile and the hands together cannot make another 29; with the full pack, when every
-        card has been played."""
-        if self.deal_closed:
-            return []
-        held = self.held_value()
-        if not cards_run_out(self.total, held, self.tens_removed()):
-            return []
-        if not held:
-            self.close_deal()
-            return [self.event("deal_end", "All the cards have been played.")]
-        self.close_deal()
-        return [self.event("deal_end", "The cards left cannot make another 29, so the deal ends here.")]
-
-    def on_blocked(self) -> list[Event]:
-        if self.options.on_block == "last_player_takes" and self.last_player is not None:
-            events = [self.event("blocked", "Nobody can add to the pile.")]
-            events += self.take_pile(self.last_player, "played last and takes")
-            return events + self.check_last_trick()
-        self.close_deal()
-        return [self.event("blocked", "Nobody can add to the pile without passing 29, so the deal ends.")]
-
-    def score_deal(self) -> list[Event]:
-        """A blocked pile left at the end goes to its last player (last_player_takes)."""
-        if self.pile and self.options.on_block == "last_player_takes" and self.last_player is not None:
-            events = self.take_pile(self.last_player, "played last and takes")
-            self.set_next(None)
-            return events
-        return []
 
     def deal_facts(self) -> TwentyNineFacts:
         return TwentyNineFacts(**self.counting_facts(), counts=tuple(self.side_counts()))
