@@ -455,7 +455,8 @@ class CountingState(GameState[CO]):
 
     def make_rules(self) -> CountingRules:
         """The rules of this table: the game's ``rules_class`` with its options and numbers."""
-        return self.rules_class(self.options, values=self.values, floor=self.floor, ceiling=self.ceiling)
+        values = self.rules_class.values_for(self.options, self.values)
+        return self.rules_class(self.options, values=values, floor=self.floor, ceiling=self.ceiling)
 
     # ===== the deal's parts, read and set on the state as before ============================
 
@@ -707,8 +708,9 @@ class CountingState(GameState[CO]):
         return self.round.facts()
 
     def view_notes(self, seat: Seat | None) -> list[str]:
-        """Extra lines for the view (next target, obstacles...). Default: none."""
-        return []
+        """Extra lines for the view (next target, obstacles...): the deal's
+        (:meth:`CountingDeal.view_notes`). Default: none."""
+        return self.deal.view_notes(self, seat)
 
     def phase_text(self) -> str:
         if self.is_over:

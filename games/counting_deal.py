@@ -332,6 +332,12 @@ class CountingRules:
         self.__dict__.update(state)
         object.__setattr__(self, "values", MappingProxyType(dict(state["values"])))
 
+    @classmethod
+    def values_for(cls, options: Any, values: Mapping[Rank, int]) -> Mapping[Rank, int]:
+        """The value table of a table with these ``options`` (Fifty-One's and Obstacle Race's Ace
+        is an option). Default: the state's ``values``."""
+        return values
+
     def pack(self) -> list[Card]:
         """Every card of one deal's pack."""
         raise NotImplementedError
@@ -428,6 +434,8 @@ class DealTable(Protocol):
     def on_stock_empty(self) -> list[Event]: ...
     def score_deal(self) -> list[Event]: ...
     def deal_facts(self) -> Any: ...
+    def deals_played(self) -> int: ...
+    def planned_deals(self) -> int: ...
     def awaiting(self) -> frozenset[Seat]: ...
     def legal_plays(self, seat: Seat) -> list[Action]: ...
     def init_deal(self) -> None: ...
@@ -664,6 +672,11 @@ class CountingDeal:
     def note(self, text: str) -> None:
         """Annotate the play being made in the recent history (``hit 55``, ``reset to 0``)."""
         self.round.notes.append(text)
+
+    def view_notes(self, table: DealTable, seat: Seat | None) -> list[str]:
+        """The game's lines for the view (the next target, the obstacles ahead, which deal this
+        is), as both modes show them. Default: none."""
+        return []
 
 
 class DealClosed(Exception):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
@@ -139,6 +139,10 @@ class FiftyOneRules(CountingRules):
 
     options: FiftyOneOptions
 
+    @classmethod
+    def values_for(cls, options: Any, values: Mapping[Rank, int]) -> Mapping[Rank, int]:
+        return card_values(options.values)
+
     def pack(self) -> list[Card]:
         return piquet_pack()
 
@@ -203,9 +207,6 @@ class FiftyOneState(CountingState[FiftyOneOptions]):
     deal_class = FiftyOneDeal
     facts_class = FiftyOneFacts
     deal: FiftyOneDeal
-
-    def make_rules(self) -> CountingRules:
-        return self.rules_class(self.options, values=card_values(self.options.values))
 
     def init_match(self) -> None:
         self.elimination_order: list[Seat] = []

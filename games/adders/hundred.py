@@ -132,6 +132,12 @@ class HundredDeal(CountingDeal):
         self.note(f"jumped {point}: \u22121")
         return [table.event("point_lost", f"{who} jumps past {point} and loses a point.")]
 
+    def view_notes(self, table: DealTable, seat: Seat | None) -> list[str]:
+        if not self.points_left or table.is_over:
+            return []
+        return [f"Next point: exactly {self.points_left[0]} (+1); jumping past it costs 1. "
+                f"Deal {table.deals_played()} of {table.planned_deals()}."]
+
 
 class HundredState(CountingState[HundredOptions]):
     rules_class = HundredRules
@@ -140,13 +146,6 @@ class HundredState(CountingState[HundredOptions]):
     deal_class = HundredDeal
     facts_class = HundredFacts
     deal: HundredDeal
-
-    def view_notes(self, seat: Seat | None) -> list[str]:
-        points_left = self.deal.points_left
-        if not points_left or self.is_over:
-            return []
-        return [f"Next point: exactly {points_left[0]} (+1); jumping past it costs 1. "
-                f"Deal {self.deals_played()} of {self.planned_deals()}."]
 
 
 SUMMARY = """\

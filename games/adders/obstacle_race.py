@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
@@ -124,6 +124,10 @@ class ObstacleRaceRules(CountingRules):
 
     options: ObstacleRaceOptions
 
+    @classmethod
+    def values_for(cls, options: Any, values: Mapping[Rank, int]) -> Mapping[Rank, int]:
+        return card_values(options.ace_value)
+
     def pack(self) -> list[Card]:
         return piquet_pack()
 
@@ -184,26 +188,24 @@ class ObstacleRaceDeal(CountingDeal):
                 events.append(table.event("reset", f"The total has reached {after}: the count starts again at 0."))
         return events
 
+    def view_notes(self, table: DealTable, seat: Seat | None) -> list[str]:
+        if table.is_over:
+            return []
+        ahead = [t for t in OBSTACLES if t > self.round.total]
+        end = f"{RESET_AT} ends the deal" if table.options.finish_bonus else f"at {RESET_AT} the count restarts at 0"
+        lines = [f"Obstacles ahead: {' '.join(map(str, ahead)) or 'none'}; {end}."]
+        played, planned = table.deals_played(), table.planned_deals()
+        if played > planned:
+            lines.append(f"Play-off deal {played - planned} to break the tie.")
+        else:
+            lines.append(f"Deal {played} of {planned}.")
+        return lines
+
 
 class ObstacleRaceState(CountingState[ObstacleRaceOptions]):
     rules_class = ObstacleRaceRules
     match: ClassVar[CountingMatch[Any]] = MATCH
     deal_class = ObstacleRaceDeal
-
-    def make_rules(self) -> CountingRules:
-        return self.rules_class(self.options, values=card_values(self.options.ace_value))
-
-    def view_notes(self, seat: Seat | None) -> list[str]:
-        if self.is_over:
-            return []
-        ahead = [t for t in OBSTACLES if t > self.total]
-        end = f"{RESET_AT} ends the deal" if self.options.finish_bonus else f"at {RESET_AT} the count restarts at 0"
-        lines = [f"Obstacles ahead: {' '.join(map(str, ahead)) or 'none'}; {end}."]
-        if self.deals_played() > self.planned_deals():
-            lines.append(f"Play-off deal {self.deals_played() - self.planned_deals()} to break the tie.")
-        else:
-            lines.append(f"Deal {self.deals_played()} of {self.planned_deals()}.")
-        return lines
 
 
 SUMMARY = """\

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from games.adders.hundred import GAME as ONLINE
-from games.adders.hundred import HundredFacts, HundredOptions, HundredState
+from games.adders.hundred import MATCH, VALUES, HundredDeal, HundredFacts, HundredOptions, HundredRules
 from games.counting import CountingFacts
 from games.engine import Action, Event, Game, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
@@ -64,7 +64,17 @@ and the same for 200 with second_point_200; the bot keeps the match.
 """
 
 
-class RefereeHundredState(RefereeCounting[RefereeHundredOptions], HundredState):
+class RefereeHundredState(RefereeCounting[RefereeHundredOptions]):
+    """Hundred's parts (its rules, its deal and its match), held, not inherited from the online
+    state."""
+
+    rules_class = HundredRules
+    values = VALUES
+    match = MATCH
+    deal_class = HundredDeal
+    facts_class = HundredFacts
+    deal: HundredDeal
+
     entry_kinds = (Starter, PlayCard, PointResult)
     rules_summary = SUMMARY
     options_model = RefereeHundredOptions
