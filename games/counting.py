@@ -349,6 +349,14 @@ class CountingMatch(Match[CF]):
             st.dealer = nxt
         return events
 
+    def init_match(self, state: CountingState[Any]) -> None:
+        """Set up the match's own fields on a new state, before its first deal (lives, the order
+        players went out): the state's :meth:`CountingState.init_match` calls it. Default: nothing."""
+
+    def view_fields(self, state: CountingState[Any]) -> dict[str, Any]:
+        """Fields of the view the match fills (``deals_left``, ``ends_at_first_out``). Default: none."""
+        return {}
+
     def book(self, state: CountingState[Any], facts: CF) -> list[Event]:
         """Add the deal's points to the match. Default: each seat's points."""
         for seat, points in enumerate(facts.points):
@@ -564,11 +572,13 @@ class CountingState(GameState[CO]):
     # ===== hooks: the pack and the deal ======================================================
 
     def init_match(self) -> None:
-        """Set up match-wide state before the first deal (lives, say). Default: nothing.
+        """Set up match-wide state before the first deal (lives, say): the match's
+        (:meth:`CountingMatch.init_match`). Default: nothing.
 
         Subclasses set their own attributes here (or in :meth:`init_deal`), not in ``__init__``:
         the base ``__init__`` deals the first hand before a subclass ``__init__`` body would run.
         """
+        self.match.init_match(self)
 
     def init_deal(self) -> None:
         """Reset a game's own per-deal state; runs at each deal before the cards are dealt
@@ -939,6 +949,7 @@ class CountingState(GameState[CO]):
             "lives": list(self.lives) if self.lives is not None else None,
             "out": list(self.out),
             "notes": self.view_notes(seat),
+            **self.match.view_fields(self),
         }
 
     def card_zones(self) -> list[Zone]:

@@ -100,6 +100,17 @@ class FiftyOneMatch(CountingMatch[FiftyOneFacts]):
 
     higher_is_better = False  # scores are penalty points (deals lost)
 
+    def init_match(self, state: CountingState[Any]) -> None:
+        st: FiftyOneState = state  # type: ignore[assignment]
+        st.elimination_order = []
+        if st.options.match == "lives":
+            st.lives = [st.options.lives] * st.n
+
+    def view_fields(self, state: CountingState[Any]) -> dict[str, Any]:
+        if state.options.match == "penalties":
+            return {"deals_left": max(0, self.planned_deals(state) - state.deals_played())}
+        return {}
+
     def book(self, state: CountingState[Any], facts: FiftyOneFacts) -> list[Event]:
         st: FiftyOneState = state  # type: ignore[assignment]
         seat = facts.loser
@@ -199,6 +210,14 @@ class FiftyOneDeal(CountingDeal):
         self.round.close()
         return [table.event("deal_lost", f"{table.name(seat)} has taken the total past {LIMIT} and loses the deal.")]
 
+    def view_notes(self, table: DealTable, seat: Seat | None) -> list[str]:
+        notes = [f"Safe up to {LIMIT}; whoever takes the total past it loses."]
+        if table.options.match == "penalties":
+            notes.append(f"Scores count deals lost (fewest wins); deal {table.deals_played()} of {table.planned_deals()}.")
+        else:
+            notes.append("Scores count deals lost; a player with no lives left is out.")
+        return notes
+
 
 class FiftyOneState(CountingState[FiftyOneOptions]):
     rules_class = FiftyOneRules
@@ -207,25 +226,7 @@ class FiftyOneState(CountingState[FiftyOneOptions]):
     deal_class = FiftyOneDeal
     facts_class = FiftyOneFacts
     deal: FiftyOneDeal
-
-    def init_match(self) -> None:
-        self.elimination_order: list[Seat] = []
-        if self.options.match == "lives":
-            self.lives = [self.options.lives] * self.n
-
-    def view_fields(self, seat: Seat | None) -> dict[str, Any]:
-        fields = super().view_fields(seat)
-        if self.options.match == "penalties":
-            fields["deals_left"] = max(0, self.planned_deals() - self.deals_played())
-        return fields
-
-    def view_notes(self, seat: Seat | None) -> list[str]:
-        notes = [f"Safe up to {LIMIT}; whoever takes the total past it loses."]
-        if self.options.match == "penalties":
-            notes.append(f"Scores count deals lost (fewest wins); deal {self.deals_played()} of {self.planned_deals()}.")
-        else:
-            notes.append("Scores count deals lost; a player with no lives left is out.")
-        return notes
+    elimination_order: list[Seat]
 
 
 SUMMARY = """\
