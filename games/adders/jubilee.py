@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Protocol
 
 from pydantic import Field, field_validator
 
@@ -106,6 +106,10 @@ class JubileeMatch(CountingMatch[CountingFacts]):
     """Each deal's jubilee points add up; most points after the planned deals wins (a void deal
     is dealt again by the same dealer and not counted)."""
 
+    def init_match(self, state: CountingState[Any]) -> None:
+        st: JubileeState = state  # type: ignore[assignment]
+        st.final_totals = []
+
     def outcome(self, state: CountingState[Any]) -> Outcome:
         return Outcome.from_scores(state.scores, notes=["Most jubilee points after the planned deals wins."])
 
@@ -140,6 +144,13 @@ class JubileeRules(CountingRules):
         return None
 
 
+class JubileeTable(DealTable, Protocol):
+    """What a deal of Jubilee asks of its table beyond :class:`DealTable`: the match's record of
+    each deal's last total."""
+
+    final_totals: list[int]
+
+
 class JubileeDeal(CountingDeal):
     """A deal of Jubilee: a black card opens it, a play scores the jubilees it lands on or skips,
     nobody able to open voids it, and it ends with every card down."""
@@ -170,8 +181,26 @@ class JubileeDeal(CountingDeal):
 
     def on_exhausted(self, table: DealTable) -> list[Event]:
         rnd = self.round
+        totals: JubileeTable = table  # type: ignore[assignment]
+        totals.final_totals.append(rnd.total)  # the match's record of each deal's last total
         rnd.close()
         return [table.event("deal_end", f"All {len(rnd.pile)} cards are down and the total ends at {rnd.total}.")]
+
+    def view_notes(self, table: DealTable, seat: Seat | None) -> list[str]:
+        if table.is_over:
+            return []
+        lines = []
+        total = self.round.total
+        if not self.round.opened:
+            lines.append("The first card must be black.")
+        lower = (total // STEP) * STEP
+        targets = [m for m in (lower, lower + STEP) if m != total and (m > 0 or table.options.zero_is_jubilee)]
+        if targets:
+            lines.append("Nearest jubilees: " + ", ".join(map(str, targets)))
+        shown = [f"{table.name(s)} showed {format_cards(c)}" for s, c in enumerate(self.shown) if c]
+        lines += shown
+        lines.append(f"Deal {table.deals_played()} of {table.planned_deals()}.")
+        return lines
 
 
 class JubileeState(CountingState[JubileeOptions]):
@@ -182,8 +211,7 @@ class JubileeState(CountingState[JubileeOptions]):
     floor = 0
     show_hand_on_pass = True
 
-    def init_match(self) -> None:
-        self.final_totals: list[int] = []
+    final_totals: list[int]
 
     @property
     def opened(self) -> bool:
@@ -193,25 +221,6 @@ class JubileeState(CountingState[JubileeOptions]):
     @opened.setter
     def opened(self, value: bool) -> None:
         self.round.opened = value
-
-    def on_exhausted(self) -> list[Event]:
-        self.final_totals.append(self.total)  # the match's record of each deal's last total
-        return super().on_exhausted()
-
-    def view_notes(self, seat: Seat | None) -> list[str]:
-        if self.is_over:
-            return []
-        lines = []
-        if not self.opened:
-            lines.append("The first card must be black.")
-        lower = (self.total // STEP) * STEP
-        targets = [m for m in (lower, lower + STEP) if m != self.total and (m > 0 or self.options.zero_is_jubilee)]
-        if targets:
-            lines.append("Nearest jubilees: " + ", ".join(map(str, targets)))
-        shown = [f"{self.name(s)} showed {format_cards(c)}" for s, c in enumerate(self.shown) if c]
-        lines += shown
-        lines.append(f"Deal {self.deals_played()} of {self.planned_deals()}.")
-        return lines
 
 
 SUMMARY = """\
