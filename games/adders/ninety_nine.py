@@ -163,6 +163,16 @@ class NinetyNineMatch(CountingMatch[NinetyNineFacts]):
     """A bust costs a life (the scores are the lives left); the match ends at the first player
     with none left, or (last_survivor) when one player is left."""
 
+    def init_match(self, state: CountingState[Any]) -> None:
+        st: NinetyNineState = state  # type: ignore[assignment]
+        st.lives = [LIVES] * st.n
+        st.scores = [LIVES] * st.n
+        st.knocked_out_in = [None] * st.n
+        st.overall_loser = None
+
+    def view_fields(self, state: CountingState[Any]) -> dict[str, Any]:
+        return {"ends_at_first_out": state.options.mode == "first_to_three_losses"}
+
     def book(self, state: CountingState[Any], facts: NinetyNineFacts) -> list[Event]:
         st: NinetyNineState = state  # type: ignore[assignment]
         seat = facts.bust
@@ -294,6 +304,22 @@ class NinetyNineDeal(CountingDeal):
         self.round.close()
         return [table.event("deal_end", "Nobody has a card left, so the deal ends and nobody loses a life.")]
 
+    def on_stock_empty(self, table: DealTable) -> list[Event]:
+        if table.options.stock_out == "reshuffle":
+            return table.restock_from_pile(keep=1)
+        return []
+
+    def view_notes(self, table: DealTable, seat: Seat | None) -> list[str]:
+        """The rule that ends the match, while it is played (at its end the result says it)."""
+        notes: list[str] = []
+        if table.is_over:
+            return notes
+        if table.options.mode == "last_survivor":
+            notes.append("Players with no lives left are out; the last one in wins.")
+        else:
+            notes.append("The first player to lose all three lives loses the match.")
+        return notes
+
 
 class NinetyNineState(CountingState[NinetyNineOptions]):
     """Values, the black Ace's chosen total, the Jack's reversal and busts; the turns, drawing,
@@ -307,34 +333,8 @@ class NinetyNineState(CountingState[NinetyNineOptions]):
     facts_class = NinetyNineFacts
     deal: NinetyNineDeal
 
-    def init_match(self) -> None:
-        self.lives = [LIVES] * self.n
-        self.scores = [LIVES] * self.n
-        self.knocked_out_in: list[int | None] = [None] * self.n
-        self.overall_loser: Seat | None = None
-
-    def on_stock_empty(self) -> list[Event]:
-        if self.options.stock_out == "reshuffle":
-            return self.restock_from_pile(keep=1)
-        return []
-
-    # -- the view
-
-    def view_fields(self, seat: Seat | None) -> dict[str, Any]:
-        fields = super().view_fields(seat)
-        fields["ends_at_first_out"] = self.options.mode == "first_to_three_losses"
-        return fields
-
-    def view_notes(self, seat: Seat | None) -> list[str]:
-        """The rule that ends the match, while it is played (at its end the result says it)."""
-        notes: list[str] = []
-        if self.is_over:
-            return notes
-        if self.options.mode == "last_survivor":
-            notes.append("Players with no lives left are out; the last one in wins.")
-        else:
-            notes.append("The first player to lose all three lives loses the match.")
-        return notes
+    knocked_out_in: list[int | None]
+    overall_loser: Seat | None
 
 
 @lru_cache(maxsize=8192)
