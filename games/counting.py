@@ -4,10 +4,13 @@
 Every adder (Fifty-One, Hundred, Jubilee, Obstacle Race, Ninety-Nine, Twenty-Nine, Wit and Reason)
 is a :class:`CountingState` that states only what differs: its pack, hand size, card values and
 what a play may do in a rules object (:class:`~games.counting_deal.CountingRules`, ``self.rules``,
-which the referee state runs too), what a play does through hooks. The deal being played is an
-object of :mod:`games.counting_deal` (:class:`~games.counting_deal.CountingDeal`, ``self.deal``:
-the round, the card source, the rules and the turn loop), which the state holds and calls with
-itself for the hooks (:meth:`_apply`, :meth:`_start_deal`). The machinery keeps:
+which the referee state runs too), what a play does through hooks on its deal. The deal being
+played is an object of :mod:`games.counting_deal` (:class:`~games.counting_deal.CountingDeal`, or
+the game's subclass named by ``deal_class``, ``self.deal``: the round, the card source, the rules,
+the turn loop and the game's per-deal fields and hooks), which the state holds and calls with
+itself (:meth:`_apply`, :meth:`_start_deal`); the state's hooks below lead to the deal's. What
+belongs to the match (lives, who went out when) the game's match sets up
+(:meth:`CountingMatch.init_match`) and shows (:meth:`CountingMatch.view_fields`). The machinery keeps:
 
 * the **pack, hands and stock** of the current deal (``self.hands``, ``self.stock``: the deal's card
   source, ``self.cards``);

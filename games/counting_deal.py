@@ -14,9 +14,13 @@ module is what a deal is made of, whichever state holds it:
 * **the rules** (:class:`CountingRules`): a game's pack, values and what a play may do, over the
   round and the card source;
 * **the deal** (:class:`CountingDeal`): those three and the turn loop over them (dealing, a play,
-  the automatic steps up to the next choice). The state holding it is handed to each call as its
-  :class:`DealTable`: the game's hooks (what a play does, who is stuck, what ends the deal) and the
-  match (scores, dealer, lives) are the table's.
+  the automatic steps up to the next choice), and the game's hooks with their defaults (what a
+  play does, who is stuck, what ends the deal, the view's lines). A game subclasses it for its
+  per-deal fields and hooks (``HundredDeal``: the points still to make) and names it in both of
+  its states (``deal_class``). The state holding it is handed to each call as its
+  :class:`DealTable`: the loop calls the table's hooks, which lead back here unless a state
+  overrides one (a referee state where the table knows less); the seats, the events and the match
+  (scores, dealer, lives) are the table's.
 """
 
 from __future__ import annotations
