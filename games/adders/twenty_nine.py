@@ -1,3 +1,4 @@
+# Over 400 lines: a whole game in one module (options, pure scoring helpers, rules, deal, facts, match, state, declaration), as games/README.md asks.
 """Twenty-Nine: the Penguin's children's adding game for 2 to 8 players (not the Indian trick game).
 
 Rules: ``shared/rules/twenty_nine.md``. Players add cards to a pile, never passing 29; whoever
@@ -151,6 +152,28 @@ def side_name(players: Sequence[str], side: Sequence[Seat]) -> str:
     return " and ".join(players[s] for s in side)
 
 
+def check_sides(players: int, options: TwentyNineOptions) -> None:
+    """Partnerships need an even table of 4, 6 or 8 (both states check it at setup)."""
+    if options.teams in ("pairs", "two_teams") and players not in (4, 6, 8):
+        raise SetupError(
+            f"Partnerships need 4, 6 or 8 players; with {players} everyone plays for themselves (teams=none)."
+        )
+
+
+class HasSides(Protocol):
+    """A table with sides: its players and the seats of each side."""
+
+    sides: list[list[Seat]]
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+
+def side_text(table: HasSides, side: int) -> str:
+    """A side's name at this table (``N and S``, or a player's name)."""
+    return side_name(table.players, table.sides[side])
+
+
 # --- the match ----------------------------------------------------------------------------------
 
 
@@ -164,16 +187,26 @@ class TwentyNineMatch(CountingMatch[TwentyNineFacts]):
     """The side with most cards wins the deal; a side scores 1 per deal won (or its cards with
     match_scoring=cards)."""
 
+    def init_match(self, state: CountingState[Any]) -> None:
+        """The sides (each seat's side) and the deals each side has won."""
+        st: TwentyNineState = state  # type: ignore[assignment]
+        st.sides = side_layout(st.n, st.options.teams)
+        st.side_of = [0] * st.n
+        for i, side in enumerate(st.sides):
+            for seat in side:
+                st.side_of[seat] = i
+        st.deals_won = [0] * len(st.sides)
+
     def book(self, state: CountingState[Any], facts: TwentyNineFacts) -> list[Event]:
         st: TwentyNineState = state  # type: ignore[assignment]
         counts = facts.counts
         events: list[Event] = []
         winners = deal_winners(counts)
-        tally = ", ".join(f"{st.side_text(i)} {c}" for i, c in enumerate(counts))
+        tally = ", ".join(f"{side_text(st, i)} {c}" for i, c in enumerate(counts))
         if winners:
             st.deals_won[winners[0]] += 1
             verb = "win" if len(st.sides[winners[0]]) > 1 else "wins"
-            result = f"{st.side_text(winners[0])} {verb} the deal"
+            result = f"{side_text(st, winners[0])} {verb} the deal"
         else:
             result = "a tie for the most cards: the deal is drawn"
         events.append(st.event("deal_score", f"Cards taken: {tally}; {result}."))
@@ -218,7 +251,11 @@ class TwentyNineTable(DealTable, Protocol):
     sides: list[list[Seat]]
     side_of: list[int]
 
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
     def set_next(self, seat: Seat | None) -> None: ...
+    def side_counts(self) -> list[int]: ...
 
 
 @dataclass
@@ -233,6 +270,31 @@ class TwentyNineDeal(CountingDeal):
         sides: TwentyNineTable = table  # type: ignore[assignment]
         self.won = [[] for _ in sides.sides]
         self.last_player = None
+
+    def facts(self, table: DealTable) -> dict[str, Any]:
+        sides: TwentyNineTable = table  # type: ignore[assignment]
+        return {**super().facts(table), "counts": tuple(sides.side_counts())}
+
+    def side_counts(self, table: DealTable) -> list[int]:
+        """The cards each side counts at the end of the deal: those it won, and (unless the
+        options leave them out) those its players still hold."""
+        sides: TwentyNineTable = table  # type: ignore[assignment]
+        won = [len(cards) for cards in self.won]
+        unplayed = [sum(self.cards.count(s) for s in side) for side in sides.sides]
+        return side_card_counts(won, unplayed, table.options.unplayed)
+
+    def view_notes(self, table: DealTable, seat: Seat | None) -> list[str]:
+        """The cards each side has won this deal (naming the sides), the Tens left out and which
+        deal this is (at the match's end its result says how many were played)."""
+        sides: TwentyNineTable = table  # type: ignore[assignment]
+        by = ", by side" if any(len(side) > 1 for side in sides.sides) else ""
+        won = "; ".join(f"{side_text(sides, i)} {len(w)}" for i, w in enumerate(self.won))
+        lines = [f"Cards won this deal{by}: {won}"]
+        if self.cards.set_aside:
+            lines.append(f"Tens left out: {len(self.cards.set_aside)}")
+        if not table.is_over:
+            lines.append(f"Deal {table.deal_no} of {table.planned_deals()}")
+        return lines
 
     def after_deal(self, table: DealTable, rest: list[Card]) -> list[Event]:
         self.cards.place(aside=rest)
@@ -316,20 +378,14 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
     deal_class = TwentyNineDeal
     deal: TwentyNineDeal
 
+    facts_class = TwentyNineFacts
+    sides: list[list[Seat]]
+    side_of: list[int]
+    deals_won: list[int]
+
     @classmethod
     def check_setup(cls, players: int, options: TwentyNineOptions) -> None:
-        if options.teams in ("pairs", "two_teams") and players not in (4, 6, 8):
-            raise SetupError(
-                f"Partnerships need 4, 6 or 8 players; with {players} everyone plays for themselves (teams=none)."
-            )
-
-    def init_match(self) -> None:
-        self.sides: list[list[Seat]] = side_layout(self.n, self.options.teams)
-        self.side_of: list[int] = [0] * self.n
-        for i, side in enumerate(self.sides):
-            for seat in side:
-                self.side_of[seat] = i
-        self.deals_won: list[int] = [0] * len(self.sides)
+        check_sides(players, options)
 
     def next_pack_order(self, pack: Sequence[Card]) -> list[Card]:
         """The shuffled pack with the Tens to be removed moved to the bottom, where dealing stops."""
@@ -351,30 +407,11 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
         self.deal.won = cards
 
     def side_text(self, side: int) -> str:
-        return side_name(self.players, self.sides[side])
-
-    def deal_facts(self) -> TwentyNineFacts:
-        return TwentyNineFacts(**self.counting_facts(), counts=tuple(self.side_counts()))
+        return side_text(self, side)
 
     def side_counts(self) -> list[int]:
-        """The cards each side counts at the end of the deal."""
-        won = [len(cards) for cards in self.won]
-        unplayed = [sum(self.cards_held(s) for s in side) for side in self.sides]
-        return side_card_counts(won, unplayed, self.options.unplayed)
-
-    # -- view
-
-    def view_notes(self, seat: Seat | None) -> list[str]:
-        """The cards each side has won this deal (naming the sides), the Tens left out and which
-        deal this is (at the match's end its result says how many were played)."""
-        by = ", by side" if any(len(side) > 1 for side in self.sides) else ""
-        won = "; ".join(f"{self.side_text(i)} {len(w)}" for i, w in enumerate(self.won))
-        lines = [f"Cards won this deal{by}: {won}"]
-        if self.set_aside:
-            lines.append(f"Tens left out: {len(self.set_aside)}")
-        if not self.is_over:
-            lines.append(f"Deal {self.deal_no} of {self.planned_deals()}")
-        return lines
+        """The cards each side counts at the end of the deal (the deal's count)."""
+        return self.deal.side_counts(self)
 
     def extra_zones(self) -> list[Zone]:
         return [Zone(f"won by side {i + 1}", cards, frozenset()) for i, cards in enumerate(self.won)]
