@@ -1,4 +1,4 @@
-# Over 400 lines: the one deal every adding-up game plays in both modes (its actions and records, the round, the card sources, the rules and the turn loop over them), kept together so the two states share it whole.
+# Over 400 lines: the one deal every adding-up game plays in both modes (its actions and records, the round, the card sources, the rules, the turn loop and the game hooks' defaults a game's deal overrides), kept together so the two states share it whole.
 """The deal of an adding-up game, as the online and the referee state both hold and play it.
 
 :mod:`games.counting` is the online machinery (the state, its hooks, the view, the match); this
