@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from games.cards import Card, Rank, Suit, format_cards, full_pack
 from games.counting import (
     CardSource,
+    CountingDeal,
     CountingFacts,
     CountingMatch,
     CountingRound,
@@ -32,6 +33,7 @@ from games.counting import (
     play_card,
     play_card_of,
 )
+from games.counting_deal import DealTable
 from games.engine import Action, BaseOptions, Event, Game, Outcome, PlayCard, Seat
 from games.layout import Area, Facts, Layout, Notes, Pile, Spot, finish, own_hand
 from games.registry import declare
@@ -357,33 +359,26 @@ class CaterpillarRules(CountingRules):
         return [play_card(c) for c in candidates if may_follow(prev, c)]
 
 
-class CaterpillarState(CountingState[CaterpillarOptions]):
-    rules_class = CaterpillarRules
-    values = VALUES
-    draw_timing = "after"
-    match: ClassVar[CountingMatch[Any]] = MATCH
+@dataclass
+class CaterpillarDeal(CountingDeal):
+    """A game of Caterpillar: the court-short player, if play stopped on one, and each hand's face
+    cards at the end (the state scores the end, in its own way in each mode); a play scores by
+    the total and the suit to follow, the game ends when the stock is used up or a player is
+    court short."""
 
-    def init_match(self) -> None:
-        self.results: list[GameResult] = []
-        self.last_result: list[str] = []
-        self.stuck: Seat | None = None
+    stuck: Seat | None = None
+    end_faces: tuple[int, ...] = ()
 
-    def init_deal(self) -> None:
+    def init_deal(self, table: DealTable) -> None:
         self.stuck = None
-        self.end_faces: tuple[int, ...] = ()
+        self.end_faces = ()
 
-    @property
-    def previous(self) -> Card | None:
-        return self.pile[-1] if self.pile else None
-
-    # -- scoring (the legality is the rules', :class:`CaterpillarRules`) ----------------------------
-
-    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+    def after_play(self, table: DealTable, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
         card = play_card_of(action)
         assert card is not None
-        prev = self.pile[-2] if len(self.pile) > 1 else None
+        pile = self.round.pile
+        prev = pile[-2] if len(pile) > 1 else None
         _, points = score_play(before, prev, card)
-        who = self.name(seat)
         events: list[Event] = []
         if is_face(card):
             if prev is not None and prev.suit == card.suit:
@@ -391,38 +386,68 @@ class CaterpillarState(CountingState[CaterpillarOptions]):
             else:
                 self.note(f"{suit_word(card.suit, True)} now")
                 events.append(
-                    self.event("suit", f"{suit_word(card.suit, True).capitalize()} must now be followed.")
+                    table.event("suit", f"{suit_word(card.suit, True).capitalize()} must now be followed.")
                 )
         if points:
-            self.add_points(seat, points)
+            table.add_points(seat, points)
             self.note(f"scores {points}")
-            events.append(self.event("score", f"{who} scores {points}."))
+            events.append(table.event("score", f"{table.name(seat)} scores {points}."))
         return events
+
+    def begin_turn(self, table: DealTable, seat: Seat) -> list[Event]:
+        if not self.cards.stock_size():  # the last card was drawn: the normal end
+            self.round.close()
+            return [table.event("stock_out", "The stock is used up, so the game ends.")]
+        return []
+
+    def on_stuck(self, table: DealTable, seat: Seat) -> list[Event]:
+        pile = self.round.pile
+        prev = pile[-1] if pile else None
+        assert prev is not None
+        self.stuck = seat
+        hand = self.cards.hands[seat]
+        self.shown[seat] = list(hand)
+        self.round.close()
+        return [
+            table.event(
+                "court_short",
+                f"{table.name(seat)} is court short: no {suit_word(prev.suit)} numeral and no face card in "
+                f"{format_cards(hand)}. Play stops.",
+            )
+        ]
+
+
+class CaterpillarState(CountingState[CaterpillarOptions]):
+    rules_class = CaterpillarRules
+    values = VALUES
+    draw_timing = "after"
+    match: ClassVar[CountingMatch[Any]] = MATCH
+    deal_class = CaterpillarDeal
+    deal: CaterpillarDeal
+
+    def init_match(self) -> None:
+        self.results: list[GameResult] = []
+        self.last_result: list[str] = []
+
+    @property
+    def stuck(self) -> Seat | None:
+        """The court-short player of this game, if play stopped on one (the deal's)."""
+        return self.deal.stuck
+
+    @stuck.setter
+    def stuck(self, seat: Seat | None) -> None:
+        self.deal.stuck = seat
+
+    @property
+    def previous(self) -> Card | None:
+        return self.pile[-1] if self.pile else None
+
+    # -- scoring (the legality is the rules', :class:`CaterpillarRules`) ----------------------------
 
     def draw(self, seat: Seat) -> list[Event]:
         events = super().draw(seat)
         left = len(self.stock)
         return [self.event("draw_public", f"{self.name(seat)} draws from the stock ({left} left)."), *events]
-
-    def begin_turn(self, seat: Seat) -> list[Event]:
-        if not self.stock:  # the last card was drawn: the normal end
-            self.close_deal()
-            return [self.event("stock_out", "The stock is used up, so the game ends.")]
-        return []
-
-    def on_stuck(self, seat: Seat) -> list[Event]:
-        prev = self.previous
-        assert prev is not None
-        self.stuck = seat
-        self.shown[seat] = list(self.cards.hands[seat])
-        self.close_deal()
-        return [
-            self.event(
-                "court_short",
-                f"{self.name(seat)} is court short: no {suit_word(prev.suit)} numeral and no face card in "
-                f"{format_cards(self.cards.hands[seat])}. Play stops.",
-            )
-        ]
 
     def score_deal(self) -> list[Event]:
         return self.settle_game([face_count(h) for h in self.cards.hands])
@@ -448,7 +473,7 @@ class CaterpillarState(CountingState[CaterpillarOptions]):
             )
             if bonus:
                 self.add_points(s, bonus)
-        self.end_faces = tuple(faces)
+        self.deal.end_faces = tuple(faces)
         number = self.deals_played()
         if final[0] == final[1]:
             lines.append(f"Game {number} is drawn at {final[0]} each.")
@@ -460,7 +485,7 @@ class CaterpillarState(CountingState[CaterpillarOptions]):
         return [self.event("game_over", line) for line in lines]
 
     def deal_facts(self) -> CaterpillarFacts:
-        return CaterpillarFacts(**self.counting_facts(), faces=self.end_faces, court_short=self.stuck)
+        return CaterpillarFacts(**self.counting_facts(), faces=self.deal.end_faces, court_short=self.stuck)
 
     # -- views -----------------------------------------------------------------------------------
 

@@ -4,10 +4,13 @@
 Every adder (Fifty-One, Hundred, Jubilee, Obstacle Race, Ninety-Nine, Twenty-Nine, Wit and Reason)
 is a :class:`CountingState` that states only what differs: its pack, hand size, card values and
 what a play may do in a rules object (:class:`~games.counting_deal.CountingRules`, ``self.rules``,
-which the referee state runs too), what a play does through hooks. The deal being played is an
-object of :mod:`games.counting_deal` (:class:`~games.counting_deal.CountingDeal`, ``self.deal``:
-the round, the card source, the rules and the turn loop), which the state holds and calls with
-itself for the hooks (:meth:`_apply`, :meth:`_start_deal`). The machinery keeps:
+which the referee state runs too), what a play does through hooks on its deal. The deal being
+played is an object of :mod:`games.counting_deal` (:class:`~games.counting_deal.CountingDeal`, or
+the game's subclass named by ``deal_class``, ``self.deal``: the round, the card source, the rules,
+the turn loop and the game's per-deal fields and hooks), which the state holds and calls with
+itself (:meth:`_apply`, :meth:`_start_deal`); the state's hooks below lead to the deal's. What
+belongs to the match (lives, who went out when) the game's match sets up
+(:meth:`CountingMatch.init_match`) and shows (:meth:`CountingMatch.view_fields`). The machinery keeps:
 
 * the **pack, hands and stock** of the current deal (``self.hands``, ``self.stock``: the deal's card
   source, ``self.cards``);
@@ -349,6 +352,14 @@ class CountingMatch(Match[CF]):
             st.dealer = nxt
         return events
 
+    def init_match(self, state: CountingState[Any]) -> None:
+        """Set up the match's own fields on a new state, before its first deal (lives, the order
+        players went out): the state's :meth:`CountingState.init_match` calls it. Default: nothing."""
+
+    def view_fields(self, state: CountingState[Any]) -> dict[str, Any]:
+        """Fields of the view the match fills (``deals_left``, ``ends_at_first_out``). Default: none."""
+        return {}
+
     def book(self, state: CountingState[Any], facts: CF) -> list[Event]:
         """Add the deal's points to the match. Default: each seat's points."""
         for seat, points in enumerate(facts.points):
@@ -418,6 +429,11 @@ class CountingState(GameState[CO]):
     restock_news: ClassVar[str] = "The played cards are shuffled to make a new stock."
     """What the table is told when the played cards become a new stock."""
     match: ClassVar[CountingMatch[Any]] = PLAIN
+    deal_class: ClassVar[type[CountingDeal]] = CountingDeal
+    """The game's deal (:class:`CountingDeal` or a subclass keeping the game's per-deal fields and
+    hooks), one object for the whole match."""
+    facts_class: ClassVar[type[CountingFacts]] = CountingFacts
+    """The facts of the game's deals, built from :meth:`CountingDeal.facts`."""
     """The game's match (:class:`CountingMatch`): every deal is settled through it from its facts
     (:meth:`deal_facts`). By default each seat's points, over the planned deals."""
 
@@ -438,7 +454,7 @@ class CountingState(GameState[CO]):
         self.match.begin(self)
         self.rules = self.make_rules()
         """The game's values and legality (:class:`CountingRules`), the same for the whole match."""
-        self.deal = CountingDeal.new(self.rules, n)
+        self.deal = self.deal_class.new(self.rules, n)
         """The deal being played (:class:`CountingDeal`: its round, its cards, the turn loop)."""
         self.lives: list[int] | None = None
         self.out: list[bool] = [False] * n
@@ -450,7 +466,8 @@ class CountingState(GameState[CO]):
 
     def make_rules(self) -> CountingRules:
         """The rules of this table: the game's ``rules_class`` with its options and numbers."""
-        return self.rules_class(self.options, values=self.values, floor=self.floor, ceiling=self.ceiling)
+        values = self.rules_class.values_for(self.options, self.values)
+        return self.rules_class(self.options, values=values, floor=self.floor, ceiling=self.ceiling)
 
     # ===== the deal's parts, read and set on the state as before ============================
 
@@ -558,14 +575,18 @@ class CountingState(GameState[CO]):
     # ===== hooks: the pack and the deal ======================================================
 
     def init_match(self) -> None:
-        """Set up match-wide state before the first deal (lives, say). Default: nothing.
+        """Set up match-wide state before the first deal (lives, say): the match's
+        (:meth:`CountingMatch.init_match`). Default: nothing.
 
         Subclasses set their own attributes here (or in :meth:`init_deal`), not in ``__init__``:
         the base ``__init__`` deals the first hand before a subclass ``__init__`` body would run.
         """
+        self.match.init_match(self)
 
     def init_deal(self) -> None:
-        """Reset a game's own per-deal state; runs at each deal before the cards are dealt."""
+        """Reset a game's own per-deal state; runs at each deal before the cards are dealt
+        (:meth:`CountingDeal.init_deal`: a game's deal resets its own fields)."""
+        self.deal.init_deal(self)
 
     def pack(self) -> list[Card]:
         """Every card of one deal's pack (:meth:`CountingRules.pack`)."""
@@ -579,20 +600,18 @@ class CountingState(GameState[CO]):
         return self.rules.hand_size(len(self.active_seats()))
 
     def deal_news(self, size: int) -> str:
-        """What the table is told as a deal is dealt (``size`` cards each)."""
-        return f"Deal {self.deal_no}: {self.name(self.dealer)} deals {size} cards each."
+        """What the table is told as a deal is dealt (``size`` cards each: :meth:`CountingDeal.deal_news`)."""
+        return self.deal.deal_news(self, size)
 
     def after_deal(self, rest: list[Card]) -> list[Event]:
-        """Place the cards left after dealing the hands. Default: they form the stock
-        (``rest[0]`` is drawn first). Games put starters on the pile and set ``self.total`` here."""
-        self.stock = rest
-        return []
+        """Place the cards left after dealing the hands (:meth:`CountingDeal.after_deal`. Default:
+        they form the stock, ``rest[0]`` drawn first). Games put starters on the pile and set the total."""
+        return self.deal.after_deal(self, rest)
 
     def first_player(self) -> Seat:
-        """Who plays first in a deal. Default: the next active seat at the dealer's left."""
-        seat = self.next_active(self.dealer, 1)
-        assert seat is not None
-        return seat
+        """Who plays first in a deal (:meth:`CountingDeal.first_player`. Default: the next active
+        seat at the dealer's left)."""
+        return self.deal.first_player(self)
 
     # ===== hooks: values and legality (the rules', :attr:`rules`) ==========================
 
@@ -640,69 +659,71 @@ class CountingState(GameState[CO]):
 
     # ===== hooks: what happens ===============================================================
 
+    # Each leads to the hook of the same name on the deal (:class:`CountingDeal`, the game's
+    # ``deal_class``), where a game whose per-deal fields live on its deal writes it; a game may
+    # still override the state's (and a referee state overrides it and reaches the game's by super()).
+
     def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
         """Score the play, bust, reset the total, reverse, or :meth:`close_deal`. Default: nothing.
 
         ``self.total`` already equals ``after``; a hook may change it (a reset to 0). Use
         :meth:`note` to annotate the play in the history, :meth:`add_points` to score.
         """
-        return []
+        return self.deal.after_play(self, seat, action, before, after)
 
     def other_action(self, seat: Seat, action: Action) -> list[Event]:
         """Apply a legal action that is not a play (a game that lists one in :meth:`legal_plays`)."""
-        raise NotImplementedError(f"{type(action).__name__} is not handled")
+        return self.deal.other_action(self, seat, action)
 
     def begin_turn(self, seat: Seat) -> list[Event]:
         """A turn begins. Default: draw first when ``draw_timing == "before"``."""
-        if self.draw_timing == "before":
-            return self.draw(seat)
-        return []
+        return self.deal.begin_turn(self, seat)
 
     def on_stuck(self, seat: Seat) -> list[Event]:
         """``seat`` has no legal play. Default: it passes (showing its hand if ``show_hand_on_pass``).
 
         Override to lose a life or the game instead (then :meth:`close_deal` or end the match).
         """
-        return self.record_pass(seat)
+        return self.deal.on_stuck(self, seat)
 
     def on_blocked(self) -> list[Event]:
         """Every seat in turn has passed in a row. Default: the deal ends with nobody scoring.
 
         Must close the deal, finish the match, or change the position so that someone can play.
         """
-        self.close_deal()
-        return [self.event("blocked", "Nobody can play, so the deal ends.")]
+        return self.deal.on_blocked(self)
 
     def on_exhausted(self) -> list[Event]:
         """Nobody has a card left (and the stock is empty). Default: the deal ends."""
-        self.close_deal()
-        return [self.event("deal_end", "All the cards have been played.")]
+        return self.deal.on_exhausted(self)
 
     def on_stock_empty(self) -> list[Event]:
         """A draw is due but the stock is empty. Default: nothing (play goes on from hand).
         Ninety-Nine would call :meth:`restock_from_pile` here."""
-        return []
+        return self.deal.on_stock_empty(self)
 
     def score_deal(self) -> list[Event]:
         """The deal's last events after :meth:`close_deal`, before the match books its facts (a
         pile left to take, a game's final count). Default: nothing (points were added as they came)."""
-        return []
+        return self.deal.score_deal(self)
 
     def planned_deals(self) -> int:
         """How many deals a fixed-length match has. Default: ``rounds`` (if an option) per player."""
         return self.match.planned_deals(self)
 
     def deal_facts(self) -> CountingFacts:
-        """The facts of the deal just closed, for the match (a game with its own facts extends them)."""
-        return CountingFacts(**self.counting_facts())
+        """The facts of the deal just closed, for the match: the game's ``facts_class`` over the
+        fields its deal gives (:meth:`CountingDeal.facts`); a game may still extend them here."""
+        return self.facts_class(**self.deal.facts(self))
 
     def counting_facts(self) -> dict[str, Any]:
         """The fields every adder's facts share."""
         return self.round.facts()
 
     def view_notes(self, seat: Seat | None) -> list[str]:
-        """Extra lines for the view (next target, obstacles...). Default: none."""
-        return []
+        """Extra lines for the view (next target, obstacles...): the deal's
+        (:meth:`CountingDeal.view_notes`). Default: none."""
+        return self.deal.view_notes(self, seat)
 
     def phase_text(self) -> str:
         if self.is_over:
@@ -761,7 +782,7 @@ class CountingState(GameState[CO]):
 
     def note(self, text: str) -> None:
         """Annotate the play being made in the recent history (``hit 55``, ``reset to 0``)."""
-        self.round.notes.append(text)
+        self.deal.note(text)
 
     def add_points(self, seat: Seat, points: int) -> None:
         """Score for ``seat`` in this deal and in the match."""
@@ -931,6 +952,7 @@ class CountingState(GameState[CO]):
             "lives": list(self.lives) if self.lives is not None else None,
             "out": list(self.out),
             "notes": self.view_notes(seat),
+            **self.match.view_fields(self),
         }
 
     def card_zones(self) -> list[Zone]:

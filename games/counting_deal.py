@@ -1,4 +1,4 @@
-# Over 400 lines: the one deal every adding-up game plays in both modes (its actions and records, the round, the card sources, the rules and the turn loop over them), kept together so the two states share it whole.
+# Over 400 lines: the one deal every adding-up game plays in both modes (its actions and records, the round, the card sources, the rules, the turn loop and the game hooks' defaults a game's deal overrides), kept together so the two states share it whole.
 """The deal of an adding-up game, as the online and the referee state both hold and play it.
 
 :mod:`games.counting` is the online machinery (the state, its hooks, the view, the match); this
@@ -14,9 +14,13 @@ module is what a deal is made of, whichever state holds it:
 * **the rules** (:class:`CountingRules`): a game's pack, values and what a play may do, over the
   round and the card source;
 * **the deal** (:class:`CountingDeal`): those three and the turn loop over them (dealing, a play,
-  the automatic steps up to the next choice). The state holding it is handed to each call as its
-  :class:`DealTable`: the game's hooks (what a play does, who is stuck, what ends the deal) and the
-  match (scores, dealer, lives) are the table's.
+  the automatic steps up to the next choice), and the game's hooks with their defaults (what a
+  play does, who is stuck, what ends the deal, the view's lines). A game subclasses it for its
+  per-deal fields and hooks (``HundredDeal``: the points still to make) and names it in both of
+  its states (``deal_class``). The state holding it is handed to each call as its
+  :class:`DealTable`: the loop calls the table's hooks, which lead back here unless a state
+  overrides one (a referee state where the table knows less); the seats, the events and the match
+  (scores, dealer, lives) are the table's.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, Self
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -332,6 +336,12 @@ class CountingRules:
         self.__dict__.update(state)
         object.__setattr__(self, "values", MappingProxyType(dict(state["values"])))
 
+    @classmethod
+    def values_for(cls, options: Any, values: Mapping[Rank, int]) -> Mapping[Rank, int]:
+        """The value table of a table with these ``options`` (Fifty-One's and Obstacle Race's Ace
+        is an option). Default: the state's ``values``."""
+        return values
+
     def pack(self) -> list[Card]:
         """Every card of one deal's pack."""
         raise NotImplementedError
@@ -414,8 +424,23 @@ class DealTable(Protocol):
     @hands.setter
     def hands(self, hands: list[list[Card]]) -> None: ...
 
+    @property
+    def options(self) -> Any: ...
+    @property
+    def scores(self) -> list[int]: ...
+
     def event(self, kind: str, text: str, to: Seat | None = None) -> Event: ...
     def name(self, seat: Seat) -> str: ...
+    def next_active(self, seat: Seat, direction: int = 1) -> Seat | None: ...
+    def add_points(self, seat: Seat, points: int) -> None: ...
+    def lose_life(self, seat: Seat) -> list[Event]: ...
+    def record_pass(self, seat: Seat) -> list[Event]: ...
+    def restock_from_pile(self, keep: int = 1) -> list[Event]: ...
+    def on_stock_empty(self) -> list[Event]: ...
+    def score_deal(self) -> list[Event]: ...
+    def deal_facts(self) -> Any: ...
+    def deals_played(self) -> int: ...
+    def planned_deals(self) -> int: ...
     def awaiting(self) -> frozenset[Seat]: ...
     def legal_plays(self, seat: Seat) -> list[Action]: ...
     def init_deal(self) -> None: ...
@@ -460,7 +485,7 @@ class CountingDeal:
     """Cards a seat showed on passing and still holds (public knowledge)."""
 
     @classmethod
-    def new(cls, rules: CountingRules, n: int) -> CountingDeal:
+    def new(cls, rules: CountingRules, n: int) -> Self:
         return cls(rules, CountingRound.new(n), KnownCards.empty(n), [[] for _ in range(n)])
 
     def start(self, table: DealTable) -> list[Event]:
@@ -578,6 +603,85 @@ class CountingDeal:
             seat = table.next_seat(seat)
         self.round.to_play = None
         return events
+
+
+    # -- the game's hooks ----------------------------------------------------------------------
+    # A game's deal (a subclass, the state's ``deal_class``) keeps its own per-deal fields (who
+    # lost, the points still to make) and overrides these; the state's hooks of the same name lead
+    # here, so a referee state that overrides one still reaches the game's by ``super()``. A hook
+    # asks the table only for the seats, the events and the match (scores, lives).
+
+    def init_deal(self, table: DealTable) -> None:
+        """Reset the game's own per-deal fields; runs at each deal before the cards are dealt."""
+
+    def deal_news(self, table: DealTable, size: int) -> str:
+        """What the table is told as a deal is dealt (``size`` cards each)."""
+        return f"Deal {table.deal_no}: {table.name(table.dealer)} deals {size} cards each."
+
+    def after_deal(self, table: DealTable, rest: list[Card]) -> list[Event]:
+        """Place the cards left after dealing the hands. Default: they form the stock (``rest[0]``
+        is drawn first). Games put starters on the pile and set the total here."""
+        self.cards.place(stock=rest)
+        return []
+
+    def first_player(self, table: DealTable) -> Seat:
+        """Who plays first. Default: the next seat still in at the dealer's left."""
+        seat = table.next_active(table.dealer, 1)
+        assert seat is not None
+        return seat
+
+    def begin_turn(self, table: DealTable, seat: Seat) -> list[Event]:
+        """A turn begins. Default: draw first when ``draw_timing == "before"``."""
+        if table.draw_timing == "before":
+            return table.draw(seat)
+        return []
+
+    def after_play(self, table: DealTable, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        """Score the play, bust, reset the total, reverse, or close the deal. Default: nothing.
+        The total already equals ``after``; :meth:`note` annotates the play in the history."""
+        return []
+
+    def other_action(self, table: DealTable, seat: Seat, action: Action) -> list[Event]:
+        """Apply a legal action that is not a play (a game that lists one in ``legal_plays``)."""
+        raise NotImplementedError(f"{type(action).__name__} is not handled")
+
+    def on_stuck(self, table: DealTable, seat: Seat) -> list[Event]:
+        """``seat`` has no legal play. Default: it passes (the table's ``record_pass``)."""
+        return table.record_pass(seat)
+
+    def on_blocked(self, table: DealTable) -> list[Event]:
+        """Every seat in turn has passed in a row. Default: the deal ends with nobody scoring.
+        Must close the deal, finish the match, or change the position so that someone can play."""
+        self.round.close()
+        return [table.event("blocked", "Nobody can play, so the deal ends.")]
+
+    def on_exhausted(self, table: DealTable) -> list[Event]:
+        """Nobody has a card left (and the stock is empty). Default: the deal ends."""
+        self.round.close()
+        return [table.event("deal_end", "All the cards have been played.")]
+
+    def on_stock_empty(self, table: DealTable) -> list[Event]:
+        """A draw is due but the stock is empty. Default: nothing (play goes on from hand)."""
+        return []
+
+    def score_deal(self, table: DealTable) -> list[Event]:
+        """The deal's last events once it is closed, before the match books its facts. Default:
+        nothing (points were added as they came)."""
+        return []
+
+    def facts(self, table: DealTable) -> dict[str, Any]:
+        """The fields of the deal's facts (:class:`games.counting.CountingFacts` and a game's own):
+        the round's, and a game's deal adds its own."""
+        return self.round.facts()
+
+    def note(self, text: str) -> None:
+        """Annotate the play being made in the recent history (``hit 55``, ``reset to 0``)."""
+        self.round.notes.append(text)
+
+    def view_notes(self, table: DealTable, seat: Seat | None) -> list[str]:
+        """The game's lines for the view (the next target, the obstacles ahead, which deal this
+        is), as both modes show them. Default: none."""
+        return []
 
 
 class DealClosed(Exception):

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
 from games.cards import Card, Rank, piquet_pack
-from games.counting import CountingFacts, CountingMatch, CountingOptions, CountingRules, CountingState, PlayAs
+from games.counting import (
+    CountingDeal,
+    CountingFacts,
+    CountingMatch,
+    CountingOptions,
+    CountingRules,
+    CountingState,
+    PlayAs,
+)
+from games.counting_deal import DealTable
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
 from games.registry import declare
 
@@ -90,6 +100,17 @@ class FiftyOneMatch(CountingMatch[FiftyOneFacts]):
 
     higher_is_better = False  # scores are penalty points (deals lost)
 
+    def init_match(self, state: CountingState[Any]) -> None:
+        st: FiftyOneState = state  # type: ignore[assignment]
+        st.elimination_order = []
+        if st.options.match == "lives":
+            st.lives = [st.options.lives] * st.n
+
+    def view_fields(self, state: CountingState[Any]) -> dict[str, Any]:
+        if state.options.match == "penalties":
+            return {"deals_left": max(0, self.planned_deals(state) - state.deals_played())}
+        return {}
+
     def book(self, state: CountingState[Any], facts: FiftyOneFacts) -> list[Event]:
         st: FiftyOneState = state  # type: ignore[assignment]
         seat = facts.loser
@@ -129,6 +150,10 @@ class FiftyOneRules(CountingRules):
 
     options: FiftyOneOptions
 
+    @classmethod
+    def values_for(cls, options: Any, values: Mapping[Rank, int]) -> Mapping[Rank, int]:
+        return card_values(options.values)
+
     def pack(self) -> list[Card]:
         return piquet_pack()
 
@@ -150,59 +175,58 @@ class FiftyOneRules(CountingRules):
         return new_total(before, value, self.options.floor_zero)
 
 
+@dataclass
+class FiftyOneDeal(CountingDeal):
+    """A deal of Fifty-One: who took the total past 50 (once someone has)."""
+
+    loser: Seat | None = None
+
+    def init_deal(self, table: DealTable) -> None:
+        self.loser = None
+
+    def facts(self, table: DealTable) -> dict[str, Any]:
+        assert self.loser is not None
+        return {**super().facts(table), "loser": self.loser}
+
+    def after_deal(self, table: DealTable, rest: list[Card]) -> list[Event]:
+        starter = rest[0]
+        self.cards.place(stock=rest[1:])
+        rnd = self.round
+        rnd.pile = [starter]
+        # the starter opens the total from 0 like any card played: with floor_zero a Ten opens it at 0
+        rnd.total = new_total(0, self.rules.card_value(starter), table.options.floor_zero)
+        return [table.event("starter", f"{starter.short} is turned up to start the pile: the total opens at {rnd.total}.")]
+
+    def after_play(self, table: DealTable, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        if not loses(after):
+            return []
+        self.note("over 50: loses")
+        return self.lose_deal(table, seat)
+
+    def lose_deal(self, table: DealTable, seat: Seat) -> list[Event]:
+        """``seat`` took the total past 50: the deal ends (the match books the penalty or life)."""
+        self.loser = seat
+        table.add_points(seat, 1)
+        self.round.close()
+        return [table.event("deal_lost", f"{table.name(seat)} has taken the total past {LIMIT} and loses the deal.")]
+
+    def view_notes(self, table: DealTable, seat: Seat | None) -> list[str]:
+        notes = [f"Safe up to {LIMIT}; whoever takes the total past it loses."]
+        if table.options.match == "penalties":
+            notes.append(f"Scores count deals lost (fewest wins); deal {table.deals_played()} of {table.planned_deals()}.")
+        else:
+            notes.append("Scores count deals lost; a player with no lives left is out.")
+        return notes
+
+
 class FiftyOneState(CountingState[FiftyOneOptions]):
     rules_class = FiftyOneRules
     draw_timing = "before"
     match: ClassVar[CountingMatch[Any]] = MATCH
-
-    def make_rules(self) -> CountingRules:
-        return self.rules_class(self.options, values=card_values(self.options.values))
-
-    def init_match(self) -> None:
-        self.elimination_order: list[Seat] = []
-        if self.options.match == "lives":
-            self.lives = [self.options.lives] * self.n
-
-    def init_deal(self) -> None:
-        self.loser: Seat | None = None
-
-    def deal_facts(self) -> FiftyOneFacts:
-        assert self.loser is not None
-        return FiftyOneFacts(**self.counting_facts(), loser=self.loser)
-
-    def after_deal(self, rest: list[Card]) -> list[Event]:
-        starter, self.stock = rest[0], rest[1:]
-        self.pile = [starter]
-        # the starter opens the total from 0 like any card played: with floor_zero a Ten opens it at 0
-        self.total = new_total(0, self.card_value(starter), self.options.floor_zero)
-        return [self.event("starter", f"{starter.short} is turned up to start the pile: the total opens at {self.total}.")]
-
-    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
-        if not loses(after):
-            return []
-        self.note("over 50: loses")
-        return self.lose_deal(seat)
-
-    def lose_deal(self, seat: Seat) -> list[Event]:
-        """``seat`` took the total past 50: the deal ends (the match books the penalty or life)."""
-        self.loser = seat
-        self.add_points(seat, 1)
-        self.close_deal()
-        return [self.event("deal_lost", f"{self.name(seat)} has taken the total past {LIMIT} and loses the deal.")]
-
-    def view_fields(self, seat: Seat | None) -> dict[str, Any]:
-        fields = super().view_fields(seat)
-        if self.options.match == "penalties":
-            fields["deals_left"] = max(0, self.planned_deals() - self.deals_played())
-        return fields
-
-    def view_notes(self, seat: Seat | None) -> list[str]:
-        notes = [f"Safe up to {LIMIT}; whoever takes the total past it loses."]
-        if self.options.match == "penalties":
-            notes.append(f"Scores count deals lost (fewest wins); deal {self.deals_played()} of {self.planned_deals()}.")
-        else:
-            notes.append("Scores count deals lost; a player with no lives left is out.")
-        return notes
+    deal_class = FiftyOneDeal
+    facts_class = FiftyOneFacts
+    deal: FiftyOneDeal
+    elimination_order: list[Seat]
 
 
 SUMMARY = """\

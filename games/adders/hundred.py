@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from pydantic import Field
 
 from games.cards import Card, Rank, piquet_pack
 from games.counting import (
+    CountingDeal,
     CountingFacts,
     CountingMatch,
     CountingOptions,
@@ -15,6 +17,7 @@ from games.counting import (
     CountingState,
     targets_crossed,
 )
+from games.counting_deal import DealTable
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
 from games.registry import declare
 
@@ -82,54 +85,67 @@ class HundredRules(CountingRules):
         return piquet_pack()
 
 
-class HundredState(CountingState[HundredOptions]):
-    rules_class = HundredRules
-    values = VALUES
-    match: ClassVar[CountingMatch[Any]] = MATCH
+@dataclass
+class HundredDeal(CountingDeal):
+    """A deal of Hundred: the points still to make (100, then 200 with the option) and who made
+    or jumped each one so far."""
 
-    def init_deal(self) -> None:
-        self.points_left: list[int] = [FIRST_POINT, SECOND_POINT] if self.options.second_point_200 else [FIRST_POINT]
-        self.results: list[tuple[Seat, bool]] = []
+    points_left: list[int] = field(default_factory=list)
+    results: list[tuple[Seat, bool]] = field(default_factory=list)
 
-    def deal_facts(self) -> HundredFacts:
-        return HundredFacts(**self.counting_facts(), results=tuple(self.results))
+    def init_deal(self, table: DealTable) -> None:
+        self.points_left = [FIRST_POINT, SECOND_POINT] if table.options.second_point_200 else [FIRST_POINT]
+        self.results = []
 
-    def score_point(self, seat: Seat, made: bool) -> int:
+    def facts(self, table: DealTable) -> dict[str, Any]:
+        return {**super().facts(table), "results": tuple(self.results)}
+
+    def score_point(self, table: DealTable, seat: Seat, made: bool) -> int:
         """``seat`` made the next point exactly or jumped it: +1 or -1, and the deal ends after
         its last point. Returns the point."""
         point = self.points_left.pop(0)
         self.results.append((seat, made))
-        self.add_points(seat, 1 if made else -1)
+        table.add_points(seat, 1 if made else -1)
         if not self.points_left:
-            self.close_deal()
+            self.round.close()
         return point
 
-    def after_deal(self, rest: list[Card]) -> list[Event]:
-        self.pile = rest
-        self.total = starting_total(rest)
+    def after_deal(self, table: DealTable, rest: list[Card]) -> list[Event]:
+        rnd = self.round
+        rnd.pile = rest
+        rnd.total = starting_total(rest)
         if not rest:
-            return [self.event("start", "Every card was dealt, so the count starts at 0.")]
+            return [table.event("start", "Every card was dealt, so the count starts at 0.")]
         cards = " ".join(c.short for c in rest)
-        return [self.event("start", f"{cards} left over, face up: the count starts at {self.total}.")]
+        return [table.event("start", f"{cards} left over, face up: the count starts at {rnd.total}.")]
 
-    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+    def after_play(self, table: DealTable, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
         point = self.points_left[0]
         result = point_result(before, after, point)
         if result == 0:
             return []
-        self.score_point(seat, result > 0)
-        who = self.name(seat)
+        self.score_point(table, seat, result > 0)
+        who = table.name(seat)
         if result > 0:
             self.note(f"exactly {point}: +1")
-            return [self.event("point_won", f"{who} makes exactly {point} and scores a point.")]
+            return [table.event("point_won", f"{who} makes exactly {point} and scores a point.")]
         self.note(f"jumped {point}: \u22121")
-        return [self.event("point_lost", f"{who} jumps past {point} and loses a point.")]
+        return [table.event("point_lost", f"{who} jumps past {point} and loses a point.")]
 
-    def view_notes(self, seat: Seat | None) -> list[str]:
-        if not self.points_left or self.is_over:
+    def view_notes(self, table: DealTable, seat: Seat | None) -> list[str]:
+        if not self.points_left or table.is_over:
             return []
         return [f"Next point: exactly {self.points_left[0]} (+1); jumping past it costs 1. "
-                f"Deal {self.deals_played()} of {self.planned_deals()}."]
+                f"Deal {table.deals_played()} of {table.planned_deals()}."]
+
+
+class HundredState(CountingState[HundredOptions]):
+    rules_class = HundredRules
+    values = VALUES
+    match: ClassVar[CountingMatch[Any]] = MATCH
+    deal_class = HundredDeal
+    facts_class = HundredFacts
+    deal: HundredDeal
 
 
 SUMMARY = """\

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Protocol
 
 from pydantic import Field, field_validator
 
 from games.cards import JOKER, Card, Colour, Rank, Suit, format_cards, make_pack, ranks_from
 from games.counting import (
     CardSource,
+    CountingDeal,
     CountingFacts,
     CountingMatch,
     CountingOptions,
@@ -21,6 +22,7 @@ from games.counting import (
     play_card,
     signed,
 )
+from games.counting_deal import DealTable
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
 from games.registry import declare
 
@@ -114,6 +116,10 @@ class JubileeMatch(CountingMatch[CountingFacts]):
     """Each deal's jubilee points add up; most points after the planned deals wins (a void deal
     is dealt again by the same dealer and not counted)."""
 
+    def init_match(self, state: CountingState[Any]) -> None:
+        st: JubileeState = state  # type: ignore[assignment]
+        st.final_totals = []
+
     def outcome(self, state: CountingState[Any]) -> Outcome:
         return Outcome.from_scores(state.scores, notes=["Most jubilee points after the planned deals wins."])
 
@@ -160,18 +166,74 @@ class JubileeRules(CountingRules):
         return out
 
 
+class JubileeTable(DealTable, Protocol):
+    """What a deal of Jubilee asks of its table beyond :class:`DealTable`: the match's record of
+    each deal's last total."""
+
+    final_totals: list[int]
+
+
+class JubileeDeal(CountingDeal):
+    """A deal of Jubilee: a black card opens it, a play scores the jubilees it lands on or skips,
+    nobody able to open voids it, and it ends with every card down."""
+
+    def after_play(self, table: DealTable, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        self.round.opened = True
+        options = table.options
+        card = action.card
+        standing = options.joker_on_jubilee == "score" and card is not None and card.is_joker
+        points = play_points(before, after, zero_is_jubilee=options.zero_is_jubilee, standing_scores=standing)
+        if not points:
+            return []
+        table.add_points(seat, points)
+        hit, skipped = multiples_crossed(before, after, STEP, include_zero=options.zero_is_jubilee)
+        what = []
+        if hit or (standing and not skipped):
+            what.append(f"jubilee on {after}")
+        what += [f"skipped {m}" for m in skipped]
+        self.note(f"{', '.join(what)}: {signed(points)}")
+        verb = "scores" if points > 0 else "loses"
+        return [table.event("score", f"{table.name(seat)} {verb} {abs(points)} ({', '.join(what)}).")]
+
+    def on_blocked(self, table: DealTable) -> list[Event]:
+        if self.round.opened:  # cannot happen (see the rules file), but never leave a stall
+            return super().on_blocked(table)
+        self.round.close(void=True)
+        return [table.event("void", "Nobody holds a black card to open with: the deal is void and the same dealer deals again.")]
+
+    def on_exhausted(self, table: DealTable) -> list[Event]:
+        rnd = self.round
+        totals: JubileeTable = table  # type: ignore[assignment]
+        totals.final_totals.append(rnd.total)  # the match's record of each deal's last total
+        rnd.close()
+        return [table.event("deal_end", f"All {len(rnd.pile)} cards are down and the total ends at {rnd.total}.")]
+
+    def view_notes(self, table: DealTable, seat: Seat | None) -> list[str]:
+        if table.is_over:
+            return []
+        lines = []
+        total = self.round.total
+        if not self.round.opened:
+            lines.append("The first card must be black.")
+        lower = (total // STEP) * STEP
+        targets = [m for m in (lower, lower + STEP) if m != total and (m > 0 or table.options.zero_is_jubilee)]
+        if targets:
+            lines.append("Nearest jubilees: " + ", ".join(map(str, targets)))
+        shown = [f"{table.name(s)} showed {format_cards(c)}" for s, c in enumerate(self.shown) if c]
+        lines += shown
+        lines.append(f"Deal {table.deals_played()} of {table.planned_deals()}.")
+        return lines
+
+
 class JubileeState(CountingState[JubileeOptions]):
     rules_class = JubileeRules
     match: ClassVar[CountingMatch[Any]] = MATCH
+    deal_class = JubileeDeal
     draw_timing = "after"
     floor = 0
     show_hand_on_pass = True
 
-    def init_match(self) -> None:
-        self.final_totals: list[int] = []
-
-    def init_deal(self) -> None:
-        self.opened = False
+    final_totals: list[int]
 
     @property
     def opened(self) -> bool:
@@ -181,49 +243,6 @@ class JubileeState(CountingState[JubileeOptions]):
     @opened.setter
     def opened(self, value: bool) -> None:
         self.round.opened = value
-
-    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
-        self.opened = True
-        card = action.card
-        standing = self.options.joker_on_jubilee == "score" and card is not None and card.is_joker
-        points = play_points(before, after, zero_is_jubilee=self.options.zero_is_jubilee, standing_scores=standing)
-        if not points:
-            return []
-        self.add_points(seat, points)
-        hit, skipped = multiples_crossed(before, after, STEP, include_zero=self.options.zero_is_jubilee)
-        what = []
-        if hit or (standing and not skipped):
-            what.append(f"jubilee on {after}")
-        what += [f"skipped {m}" for m in skipped]
-        self.note(f"{', '.join(what)}: {signed(points)}")
-        verb = "scores" if points > 0 else "loses"
-        return [self.event("score", f"{self.name(seat)} {verb} {abs(points)} ({', '.join(what)}).")]
-
-    def on_blocked(self) -> list[Event]:
-        if self.opened:  # cannot happen (see the rules file), but never leave a stall
-            return super().on_blocked()
-        self.void_deal()
-        return [self.event("void", "Nobody holds a black card to open with: the deal is void and the same dealer deals again.")]
-
-    def on_exhausted(self) -> list[Event]:
-        self.final_totals.append(self.total)
-        self.close_deal()
-        return [self.event("deal_end", f"All {len(self.pile)} cards are down and the total ends at {self.total}.")]
-
-    def view_notes(self, seat: Seat | None) -> list[str]:
-        if self.is_over:
-            return []
-        lines = []
-        if not self.opened:
-            lines.append("The first card must be black.")
-        lower = (self.total // STEP) * STEP
-        targets = [m for m in (lower, lower + STEP) if m != self.total and (m > 0 or self.options.zero_is_jubilee)]
-        if targets:
-            lines.append("Nearest jubilees: " + ", ".join(map(str, targets)))
-        shown = [f"{self.name(s)} showed {format_cards(c)}" for s, c in enumerate(self.shown) if c]
-        lines += shown
-        lines.append(f"Deal {self.deals_played()} of {self.planned_deals()}.")
-        return lines
 
 
 SUMMARY = """\

@@ -8,6 +8,7 @@ first to lose three lives is the overall loser.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
@@ -16,6 +17,7 @@ from pydantic import Field
 from games.cards import Card, Colour, Rank, Suit, format_cards, full_pack
 from games.counting import (
     CardSource,
+    CountingDeal,
     CountingFacts,
     CountingMatch,
     CountingRound,
@@ -25,6 +27,7 @@ from games.counting import (
     play_as,
     play_card,
 )
+from games.counting_deal import DealTable
 from games.engine import Action, BaseOptions, Event, Game, Outcome, PlayCard, Seat, rank_scores
 from games.registry import declare
 
@@ -160,6 +163,16 @@ class NinetyNineMatch(CountingMatch[NinetyNineFacts]):
     """A bust costs a life (the scores are the lives left); the match ends at the first player
     with none left, or (last_survivor) when one player is left."""
 
+    def init_match(self, state: CountingState[Any]) -> None:
+        st: NinetyNineState = state  # type: ignore[assignment]
+        st.lives = [LIVES] * st.n
+        st.scores = [LIVES] * st.n
+        st.knocked_out_in = [None] * st.n
+        st.overall_loser = None
+
+    def view_fields(self, state: CountingState[Any]) -> dict[str, Any]:
+        return {"ends_at_first_out": state.options.mode == "first_to_three_losses"}
+
     def book(self, state: CountingState[Any], facts: NinetyNineFacts) -> list[Event]:
         st: NinetyNineState = state  # type: ignore[assignment]
         seat = facts.bust
@@ -247,6 +260,67 @@ class NinetyNineRules(CountingRules):
         return f"{text}, reverse" if card is not None and reverses(card) else text
 
 
+@dataclass
+class NinetyNineDeal(CountingDeal):
+    """A deal of Ninety-Nine: how many cards have been played (a deal is stopped at
+    :data:`PLAY_CAP`) and who went bust (the match takes their life)."""
+
+    plays_this_deal: int = 0
+    bust: Seat | None = None
+
+    def init_deal(self, table: DealTable) -> None:
+        self.plays_this_deal = 0
+        self.bust = None
+
+    def facts(self, table: DealTable) -> dict[str, Any]:
+        return {**super().facts(table), "bust": self.bust}
+
+    def after_play(self, table: DealTable, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        self.plays_this_deal += 1
+        events: list[Event] = []
+        card = action.play if isinstance(action, (PlayCard, PlayAs)) else None
+        rnd = self.round
+        if card is not None and reverses(card):
+            rnd.direction = -rnd.direction
+            self.note("direction reversed")
+            events.append(table.event("reverse", "The Jack turns the direction of play round."))
+        if self.plays_this_deal >= PLAY_CAP:
+            rnd.close()
+            events.append(
+                table.event("deal_end", f"After {PLAY_CAP} plays the deal is stopped; nobody loses a life.")
+            )
+        return events
+
+    def on_stuck(self, table: DealTable, seat: Seat) -> list[Event]:
+        """No card fits under 99: the seat goes bust and the deal ends (the hand is shown); the
+        match takes the life."""
+        known = self.cards.hands[seat]  # the cards online; referee mode knows none of them
+        holding = f" (holding {format_cards(known)})" if known else ""
+        self.bust = seat
+        self.round.close()
+        return [table.event("bust", f"{table.name(seat)} cannot play without passing 99{holding} and loses a life.")]
+
+    def on_exhausted(self, table: DealTable) -> list[Event]:
+        self.round.close()
+        return [table.event("deal_end", "Nobody has a card left, so the deal ends and nobody loses a life.")]
+
+    def on_stock_empty(self, table: DealTable) -> list[Event]:
+        if table.options.stock_out == "reshuffle":
+            return table.restock_from_pile(keep=1)
+        return []
+
+    def view_notes(self, table: DealTable, seat: Seat | None) -> list[str]:
+        """The rule that ends the match, while it is played (at its end the result says it)."""
+        notes: list[str] = []
+        if table.is_over:
+            return notes
+        if table.options.mode == "last_survivor":
+            notes.append("Players with no lives left are out; the last one in wins.")
+        else:
+            notes.append("The first player to lose all three lives loses the match.")
+        return notes
+
+
 class NinetyNineState(CountingState[NinetyNineOptions]):
     """Values, the black Ace's chosen total, the Jack's reversal and busts; the turns, drawing,
     restocking and dealing are the shared counting machinery, the lives the match's."""
@@ -255,72 +329,12 @@ class NinetyNineState(CountingState[NinetyNineOptions]):
     draw_timing = "after"
     ceiling = LIMIT
     match: ClassVar[CountingMatch[Any]] = MATCH
+    deal_class = NinetyNineDeal
+    facts_class = NinetyNineFacts
+    deal: NinetyNineDeal
 
-    def init_match(self) -> None:
-        self.lives = [LIVES] * self.n
-        self.scores = [LIVES] * self.n
-        self.knocked_out_in: list[int | None] = [None] * self.n
-        self.overall_loser: Seat | None = None
-
-    def init_deal(self) -> None:
-        self.plays_this_deal = 0
-        self.bust: Seat | None = None
-
-    def deal_facts(self) -> NinetyNineFacts:
-        return NinetyNineFacts(**self.counting_facts(), bust=self.bust)
-
-    # -- what happens
-
-    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
-        self.plays_this_deal += 1
-        events: list[Event] = []
-        card = action.play if isinstance(action, (PlayCard, PlayAs)) else None
-        if card is not None and reverses(card):
-            self.reverse()
-            self.note("direction reversed")
-            events.append(self.event("reverse", "The Jack turns the direction of play round."))
-        if self.plays_this_deal >= PLAY_CAP:
-            self.close_deal()
-            events.append(
-                self.event("deal_end", f"After {PLAY_CAP} plays the deal is stopped; nobody loses a life.")
-            )
-        return events
-
-    def on_stock_empty(self) -> list[Event]:
-        if self.options.stock_out == "reshuffle":
-            return self.restock_from_pile(keep=1)
-        return []
-
-    def on_stuck(self, seat: Seat) -> list[Event]:
-        """No card fits under 99: the seat goes bust and the deal ends (the hand is shown); the
-        match takes the life."""
-        known = self.cards.hands[seat]  # the cards online; referee mode knows none of them
-        holding = f" (holding {format_cards(known)})" if known else ""
-        self.bust = seat
-        self.close_deal()
-        return [self.event("bust", f"{self.name(seat)} cannot play without passing 99{holding} and loses a life.")]
-
-    def on_exhausted(self) -> list[Event]:
-        self.close_deal()
-        return [self.event("deal_end", "Nobody has a card left, so the deal ends and nobody loses a life.")]
-
-    # -- the view
-
-    def view_fields(self, seat: Seat | None) -> dict[str, Any]:
-        fields = super().view_fields(seat)
-        fields["ends_at_first_out"] = self.options.mode == "first_to_three_losses"
-        return fields
-
-    def view_notes(self, seat: Seat | None) -> list[str]:
-        """The rule that ends the match, while it is played (at its end the result says it)."""
-        notes: list[str] = []
-        if self.is_over:
-            return notes
-        if self.options.mode == "last_survivor":
-            notes.append("Players with no lives left are out; the last one in wins.")
-        else:
-            notes.append("The first player to lose all three lives loses the match.")
-        return notes
+    knocked_out_in: list[int | None]
+    overall_loser: Seat | None
 
 
 @lru_cache(maxsize=8192)

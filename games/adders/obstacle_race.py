@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
@@ -10,6 +10,7 @@ from pydantic import Field, field_validator
 from games.cards import Card, Rank, piquet_pack
 from games.counting import (
     CardSource,
+    CountingDeal,
     CountingFacts,
     CountingMatch,
     CountingOptions,
@@ -20,6 +21,7 @@ from games.counting import (
     signed,
     targets_crossed,
 )
+from games.counting_deal import DealTable
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat
 from games.registry import declare
 
@@ -122,6 +124,10 @@ class ObstacleRaceRules(CountingRules):
 
     options: ObstacleRaceOptions
 
+    @classmethod
+    def values_for(cls, options: Any, values: Mapping[Rank, int]) -> Mapping[Rank, int]:
+        return card_values(options.ace_value)
+
     def pack(self) -> list[Card]:
         return piquet_pack()
 
@@ -139,61 +145,67 @@ class ObstacleRaceRules(CountingRules):
         return None
 
 
-class ObstacleRaceState(CountingState[ObstacleRaceOptions]):
-    rules_class = ObstacleRaceRules
-    match: ClassVar[CountingMatch[Any]] = MATCH
+class ObstacleRaceDeal(CountingDeal):
+    """A deal of Obstacle Race: the starters open the count; a play scores the obstacles it hits
+    or jumps, and 120 restarts the count (or, with finish_bonus, ends the deal)."""
 
-    def make_rules(self) -> CountingRules:
-        return self.rules_class(self.options, values=card_values(self.options.ace_value))
-
-    def after_deal(self, rest: list[Card]) -> list[Event]:
-        self.pile = rest
-        self.total = sum(self.card_value(c) for c in rest)
+    def after_deal(self, table: DealTable, rest: list[Card]) -> list[Event]:
+        rnd = self.round
+        rnd.pile = rest
+        rnd.total = sum(self.rules.card_value(c) for c in rest)
         if not rest:
-            return [self.event("start", "With four players every card is dealt: the count starts at 0.")]
+            return [table.event("start", "With four players every card is dealt: the count starts at 0.")]
         cards = " ".join(c.short for c in rest)
-        return [self.event("start", f"{cards} start the row face up: the count starts at {self.total}.")]
+        return [table.event("start", f"{cards} start the row face up: the count starts at {rnd.total}.")]
 
-    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+    def after_play(self, table: DealTable, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
         events: list[Event] = []
+        options = table.options
         hit, skipped = targets_crossed(before, after, OBSTACLES)
         change = len(hit) - len(skipped)
-        who = self.name(seat)
+        who = table.name(seat)
         if change:
-            made = apply_floor(self.scores[seat], change, self.options.score_floor)
-            self.add_points(seat, made)
+            made = apply_floor(table.scores[seat], change, options.score_floor)
+            table.add_points(seat, made)
             parts = [f"hit {t}" for t in hit] + [f"jumped {t}" for t in skipped]
             self.note(f"{', '.join(parts)}: {signed(made)}")
             if hit:
-                events.append(self.event("obstacle_hit", f"{who} lands on the obstacle {hit[0]} and scores a point."))
+                events.append(table.event("obstacle_hit", f"{who} lands on the obstacle {hit[0]} and scores a point."))
             else:
                 lost = "loses a point" if made else "has no point to lose"
-                events.append(self.event("obstacle_jumped", f"{who} jumps over {skipped[0]} and {lost}."))
+                events.append(table.event("obstacle_jumped", f"{who} jumps over {skipped[0]} and {lost}."))
         if reaches_line(after):
-            if self.options.finish_bonus:
-                self.add_points(seat, FINISH_BONUS)
+            if options.finish_bonus:
+                table.add_points(seat, FINISH_BONUS)
                 self.note(f"reached {RESET_AT}: +{FINISH_BONUS}")
-                self.close_deal()
+                self.round.close()
                 events.append(
-                    self.event("finish", f"{who} reaches {RESET_AT} first, scores {FINISH_BONUS} and ends the deal.")
+                    table.event("finish", f"{who} reaches {RESET_AT} first, scores {FINISH_BONUS} and ends the deal.")
                 )
             else:
-                self.total = 0
+                self.round.total = 0
                 self.note("back to 0")
-                events.append(self.event("reset", f"The total has reached {after}: the count starts again at 0."))
+                events.append(table.event("reset", f"The total has reached {after}: the count starts again at 0."))
         return events
 
-    def view_notes(self, seat: Seat | None) -> list[str]:
-        if self.is_over:
+    def view_notes(self, table: DealTable, seat: Seat | None) -> list[str]:
+        if table.is_over:
             return []
-        ahead = [t for t in OBSTACLES if t > self.total]
-        end = f"{RESET_AT} ends the deal" if self.options.finish_bonus else f"at {RESET_AT} the count restarts at 0"
+        ahead = [t for t in OBSTACLES if t > self.round.total]
+        end = f"{RESET_AT} ends the deal" if table.options.finish_bonus else f"at {RESET_AT} the count restarts at 0"
         lines = [f"Obstacles ahead: {' '.join(map(str, ahead)) or 'none'}; {end}."]
-        if self.deals_played() > self.planned_deals():
-            lines.append(f"Play-off deal {self.deals_played() - self.planned_deals()} to break the tie.")
+        played, planned = table.deals_played(), table.planned_deals()
+        if played > planned:
+            lines.append(f"Play-off deal {played - planned} to break the tie.")
         else:
-            lines.append(f"Deal {self.deals_played()} of {self.planned_deals()}.")
+            lines.append(f"Deal {played} of {planned}.")
         return lines
+
+
+class ObstacleRaceState(CountingState[ObstacleRaceOptions]):
+    rules_class = ObstacleRaceRules
+    match: ClassVar[CountingMatch[Any]] = MATCH
+    deal_class = ObstacleRaceDeal
 
 
 SUMMARY = """\

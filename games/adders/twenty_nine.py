@@ -1,3 +1,4 @@
+# Over 400 lines: a whole game in one module (options, pure scoring helpers, rules, deal, facts, match, state, declaration), as games/README.md asks.
 """Twenty-Nine: the Penguin's children's adding game for 2 to 8 players (not the Indian trick game).
 
 Rules: ``shared/rules/twenty_nine.md``. Players add cards to a pile, never passing 29; whoever
@@ -7,13 +8,15 @@ makes exactly 29 takes the pile for their side. The side with most cards at the 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Literal
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, Protocol
 
 from pydantic import Field
 
 from games.cards import Card, Rank, full_pack
 from games.counting import (
     CardSource,
+    CountingDeal,
     CountingFacts,
     CountingMatch,
     CountingOptions,
@@ -22,6 +25,7 @@ from games.counting import (
     CountingState,
     play_card,
 )
+from games.counting_deal import DealTable
 from games.engine import Action, Event, Game, Outcome, PlayCard, Seat, SetupError, Zone
 from games.registry import declare
 
@@ -148,6 +152,28 @@ def side_name(players: Sequence[str], side: Sequence[Seat]) -> str:
     return " and ".join(players[s] for s in side)
 
 
+def check_sides(players: int, options: TwentyNineOptions) -> None:
+    """Partnerships need an even table of 4, 6 or 8 (both states check it at setup)."""
+    if options.teams in ("pairs", "two_teams") and players not in (4, 6, 8):
+        raise SetupError(
+            f"Partnerships need 4, 6 or 8 players; with {players} everyone plays for themselves (teams=none)."
+        )
+
+
+class HasSides(Protocol):
+    """A table with sides: its players and the seats of each side."""
+
+    sides: list[list[Seat]]
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+
+def side_text(table: HasSides, side: int) -> str:
+    """A side's name at this table (``N and S``, or a player's name)."""
+    return side_name(table.players, table.sides[side])
+
+
 # --- the match ----------------------------------------------------------------------------------
 
 
@@ -161,16 +187,26 @@ class TwentyNineMatch(CountingMatch[TwentyNineFacts]):
     """The side with most cards wins the deal; a side scores 1 per deal won (or its cards with
     match_scoring=cards)."""
 
+    def init_match(self, state: CountingState[Any]) -> None:
+        """The sides (each seat's side) and the deals each side has won."""
+        st: TwentyNineState = state  # type: ignore[assignment]
+        st.sides = side_layout(st.n, st.options.teams)
+        st.side_of = [0] * st.n
+        for i, side in enumerate(st.sides):
+            for seat in side:
+                st.side_of[seat] = i
+        st.deals_won = [0] * len(st.sides)
+
     def book(self, state: CountingState[Any], facts: TwentyNineFacts) -> list[Event]:
         st: TwentyNineState = state  # type: ignore[assignment]
         counts = facts.counts
         events: list[Event] = []
         winners = deal_winners(counts)
-        tally = ", ".join(f"{st.side_text(i)} {c}" for i, c in enumerate(counts))
+        tally = ", ".join(f"{side_text(st, i)} {c}" for i, c in enumerate(counts))
         if winners:
             st.deals_won[winners[0]] += 1
             verb = "win" if len(st.sides[winners[0]]) > 1 else "wins"
-            result = f"{st.side_text(winners[0])} {verb} the deal"
+            result = f"{side_text(st, winners[0])} {verb} the deal"
         else:
             result = "a tie for the most cards: the deal is drawn"
         events.append(st.event("deal_score", f"Cards taken: {tally}; {result}."))
@@ -209,6 +245,128 @@ class TwentyNineRules(CountingRules):
         return cards_value(c for hand in cards.hands for c in hand)
 
 
+class TwentyNineTable(DealTable, Protocol):
+    """What a deal of Twenty-Nine asks of its table beyond :class:`DealTable`: the seats' sides."""
+
+    sides: list[list[Seat]]
+    side_of: list[int]
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    def set_next(self, seat: Seat | None) -> None: ...
+    def side_counts(self) -> list[int]: ...
+
+
+@dataclass
+class TwentyNineDeal(CountingDeal):
+    """A deal of Twenty-Nine: the cards each side has won, who played last, taking the pile at
+    exactly 29 (or at a block, with last_player_takes) and the end once the cards run out."""
+
+    won: list[list[Card]] = field(default_factory=list)
+    last_player: Seat | None = None
+
+    def init_deal(self, table: DealTable) -> None:
+        sides: TwentyNineTable = table  # type: ignore[assignment]
+        self.won = [[] for _ in sides.sides]
+        self.last_player = None
+
+    def facts(self, table: DealTable) -> dict[str, Any]:
+        sides: TwentyNineTable = table  # type: ignore[assignment]
+        return {**super().facts(table), "counts": tuple(sides.side_counts())}
+
+    def side_counts(self, table: DealTable) -> list[int]:
+        """The cards each side counts at the end of the deal: those it won, and (unless the
+        options leave them out) those its players still hold."""
+        sides: TwentyNineTable = table  # type: ignore[assignment]
+        won = [len(cards) for cards in self.won]
+        unplayed = [sum(self.cards.count(s) for s in side) for side in sides.sides]
+        return side_card_counts(won, unplayed, table.options.unplayed)
+
+    def view_notes(self, table: DealTable, seat: Seat | None) -> list[str]:
+        """The cards each side has won this deal (naming the sides), the Tens left out and which
+        deal this is (at the match's end its result says how many were played)."""
+        sides: TwentyNineTable = table  # type: ignore[assignment]
+        by = ", by side" if any(len(side) > 1 for side in sides.sides) else ""
+        won = "; ".join(f"{side_text(sides, i)} {len(w)}" for i, w in enumerate(self.won))
+        lines = [f"Cards won this deal{by}: {won}"]
+        if self.cards.set_aside:
+            lines.append(f"Tens left out: {len(self.cards.set_aside)}")
+        if not table.is_over:
+            lines.append(f"Deal {table.deal_no} of {table.planned_deals()}")
+        return lines
+
+    def after_deal(self, table: DealTable, rest: list[Card]) -> list[Event]:
+        self.cards.place(aside=rest)
+        if not rest:
+            return []
+        word = "Ten is" if len(rest) == 1 else "Tens are"
+        return [table.event("set_aside", f"{len(rest)} {word} left out so that the cards come out even.")]
+
+    def after_play(self, table: DealTable, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        self.last_player = seat
+        events: list[Event] = []
+        if after == TARGET:
+            events += self.take_pile(table, seat, "makes 29 and takes")
+        events += self.check_last_trick(table)
+        return events
+
+    def take_pile(self, table: DealTable, seat: Seat, how: str) -> list[Event]:
+        """``seat``'s side takes the pile; the count starts again from 0, led by ``seat`` (or, with
+        no cards left, the next player in turn who has some)."""
+        sides: TwentyNineTable = table  # type: ignore[assignment]
+        rnd = self.round
+        count = len(rnd.pile)
+        self.won[sides.side_of[seat]].extend(rnd.pile)
+        rnd.pile = []
+        rnd.total = 0
+        cards = "the one card" if count == 1 else f"the {count} cards"
+        self.note(f"takes {'1 card' if count == 1 else f'{count} cards'}")
+        if self.cards.count(seat):
+            sides.set_next(seat)
+        else:  # a winner with no cards left: the next player in turn with cards leads
+            nxt = table.next_seat(seat)
+            if nxt is not None:
+                sides.set_next(nxt)
+        return [table.event("take", f"{table.name(seat)} {how} {cards} of the pile.")]
+
+    def tens_removed(self, table: DealTable) -> int:
+        """How many Tens this deal leaves out (none with 2 or 4 players)."""
+        return tens_to_remove(len(self.deal_order(table)))
+
+    def check_last_trick(self, table: DealTable) -> list[Event]:
+        """End the deal once the cards have run out (see :func:`cards_run_out`): with Tens removed,
+        when the pile and the hands together cannot make another 29; with the full pack, when every
+        card has been played."""
+        rnd = self.round
+        if rnd.closed:
+            return []
+        rules: TwentyNineRules = self.rules  # type: ignore[assignment]
+        held = rules.held_value(self.cards)
+        if not cards_run_out(rnd.total, held, self.tens_removed(table)):
+            return []
+        rnd.close()
+        if not held:
+            return [table.event("deal_end", "All the cards have been played.")]
+        return [table.event("deal_end", "The cards left cannot make another 29, so the deal ends here.")]
+
+    def on_blocked(self, table: DealTable) -> list[Event]:
+        if table.options.on_block == "last_player_takes" and self.last_player is not None:
+            events = [table.event("blocked", "Nobody can add to the pile.")]
+            events += self.take_pile(table, self.last_player, "played last and takes")
+            return events + self.check_last_trick(table)
+        self.round.close()
+        return [table.event("blocked", "Nobody can add to the pile without passing 29, so the deal ends.")]
+
+    def score_deal(self, table: DealTable) -> list[Event]:
+        """A blocked pile left at the end goes to its last player (last_player_takes)."""
+        if self.round.pile and table.options.on_block == "last_player_takes" and self.last_player is not None:
+            events = self.take_pile(table, self.last_player, "played last and takes")
+            self.round.next = None
+            return events
+        return []
+
+
 class TwentyNineState(CountingState[TwentyNineOptions]):
     """Sides, won piles, the Tens set aside, the last trick and the end-of-deal count; turns,
     forced passes and the block detection are the shared counting machinery."""
@@ -217,25 +375,17 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
     values = VALUES
     ceiling = TARGET
     match: ClassVar[CountingMatch[Any]] = MATCH
+    deal_class = TwentyNineDeal
+    deal: TwentyNineDeal
+
+    facts_class = TwentyNineFacts
+    sides: list[list[Seat]]
+    side_of: list[int]
+    deals_won: list[int]
 
     @classmethod
     def check_setup(cls, players: int, options: TwentyNineOptions) -> None:
-        if options.teams in ("pairs", "two_teams") and players not in (4, 6, 8):
-            raise SetupError(
-                f"Partnerships need 4, 6 or 8 players; with {players} everyone plays for themselves (teams=none)."
-            )
-
-    def init_match(self) -> None:
-        self.sides: list[list[Seat]] = side_layout(self.n, self.options.teams)
-        self.side_of: list[int] = [0] * self.n
-        for i, side in enumerate(self.sides):
-            for seat in side:
-                self.side_of[seat] = i
-        self.deals_won: list[int] = [0] * len(self.sides)
-
-    def init_deal(self) -> None:
-        self.won: list[list[Card]] = [[] for _ in self.sides]
-        self.last_player: Seat | None = None
+        check_sides(players, options)
 
     def next_pack_order(self, pack: Sequence[Card]) -> list[Card]:
         """The shuffled pack with the Tens to be removed moved to the bottom, where dealing stops."""
@@ -247,104 +397,21 @@ class TwentyNineState(CountingState[TwentyNineOptions]):
         out = [c for i, c in enumerate(order) if i not in tens]
         return out + [order[i] for i in tens]
 
-    def after_deal(self, rest: list[Card]) -> list[Event]:
-        self.set_aside = rest
-        if not rest:
-            return []
-        word = "Ten is" if len(rest) == 1 else "Tens are"
-        return [self.event("set_aside", f"{len(rest)} {word} left out so that the cards come out even.")]
+    @property
+    def won(self) -> list[list[Card]]:
+        """The cards each side has won this deal (the deal's)."""
+        return self.deal.won
+
+    @won.setter
+    def won(self, cards: list[list[Card]]) -> None:
+        self.deal.won = cards
 
     def side_text(self, side: int) -> str:
-        return side_name(self.players, self.sides[side])
-
-    # -- what happens
-
-    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
-        self.last_player = seat
-        events: list[Event] = []
-        if after == TARGET:
-            events += self.take_pile(seat, "makes 29 and takes")
-        events += self.check_last_trick()
-        return events
-
-    def take_pile(self, seat: Seat, how: str) -> list[Event]:
-        side = self.side_of[seat]
-        count = len(self.pile)
-        self.won[side].extend(self.pile)
-        self.pile = []
-        self.total = 0
-        cards = "the one card" if count == 1 else f"the {count} cards"
-        self.note(f"takes {'1 card' if count == 1 else f'{count} cards'}")
-        if self.cards_held(seat):
-            self.set_next(seat)
-        else:  # a winner with no cards left: the next player in turn with cards leads
-            nxt = self.next_seat(seat)
-            if nxt is not None:
-                self.set_next(nxt)
-        return [self.event("take", f"{self.name(seat)} {how} {cards} of the pile.")]
-
-    def held_value(self) -> int:
-        """The values of every card still held, added up (the rules', over this deal's cards)."""
-        rules: TwentyNineRules = self.rules  # type: ignore[assignment]
-        return rules.held_value(self.cards)
-
-    def tens_removed(self) -> int:
-        """How many Tens this deal leaves out (none with 2 or 4 players)."""
-        return tens_to_remove(len(self.active_seats()))
-
-    def check_last_trick(self) -> list[Event]:
-        """End the deal once the cards have run out (see :func:`cards_run_out`): with Tens removed,
-        when the pile and the hands together cannot make another 29; with the full pack, when every
-        card has been played."""
-        if self.deal_closed:
-            return []
-        held = self.held_value()
-        if not cards_run_out(self.total, held, self.tens_removed()):
-            return []
-        if not held:
-            self.close_deal()
-            return [self.event("deal_end", "All the cards have been played.")]
-        self.close_deal()
-        return [self.event("deal_end", "The cards left cannot make another 29, so the deal ends here.")]
-
-    def on_blocked(self) -> list[Event]:
-        if self.options.on_block == "last_player_takes" and self.last_player is not None:
-            events = [self.event("blocked", "Nobody can add to the pile.")]
-            events += self.take_pile(self.last_player, "played last and takes")
-            return events + self.check_last_trick()
-        self.close_deal()
-        return [self.event("blocked", "Nobody can add to the pile without passing 29, so the deal ends.")]
-
-    def score_deal(self) -> list[Event]:
-        """A blocked pile left at the end goes to its last player (last_player_takes)."""
-        if self.pile and self.options.on_block == "last_player_takes" and self.last_player is not None:
-            events = self.take_pile(self.last_player, "played last and takes")
-            self.set_next(None)
-            return events
-        return []
-
-    def deal_facts(self) -> TwentyNineFacts:
-        return TwentyNineFacts(**self.counting_facts(), counts=tuple(self.side_counts()))
+        return side_text(self, side)
 
     def side_counts(self) -> list[int]:
-        """The cards each side counts at the end of the deal."""
-        won = [len(cards) for cards in self.won]
-        unplayed = [sum(self.cards_held(s) for s in side) for side in self.sides]
-        return side_card_counts(won, unplayed, self.options.unplayed)
-
-    # -- view
-
-    def view_notes(self, seat: Seat | None) -> list[str]:
-        """The cards each side has won this deal (naming the sides), the Tens left out and which
-        deal this is (at the match's end its result says how many were played)."""
-        by = ", by side" if any(len(side) > 1 for side in self.sides) else ""
-        won = "; ".join(f"{self.side_text(i)} {len(w)}" for i, w in enumerate(self.won))
-        lines = [f"Cards won this deal{by}: {won}"]
-        if self.set_aside:
-            lines.append(f"Tens left out: {len(self.set_aside)}")
-        if not self.is_over:
-            lines.append(f"Deal {self.deal_no} of {self.planned_deals()}")
-        return lines
+        """The cards each side counts at the end of the deal (the deal's count)."""
+        return self.deal.side_counts(self)
 
     def extra_zones(self) -> list[Zone]:
         return [Zone(f"won by side {i + 1}", cards, frozenset()) for i, cards in enumerate(self.won)]

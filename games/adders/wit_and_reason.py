@@ -6,11 +6,13 @@ Everything else (turns, passing, the total, the match) is the shared counting ma
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from pydantic import Field
 
-from games.counting import CountingFacts, CountingMatch, CountingOptions, CountingState
+from games.counting import CountingDeal, CountingFacts, CountingMatch, CountingOptions, CountingState
+from games.counting_deal import DealTable
 from games.engine import Action, Event, Outcome, Seat
 
 TARGET = 31
@@ -56,37 +58,50 @@ class RaceMatch(CountingMatch[RaceFacts]):
 MATCH = RaceMatch()
 
 
+@dataclass
+class RaceDeal(CountingDeal):
+    """A race to 31: its starter plays first; who played last and who won it (``None``: not yet,
+    or drawn)."""
+
+    last_player: Seat | None = None
+    winner: Seat | None = None
+
+    def init_deal(self, table: DealTable) -> None:
+        self.last_player = None
+        self.winner = None
+
+    def facts(self, table: DealTable) -> dict[str, Any]:
+        return {**super().facts(table), "winner": self.winner}
+
+    def first_player(self, table: DealTable) -> Seat:
+        return table.dealer
+
+    def deal_news(self, table: DealTable, size: int) -> str:
+        return f"Race {table.deal_no}: {table.name(table.dealer)} goes first."  # nobody deals a race
+
+    def after_play(self, table: DealTable, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
+        self.last_player = seat
+        if after == TARGET:
+            return self.win_race(table, seat, f"{table.name(seat)} makes exactly 31 and wins the race.")
+        return []
+
+    def win_race(self, table: DealTable, seat: Seat, text: str) -> list[Event]:
+        """``seat`` wins the race (the match books the point)."""
+        self.winner = seat
+        table.add_points(seat, 1)
+        self.round.close()
+        return [table.event("race_won", text)]
+
+
 class RaceState(CountingState[RO]):
     """A match of races to 31. The "dealer" of a race is the player who starts it; the two take
     turns starting (``first_dealer`` names who starts the first race)."""
 
     ceiling = TARGET
     match: ClassVar[CountingMatch[Any]] = MATCH
-
-    def first_player(self) -> Seat:
-        return self.dealer
-
-    def deal_news(self, size: int) -> str:
-        return f"Race {self.deal_no}: {self.name(self.dealer)} goes first."  # nobody deals a race
-
-    def init_deal(self) -> None:
-        self.last_player: Seat | None = None
-        self.winner: Seat | None = None
-
-    def deal_facts(self) -> RaceFacts:
-        return RaceFacts(**self.counting_facts(), winner=self.winner)
-
-    def after_play(self, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
-        self.last_player = seat
-        if after == TARGET:
-            return self.win_race(seat, f"{self.name(seat)} makes exactly 31 and wins the race.")
-        return []
-
-    def win_race(self, seat: Seat, text: str) -> list[Event]:
-        self.winner = seat
-        self.add_points(seat, 1)
-        self.close_deal()
-        return [self.event("race_won", text)]
+    deal_class = RaceDeal
+    facts_class = RaceFacts
+    deal: RaceDeal
 
     def view_fields(self, seat: Seat | None) -> dict[str, Any]:
         fields = super().view_fields(seat)

@@ -8,14 +8,16 @@ makes exactly 31 wins the race.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import cache
-from typing import Literal
+from typing import Literal, Protocol
 
 from pydantic import Field
 
-from games.adders.wit_and_reason import TARGET, RaceOptions, RaceState
+from games.adders.wit_and_reason import TARGET, RaceDeal, RaceOptions, RaceState
 from games.cards import Card, Colour, Rank, full_pack, sort_hand
 from games.counting import CountingRound, CountingRules, CountingView, play_card
+from games.counting_deal import DealTable
 from games.engine import Action, Event, Game, PlayCard, Seat
 from games.registry import declare
 
@@ -146,53 +148,77 @@ class WitAndReason1Rules(CountingRules):
         return [play_card(c) for c in candidates if total + RANK_VALUES[c.rank] <= TARGET]  # type: ignore[index]
 
 
+class ColoursTable(DealTable, Protocol):
+    """What a race of Wit and Reason (I) asks of its table beyond :class:`DealTable`: who holds red."""
+
+    red_seat: Seat
+
+
+@dataclass
+class WitAndReason1Deal(RaceDeal):
+    """A race of Wit and Reason (I): each player's colour, who has passed (they sit out the rest
+    of the race), and the stalemate once neither can play."""
+
+    passed: list[bool] = field(default_factory=list)
+
+    def init_deal(self, table: DealTable) -> None:
+        super().init_deal(table)
+        self.passed = [False] * table.n
+
+    def after_deal(self, table: DealTable, rest: list[Card]) -> list[Event]:
+        """Each player takes a whole colour, whatever the shuffle gave."""
+        colours: ColoursTable = table  # type: ignore[assignment]
+        hands = self.cards.hands
+        cards = [c for hand in hands for c in hand] + rest
+        for seat in range(table.n):
+            colour = Colour.RED if seat == colours.red_seat else Colour.BLACK
+            hands[seat] = sort_hand(c for c in cards if c.card_colour is colour)
+        red, black = table.name(colours.red_seat), table.name(1 - colours.red_seat)
+        return [table.event("colours", f"{red} holds the red cards and {black} the black.")]
+
+    def on_stuck(self, table: DealTable, seat: Seat) -> list[Event]:
+        self.passed[seat] = True
+        events = table.record_pass(seat)
+        other = 1 - seat
+        if not self.passed[other]:
+            events.append(table.event("alone", f"{table.name(other)} plays on alone and needs exactly 31."))
+        return events
+
+    def on_blocked(self, table: DealTable) -> list[Event]:
+        # The machinery calls this once every seat still taking turns has passed. The first pass of
+        # a race also takes the passer out of the turns, so the other may yet be able to play on.
+        if any(table.legal_plays(s) for s in table.turn_takers()):
+            return []
+        winner = stalemate_winner(self.last_player, table.options.stalemate)
+        if winner is None:
+            self.round.close()
+            return [table.event("stalemate", "Neither player can make 31 any more: the race is drawn.")]
+        return self.win_race(
+            table,
+            winner,
+            f"Neither player can make 31 any more; {table.name(winner)} played last and wins the race.",
+        )
+
+
 class WitAndReason1State(RaceState[WitAndReason1Options]):
     """The colours, the passer who sits out the rest of the race, and the stalemate."""
 
     rules_class = WitAndReason1Rules
     values = RANK_VALUES
+    deal_class = WitAndReason1Deal
+    deal: WitAndReason1Deal
 
     def init_match(self) -> None:
         self.red_seat: Seat = self.rng.randrange(2)
 
-    def init_deal(self) -> None:
-        super().init_deal()
-        self.passed: list[bool] = [False] * self.n
-
-    def after_deal(self, rest: list[Card]) -> list[Event]:
-        """Each player takes a whole colour, whatever the shuffle gave."""
-        cards = [c for hand in self.hands for c in hand] + rest
-        for seat in range(self.n):
-            colour = Colour.RED if seat == self.red_seat else Colour.BLACK
-            self.hands[seat] = sort_hand(c for c in cards if c.card_colour is colour)
-        red, black = self.name(self.red_seat), self.name(1 - self.red_seat)
-        return [self.event("colours", f"{red} holds the red cards and {black} the black.")]
+    @property
+    def passed(self) -> list[bool]:
+        """Who has passed in this race (the deal's): they sit out the rest of it."""
+        return self.deal.passed
 
     def takes_turns(self, seat: Seat) -> bool:
         """A player who has passed can never play again in this race: turns skip them."""
         return not self.passed[seat] and super().takes_turns(seat)
-
-    def on_stuck(self, seat: Seat) -> list[Event]:
-        self.passed[seat] = True
-        events = self.record_pass(seat)
-        other = 1 - seat
-        if not self.passed[other]:
-            events.append(self.event("alone", f"{self.name(other)} plays on alone and needs exactly 31."))
-        return events
-
-    def on_blocked(self) -> list[Event]:
-        # The machinery calls this once every seat still taking turns has passed. The first pass of
-        # a race also takes the passer out of the turns, so the other may yet be able to play on.
-        if any(self.legal_plays(s) for s in self.turn_takers()):
-            return []
-        winner = stalemate_winner(self.last_player, self.options.stalemate)
-        if winner is None:
-            self.close_deal()
-            return [self.event("stalemate", "Neither player can make 31 any more: the race is drawn.")]
-        return self.win_race(
-            winner,
-            f"Neither player can make 31 any more; {self.name(winner)} played last and wins the race.",
-        )
 
     def view(self, seat: Seat | None) -> CountingView:
         """The race's view with the whole race's plays (the referee's scorekeeping view overrides it)."""

@@ -8,15 +8,16 @@ who cannot take a card without passing 31 loses.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
 from pydantic import Field
 
-from games.adders.wit_and_reason import TARGET, RaceOptions, RaceState
+from games.adders.wit_and_reason import TARGET, RaceDeal, RaceOptions, RaceState
 from games.cards import SUITS, Card, Rank, make_pack
 from games.counting import CountingRound, CountingRules, CountingView, play_card
+from games.counting_deal import DealTable
 from games.engine import Action, Event, Game, PlayCard, Seat, Zone
 from games.layout import Grid, Layout, Pile, Spot, finish, subtitle
 from games.registry import declare
@@ -168,20 +169,45 @@ class WitAndReason2Rules(CountingRules):
         return out
 
 
+@dataclass
+class WitAndReason2Deal(RaceDeal):
+    """A race of Wit and Reason (II): the cards still face up between the players (what both take
+    from), and the loss of a player who cannot take one."""
+
+    pool: list[Card] = field(default_factory=list)
+
+    def init_deal(self, table: DealTable) -> None:
+        super().init_deal(table)
+        self.pool = []
+
+    def after_deal(self, table: DealTable, rest: list[Card]) -> list[Event]:
+        self.pool = by_value(rest)
+        return [table.event("pool", f"The {len(rest)} cards from Ace to Six are laid face up between the players.")]
+
+    def on_stuck(self, table: DealTable, seat: Seat) -> list[Event]:
+        """A player who cannot take a card without passing 31 has been driven beyond: they lose."""
+        other = 1 - seat
+        table.record_pass(seat)
+        return self.win_race(
+            table,
+            other,
+            f"{table.name(seat)} cannot take a card without passing 31, so {table.name(other)} wins the race.",
+        )
+
+
 class WitAndReason2State(RaceState[WitAndReason2Options]):
     """The shared face-up pool (what every seat plays from), and the loss of a player who cannot
     take a card."""
 
     rules_class = WitAndReason2Rules
     values = RANK_VALUES
+    deal_class = WitAndReason2Deal
+    deal: WitAndReason2Deal
 
-    def init_deal(self) -> None:
-        super().init_deal()
-        self.pool: list[Card] = []
-
-    def after_deal(self, rest: list[Card]) -> list[Event]:
-        self.pool = by_value(rest)
-        return [self.event("pool", f"The {len(rest)} cards from Ace to Six are laid face up between the players.")]
+    @property
+    def pool(self) -> list[Card]:
+        """The cards still face up between the players (the deal's)."""
+        return self.deal.pool
 
     def source_cards(self, seat: Seat) -> list[Card]:
         return self.pool
@@ -199,15 +225,6 @@ class WitAndReason2State(RaceState[WitAndReason2Options]):
         if card is not None and card not in self.pool:
             return f"{card.short} is not on the table."
         return super().explain_illegal(seat, action)
-
-    def on_stuck(self, seat: Seat) -> list[Event]:
-        """A player who cannot take a card without passing 31 has been driven beyond: they lose."""
-        other = 1 - seat
-        self.record_pass(seat)
-        return self.win_race(
-            other,
-            f"{self.name(seat)} cannot take a card without passing 31, so {self.name(other)} wins the race.",
-        )
 
     def view(self, seat: Seat | None) -> PoolView:
         return PoolView(**self.view_fields(seat))

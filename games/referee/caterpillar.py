@@ -1,4 +1,4 @@
-# Over 400 lines: a whole referee mode in one module (entries, results mode, state, summary); court short's bounds and the face cards at the end are checks of their own. Still on the online counting machinery by inheritance (issue 27, left).
+# Over 400 lines: a whole referee mode in one module (entries, results mode, state, summary); court short's bounds and the face cards at the end are checks of their own. Its state still subclasses the online state, which keeps the end of a game's scoring (issue 27, left).
 """Caterpillar refereed: two people play with a real pack and enter each card as it is played.
 
 The bot keeps the caterpillar, the running total, the points for multiples of five and the match,
@@ -148,8 +148,9 @@ points and runs the match. It can then check little: points in fives, at most 12
 
 class RefereeCaterpillarState(RefereeAdder[CaterpillarOptions], CaterpillarState):
     """A refereed match: a :class:`~games.referee.state.RefereeState` (lines of entries, a filled-in
-    count typed anyway, :meth:`entries`) whose deal is still the online game's turns and view, by
-    inheritance (:class:`~games.referee.counting.RefereeAdder`); the match is the online ``MATCH``.
+    count typed anyway, :meth:`entries`) playing the online game's deal (``CaterpillarDeal``: a
+    play's points, the court-short player); the end of a game's scoring and the view are still
+    the online state's, by inheritance; the match is the online ``MATCH``.
     The hands and the stock stay empty (the real ones are on the table), so it knows only the
     caterpillar."""
 

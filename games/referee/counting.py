@@ -8,11 +8,16 @@ allowed to do (its :class:`~games.counting.CountingRules`, over the referee's ro
 cards), busts and the deal's facts; the
 match (scores, lives, the end) is the game's ``MATCH``, the very object the online state holds.
 
-A referee game is ``class RefereeX(RefereeCounting[XOptions], XState)``: a
+A referee game is ``class RefereeX(RefereeCounting[XOptions])``: a
 :class:`~games.referee.state.RefereeState` (lines of entries, :meth:`RefereeAdder.entries` for the
-generic mirror) that plays the online game's deal object (:class:`~games.counting_deal.CountingDeal`)
-with the online game's hooks, still by inheritance (:class:`RefereeAdder`); what depends on the
-cards being known is replaced here.
+generic mirror) that holds the game's parts, as class attributes naming the very objects the online
+state names: its rules (``rules_class``, ``values``, ``floor``/``ceiling``, ``draw_timing``), its
+deal (``deal_class``, the game's :class:`~games.counting_deal.CountingDeal` with its per-deal fields
+and hooks), its facts (``facts_class``) and its match (``match``, which also sets up and shows the
+match's own fields); what depends on the cards being known is replaced here. Fifty-One, Hundred,
+Jubilee, Obstacle Race, Ninety-Nine and Twenty-Nine are written so; the races and Caterpillar still
+name their online state among the bases (``RefereeX(RefereeRace[XOptions], XState)``), which still
+carries game code of theirs (the races' colours, turns and pool, Caterpillar's end of a game).
 
 What the referee keeps instead of the hands is its card source (:class:`UnseenCards`, the
 state's ``cards``, where the online state keeps :class:`~games.counting.KnownCards`):
@@ -231,10 +236,11 @@ class RefereeAdder(RefereeState[CO], CountingState[CO]):
     plays its deal as the online state does, through the same
     :class:`~games.counting_deal.CountingDeal` (``self.deal``: the round, the card source, the
     rules and the turn loop): the entry hooks of :class:`RefereeState` lead to it. What a play
-    does (the game's hooks, ``after_play``, ``on_stuck``, ...) is still the online state's, by
-    inheritance (the game's online state follows this class among the bases); the match is the
-    online game's ``MATCH``, reached through :class:`CountingState` at the end of every deal.
-    The refusals and the card zones are still the online state's (:meth:`online`)."""
+    does (the game's hooks, ``after_play``, ``on_stuck``, ...) is the game's deal's
+    (``deal_class``), reached through :class:`CountingState`'s hooks, which this class and its
+    subclasses override where the table knows less; the match is the online game's ``MATCH``.
+    The refusals and the card zones are :class:`CountingState`'s (:meth:`online`), or the game's
+    online state's where it still follows among the bases."""
 
     match: ClassVar[CountingMatch[Any]]
 

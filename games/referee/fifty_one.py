@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from games.adders.fifty_one import GAME as ONLINE
-from games.adders.fifty_one import LIMIT, FiftyOneFacts, FiftyOneOptions, FiftyOneState
+from games.adders.fifty_one import LIMIT, MATCH, FiftyOneDeal, FiftyOneFacts, FiftyOneOptions, FiftyOneRules
 from games.counting import CountingFacts, PlayAs
 from games.engine import Action, Event, Game, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
@@ -57,7 +57,17 @@ With entries=result the table enters only who lost each deal, and the bot keeps 
 """
 
 
-class RefereeFiftyOneState(RefereeCounting[RefereeFiftyOneOptions], FiftyOneState):
+class RefereeFiftyOneState(RefereeCounting[RefereeFiftyOneOptions]):
+    """Fifty-One's parts (its rules, its deal and its match), held, not inherited from the online
+    state."""
+
+    rules_class = FiftyOneRules
+    draw_timing = "before"
+    match = MATCH
+    deal_class = FiftyOneDeal
+    facts_class = FiftyOneFacts
+    deal: FiftyOneDeal
+
     entry_kinds = (Starter, PlayCard, PlayAs, LostDeal)
     rules_summary = SUMMARY
     options_model = RefereeFiftyOneOptions
@@ -70,7 +80,7 @@ class RefereeFiftyOneState(RefereeCounting[RefereeFiftyOneOptions], FiftyOneStat
         return 1  # the top card after the deal; the others are the stock
 
     def settle_result(self, seat: Seat) -> list[Event]:
-        return self.lose_deal(seat)
+        return self.deal.lose_deal(self, seat)
 
     def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
         assert isinstance(facts, FiftyOneFacts)

@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from games.adders.hundred import GAME as ONLINE
-from games.adders.hundred import HundredFacts, HundredOptions, HundredState
+from games.adders.hundred import MATCH, VALUES, HundredDeal, HundredFacts, HundredOptions, HundredRules
 from games.counting import CountingFacts
 from games.engine import Action, Event, Game, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
@@ -64,7 +64,17 @@ and the same for 200 with second_point_200; the bot keeps the match.
 """
 
 
-class RefereeHundredState(RefereeCounting[RefereeHundredOptions], HundredState):
+class RefereeHundredState(RefereeCounting[RefereeHundredOptions]):
+    """Hundred's parts (its rules, its deal and its match), held, not inherited from the online
+    state."""
+
+    rules_class = HundredRules
+    values = VALUES
+    match = MATCH
+    deal_class = HundredDeal
+    facts_class = HundredFacts
+    deal: HundredDeal
+
     entry_kinds = (Starter, PlayCard, PointResult)
     rules_summary = SUMMARY
     options_model = RefereeHundredOptions
@@ -86,14 +96,14 @@ class RefereeHundredState(RefereeCounting[RefereeHundredOptions], HundredState):
     def settle_entry(self, seat: Seat, action: Action) -> list[Event]:
         """The online game's scoring of the point, without the cards."""
         assert isinstance(action, PointResult)
-        point = self.score_point(seat, action.made)
+        point = self.deal.score_point(self, seat, action.made)
         who = self.name(seat)
         if action.made:
             return [self.event("point_won", f"{who} made exactly {point} and scores a point.")]
         return [self.event("point_lost", f"{who} jumped past {point} and loses a point.")]
 
     def result_question(self) -> str:
-        return f"who made exactly {self.points_left[0]} or jumped past it in deal {self.deal_no}"
+        return f"who made exactly {self.deal.points_left[0]} or jumped past it in deal {self.deal_no}"
 
 
 GAME: Game[RefereeHundredOptions] = referee_mode(ONLINE, RefereeHundredState)

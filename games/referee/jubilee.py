@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from games.adders.jubilee import GAME as ONLINE
-from games.adders.jubilee import HAND_SIZE, JubileeOptions, JubileeState, is_black
+from games.adders.jubilee import HAND_SIZE, MATCH, JubileeDeal, JubileeOptions, JubileeRules, is_black
 from games.counting import CountingFacts
 from games.engine import Action, Event, Game, Pass, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
@@ -73,7 +73,18 @@ was void (the dealer enters it); the bot keeps the match.
 """
 
 
-class RefereeJubileeState(RefereeCounting[RefereeJubileeOptions], JubileeState):
+class RefereeJubileeState(RefereeCounting[RefereeJubileeOptions]):
+    """Jubilee's parts (its rules, its deal and its match), held, not inherited from the online
+    state."""
+
+    rules_class = JubileeRules
+    match = MATCH
+    deal_class = JubileeDeal
+    draw_timing = "after"
+    floor = 0
+    show_hand_on_pass = True
+    final_totals: list[int]
+
     entry_kinds = (PlayCard, Pass, DealPoints, VoidDeal)
     rules_summary = SUMMARY
     options_model = RefereeJubileeOptions
@@ -82,7 +93,7 @@ class RefereeJubileeState(RefereeCounting[RefereeJubileeOptions], JubileeState):
     result_points = RESULT_POINTS
 
     def stuck_reason(self, seat: Seat) -> str:
-        if not self.opened:
+        if not self.round.opened:
             return f"{self.name(seat)} could still hold a black card to open with."
         if self.total >= 15:
             return f"with the total at {self.total}, every card can be played."

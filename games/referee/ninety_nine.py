@@ -18,7 +18,14 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from games.adders.ninety_nine import GAME as ONLINE
-from games.adders.ninety_nine import NinetyNineFacts, NinetyNineOptions, NinetyNineState
+from games.adders.ninety_nine import (
+    LIMIT,
+    MATCH,
+    NinetyNineDeal,
+    NinetyNineFacts,
+    NinetyNineOptions,
+    NinetyNineRules,
+)
 from games.counting import CountingFacts, PlayAs
 from games.engine import Action, Event, Game, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
@@ -82,7 +89,20 @@ which every hand is played out with nobody bust is entered as Played out, on the
 """
 
 
-class RefereeNinetyNineState(RefereeCounting[RefereeNinetyNineOptions], NinetyNineState):
+class RefereeNinetyNineState(RefereeCounting[RefereeNinetyNineOptions]):
+    """Ninety-Nine's parts (its rules, its deal and its match), held, not inherited from the
+    online state."""
+
+    rules_class = NinetyNineRules
+    draw_timing = "after"
+    ceiling = LIMIT
+    match = MATCH
+    deal_class = NinetyNineDeal
+    facts_class = NinetyNineFacts
+    deal: NinetyNineDeal
+    knocked_out_in: list[int | None]
+    overall_loser: Seat | None
+
     entry_kinds = (PlayCard, PlayAs, Bust, PlayedOut)
     rules_summary = SUMMARY
     options_model = RefereeNinetyNineOptions

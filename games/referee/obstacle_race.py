@@ -13,7 +13,13 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from games.adders.obstacle_race import GAME as ONLINE
-from games.adders.obstacle_race import ObstacleRaceOptions, ObstacleRaceState, apply_floor
+from games.adders.obstacle_race import (
+    MATCH,
+    ObstacleRaceDeal,
+    ObstacleRaceOptions,
+    ObstacleRaceRules,
+    apply_floor,
+)
 from games.counting import PlayAs
 from games.engine import Game, PlayCard, Seat
 from games.referee import entries_alias, referee_mode
@@ -51,7 +57,14 @@ bot keeps the match and any play-off.
 """
 
 
-class RefereeObstacleRaceState(RefereeCounting[RefereeObstacleRaceOptions], ObstacleRaceState):
+class RefereeObstacleRaceState(RefereeCounting[RefereeObstacleRaceOptions]):
+    """Obstacle Race's parts (its rules, its deal and its match), held, not inherited from the
+    online state."""
+
+    rules_class = ObstacleRaceRules
+    match = MATCH
+    deal_class = ObstacleRaceDeal
+
     entry_kinds = (Starter, PlayCard, PlayAs, DealPoints)
     rules_summary = SUMMARY
     options_model = RefereeObstacleRaceOptions

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from games.adders.wit_and_reason import RO, RaceFacts
+from games.adders.wit_and_reason import RO, RaceDeal, RaceFacts
 from games.counting import CountingFacts
 from games.engine import Action, Event, Seat
 from games.referee.counting import RefereeAdder
@@ -96,14 +96,13 @@ class RefereeRace(RefereeAdder[RO]):
         if not self.by_result():
             return super()._enter(seat, action)
         if isinstance(action, WonRace):
-            events = self.win_race(seat, f"{self.name(seat)} won race {self.deal_no}.")
+            deal = self.deal
+            assert isinstance(deal, RaceDeal)
+            events = deal.win_race(self, seat, f"{self.name(seat)} won race {self.deal_no}.")
         else:
             self.close_deal()
             events = [self.event("stalemate", f"Race {self.deal_no} was drawn.")]
         return events + self.deal.run(self, None)
-
-    def win_race(self, seat: Seat, text: str) -> list[Event]:
-        return self.online().win_race(seat, text)  # type: ignore[no-any-return]
 
     def result_entries_for(self, facts: CountingFacts) -> list[tuple[Seat, Action]]:
         assert isinstance(facts, RaceFacts)

@@ -17,11 +17,16 @@ from pydantic import Field, field_validator
 
 from games.adders.twenty_nine import GAME as ONLINE
 from games.adders.twenty_nine import (
+    MATCH,
+    TARGET,
+    VALUES,
+    TwentyNineDeal,
     TwentyNineFacts,
     TwentyNineOptions,
     TwentyNineRules,
-    TwentyNineState,
     card_value,
+    check_sides,
+    side_text,
     tens_to_remove,
 )
 from games.cards import Card, Rank
@@ -108,9 +113,22 @@ class RefereeTwentyNineRules(TwentyNineRules):
         return sum(card_value(c) * k for c, k in cards.unseen.items()) - 10 * cards.aside  # a Ten counts 10
 
 
-class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNineState):
-    entry_kinds = (PlayCard, Pass, CardsTaken)
+class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions]):
+    """Twenty-Nine's parts (its rules, refined for unseen cards, its deal and its match), held, not
+    inherited from the online state."""
+
     rules_class = RefereeTwentyNineRules
+    values = VALUES
+    ceiling = TARGET
+    match = MATCH
+    deal_class = TwentyNineDeal
+    facts_class = TwentyNineFacts
+    deal: TwentyNineDeal
+    sides: list[list[Seat]]
+    side_of: list[int]
+    deals_won: list[int]
+
+    entry_kinds = (PlayCard, Pass, CardsTaken)
     rules_summary = SUMMARY
     options_model = RefereeTwentyNineOptions
     takes_series = True
@@ -145,9 +163,17 @@ class RefereeTwentyNineState(RefereeCounting[RefereeTwentyNineOptions], TwentyNi
     def score_deal(self) -> list[Event]:
         return [] if self.by_result() else super().score_deal()
 
+    @classmethod
+    def check_setup(cls, players: int, options: TwentyNineOptions) -> None:
+        check_sides(players, options)
+
+    def side_text(self, side: int) -> str:
+        return side_text(self, side)
+
     def side_counts(self) -> list[int]:
+        """The cards each side counts: the deal's count, or those entered (results mode)."""
         if not self.by_result():
-            return super().side_counts()
+            return self.deal.side_counts(self)
         return [self.entered_points[side[0]] or 0 for side in self.sides]
 
     def result_question(self) -> str:

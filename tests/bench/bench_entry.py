@@ -119,7 +119,7 @@ def recording(game_id: str) -> Iterator[Recording]:
         if game_id == "twenty_nine" and not self.by_result():
             from games.adders.twenty_nine import side_card_counts
 
-            won = [len(cards) for cards in self.won]
+            won = [len(cards) for cards in self.deal.won]
             unplayed = [sum(self.cards_held(s) for s in side) for side in self.sides]
             rec.side_counts.append(side_card_counts(won, unplayed, self.options.unplayed))
         return original_score(self) if original_score is not None else []

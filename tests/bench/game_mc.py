@@ -195,7 +195,7 @@ def quick_playout(game: QuickGame, state: Any, me: int, action: Action, sign: in
     base = list(state.scores)
     deal = CountingRound.new(n)
     deal.total, deal.opened = state.total, state.round.opened
-    q = QuickDeal(list(base), deal, state.options, list(getattr(state, "points_left", [])))
+    q = QuickDeal(list(base), deal, state.options, list(getattr(state.deal, "points_left", [])))
     draws = state.draw_timing == "after"
     passes = state.round.passes_in_row
     seat: int | None = me
@@ -421,9 +421,9 @@ class CountingSide:
         if self.game_id == "jubilee":
             state.opened = seen.plays > 0
         elif self.game_id == "ninety_nine":
-            state.plays_this_deal = seen.plays
+            state.deal.plays_this_deal = seen.plays
         elif self.game_id == "hundred":  # the points still to make are those above the total
-            state.points_left = [p for p in state.points_left if p > state.total]
+            state.deal.points_left = [p for p in state.deal.points_left if p > state.total]
 
 
 # --- Costly Colours (two players) ---------------------------------------------------------------

@@ -236,7 +236,7 @@ def test_play_out_skips_empty_hands_and_ends_without_a_life() -> None:
 
 def test_long_deal_cap() -> None:
     state = start(hands=["3C 5C 6C", "4D 7C 8C", "2D 6H KS", "4C 7D 8D"])
-    state.plays_this_deal = 999
+    state.deal.plays_this_deal = 999
     play(state, 0, "3C")
     assert state.deal_no == 2 and state.lives == [3, 3, 3, 3]
 

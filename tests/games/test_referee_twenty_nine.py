@@ -16,7 +16,7 @@ def test_trick_example() -> None:
     assert refused(state, N, Pass()) == "N cannot be stuck now: with the total at 0, every card could be played."
     play(state, "7S", "9S", "KS", "TS", "2S")
     assert "N makes 29 and takes the 5 cards of the pile." in texts(state)
-    assert state.total == 0 and state.to_play == N and [len(w) for w in state.won] == [5, 0]
+    assert state.total == 0 and state.to_play == N and [len(w) for w in state.deal.won] == [5, 0]
 
 
 def test_pass_example() -> None:
@@ -29,7 +29,7 @@ def test_pass_example() -> None:
     state.apply(W, Pass())
     play(state, "QS")
     assert "N makes 29 and takes the 7 cards of the pile." in texts(state)
-    assert [len(w) for w in state.won] == [7, 0] and state.to_play == N
+    assert [len(w) for w in state.deal.won] == [7, 0] and state.to_play == N
 
 
 def test_passes_must_fit_the_cards_together() -> None:
@@ -77,7 +77,7 @@ def test_the_deal_ends_when_no_further_29_can_be_made() -> None:
     ]
     for trick in tricks:
         play(state, *trick)
-    assert sum(len(w) for w in state.won) == 31 and state.deal_no == 1
+    assert sum(len(w) for w in state.deal.won) == 31 and state.deal_no == 1
     play(state, "2S", "2H", "2D", "2C", "3D", "3C", "AH", "AD", "AC", "KS", "KH", "KD", "KC", "QS", "QH", "QD", "QC", "JS", "JH")
     assert state.deal_no == 1 and state.total == 27
     play(state, "JD", "JC")  # 29: the last card makes the 8th trick
@@ -100,7 +100,7 @@ def test_last_player_takes_plays_every_card_of_a_full_pack() -> None:
     play(state, "3D", "3C", "2S", "2H", "2D", "2C", "AD", "AC", "KS", "KH", "KD", "KC", "QS", "QH", "QD", "QC", "JS", "JH", "JD")
     play(state, "JC")  # 28: nobody can add to it, and A played last
     assert "A played last and takes the 20 cards of the pile." in texts(state)
-    assert state.total == 0 and state.to_play == A and [len(w) for w in state.won] == [33, 15]
+    assert state.total == 0 and state.to_play == A and [len(w) for w in state.deal.won] == [33, 15]
     play(state, "5S", "6S", "9S")  # 20: only the Ten is unseen and it does not fit, so the bot passes for B
     assert "A played last and takes the 3 cards of the pile." in texts(state)
     assert state.deal_no == 1 and state.to_play == B, "B still holds a card: the deal goes on"
