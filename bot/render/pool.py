@@ -19,6 +19,9 @@ and replaced, and its picture fails (:class:`PictureOverdue`): the message goes 
 and it is not drawn again here, where it might hang the bot itself.
 
 The adapter draws through :func:`drawer`, the process's one drawer, set up by :func:`configure`.
+
+Its length (over 400 lines): the worker's life (start, feed, deadline, death, replacement, giving
+up) is one piece of state the loop owns; split across modules, each half would reach into the other's.
 """
 
 from __future__ import annotations
