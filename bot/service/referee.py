@@ -56,6 +56,10 @@ class RefereeDesk:
             names = [p.name if isinstance(p, User) else p.strip() for p in players]
             if not all(names):
                 raise SetupError("Every player needs a name.")
+            members = [p.id for p in players if isinstance(p, User)]
+            twice = next((p for p in players if isinstance(p, User) and members.count(p.id) > 1), None)
+            if twice is not None:
+                raise SetupError(f"{twice.name} is named twice: each member takes one seat.")
             names = told_apart(names)  # two members may share a display name: "Sam", "Sam (2)"
             seats = [
                 SeatRecord(name=name, user_id=p.id if isinstance(p, User) else None)

@@ -198,6 +198,17 @@ async def test_players_of_the_same_name_are_told_apart_in_the_text_and_the_pictu
     assert "Ann (2)" in said and "Ann (3)" in said, said
 
 
+async def test_a_member_named_twice_is_refused_and_nothing_opens(service: TableService) -> None:
+    """One member is one seat: naming Ann twice (the same member, so the same display name) is
+    refused with the reason, not seated as "Ann" and "Ann (2)" (a rated result would then hold one
+    member twice and could never be stored)."""
+    with pytest.raises(TableError, match="Ann is named twice: each member takes one seat"):
+        await service.open_referee(G, C, ANN, "toy", [ANN, ANN, BOB], ["first_dealer=3", "deals=1"])
+    assert service.core.registry.get(G, C) is None
+    await service.open_referee(G, C, ANN, "toy", [ANN, BOB, "Ann"], ["first_dealer=3", "deals=1"])
+    assert [s.name for s in service.require_table(G, C).seats] == ["Ann", "Bob", "Ann (2)"]
+
+
 async def test_a_guest_without_a_name_is_still_refused(service: TableService) -> None:
     with pytest.raises(TableError, match="Every player needs a name"):
         await service.open_referee(G, C, ANN, "toy", [ANN, BOB, "  "], ["first_dealer=3", "deals=1"])
