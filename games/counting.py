@@ -193,6 +193,8 @@ class CountingView(View):
     """Where there are lives: the match ends as soon as one player has none left (the most lives
     win), not when a single player is left in."""
     out: list[bool] = Field(default_factory=list)
+    side_of: list[int] | None = None
+    """Where seats play in sides (Twenty-Nine): each seat's side, as the table shows it."""
     notes: list[str] = Field(default_factory=list)
     """Game-specific lines: the next target, obstacles, the match plan..."""
 

@@ -197,6 +197,11 @@ class TwentyNineMatch(CountingMatch[TwentyNineFacts]):
                 st.side_of[seat] = i
         st.deals_won = [0] * len(st.sides)
 
+    def view_fields(self, state: CountingState[Any]) -> dict[str, Any]:
+        """Each seat's side (public: the table is seated in them), which a bot must not assume."""
+        st: TwentyNineState = state  # type: ignore[assignment]
+        return {"side_of": list(st.side_of)}
+
     def book(self, state: CountingState[Any], facts: TwentyNineFacts) -> list[Event]:
         st: TwentyNineState = state  # type: ignore[assignment]
         counts = facts.counts

@@ -65,6 +65,10 @@ class TwentyNineModel(AdderModel):
         return count
 
     def sides(self, view: CountingView) -> list[int]:
+        """Each seat's side, from the view (the ``teams`` option decides them); the standard
+        layout for a view that does not say."""
+        if view.side_of is not None:
+            return list(view.side_of)
         n = len(view.players)
         side_of = [0] * n
         for i, side in enumerate(twenty_nine.side_layout(n, "standard")):

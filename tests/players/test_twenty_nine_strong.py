@@ -101,3 +101,15 @@ def test_strong_at_four_plays_only_legal_cards_through_a_whole_match() -> None:
         action = players[seat].choose(view, legal, rng)
         assert action in legal
         state.apply(seat, action)
+
+
+def test_the_strong_player_reads_the_sides_the_table_is_seated_in() -> None:
+    """The ``teams`` option decides who partners whom; the player takes the sides from its view
+    (every seat for itself at four with teams=none, three a side at six with two_teams), not the
+    standard pairs, so it never feeds an opponent it took for a partner."""
+    for players, teams, sides in ((4, "none", [0, 1, 2, 3]), (6, "two_teams", [0, 1, 0, 1, 0, 1]), (4, "standard", [0, 1, 0, 1])):
+        state = get_game("twenty_nine").start([f"P{i}" for i in range(players)], {"teams": teams}, seed=3)
+        view = state.view(0)
+        assert isinstance(view, CountingView)
+        assert view.side_of == sides and TWENTY_NINE.sides(view) == sides
+        assert TWENTY_NINE.care(view, 0, 2) == (1.0 if sides[2] == 0 else TWENTY_NINE.care(view, 0, 1))
