@@ -153,7 +153,12 @@ class SqliteDatabase(Database):
         each a wake-up of the thread and a callback back on the loop (measured: about a tenth
         of the bot's event loop at a move, most of it in these hops). Nothing else runs on the
         connection meanwhile: aiosqlite runs its calls one after another on that thread, and
-        other writers wait for the write lock."""
+        other writers wait for the write lock.
+
+        Once queued on that thread the write lands even if the caller is cancelled while it waits
+        (as a write cancelled just after its commit would): a cancelled write's outcome is not
+        known to its caller. The service never cancels a move's write; at shutdown, a move that
+        landed this way is replayed from the log on restart like any other."""
         sql, args = query.text(SQLITE), query.args(params)
         async with self._write_lock:
             with _translated(self.setting):
