@@ -15,9 +15,9 @@ state names: its rules (``rules_class``, ``values``, ``floor``/``ceiling``, ``dr
 deal (``deal_class``, the game's :class:`~games.counting_deal.CountingDeal` with its per-deal fields
 and hooks), its facts (``facts_class``) and its match (``match``, which also sets up and shows the
 match's own fields); what depends on the cards being known is replaced here. Fifty-One, Hundred,
-Jubilee, Obstacle Race, Ninety-Nine and Twenty-Nine are written so; the races and Caterpillar still
-name their online state among the bases (``RefereeX(RefereeRace[XOptions], XState)``), which still
-carries game code of theirs (the races' colours, turns and pool, Caterpillar's end of a game).
+Jubilee, Obstacle Race, Ninety-Nine and Twenty-Nine are written so, and the races
+(``RefereeX(RefereeRace[XOptions])``, :mod:`games.referee.races`); Caterpillar still names its
+online state among the bases, which still carries game code of its own (the end of a game).
 
 What the referee keeps instead of the hands is its card source (:class:`UnseenCards`, the
 state's ``cards``, where the online state keeps :class:`~games.counting.KnownCards`):

@@ -53,8 +53,8 @@ DRAWN = DrawnRace()
 class RefereeRace(RefereeAdder[RO], RaceState[RO]):
     """A refereed race: every card as online, or with entries=result the race's result instead of
     its cards. The races' shared state (:class:`RaceState`: the match of races, its notes and
-    phase) follows among the bases; a game's own parts are its rules and deal, held as class
-    attributes (Wit and Reason II), or its online state after this class (Wit and Reason I)."""
+    phase) follows among the bases; a game's own parts (its rules, its deal and, for Wit and
+    Reason I, its match) are held as class attributes, as the online state names them."""
 
     draws: bool = False
     """Whether a race can end drawn (the game decides, from its options)."""
