@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Protocol, cast
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -292,15 +292,20 @@ class CaterpillarMatch(CountingMatch[CaterpillarFacts]):
     """Games with the first player alternating, their scores added up, for a number of games or
     to a target; level totals at the end are shared or replayed (option ``tie``)."""
 
+    def init_match(self, state: CountingState[Any]) -> None:
+        st = _caterpillar(state)
+        st.results = []
+        st.last_result = []
+
     def book(self, state: CountingState[Any], facts: CaterpillarFacts) -> list[Event]:
         st = _caterpillar(state)
-        events = super().book(st, facts)
+        events = super().book(state, facts)
         st.results.append(GameResult(number=st.deals_played(), scores=(facts.points[0], facts.points[1]), court_short=facts.court_short))
         if self.length_reached(st) and st.scores[0] == st.scores[1] and st.options.tie == "replay":
             events.append(st.event("decider", "The match totals are level, so another game is played."))
         return events
 
-    def length_reached(self, state: CaterpillarState) -> bool:
+    def length_reached(self, state: CaterpillarTable) -> bool:
         opts = state.options
         if opts.target is not None:
             return max(state.scores) >= opts.target
@@ -323,9 +328,28 @@ class CaterpillarMatch(CountingMatch[CaterpillarFacts]):
         return Outcome.from_scores(st.scores, notes=notes)
 
 
-def _caterpillar(state: CountingState[Any]) -> CaterpillarState:
-    assert isinstance(state, CaterpillarState)
-    return state
+class CaterpillarTable(DealTable, Protocol):
+    """What a game of Caterpillar asks of its table (online or refereed) beyond
+    :class:`DealTable`: the match's results so far and the last game's result lines."""
+
+    results: list[GameResult]
+    last_result: list[str]
+
+    @property
+    def options(self) -> CaterpillarOptions: ...
+    @property
+    def deal_points(self) -> list[int]: ...
+
+
+def _caterpillar(state: Any) -> CaterpillarTable:
+    return cast(CaterpillarTable, state)
+
+
+def game_phase(table: DealTable, text: str) -> str:
+    """The phase line: which game of the match this is, then ``text``."""
+    if table.is_over:
+        return "Match over"
+    return f"Game {table.deals_played()} ({table.options.length_text()}): {text}"
 
 
 MATCH = CaterpillarMatch()
@@ -373,6 +397,15 @@ class CaterpillarDeal(CountingDeal):
         self.stuck = None
         self.end_faces = ()
 
+    @property
+    def previous(self) -> Card | None:
+        """The last card of the caterpillar (what the next card must follow)."""
+        pile = self.round.pile
+        return pile[-1] if pile else None
+
+    def facts(self, table: DealTable) -> dict[str, Any]:
+        return {**super().facts(table), "faces": self.end_faces, "court_short": self.stuck}
+
     def after_play(self, table: DealTable, seat: Seat, action: Action, before: int, after: int) -> list[Event]:
         card = play_card_of(action)
         assert card is not None
@@ -417,109 +450,102 @@ class CaterpillarDeal(CountingDeal):
         ]
 
 
+    def score_deal(self, table: DealTable) -> list[Event]:
+        """The end of a game with the hands known (online): each hand's face cards."""
+        hands = self.cards.hands
+        return self.settle_game(_caterpillar(table), [face_count(h) for h in hands], [self.face_detail(table, s) for s in (0, 1)])
+
+    def face_detail(self, table: DealTable, seat: Seat) -> str:
+        """What ``seat``'s face-card bonus is for, in the game's result lines (the hands known)."""
+        hands = self.cards.hands
+        if self.stuck is None:
+            return face_text([c for c in hands[seat] if is_face(c)], "in hand")
+        if seat == self.stuck:
+            return face_text([c for c in hands[1 - seat] if is_face(c)], f"held by {table.name(1 - seat)}")
+        return "face cards (they go to the court-short player)"
+
+    def settle_game(self, table: CaterpillarTable, faces: Sequence[int], details: Sequence[str]) -> list[Event]:
+        """Score a finished game from each hand's face cards (``faces``; ``details`` says what each
+        seat's bonus is for): the bonuses, who won, the match so far; shared with referee mode,
+        where the counts are entered."""
+        points = table.deal_points
+        final = final_scores(points, list(faces), self.stuck)
+        lines: list[str] = []
+        for s in (0, 1):
+            bonus = final[s] - points[s]
+            lines.append(f"{table.name(s)}: {points[s]} from totals + {bonus} for {details[s]} = {final[s]}.")
+            if bonus:
+                table.add_points(s, bonus)
+        self.end_faces = tuple(faces)
+        number = table.deals_played()
+        if final[0] == final[1]:
+            lines.append(f"Game {number} is drawn at {final[0]} each.")
+        else:
+            win = 0 if final[0] > final[1] else 1
+            lines.append(f"{table.name(win)} wins game {number}, {final[win]} to {final[1 - win]}.")
+        lines.append("Match: " + ", ".join(f"{table.name(s)} {table.scores[s]}" for s in (0, 1)) + ".")
+        table.last_result = lines
+        return [table.event("game_over", line) for line in lines]
+
+    def view_notes(self, table: DealTable, seat: Seat | None) -> list[str]:
+        lines = [f"Caterpillar: {format_cards(self.round.pile)}"]
+        prev = self.previous
+        if not table.is_over:
+            lines.append(f"{table.name(table.first_player())} played first this game.")
+            if prev is None:
+                lines.append("Next card: anything.")
+            else:
+                lines.append(f"Next card: a {prev.short[-1]} {suit_word(prev.suit)} numeral or any face card.")
+        last = _caterpillar(table).last_result
+        if last:
+            lines.append("Last game: " + " ".join(last))
+        return lines
+
+    def view_fields(self, table: CaterpillarTable) -> dict[str, Any]:
+        """The fields :class:`CaterpillarView` adds to the counting view."""
+        prev = self.previous
+        return {
+            "caterpillar": list(self.round.pile),
+            "follow": prev.suit if prev is not None else None,
+            "game_points": list(self.round.deal_points),
+            "first_player": table.first_player(),
+            "match_length": table.options.length_text(),
+            "last_result": list(table.last_result),
+        }
+
+
 class CaterpillarState(CountingState[CaterpillarOptions]):
+    """The online game: the hands known, so the deal scores the end itself; the public draw."""
+
     rules_class = CaterpillarRules
     values = VALUES
     draw_timing = "after"
     match: ClassVar[CountingMatch[Any]] = MATCH
     deal_class = CaterpillarDeal
+    facts_class = CaterpillarFacts
     deal: CaterpillarDeal
-
-    def init_match(self) -> None:
-        self.results: list[GameResult] = []
-        self.last_result: list[str] = []
+    results: list[GameResult]
+    last_result: list[str]
 
     @property
     def stuck(self) -> Seat | None:
         """The court-short player of this game, if play stopped on one (the deal's)."""
         return self.deal.stuck
 
-    @stuck.setter
-    def stuck(self, seat: Seat | None) -> None:
-        self.deal.stuck = seat
-
     @property
     def previous(self) -> Card | None:
-        return self.pile[-1] if self.pile else None
-
-    # -- scoring (the legality is the rules', :class:`CaterpillarRules`) ----------------------------
+        return self.deal.previous
 
     def draw(self, seat: Seat) -> list[Event]:
         events = super().draw(seat)
         left = len(self.stock)
         return [self.event("draw_public", f"{self.name(seat)} draws from the stock ({left} left)."), *events]
 
-    def score_deal(self) -> list[Event]:
-        return self.settle_game([face_count(h) for h in self.cards.hands])
-
-    def face_detail(self, seat: Seat, faces: Sequence[int]) -> str:
-        """What ``seat``'s face-card bonus is for, in the game's result lines."""
-        if self.stuck is None:
-            return face_text([c for c in self.cards.hands[seat] if is_face(c)], "in hand")
-        if seat == self.stuck:
-            return face_text([c for c in self.cards.hands[1 - seat] if is_face(c)], f"held by {self.name(1 - seat)}")
-        return "face cards (they go to the court-short player)"
-
-    def settle_game(self, faces: Sequence[int]) -> list[Event]:
-        """Score a finished game from each hand's face cards (``faces``): the bonuses, who won,
-        the match so far; shared with referee mode, where the counts are entered."""
-        stuck = self.stuck
-        final = final_scores(self.deal_points, list(faces), stuck)
-        lines: list[str] = []
-        for s in (0, 1):
-            bonus = final[s] - self.deal_points[s]
-            lines.append(
-                f"{self.name(s)}: {self.deal_points[s]} from totals + {bonus} for {self.face_detail(s, faces)} = {final[s]}."
-            )
-            if bonus:
-                self.add_points(s, bonus)
-        self.deal.end_faces = tuple(faces)
-        number = self.deals_played()
-        if final[0] == final[1]:
-            lines.append(f"Game {number} is drawn at {final[0]} each.")
-        else:
-            win = 0 if final[0] > final[1] else 1
-            lines.append(f"{self.name(win)} wins game {number}, {final[win]} to {final[1 - win]}.")
-        lines.append("Match: " + ", ".join(f"{self.name(s)} {self.scores[s]}" for s in (0, 1)) + ".")
-        self.last_result = lines
-        return [self.event("game_over", line) for line in lines]
-
-    def deal_facts(self) -> CaterpillarFacts:
-        return CaterpillarFacts(**self.counting_facts(), faces=self.deal.end_faces, court_short=self.stuck)
-
-    # -- views -----------------------------------------------------------------------------------
-
     def phase_text(self) -> str:
-        if self.is_over:
-            return "Match over"
-        return f"Game {self.deals_played()} ({self.options.length_text()}): {super().phase_text()}"
-
-    def view_notes(self, seat: Seat | None) -> list[str]:
-        lines = [f"Caterpillar: {format_cards(self.pile)}"]
-        prev = self.previous
-        if not self.is_over:
-            lines.append(f"{self.name(self.first_player())} played first this game.")
-            if prev is None:
-                lines.append("Next card: anything.")
-            else:
-                lines.append(
-                    f"Next card: a {prev.short[-1]} {suit_word(prev.suit)} numeral or any face card."
-                )
-        if self.last_result:
-            lines.append("Last game: " + " ".join(self.last_result))
-        return lines
+        return game_phase(self, super().phase_text())
 
     def view(self, seat: Seat | None) -> CaterpillarView:
-        prev = self.previous
-        return CaterpillarView(
-            **self.view_fields(seat),
-            caterpillar=list(self.pile),
-            follow=prev.suit if prev is not None else None,
-            game_points=list(self.deal_points),
-            first_player=self.first_player(),
-            match_length=self.options.length_text(),
-            last_result=list(self.last_result),
-        )
+        return CaterpillarView(**self.view_fields(seat), **self.deal.view_fields(self))
 
 
 SUMMARY = """

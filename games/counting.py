@@ -749,8 +749,9 @@ class CountingState(GameState[CO]):
         return None
 
     def takes_turns(self, seat: Seat) -> bool:
-        """Whether turns still come to ``seat``: in the match and with something to play from."""
-        if self.out[seat]:
+        """Whether turns still come to ``seat``: in the match, not sitting out this deal
+        (:meth:`CountingDeal.sits_out`) and with something to play from."""
+        if self.out[seat] or self.deal.sits_out(seat):
             return False
         return bool(self.source_cards(seat)) or (self.draw_timing == "before" and self.stock_size() > 0)
 

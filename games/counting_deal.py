@@ -624,6 +624,11 @@ class CountingDeal:
         self.cards.place(stock=rest)
         return []
 
+    def sits_out(self, seat: Seat) -> bool:
+        """Whether turns skip ``seat`` for the rest of this deal though it is still in the match
+        (Wit and Reason I: a player who passed). Default: no one."""
+        return False
+
     def first_player(self, table: DealTable) -> Seat:
         """Who plays first. Default: the next seat still in at the dealer's left."""
         seat = table.next_active(table.dealer, 1)

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import Field
 
-from games.adders.wit_and_reason import TARGET, RaceDeal, RaceOptions, RaceState
+from games.adders.wit_and_reason import TARGET, RaceDeal, RaceMatch, RaceOptions, RaceState
 from games.cards import Card, Colour, Rank, full_pack, sort_hand
-from games.counting import CountingRound, CountingRules, CountingView, play_card
+from games.counting import CountingRound, CountingRules, CountingState, CountingView, play_card
 from games.counting_deal import DealTable
 from games.engine import Action, Event, Game, PlayCard, Seat
 from games.registry import declare
@@ -154,6 +154,17 @@ class ColoursTable(DealTable, Protocol):
     red_seat: Seat
 
 
+class ColoursMatch(RaceMatch):
+    """The match of races in which one player holds the red cards all match, drawn at random as
+    it begins (before the first shuffle: the order of the draws is the game's)."""
+
+    def init_match(self, state: CountingState[Any]) -> None:
+        state.red_seat = state.rng.randrange(2)  # type: ignore[attr-defined]
+
+
+COLOURS_MATCH = ColoursMatch()
+
+
 @dataclass
 class WitAndReason1Deal(RaceDeal):
     """A race of Wit and Reason (I): each player's colour, who has passed (they sit out the rest
@@ -175,6 +186,18 @@ class WitAndReason1Deal(RaceDeal):
             hands[seat] = sort_hand(c for c in cards if c.card_colour is colour)
         red, black = table.name(colours.red_seat), table.name(1 - colours.red_seat)
         return [table.event("colours", f"{red} holds the red cards and {black} the black.")]
+
+    def sits_out(self, seat: Seat) -> bool:
+        """A player who has passed can never play again in this race: turns skip them."""
+        return self.passed[seat]
+
+    def notes(self, table: ColoursTable, colours: bool = True) -> list[str]:
+        """Who holds which colour (unless ``colours`` is false) and who is out of this race."""
+        notes = [f"{table.name(table.red_seat)} plays the red cards, {table.name(1 - table.red_seat)} the black."] if colours else []
+        passed = [table.name(s) for s in range(table.n) if self.passed[s]]
+        if passed:
+            notes.append(f"Out of this race (cannot play again): {', '.join(passed)}")
+        return notes
 
     def on_stuck(self, table: DealTable, seat: Seat) -> list[Event]:
         self.passed[seat] = True
@@ -201,24 +224,20 @@ class WitAndReason1Deal(RaceDeal):
 
 
 class WitAndReason1State(RaceState[WitAndReason1Options]):
-    """The colours, the passer who sits out the rest of the race, and the stalemate."""
+    """The colours (the match's), the passer who sits out the rest of the race and the stalemate
+    (the deal's)."""
 
     rules_class = WitAndReason1Rules
     values = RANK_VALUES
+    match = COLOURS_MATCH
     deal_class = WitAndReason1Deal
     deal: WitAndReason1Deal
-
-    def init_match(self) -> None:
-        self.red_seat: Seat = self.rng.randrange(2)
+    red_seat: Seat
 
     @property
     def passed(self) -> list[bool]:
         """Who has passed in this race (the deal's): they sit out the rest of it."""
         return self.deal.passed
-
-    def takes_turns(self, seat: Seat) -> bool:
-        """A player who has passed can never play again in this race: turns skip them."""
-        return not self.passed[seat] and super().takes_turns(seat)
 
     def view(self, seat: Seat | None) -> CountingView:
         """The race's view with the whole race's plays (the referee's scorekeeping view overrides it)."""
@@ -230,12 +249,7 @@ class WitAndReason1State(RaceState[WitAndReason1Options]):
         )
 
     def view_notes(self, seat: Seat | None) -> list[str]:
-        notes = super().view_notes(seat)
-        notes.append(f"{self.name(self.red_seat)} plays the red cards, {self.name(1 - self.red_seat)} the black.")
-        passed = [self.name(s) for s in range(self.n) if self.passed[s]]
-        if passed:
-            notes.append(f"Out of this race (cannot play again): {', '.join(passed)}")
-        return notes
+        return super().view_notes(seat) + self.deal.notes(self)
 
 
 SUMMARY = """Two players, a 52-card pack. One player holds all 26 red cards, the other all 26 black ones (drawn

@@ -8,15 +8,15 @@ who cannot take a card without passing 31 loses.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cache
-from typing import Any
+from random import Random
 
 from pydantic import Field
 
 from games.adders.wit_and_reason import TARGET, RaceDeal, RaceOptions, RaceState
 from games.cards import SUITS, Card, Rank, make_pack
-from games.counting import CountingRound, CountingRules, CountingView, play_card
+from games.counting import CardSource, CountingRound, CountingRules, CountingView, play_card
 from games.counting_deal import DealTable
 from games.engine import Action, Event, Game, PlayCard, Seat, Zone
 from games.layout import Grid, Layout, Pile, Spot, finish, subtitle
@@ -170,18 +170,60 @@ class WitAndReason2Rules(CountingRules):
 
 
 @dataclass
+class PoolCards(CardSource):
+    """What the seats play from in a race: nobody holds a hand; every seat takes from the cards
+    lying face up between the players (the same for the online and the refereed game)."""
+
+    pool: list[Card]
+    n: int
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        return [[] for _ in range(self.n)]
+
+    @property
+    def stock(self) -> list[Card]:
+        return []
+
+    @property
+    def set_aside(self) -> list[Card]:
+        return []
+
+    def candidates(self, seat: Seat) -> list[Card]:
+        return self.pool
+
+    def count(self, seat: Seat) -> int:
+        return 0
+
+    def stock_size(self) -> int:
+        return 0
+
+    def take(self, seat: Seat, card: Card) -> None:
+        self.pool.remove(card)
+
+    def draw(self, seat: Seat) -> Card | None:
+        raise AssertionError("nobody draws in Wit and Reason (II)")
+
+    def restock(self, cards: list[Card], rng: Random) -> None:
+        raise AssertionError("nobody draws in Wit and Reason (II)")
+
+    def place(self, stock: list[Card] | None = None, aside: list[Card] | None = None) -> None:
+        assert not stock and not aside, "every card left after the deal lies in the pool"
+
+
+@dataclass
 class WitAndReason2Deal(RaceDeal):
     """A race of Wit and Reason (II): the cards still face up between the players (what both take
-    from), and the loss of a player who cannot take one."""
+    from: :class:`PoolCards`), the refusal of a card not on offer, and the loss of a player who
+    cannot take one."""
 
-    pool: list[Card] = field(default_factory=list)
-
-    def init_deal(self, table: DealTable) -> None:
-        super().init_deal(table)
-        self.pool = []
+    @property
+    def pool(self) -> list[Card]:
+        """The cards still face up between the players."""
+        return self.cards.pool if isinstance(self.cards, PoolCards) else []
 
     def after_deal(self, table: DealTable, rest: list[Card]) -> list[Event]:
-        self.pool = by_value(rest)
+        self.cards = PoolCards(by_value(rest), table.n)
         return [table.event("pool", f"The {len(rest)} cards from Ace to Six are laid face up between the players.")]
 
     def on_stuck(self, table: DealTable, seat: Seat) -> list[Event]:
@@ -194,10 +236,29 @@ class WitAndReason2Deal(RaceDeal):
             f"{table.name(seat)} cannot take a card without passing 31, so {table.name(other)} wins the race.",
         )
 
+    def refusal(self, table: DealTable, seat: Seat, action: Action) -> str | None:
+        """Why a card is refused where it is not the one on offer (another suit of a value offered:
+        suits do not matter) or not on the table; ``None`` leaves it to the shared refusals."""
+        if seat not in table.awaiting():
+            return None  # the base says whose turn it is
+        card = action.play if isinstance(action, PlayCard) else None
+        if card is None:
+            return None
+        if card in self.pool and self.round.total + card_value(card) <= TARGET:
+            offered = next(a for a in table.legal_plays(seat) if card_value(a.play) == card_value(card))  # type: ignore[attr-defined]
+            return f"Suits do not matter here: take the {card_value(card)} on offer, {offered.label()}."
+        if card not in self.pool:
+            return f"{card.short} is not on the table."
+        return None
+
+    def zones(self) -> list[Zone]:
+        """The cards face up between the players (public)."""
+        return [Zone("table", self.pool)]
+
 
 class WitAndReason2State(RaceState[WitAndReason2Options]):
-    """The shared face-up pool (what every seat plays from), and the loss of a player who cannot
-    take a card."""
+    """A race from the shared face-up pool (the deal's), with a loss for a player who cannot take
+    a card."""
 
     rules_class = WitAndReason2Rules
     values = RANK_VALUES
@@ -209,31 +270,14 @@ class WitAndReason2State(RaceState[WitAndReason2Options]):
         """The cards still face up between the players (the deal's)."""
         return self.deal.pool
 
-    def source_cards(self, seat: Seat) -> list[Card]:
-        return self.pool
-
-    def take_card(self, seat: Seat, card: Card) -> None:
-        self.pool.remove(card)
-
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
-        if seat not in self.awaiting():
-            return None  # the base says whose turn it is
-        card = action.play if isinstance(action, PlayCard) else None
-        if card is not None and card in self.pool and self.total + card_value(card) <= TARGET:
-            offered = next(a for a in self.legal_plays(seat) if card_value(a.play) == card_value(card))  # type: ignore[attr-defined]
-            return f"Suits do not matter here: take the {card_value(card)} on offer, {offered.label()}."
-        if card is not None and card not in self.pool:
-            return f"{card.short} is not on the table."
-        return super().explain_illegal(seat, action)
+        return self.deal.refusal(self, seat, action) or super().explain_illegal(seat, action)
 
     def view(self, seat: Seat | None) -> PoolView:
-        return PoolView(**self.view_fields(seat))
-
-    def view_fields(self, seat: Seat | None) -> dict[str, Any]:
-        return {**super().view_fields(seat), "pool": list(self.pool)}
+        return PoolView(**self.view_fields(seat), pool=list(self.pool))
 
     def extra_zones(self) -> list[Zone]:
-        return [Zone("table", self.pool)]
+        return self.deal.zones()
 
 
 SUMMARY = """Two players, the 24 cards from Ace to Six (Ace counts 1). The cards lie face up between the players.

@@ -1,4 +1,4 @@
-# Over 400 lines: a whole referee mode in one module (entries, results mode, state, summary); court short's bounds and the face cards at the end are checks of their own. Its state still subclasses the online state, which keeps the end of a game's scoring (issue 27, left).
+# Over 400 lines: a whole referee mode in one module (entries, results mode, state, summary); court short's bounds and the face cards at the end are checks of their own.
 """Caterpillar refereed: two people play with a real pack and enter each card as it is played.
 
 The bot keeps the caterpillar, the running total, the points for multiples of five and the match,
@@ -30,11 +30,17 @@ from games.cards import Card, full_pack
 from games.caterpillar import (
     FACE_BONUS,
     HAND_SIZE,
+    MATCH,
+    VALUES,
+    CaterpillarDeal,
     CaterpillarFacts,
     CaterpillarOptions,
-    CaterpillarState,
+    CaterpillarRules,
+    CaterpillarView,
+    GameResult,
     card_value,
     follow_refusal,
+    game_phase,
     is_face,
     may_follow,
     suit_word,
@@ -146,13 +152,24 @@ points and runs the match. It can then check little: points in fives, at most 12
 """
 
 
-class RefereeCaterpillarState(RefereeAdder[CaterpillarOptions], CaterpillarState):
+class RefereeCaterpillarState(RefereeAdder[CaterpillarOptions]):
     """A refereed match: a :class:`~games.referee.state.RefereeState` (lines of entries, a filled-in
-    count typed anyway, :meth:`entries`) playing the online game's deal (``CaterpillarDeal``: a
-    play's points, the court-short player); the end of a game's scoring and the view are still
-    the online state's, by inheritance; the match is the online ``MATCH``.
+    count typed anyway, :meth:`entries`) holding the online game's parts, not inheriting its
+    state: its rules, its deal (``CaterpillarDeal``: a play's points, the court-short player, the
+    end of a game's scoring over the entered face-card counts, the view's lines) and its match
+    (``MATCH``, which keeps the games' results).
     The hands and the stock stay empty (the real ones are on the table), so it knows only the
     caterpillar."""
+
+    rules_class = CaterpillarRules
+    values = VALUES
+    draw_timing = "after"
+    match = MATCH
+    deal_class = CaterpillarDeal
+    facts_class = CaterpillarFacts
+    deal: CaterpillarDeal
+    results: list[GameResult]
+    last_result: list[str]
 
     entry_kinds = (PlayCard, CourtShort, FacesHeld, PointsFromTotals, StockUsedUp)
     rules_summary = SUMMARY
@@ -169,6 +186,19 @@ class RefereeCaterpillarState(RefereeAdder[CaterpillarOptions], CaterpillarState
         self.stage: Stage = "points" if self.results_only else "play"
         self.points: list[int | None] = [None, None]
         self.faces: list[int | None] = [None, None]
+
+    @property
+    def stuck(self) -> Seat | None:
+        """The court-short player of this game, if play stopped on one (the deal's)."""
+        return self.deal.stuck
+
+    @stuck.setter
+    def stuck(self, seat: Seat | None) -> None:
+        self.deal.stuck = seat
+
+    @property
+    def previous(self) -> Card | None:
+        return self.deal.previous
 
     # -- no dealing: the real cards are dealt at the table ------------------------------------
 
@@ -406,7 +436,8 @@ class RefereeCaterpillarState(RefereeAdder[CaterpillarOptions], CaterpillarState
 
     def score_deal(self) -> list[Event]:
         """The online game's final scoring, on the entered face-card counts."""
-        return self.settle_game([f or 0 for f in self.faces])
+        faces = [f or 0 for f in self.faces]
+        return self.deal.settle_game(self, faces, [self.face_detail(s, faces) for s in (0, 1)])
 
     def face_detail(self, seat: Seat, faces: Sequence[int]) -> str:
         if self.stuck is None:
@@ -459,7 +490,7 @@ class RefereeCaterpillarState(RefereeAdder[CaterpillarOptions], CaterpillarState
         what = {"faces": "face cards in hand", "points": "points from totals", "ending": "how it ended"}
         if not self.is_over and self.stage in what:
             return f"Game {self.deals_played()} ({self.options.length_text()}): {what[self.stage]}"
-        return super().phase_text()
+        return game_phase(self, super().phase_text())
 
     def view_notes(self, seat: Seat | None) -> list[str]:
         if self.results_only:
@@ -478,6 +509,9 @@ class RefereeCaterpillarState(RefereeAdder[CaterpillarOptions], CaterpillarState
         fields["stock"] = self.stock_left() if self.stage == "play" else 0
         fields["hand_counts"] = [HAND_SIZE, HAND_SIZE] if self.stage == "play" else [0, 0]
         return fields
+
+    def view(self, seat: Seat | None) -> CaterpillarView:
+        return CaterpillarView(**self.view_fields(seat), **self.deal.view_fields(self))
 
     def card_zones(self) -> list[Zone]:
         return [Zone("caterpillar", list(self.pile)), Zone("not seen", self.unplayed(), frozenset())]

@@ -15,9 +15,9 @@ state names: its rules (``rules_class``, ``values``, ``floor``/``ceiling``, ``dr
 deal (``deal_class``, the game's :class:`~games.counting_deal.CountingDeal` with its per-deal fields
 and hooks), its facts (``facts_class``) and its match (``match``, which also sets up and shows the
 match's own fields); what depends on the cards being known is replaced here. Fifty-One, Hundred,
-Jubilee, Obstacle Race, Ninety-Nine and Twenty-Nine are written so; the races and Caterpillar still
-name their online state among the bases (``RefereeX(RefereeRace[XOptions], XState)``), which still
-carries game code of theirs (the races' colours, turns and pool, Caterpillar's end of a game).
+Jubilee, Obstacle Race, Ninety-Nine and Twenty-Nine are written so, and so are the races
+(``RefereeX(RefereeRace[XOptions])``, :mod:`games.referee.races`) and Caterpillar
+(:class:`RefereeAdder` directly).
 
 What the referee keeps instead of the hands is its card source (:class:`UnseenCards`, the
 state's ``cards``, where the online state keeps :class:`~games.counting.KnownCards`):
@@ -239,8 +239,8 @@ class RefereeAdder(RefereeState[CO], CountingState[CO]):
     does (the game's hooks, ``after_play``, ``on_stuck``, ...) is the game's deal's
     (``deal_class``), reached through :class:`CountingState`'s hooks, which this class and its
     subclasses override where the table knows less; the match is the online game's ``MATCH``.
-    The refusals and the card zones are :class:`CountingState`'s (:meth:`online`), or the game's
-    online state's where it still follows among the bases."""
+    The refusals and the card zones are :class:`CountingState`'s (:meth:`online`, or the races'
+    shared :class:`~games.adders.wit_and_reason.RaceState`)."""
 
     match: ClassVar[CountingMatch[Any]]
 

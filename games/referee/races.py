@@ -3,14 +3,14 @@
 With ``entries=result`` the table plays the race on its own and enters only its winner (or, in
 Wit and Reason I with ``stalemate=draw``, that it was drawn); the bot keeps the match exactly as
 the online game does (:mod:`games.adders.wit_and_reason`). A referee race state is a
-:class:`RefereeRace` followed by the game's online race state.
+:class:`RefereeRace` holding the game's rules and deal.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from games.adders.wit_and_reason import RO, RaceDeal, RaceFacts
+from games.adders.wit_and_reason import RO, RaceDeal, RaceFacts, RaceState
 from games.counting import CountingFacts
 from games.engine import Action, Event, Seat
 from games.referee.counting import RefereeAdder
@@ -50,9 +50,11 @@ WON = WonRace()
 DRAWN = DrawnRace()
 
 
-class RefereeRace(RefereeAdder[RO]):
+class RefereeRace(RefereeAdder[RO], RaceState[RO]):
     """A refereed race: every card as online, or with entries=result the race's result instead of
-    its cards. The game's online race state follows among the bases (see :class:`RefereeAdder`)."""
+    its cards. The races' shared state (:class:`RaceState`: the match of races, its notes and
+    phase) follows among the bases; a game's own parts (its rules, its deal and, for Wit and
+    Reason I, its match) are held as class attributes, as the online state names them."""
 
     draws: bool = False
     """Whether a race can end drawn (the game decides, from its options)."""

@@ -12,8 +12,14 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
+from games.adders.wit_and_reason_1 import (
+    COLOURS_MATCH,
+    RANK_VALUES,
+    WitAndReason1Deal,
+    WitAndReason1Options,
+    WitAndReason1Rules,
+)
 from games.adders.wit_and_reason_1 import GAME as ONLINE
-from games.adders.wit_and_reason_1 import WitAndReason1Options, WitAndReason1State
 from games.cards import Card, Colour
 from games.counting import play_card_of
 from games.engine import Action, Event, Game, PlayCard, Seat
@@ -48,8 +54,17 @@ only who won each race (or that it was drawn), and the bot keeps the match.
 """
 
 
-class RefereeWitAndReason1State(RefereeRace[RefereeWitAndReason1Options], WitAndReason1State):
-    """The online race with the colours unknown until the first card is entered."""
+class RefereeWitAndReason1State(RefereeRace[RefereeWitAndReason1Options]):
+    """The online race with the colours unknown until the first card is entered: the game's parts
+    (its rules, its deal and its match, which draws who holds red), held, not inherited from the
+    online state."""
+
+    rules_class = WitAndReason1Rules
+    values = RANK_VALUES
+    match = COLOURS_MATCH
+    deal_class = WitAndReason1Deal
+    deal: WitAndReason1Deal
+    red_seat: Seat
 
     entry_kinds = (PlayCard, WonRace, DrawnRace)
     rules_summary = SUMMARY
@@ -105,9 +120,10 @@ class RefereeWitAndReason1State(RefereeRace[RefereeWitAndReason1Options], WitAnd
         return events + super()._enter(seat, action)
 
     def view_notes(self, seat: Seat | None) -> list[str]:
-        notes = super().view_notes(seat)
-        if not self.colours_known and not self.by_result():
-            notes = [n for n in notes if "red cards" not in n] + ["Colours: not known until the first card is entered."]
+        unknown = not self.colours_known and not self.by_result()
+        notes = super().view_notes(seat) + self.deal.notes(self, colours=not unknown)
+        if unknown:
+            notes.append("Colours: not known until the first card is entered.")
         line = options_line(self.options)
         return [*notes, line] if line else notes
 

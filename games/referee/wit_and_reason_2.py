@@ -12,11 +12,18 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from games.adders.wit_and_reason_2 import GAME as ONLINE
-from games.adders.wit_and_reason_2 import PoolView, WitAndReason2Options, WitAndReason2State
-from games.engine import Game, PlayCard, Seat
+from games.adders.wit_and_reason_2 import (
+    RANK_VALUES,
+    PoolView,
+    WitAndReason2Deal,
+    WitAndReason2Options,
+    WitAndReason2Rules,
+)
+from games.cards import Card
+from games.engine import Action, Game, PlayCard, Seat, Zone
 from games.referee import entries_alias, referee_mode
 from games.referee.counting import options_line
-from games.referee.races import RefereeRace, WonRace
+from games.referee.races import DrawnRace, RefereeRace, WonRace
 
 
 class RefereeWitAndReason2Options(WitAndReason2Options):
@@ -48,7 +55,15 @@ keeps the match.
 """
 
 
-class RefereeWitAndReason2State(RefereeRace[RefereeWitAndReason2Options], WitAndReason2State):
+class RefereeWitAndReason2State(RefereeRace[RefereeWitAndReason2Options]):
+    """The game's parts (its rules and its deal, which keeps the pool), held, not inherited from
+    the online state; the race and the match are :class:`RefereeRace`'s."""
+
+    rules_class = WitAndReason2Rules
+    values = RANK_VALUES
+    deal_class = WitAndReason2Deal
+    deal: WitAndReason2Deal
+
     entry_kinds = (PlayCard, WonRace)
     rules_summary = SUMMARY
     options_model = RefereeWitAndReason2Options
@@ -65,8 +80,23 @@ class RefereeWitAndReason2State(RefereeRace[RefereeWitAndReason2Options], WitAnd
         line = options_line(self.options)
         return [*super().view_notes(seat), line] if line else super().view_notes(seat)
 
+    @property
+    def pool(self) -> list[Card]:
+        """The cards still face up between the players (the deal's)."""
+        return self.deal.pool
+
+    def _refusal(self, seat: Seat, action: Action) -> str | None:
+        if not self.by_result() and not isinstance(action, (WonRace, DrawnRace)):
+            text = self.deal.refusal(self, seat, action)
+            if text is not None:
+                return text
+        return super()._refusal(seat, action)
+
     def view(self, seat: Seat | None) -> RefereePoolView:
-        return RefereePoolView(**self.view_fields(seat), due=self.due())
+        return RefereePoolView(**self.view_fields(seat), pool=list(self.pool), due=self.due())
+
+    def extra_zones(self) -> list[Zone]:
+        return self.deal.zones()
 
 
 GAME: Game[RefereeWitAndReason2Options] = referee_mode(ONLINE, RefereeWitAndReason2State)
