@@ -264,9 +264,9 @@ def test_obstacle_race_ten_onto_77() -> None:
         assert chosen == {play_card(card("10S"))}
     # at two the strong player may also take 76, from which the one opponent must jump 77 with
     # anything but a Queen (as good as +1 in a race of two), never 75 (a Jack hits 77 from there)
-    chosen = choices("obstacle_race", view_of("obstacle_race", hand, 67), plays(hand))
-    assert chosen["easy"] == {play_card(card("10S"))}
-    assert chosen["strong"] <= {play_card(card("10S")), play_card(card("9H"))}
+    picked = choices("obstacle_race", view_of("obstacle_race", hand, 67), plays(hand))
+    assert picked["easy"] == {play_card(card("10S"))}
+    assert picked["strong"] <= {play_card(card("10S")), play_card(card("9H"))}
 
 
 def test_ninety_nine_at_95_only_the_black_ace_fits() -> None:
