@@ -506,7 +506,8 @@ def test_strong_beats_easy_quick(game: str, matches: int, minimum: float) -> Non
 # eight) took the playouts from 0.36-0.45 to 0.52 [0.45, 0.59] over 200 matches (seed 0); its row
 # asks for 0.42 on other seeds. Reading the cards turned up to start from the view instead of
 # guessing them (issue 29), strong v easy on these seeds (seed 2000): Fifty-One .423 [.369, .480]
-# before, .450 [.395, .507] after (300 matches); Obstacle Race at two .950 then .975 (100). Hundred
+# before, .450 [.395, .507] after (300 matches); Obstacle Race at two .950 then .975 (100),
+# and 1.000 [.963, 1.000] once strong played deals out (issue 29). Hundred
 # at two turns nothing up.
 LONG = [
     ("fifty_one", 3, 300, 0.75, 0.37),
