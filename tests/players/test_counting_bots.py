@@ -480,8 +480,8 @@ def test_strong_beats_random(game: str, players: int, matches: int, minimum: flo
     assert share(game, matches, "strong", "random", players) >= minimum
 
 
-# Obstacle Race's strong player at two plays deals out (issue 29): 4 matches against random cost
-# 17 s of CPU, so they run here; test_strong_beats_easy_quick plays it in the default suite.
+# Obstacle Race's strong player at two plays deals out (issue 29): 4 matches against random take
+# 8 s, so they run here; test_strong_beats_easy_quick plays it in the default suite.
 LONGER_QUICK = [("fifty_one", 3, 12, 0.6), ("ninety_nine", 3, 24, 0.45), ("obstacle_race", 2, 4, 0.75)]
 
 
