@@ -30,6 +30,13 @@ Obstacle Race):
     hundred at 2          .395 [.34, .45] of 300, -0.4 points a match; strong CPU p99/max 17/25 ms
     obstacle_race at 2    .673 [.60, .74] of 150, +1.7 points a match, and .654 of 120 from 998150:
                           .665 [.61, .72] of 270: strong is behind here; strong CPU p99/max 22/31 ms
+
+Then Obstacle Race's strong at two playing the deal out (24 deals, ``_strong`` in
+games/players/adders.py), fresh seeds, nice 10, a load of 3 to 8:
+
+    obstacle_race at 2    .375 [.29, .47] of 100 from 999500, -1.4 points a match, and .460
+                          [.37, .56] of 100 from 999600: .418 [.35, .49] of 200; strong CPU p99/max
+                          167/184 ms
 """
 
 from __future__ import annotations
