@@ -1,7 +1,8 @@
 """A plain determinized Monte Carlo player for any game whose state can be rebuilt from a seat's
 view: a bench and test opponent, not a level (issue 29: is each game's strong player at least
 level with it?). The three-hand trick games have their own in ``trick_mc.py``; this one covers
-Caterpillar, the adders, Costly Colours and Spec.
+Caterpillar, the adders (Twenty-Nine's side keeps the piles taken and the pile in play), Costly
+Colours and Spec.
 
 What is generic (this module's first half): for each decision, ``samples`` full hidden states
 consistent with what the seat saw, every legal action tried in each (on a clone) and the deal
