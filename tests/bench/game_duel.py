@@ -37,6 +37,15 @@ games/players/adders.py), fresh seeds, nice 10, a load of 3 to 8:
     obstacle_race at 2    .375 [.29, .47] of 100 from 999500, -1.4 points a match, and .460
                           [.37, .56] of 100 from 999600: .418 [.35, .49] of 200; strong CPU p99/max
                           167/184 ms
+
+Twenty-Nine at 4, teams standard (partners opposite: the MC seat's partner is strong, the other
+side two strong; MC in seat i % 4 of match i), nice 10, a load of about 2; both runs stopped at
+50 matches of 100. A match won by the MC side counts .5 to MC, a drawn match .25 (the winners
+are all four seats), so fair is .25 and the MC side's share of matches is twice the figure:
+
+    twenty_nine at 4      .210 [.12, .34] of 50 from 999800, -0.2 points a match, and .235
+                          [.14, .37] of 50 from 999900, -0.3: .223 [.15, .31] of 100 (fair .250);
+                          MC CPU p99/max 862/1194 ms, strong CPU p99/max 21/35 ms
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """A plain determinized Monte Carlo player for any game whose state can be rebuilt from a seat's
 view: a bench and test opponent, not a level (issue 29: is each game's strong player at least
 level with it?). The three-hand trick games have their own in ``trick_mc.py``; this one covers
-Caterpillar, the adders, Costly Colours and Spec.
+Caterpillar, the adders (Twenty-Nine's side keeps the piles taken and the pile in play), Costly
+Colours and Spec.
 
 What is generic (this module's first half): for each decision, ``samples`` full hidden states
 consistent with what the seat saw, every legal action tried in each (on a clone) and the deal
@@ -31,6 +32,8 @@ from functools import partial
 from typing import Any, Protocol, cast
 
 from games.adders import hundred, jubilee, obstacle_race
+from games.adders.twenty_nine import card_value as card_value29
+from games.adders.twenty_nine import tens_to_remove
 from games.cards import Card, Rank, full_pack, parse_card, sort_hand
 from games.costly_colours import AcceptMog, GiveCard, NoMog, ProposeMog, RefuseMog
 from games.counting import RECENT_LIMIT, CountingRound, PlayAs, play_as, play_card
@@ -426,6 +429,82 @@ class CountingSide:
             state.deal.points_left = [p for p in state.deal.points_left if p > state.total]
 
 
+class TwentyNineSide(CountingSide):
+    """Twenty-Nine (``games.adders.twenty_nine``): as :class:`CountingSide`, and the deal's own
+    fields from what the seat saw: the pile in play (the cards played since the last take, which
+    must add up to the view's total), the piles each side has taken (the cards the seat saw each
+    take; any it missed, to make the counts the view's notes give, dealt from the unseen cards),
+    who played last, and the Tens left out (unseen: dealt from the unseen Tens)."""
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__("twenty_nine", options)
+
+    def sampler(self, view: Any) -> Sample:
+        base = super().sampler(view)
+        me = view.seat
+        seen: CountingSeen = self.memory.get((view.game, tuple(view.players), me, view.deal, view.dealer))
+        pile: list[Card] = []
+        won: list[list[Card]] = [[] for _ in set(view.side_of)]
+        last: int | None = None
+        for r in seen.records:
+            if r.card is None:
+                continue
+            last = r.seat
+            pile.append(r.card)
+            if "takes" in r.note:  # the pile (this card with it) went to the player's side
+                won[view.side_of[r.seat]].extend(pile)
+                pile = []
+        counts = won_counts(view.notes, len(won))
+
+        def sample(rng: random.Random) -> GameState[Any] | None:
+            state: Any = base(rng)
+            if state is None or counts is None or sum(map(card_value29, pile)) != view.total:
+                return None
+            rest = unseen(state.round.pile, [*pile, *(c for cards in won for c in cards)])
+            rng.shuffle(rest)
+            aside: list[Card] = []
+            for _ in range(tens_to_remove(len(view.players))):  # each a Ten the seat has not seen, at random
+                tens = [(s, c) for s, hand in enumerate(state.hands) if s != me for c in hand if c.rank is Rank.TEN]
+                tens += [(-1, c) for c in rest if c.rank is Rank.TEN]
+                if not tens:
+                    return None
+                holder, ten = rng.choice(tens)
+                if holder >= 0:  # a hand's Ten: a card from the rest takes its place in the hand
+                    if not rest:
+                        return None
+                    hands = [list(h) for h in state.hands]
+                    hands[holder][hands[holder].index(ten)] = rest.pop()
+                    state.hands = hands
+                else:
+                    rest.remove(ten)
+                aside.append(ten)
+            piles = []
+            for side, cards in enumerate(won):
+                need = counts[side] - len(cards)
+                if need < 0 or need > len(rest):
+                    return None
+                piles.append([*cards, *rest[:need]])
+                del rest[:need]
+            if rest:
+                return None
+            state.round.pile = list(pile)
+            state.set_aside = aside
+            state.deal.won = piles
+            state.deal.last_player = last
+            return state  # type: ignore[no-any-return]
+
+        return sample
+
+
+def won_counts(notes: Sequence[str], sides: int) -> list[int] | None:
+    """The cards each side has won this deal, from the view's note ``Cards won this deal...: A 3; B 5``."""
+    for line in notes:
+        if line.startswith("Cards won this deal"):
+            counts = [int(part.rsplit(" ", 1)[1]) for part in line.split(": ", 1)[1].split("; ")]
+            return counts if len(counts) == sides else None
+    return None
+
+
 # --- Costly Colours (two players) ---------------------------------------------------------------
 
 
@@ -638,6 +717,7 @@ SIDES: dict[str, Callable[[Mapping[str, Any] | None], Side]] = {
 }
 SIDES["costly_colours"] = CostlyColoursSide
 SIDES["spec"] = SpecSide
+SIDES["twenty_nine"] = TwentyNineSide
 """The games this player knows, by id."""
 
 

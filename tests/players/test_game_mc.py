@@ -1,5 +1,5 @@
 """The determinized Monte Carlo opponent of tests/bench/game_mc.py (Caterpillar, the adders,
-Costly Colours, Spec): every state it samples holds exactly the cards its seat has not seen, in the
+Twenty-Nine, Costly Colours, Spec): every state it samples holds exactly the cards its seat has not seen, in the
 places it cannot see, and offers the seat the same choices as the real table; it plays legally
 and beats random play; the strong players are measured against it (long, under ``strength``)."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from games.cards import Card
+from games.cards import Card, Rank
 from games.engine import GameState
 from games.players import RandomPlayer
 from games.registry import get_game
@@ -29,6 +29,8 @@ GAMES = [
     ("jubilee", 3),
     ("costly_colours", 2),
     ("spec", 2),
+    ("twenty_nine", 4),
+    ("twenty_nine", 3),  # one Ten left out, unseen
 ]
 
 
@@ -65,6 +67,14 @@ def test_sampled_states_hold_exactly_the_unseen_cards_and_offer_the_same_choices
             assert sampled.legal_actions(0) == legal
             assert hidden_from(sampled, 0) == hidden_from(state, 0)
             assert getattr(sampled.view(0), "opening", None) == getattr(view, "opening", None)
+            if game_id == "twenty_nine":  # the pile in play, the piles taken (their sizes shown), who played last
+                real: Any = state
+                got: Any = sampled
+                assert got.view(0).notes == real.view(0).notes
+                assert got.round.pile == real.round.pile
+                assert got.deal.last_player == real.deal.last_player
+                assert len(got.set_aside) == len(real.set_aside)
+                assert all(c.rank is Rank.TEN for c in got.set_aside)
         # the player's own choice, so that it remembers it (Costly Colours: the card it passed)
         state.apply(0, mc.choose(view, legal, rng) if len(legal) < 30 else legal[rng.randrange(len(legal))])
     assert checked >= 20
