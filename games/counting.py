@@ -900,6 +900,13 @@ class CountingState(GameState[CO]):
     def legal_actions(self, seat: Seat) -> list[Action]:
         return self.deal.legal(self, seat)
 
+    def ready_actions(self, seat: Seat) -> list[Action]:
+        """The plays ``seat`` could make if its turn came now (its hand against the running total),
+        while a deal is being played and turns still come to it."""
+        if self.is_over or self.round.to_play in (None, seat) or not self.takes_turns(seat):
+            return []
+        return self.legal_plays(seat)
+
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
         if seat not in self.awaiting():
             return None  # the base says whose turn it is

@@ -194,9 +194,11 @@ class View(BaseModel):
         """What a seat needs beside its hand to choose a card (the trick to follow, the total)."""
         return ()
 
-    def hand_layout(self, playable: Iterable[Card] = ()) -> Layout:
-        """A picture of the seat's hand, the ``playable`` cards marked, under :meth:`hand_context`."""
-        return generic_hand_layout(self, playable)
+    def hand_layout(self, playable: Iterable[Card] = (), context: bool = True) -> Layout:
+        """A picture of the seat's hand, the ``playable`` cards marked, under :meth:`hand_context`
+        (``context=False``: the hand alone, for a view kept while others play: what their moves
+        change would soon be out of date in it)."""
+        return generic_hand_layout(self, playable, context)
 
     def text_lines(self) -> list[str]:
         """A complete plain-text description, for the console and embeds."""
@@ -328,6 +330,16 @@ class GameState(Copyable, ABC, Generic[OptionsT]):
         """Whether ``action`` is in ``legal_actions(seat)``. A game whose menus run long may decide
         it directly, without building the list; it must agree with the list."""
         return action in self.legal_actions(seat)
+
+    def ready_actions(self, seat: Seat) -> list[Action]:
+        """What ``seat`` would be offered if its turn came now, with the table as it stands: none
+        while it is awaited (its choices are :meth:`legal_actions`), none by default.
+
+        A waiting player's private view shows these (a ready hand), so that when their turn comes
+        with the same choices the view needs no redraw. Only the seat's own knowledge may go into
+        them (its hand and the public table): they are shown to that seat alone.
+        """
+        return []
 
     def explain_illegal(self, seat: Seat, action: Action) -> str | None:
         """Why ``action`` is not legal for ``seat`` now, or ``None`` to leave it to the base.

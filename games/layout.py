@@ -479,13 +479,18 @@ def generic_layout(view: ViewData) -> Layout:
     return finish(view, [*card_areas(view), *own_hand(view), standard_scores(view)], dealer_facts(view))
 
 
-def generic_hand_layout(view: ViewData, playable: Iterable[Card]) -> Layout:
+def generic_hand_layout(view: ViewData, playable: Iterable[Card], context: bool = True) -> Layout:
     """A seat's hand with the cards it may play marked, under the context the game gives
     (:meth:`~games.engine.View.hand_context`: the trick to follow, the total to add to).
 
     A seat with no hand of its own (a referee table, a game played from the table) gets the table
-    as the seat sees it, with the cards it may choose from in a row when there are few of them."""
+    as the seat sees it, with the cards it may choose from in a row when there are few of them.
+    Without ``context`` (a view kept while others play), the hand alone under the deal's number,
+    and nothing for a seat without a hand: the rest changes with every move."""
     can = list(dict.fromkeys(playable))
+    if not context:
+        kept = f"Deal {view.deal}" if view.deal and not view.over else subtitle(view)
+        return Layout(title="", subtitle=kept, areas=(hand_row(view.hand, can),) if view.hand else ())
     if view.hand:
         areas: list[Area] = [*view.hand_context(), hand_row(view.hand, can)]
         return Layout(title="", subtitle=subtitle(view), areas=tuple(areas))

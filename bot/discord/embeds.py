@@ -246,6 +246,8 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
         you = "Enter what just happened at the table, for whichever player it was (or Type an entry)."
     elif info.legal:
         you = "Your turn: choose below." if mine else "You may act out of turn: choose below."
+    elif info.ready:
+        you = READY_HAND
     elif view.over:
         you = "The match is over."
     else:
@@ -261,6 +263,12 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
 
 NOT_YOUR_TURN = "Not your turn: the table message shows the play. This view updates itself when your turn comes."
 """A waiting player's view: it names nobody (whose turn it is changes without redrawing it)."""
+READY_HAND = (
+    "Play when the table message shows it is your turn: these are your choices as the table stands now. "
+    "If they have changed by then, this view updates itself."
+)
+"""A ready hand (a waiting player's view offering what they could play): true before their turn and
+during it, since it is kept when their turn comes with the same choices."""
 
 
 def _private_lines(lines: Sequence[str], public: View) -> list[str]:

@@ -125,13 +125,13 @@ def hand_view(session: int, info: HandInfo, path: Sequence[int] = ()) -> discord
     fit; otherwise the first select lists the groups and picking one opens it (two steps), with
     a Back button.
     """
-    if not info.legal:
+    if not info.choices:
         return None
-    menu = action_menu(info.legal, SELECT_OPTIONS)
+    menu = action_menu(info.choices, SELECT_OPTIONS)
     node, resolved = resolve_path(menu, path)
     back = back_path(menu, resolved) if resolved else None
     rows = _node_rows(session, info.turn, resolved, node, back)
-    if len(info.legal) >= TYPED_CHOICES:  # a long menu: typing the choice is quicker
+    if len(info.choices) >= TYPED_CHOICES:  # a long menu: typing the choice is quicker
         typing: Row = [TypeButton(session)]
         if rows and len(rows[-1]) < BUTTONS_PER_ROW and all(isinstance(i, (ActButton, NavButton)) for i in rows[-1]):
             rows[-1] = [*rows[-1], *typing]

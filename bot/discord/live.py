@@ -55,6 +55,12 @@ class LiveView:
     """The followup's message, once sent."""
     lifetime: float = TOKEN_LIFETIME
     """Seconds its token had left when it was opened."""
+    ready: bool = False
+    """Drawn while its owner waited, offering what they could do if their turn came with the
+    table as it stood (a ready hand): kept as it is when their turn comes with those choices."""
+    refused: bool = False
+    """It answers a click with a refusal, which is true of the turn it was drawn at: redrawn when
+    its owner's turn comes even with the same choices."""
 
     @property
     def reachable(self) -> bool:
@@ -94,20 +100,25 @@ class LiveViews:
         deal: int,
         legal: Sequence[Action],
         lifetime: float = TOKEN_LIFETIME,
+        ready: bool = False,
+        refused: bool = False,
     ) -> LiveView:
         """Remember the view ``interaction`` answered with (it replaces the player's older one);
-        ``lifetime``: the seconds its token has left (less for an earlier click's token)."""
+        ``lifetime``: the seconds its token has left (less for an earlier click's token);
+        ``legal``: the choices it offers (``ready``: offered while its owner waits)."""
         live = LiveView(
-            interaction, seat, turn, list(legal), self.clock() + lifetime - MARGIN, deal, lifetime=lifetime
+            interaction, seat, turn, list(legal), self.clock() + lifetime - MARGIN, deal, lifetime=lifetime,
+            ready=ready, refused=refused,
         )
         self._views[(table_id, user_id)] = live
         if self.opened is not None:
             self.opened(table_id, user_id, live)
         return live
 
-    def redrawn(self, live: LiveView, *, turn: int, deal: int, legal: Sequence[Action]) -> None:
+    def redrawn(self, live: LiveView, *, turn: int, deal: int, legal: Sequence[Action], ready: bool = False) -> None:
         """The bot edited ``live`` in place (same token, same expiry) to show a later turn."""
         live.turn, live.deal, live.legal, live.stale, live.passed = turn, deal, list(legal), False, False
+        live.ready, live.refused = ready, False
 
     def get(self, table_id: int, user_id: str) -> LiveView | None:
         live = self._views.get((table_id, user_id))
@@ -167,6 +178,8 @@ class LiveViews:
 
 def out_of_date(live: LiveView, *, deal: int, awaited: bool, legal: Sequence[Action]) -> bool:
     """Whether a live view shows something out of date that matters: a new deal, or the player's
-    turn with choices the view does not offer. A view whose choices went away is left as it is (a
-    click on it is answered), and optional acts out of turn are offered on the table message."""
-    return live.deal != deal or (awaited and bool(legal) and list(legal) != live.legal)
+    turn with choices the view does not offer (or with a refusal of an earlier turn's click). A
+    view whose choices went away is left as it is (a click on it is answered), optional acts out
+    of turn are offered on the table message, and a ready hand whose choices are the player's
+    when their turn comes stays as it is (it says nothing of whose turn it is)."""
+    return live.deal != deal or (awaited and bool(legal) and (live.refused or list(legal) != live.legal))

@@ -161,13 +161,17 @@ async def hand_message(
     pictured = hand_embed(table, info, note, pictured=True)
     pictured.set_image(url=f"attachment://{HAND_FILE}")
 
-    # laid out once, for the picture and its description
-    layout = laid_out(lambda: pictures.hand_layout(info.view, info.legal))
+    # laid out once, for the picture and its description; a view kept while others play (no
+    # choice now) shows the hand alone: the pile and the trick change with their moves
+    context = bool(info.legal) or info.view.over
+    layout = laid_out(lambda: pictures.hand_layout(info.view, info.choices, context))
+    if layout is not None and not layout.areas:  # nothing of its own to draw (no hand): text only
+        layout = None
 
     def message(png: io.BytesIO | None) -> Message:
         if png is None or layout is None:
             return Message(hand_embed(table, info, note, pictured=False), view)
-        alt = pictures.hand_alt_text(info.view, info.legal, layout)
+        alt = pictures.hand_alt_text(info.view, info.choices, layout)
         return Message(pictured, view, [discord.File(png, filename=HAND_FILE, description=alt)])  # one message gets it
 
     # a click's answer waits for this picture (``wait``): it goes before pictures queued for others

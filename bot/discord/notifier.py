@@ -578,7 +578,7 @@ class DiscordNotifier:
         else:  # a followup never sent: nothing to edit
             outcome = Outcome.GONE
         if outcome is Outcome.OK:
-            self.live.redrawn(live, turn=info.turn, deal=info.view.deal, legal=info.legal)
+            self.live.redrawn(live, turn=info.turn, deal=info.view.deal, legal=info.choices, ready=info.is_ready)
             return
         self.live.drop(table.id, user_id, live)  # its token ran out: tell them the usual way
         if seat in info.view.awaiting and self.turns.is_awaited(table.id, user_id):
@@ -620,7 +620,7 @@ class DiscordNotifier:
                 await self._hand_by_dm(table, seat)
                 return
             live.message_id = sent.id
-            self.live.redrawn(live, turn=info.turn, deal=info.view.deal, legal=info.legal)
+            self.live.redrawn(live, turn=info.turn, deal=info.view.deal, legal=info.choices, ready=info.is_ready)
         finally:
             self.live.end_click(table.id, user_id)
         self.catch_up(table, user_id)

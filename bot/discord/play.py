@@ -49,10 +49,12 @@ async def _answer_with_hand(
     fresh: bool,
     info: HandInfo | None = None,
     path: Sequence[int] = (),
+    refused: bool = False,
 ) -> None:
     """Answer with the player's current private view (``info``, when the caller has it), opened
     at the menu group ``path``, as a new ephemeral message (``fresh``) or in place of the one they
-    clicked on; while the table plays, that view becomes their live one."""
+    clicked on; while the table plays, that view becomes their live one (``refused``: ``note``
+    refuses their click, which is true only of this turn)."""
     if info is None:
         try:
             info = hand_info(table, user)
@@ -65,7 +67,8 @@ async def _answer_with_hand(
     live = None
     if table.status == "playing":  # registered before the picture and the edit: no click reads an older one
         live = views.open(
-            table.id, user.id, interaction, seat=info.seat, turn=info.turn, deal=info.view.deal, legal=info.legal
+            table.id, user.id, interaction, seat=info.seat, turn=info.turn, deal=info.view.deal,
+            legal=info.choices, ready=info.is_ready, refused=refused,
         )
         views.begin_click(table.id, user.id)  # not refreshed by the notifier before this answer is out
     try:
@@ -114,6 +117,7 @@ async def _act_in_hand(
     views = live_views(interaction)
     views.begin_click(table.id, user.id)  # the answer brings the view up to date: no refresh job
     dealt: list[int] = []
+    refused = False
 
     def choosing(now: Table) -> Move:  # under the lock: the deal the move is made in
         chosen = choose(now)
@@ -133,8 +137,8 @@ async def _act_in_hand(
             action, _seat = await move
             note = chosen_note(action, dealt[-1] if dealt else None, table)
         except TableError as exc:  # refused: the reason goes in the player's own (ephemeral) view
-            note = str(exc)
-        await _answer_with_hand(interaction, table, user, note, fresh=False)
+            note, refused = str(exc), True
+        await _answer_with_hand(interaction, table, user, note, fresh=False, refused=refused)
     finally:
         views.end_click(table.id, user.id)
         bot_of(interaction).notifier.catch_up(table, user.id)
@@ -152,17 +156,19 @@ def chosen_note(action: Action, deal: int | None, table: Table) -> str:
 def chosen_in_view(views: LiveViews, user: User, turn: int, index: int) -> Choose:
     """What a click on the ``index``-th choice of a view drawn at ``turn`` means at the table as
     it is (read under the channel's lock): the action, if still legal; else a refusal saying why
-    (the engine's own reason where it has one)."""
+    (the engine's own reason where it has one: a ready hand clicked before its turn is told whose
+    turn it is)."""
 
     def choose(table: Table) -> Move:
         info = hand_info(table, user)
         if table.status != "playing":
             raise TableError(CLOSED)
         if turn == info.turn:
-            if not 0 <= index < len(info.legal):
+            if not 0 <= index < len(info.choices):
                 raise TableError(STALE_HAND)
-            return info.legal[index], None
-        offered = views.offered(table.id, user.id, turn, index)
+            offered: Action | None = info.choices[index]
+        else:
+            offered = views.offered(table.id, user.id, turn, index)
         if offered is None:
             raise TableError(STALE_HAND)
         if offered not in info.legal:
@@ -206,7 +212,7 @@ async def navigate(interaction: discord.Interaction, session: int, turn: int, pa
     if turn != info.turn or table.status != "playing":
         await _answer_with_hand(interaction, table, user, STALE_HAND, fresh=False)
         return
-    menu = action_menu(info.legal)
+    menu = action_menu(info.choices)
     _node, path = resolve_path(menu, path)
     labels = [n.label for n in (menu_node(menu, path[: d + 1]) for d in range(len(path))) if n is not None]
     note = f"Choose in {' / '.join(labels)}." if labels else None

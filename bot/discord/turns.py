@@ -2,7 +2,8 @@
 which live views to bring up to date after a change.
 
 A person whose turn starts is told once. A player watching a live private view is not pinged:
-the view itself updates to show their choices. Anyone else gets one short mention (in the new
+the view itself updates to show their choices (or already shows them: a ready hand, drawn while
+they waited, is kept when their turn comes with the choices it offers). Anyone else gets one short mention (in the new
 table message at a new deal, else a message of its own that is deleted once they have moved).
 The timers' turn reminder is followed the same way: deleted once the turn has passed (the player
 moved, a bot took the seat, the table closed).
@@ -53,13 +54,15 @@ class TurnSignals:
             if view is None:
                 continue
             mine = user_id in awaited
-            if timed_out and view.legal and not mine:
+            if timed_out and view.legal and not mine and not view.ready:
                 view.passed = True  # it may still offer the turn a bot just played for them
             legal = state.legal_actions(seat) if mine else ()
             if view.passed or out_of_date(view, deal=deal, awaited=mine, legal=legal):
                 view.stale = True  # at once, under the lock: a click on it no longer means its choices
                 if not live.busy(table.id, user_id):  # a view being answered is brought up to date by the answer
                     refreshes.append(user_id)
+            elif mine and view.ready:
+                view.ready = False  # their turn came with the choices it shows: it offers that turn now
         pings = tuple(sorted(u for u in newly if not live.watching(table.id, u)))
         unpings = [
             message_id

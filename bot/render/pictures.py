@@ -65,8 +65,10 @@ def table_layout(view: View) -> Layout:
     return layout if layout.title else replace(layout, title=game_title(view.game))
 
 
-def hand_layout(view: View, legal: Sequence[Action]) -> Layout:
-    layout = view.hand_layout(playable_cards(legal))
+def hand_layout(view: View, legal: Sequence[Action], context: bool = True) -> Layout:
+    """The picture of a seat's private view (``context=False``: its hand alone, for a view kept
+    while others play, :meth:`~games.engine.View.hand_layout`)."""
+    layout = view.hand_layout(playable_cards(legal), context)
     own = "your hand" if view.hand else "your view"
     title = layout.title or (f"{view.players[view.seat]} - {own}" if view.seat is not None else "")
     return with_players(replace(layout, title=title or game_title(view.game)), view)

@@ -24,8 +24,10 @@ def hand_of(table: Table, user: User) -> HandInfo:
     if table.state is None:
         raise TableError("The game has not started yet.")
     state = table.state
-    legal = state.legal_actions(seat) if table.status == "playing" else []
-    return HandInfo(seat, state.view(seat), legal, state.turn, private_notes(state.log, seat))
+    playing = table.status == "playing"
+    legal = state.legal_actions(seat) if playing else []
+    ready = state.ready_actions(seat) if playing and not legal else []
+    return HandInfo(seat, state.view(seat), legal, state.turn, private_notes(state.log, seat), ready)
 
 
 def hand_info(table: Table, user: User) -> HandInfo:

@@ -191,6 +191,19 @@ class HandInfo:
     legal: list[Action]
     turn: int
     private_events: list[Event]
+    ready: list[Action] = field(default_factory=list)
+    """While they wait with nothing to do: what they could do if their turn came with the table
+    as it stands (:meth:`~games.engine.GameState.ready_actions`), shown as their choices."""
+
+    @property
+    def choices(self) -> list[Action]:
+        """What their view offers: what they may do now, else their ready choices."""
+        return self.legal or self.ready
+
+    @property
+    def is_ready(self) -> bool:
+        """Whether their view offers ready choices (they wait; a click now is refused)."""
+        return not self.legal and bool(self.ready)
 
 
 def public_view(table: Table) -> View:

@@ -19,7 +19,7 @@ from games.cards import SUITS, Card, Rank, make_pack
 from games.counting import CardSource, CountingRound, CountingRules, CountingView, play_card
 from games.counting_deal import DealTable
 from games.engine import Action, Event, Game, PlayCard, Seat, Zone
-from games.layout import Grid, Layout, Pile, Spot, finish, subtitle
+from games.layout import Grid, Layout, Pile, Spot, finish, generic_hand_layout, subtitle
 from games.registry import declare
 
 TAKES_SHOWN = 1
@@ -139,9 +139,11 @@ class PoolView(CountingView):
             self.table_facts(),
         )
 
-    def hand_layout(self, playable: Iterable[Card] = ()) -> Layout:
+    def hand_layout(self, playable: Iterable[Card] = (), context: bool = True) -> Layout:
         """Nobody holds a hand: the seat chooses from the table, so its picture is the table with
-        the values it may take marked."""
+        the values it may take marked (nothing without ``context``: it all changes with each move)."""
+        if not context:
+            return generic_hand_layout(self, playable, context)
         can = list(playable)
         areas = (self.recent_pile(), self.pool_grid(can if can else None))
         return Layout(title="", subtitle=subtitle(self), areas=areas)

@@ -725,3 +725,19 @@ def test_words_written_over_words_in_the_palette_are_refused() -> None:
     colours.draw_text(img, (0, 0), "makes 99", tableau.LABEL_SIZE, tableau.INK)
     with pytest.raises(colours.TextOverlap):
         colours.draw_text(img, (30, 2), "+10, reverse", tableau.LABEL_SIZE, tableau.INK)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_kept_views_picture_shows_the_hand_alone(game_id: str) -> None:
+    """A private view kept while others play (a waiting player's, ready hand or not) is drawn
+    without the table's context: only the seat's own cards (if it holds any) under the deal's
+    number, so nothing in it goes out of date with the others' moves."""
+    game = get_game(game_id)
+    for state in positions(game):
+        view = state.view(0)
+        layout = pictures.hand_layout(view, state.ready_actions(0), context=False)
+        assert layout.areas == ((layout.areas[0],) if view.hand else ())
+        assert sorted(layout.cards(), key=str) == sorted(view.hand, key=str)
+        assert layout.subtitle in ({f"Deal {view.deal}"} if view.deal and not view.over else {"Final result", ""})
+        if view.hand:
+            assert isinstance(layout.areas[0], Row)
