@@ -232,7 +232,7 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
     mine = info.seat in view.awaiting
     lines = [line for line in view.text_lines() if not line.startswith(WAITING)]
     if not referee and not mine and not view.over and table.state is not None:
-        lines = _private_lines(lines, table.state.view(None))
+        lines = _private_lines(lines, info.public or table.state.view(None))
     embed = discord.Embed(
         title=f"{'Entries' if referee else 'Your hand'} - {table.game.title}",
         description=clip(_as_markdown(lines, grids=not pictured), 4096),
@@ -257,7 +257,8 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
     embed.add_field(name="Next entry" if referee else "Your move", value=clip(you, FIELD_VALUE), inline=False)
     if status:
         embed.add_field(name="Note", value=clip(plain(status), FIELD_VALUE), inline=False)
-    embed.set_footer(text=f"Table #{table.id} - turn {info.turn}")
+    # a view kept while others play does not say at which turn it was drawn: the table moves on
+    embed.set_footer(text=f"Table #{table.id}" + (f" - turn {info.turn}" if info.legal or view.over else ""))
     return fit_embed(embed)
 
 

@@ -27,7 +27,9 @@ def hand_of(table: Table, user: User) -> HandInfo:
     playing = table.status == "playing"
     legal = state.legal_actions(seat) if playing else []
     ready = state.ready_actions(seat) if playing and not legal else []
-    return HandInfo(seat, state.view(seat), legal, state.turn, private_notes(state.log, seat), ready)
+    view = state.view(seat)
+    public = None if seat in view.awaiting or view.over else state.view(None)  # what a waiting view leaves out
+    return HandInfo(seat, view, legal, state.turn, private_notes(state.log, seat), ready, public)
 
 
 def hand_info(table: Table, user: User) -> HandInfo:

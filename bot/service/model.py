@@ -194,6 +194,9 @@ class HandInfo:
     ready: list[Action] = field(default_factory=list)
     """While they wait with nothing to do: what they could do if their turn came with the table
     as it stands (:meth:`~games.engine.GameState.ready_actions`), shown as their choices."""
+    public: View | None = None
+    """The table's public view at the same moment as ``view``: a view drawn later (its picture
+    queued) leaves out what the table message shows as of then, not as of its drawing."""
 
     @property
     def choices(self) -> list[Action]:

@@ -154,3 +154,4 @@ async def test_a_kept_hand_whose_time_ran_out_says_a_bot_played(world: World) ->
     assert TIMED_OUT in embed_text(idle.response)
     movers = live.views[str(table.seats[mover].user_id)].response
     assert TIMED_OUT not in embed_text(movers)
+
