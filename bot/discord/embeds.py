@@ -234,7 +234,7 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
     if not referee and not mine and not view.over and table.state is not None:
         lines = _private_lines(lines, info.public or table.state.view(None))
     embed = discord.Embed(
-        title=f"{'Entries' if referee else 'Your hand'} - {table.game.title}",
+        title=f"{'Entries' if referee else 'Your hand' if view.hand else 'Your view'} - {table.game.title}",
         description=clip(_as_markdown(lines, grids=not pictured), 4096),
         colour=PLAY_COLOUR,
     )
