@@ -13,6 +13,7 @@ The base URL is a setting, so the tests point it at a fake Discord of their own.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,11 @@ import aiohttp
 from bot.web.sessions import WebUser
 
 DISCORD_API = "https://discord.com/api/v10"
+
+INSTANCE_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
+"""What an Activity instance id is made of (``i-1286...-gc-1277...-1277...``). The id goes into the
+path of a request made with the bot's token, so anything else (``..``, a slash, a query, an escape)
+is refused before Discord is asked: it would send the token to another of Discord's endpoints."""
 
 
 class IdentityError(Exception):
@@ -80,11 +86,15 @@ class DiscordIdentity:
         return Login(WebUser(user_id, name), access)
 
     async def instance(self, instance_id: str) -> Instance:
+        if not INSTANCE_ID.fullmatch(instance_id):
+            raise IdentityError("That is not an Activity Discord knows of.")
         path = f"/applications/{self.client_id}/activity-instances/{instance_id}"
         data = await self._ask("GET", path, headers={"Authorization": f"Bot {self._bot_token}"}, what="The Activity")
-        location = data.get("location") or {}
+        location = data.get("location")
+        location = location if isinstance(location, dict) else {}
         guild_id, channel_id = location.get("guild_id"), location.get("channel_id")
-        users = data.get("users") or []
+        users = data.get("users")
+        users = users if isinstance(users, list) else []
         if not isinstance(guild_id, str) or not isinstance(channel_id, str):
             raise IdentityError("This Activity is not running in a server's channel.")
         return Instance(instance_id, guild_id, channel_id, frozenset(str(u) for u in users))

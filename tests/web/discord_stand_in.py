@@ -6,6 +6,7 @@ refused as Discord would refuse it."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from aiohttp import web
 
@@ -24,9 +25,16 @@ class StandIn:
     in_instance: set[str] = field(default_factory=set)
     """Names of the users taking part in the Activity instance."""
     exchanges: int = 0
+    asked: list[str] = field(default_factory=list)
+    """The path of every request, as it reached Discord (after the client's URL normalisation)."""
 
     def app(self) -> web.Application:
-        app = web.Application()
+        @web.middleware
+        async def record(request: web.Request, handler: Any) -> web.StreamResponse:
+            self.asked.append(request.path)
+            return await handler(request)
+
+        app = web.Application(middlewares=[record])
         app.add_routes(
             [
                 web.post("/oauth2/token", self.token),
