@@ -42,7 +42,7 @@ from bot.service.model import Table, TableError, User
 from bot.service.referee import require_member
 from bot.service.registry import MOVED
 from bot.tables import TableService
-from bot.web.identity import DiscordIdentity, IdentityError
+from bot.web.identity import DiscordBusy, DiscordIdentity, IdentityError, Login
 from bot.web.live import LiveTables, Viewer, drain, encode, referee_entries, viewer_frame
 from bot.web.records.match_page import add_match_routes
 from bot.web.records.routes import add_record_routes
@@ -208,10 +208,7 @@ class WebServer:
         code = body.get("code") if isinstance(body, dict) else None
         if not isinstance(code, str) or not 1 <= len(code) <= 200:
             raise web.HTTPBadRequest(text="Send the log-in code as JSON.")
-        try:
-            login = await self.identity.user_for_code(code)
-        except IdentityError as exc:
-            raise web.HTTPForbidden(text=str(exc)) from None
+        login = await self.log_in(code)
         token = self.sessions.issue(login.user)
         user = {"id": login.user.id, "name": login.user.name}
         return web.json_response({"session": token, "access_token": login.access_token, "user": user})
@@ -242,10 +239,7 @@ class WebServer:
         code = request.query.get("code", "")
         if not state or not secrets.compare_digest(state, request.query.get("state", "")) or not code:
             raise web.HTTPForbidden(text="That log-in link is not one this server started: log in again.")
-        try:
-            login = await self.identity.user_for_code(code, self.redirect_uri)
-        except IdentityError as exc:
-            raise web.HTTPForbidden(text=str(exc)) from None
+        login = await self.log_in(code, self.redirect_uri)
         response = web.HTTPFound(target if TABLE_PATH.fullmatch(target) else "/")
         response.del_cookie(STATE_COOKIE)
         response.set_cookie(
@@ -257,6 +251,15 @@ class WebServer:
             secure=self.config.secure,
         )
         raise response
+
+    async def log_in(self, code: str, redirect_uri: str | None = None) -> Login:
+        """The user Discord names for ``code``; its refusal as 403, its "wait" as 429."""
+        try:
+            return await self.identity.user_for_code(code, redirect_uri)
+        except DiscordBusy as busy:
+            raise web.HTTPTooManyRequests(text=str(busy), headers={"Retry-After": str(busy.retry_after)}) from None
+        except IdentityError as exc:
+            raise web.HTTPForbidden(text=str(exc)) from None
 
     @property
     def redirect_uri(self) -> str:

@@ -28,3 +28,29 @@ async def test_an_instance_id_that_is_not_one_asks_discord_nothing_and_is_refuse
         answer = await tab.next()
     assert site.stand_in.asked == [], f"the bot's token was sent to {site.stand_in.asked}"
     assert answer == {"type": "refused", "text": "That is not an Activity Discord knows of.", "fatal": True}
+
+
+async def test_after_discord_answers_429_nothing_is_asked_until_its_retry_after(site: Site) -> None:
+    """A flood of log-ins (anyone may post codes) must not go on hammering Discord once it says
+    "rate limited": each 429 counts towards Cloudflare's ban of the bot's address (10,000 invalid
+    requests in 10 minutes), which would take the whole bot off Discord."""
+    now = [1000.0]
+    site.identity.clock = lambda: now[0]
+    site.stand_in.busy = 30.0
+    async with aiohttp.ClientSession() as http:
+
+        async def post(code: str) -> tuple[int, str]:
+            async with http.post(
+                f"{site.url}/api/activity-session", json={"code": code}, headers={"Origin": site.origin}
+            ) as response:
+                return response.status, await response.text()
+
+        answers = [await post(f"junk-{i}") for i in range(25)]
+        assert site.stand_in.asked == ["/oauth2/token"], "Discord was asked again while it said to wait"
+        assert {status for status, _ in answers} == {429}
+        assert answers[-1][1] == "Discord asks Parlour to wait: try again in 30 seconds."
+        site.stand_in.busy = None
+        now[0] += 29.0
+        assert (await post("mock-ann"))[0] == 429 and len(site.stand_in.asked) == 1
+        now[0] += 1.5
+        assert (await post("mock-ann"))[0] == 200  # Discord is asked again once the wait is over
