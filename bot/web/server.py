@@ -61,6 +61,9 @@ RATE = 8.0
 """Moves a second a user may send, on average..."""
 BURST = 16.0
 """...and at once."""
+HELLO_RATE, HELLO_BURST = 1.0, 12.0
+"""Sockets a user may open a second, on average, and at once: each costs a request to Discord
+(the Activity's record, or a membership look-up, on the bot's own REST budget)."""
 
 TABLE_PATH = re.compile(r"/t/\d{1,20}/\d{1,20}")
 """A table's page, the only place a log-in returns to."""
@@ -132,6 +135,10 @@ class Bucket:
         return True
 
 
+class TryLater(TableError):
+    """A refusal the page should take as "not now": it reconnects by itself, after a while."""
+
+
 class Moved(Exception):
     """A socket's table is served by the process at ``prefix``."""
 
@@ -165,6 +172,7 @@ class WebServer:
         self.prefix = prefix
         self.locate = locate
         self.bucket = Bucket()
+        self.hellos = Bucket(HELLO_RATE, HELLO_BURST)
         self.sockets: set[web.WebSocketResponse] = set()
         self.app = web.Application(client_max_size=64 * 1024)
         self.app.on_shutdown.append(self.close_sockets)
@@ -297,7 +305,8 @@ class WebServer:
             await ws.close(code=MOVED_CODE, message=b"served elsewhere")
             return
         except (TableError, IdentityError) as exc:
-            await ws.send_str(encode({"type": "refused", "text": str(exc), "fatal": True}))
+            fatal = not isinstance(exc, TryLater | DiscordBusy)
+            await ws.send_str(encode({"type": "refused", "text": str(exc), "fatal": fatal}))
             await ws.close()
             return
         except (TimeoutError, ValueError, TypeError):
@@ -325,6 +334,8 @@ class WebServer:
         user = self.sessions.user(hello.get("session") or request.cookies.get(SESSION_COOKIE))
         if user is None:
             raise TableError("Your session has ended: log in again.")
+        if not self.hellos.allow(user.id):
+            raise TryLater("Too many connections at once: wait a moment (the page tries again by itself).")
         instance_id = hello.get("instance")
         if isinstance(instance_id, str) and 1 <= len(instance_id) <= 100:
             instance = await self.identity.instance(instance_id)

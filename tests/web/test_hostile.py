@@ -7,7 +7,7 @@ from __future__ import annotations
 import aiohttp
 import pytest
 
-from tests.web.conftest import CLIENT_ID, Site, log_in, open_tab
+from tests.web.conftest import CLIENT_ID, INSTANCE_ID, Site, log_in, open_tab
 from tests.web.test_server import start_table
 
 INSTANCES = f"/applications/{CLIENT_ID}/activity-instances/"
@@ -54,3 +54,26 @@ async def test_after_discord_answers_429_nothing_is_asked_until_its_retry_after(
         assert (await post("mock-ann"))[0] == 429 and len(site.stand_in.asked) == 1
         now[0] += 1.5
         assert (await post("mock-ann"))[0] == 200  # Discord is asked again once the wait is over
+
+
+async def test_a_flood_of_hellos_from_one_user_is_cut_off_before_discord_is_asked(site: Site) -> None:
+    """Each hello costs a request to Discord (the Activity's record with the bot's token, or a
+    server membership look-up, on the bot's own REST budget): one member opening sockets in a loop
+    must not spend it. The cut-off is not fatal: a page told to wait tries again by itself."""
+    await start_table(site.service)
+    site.stand_in.in_instance.add("ann")
+    async with aiohttp.ClientSession() as http:
+        session = await log_in(http, site, "ann")
+        site.stand_in.asked.clear()
+        answers = []
+        for _ in range(40):
+            tab = await open_tab(http, site, {"session": session, "instance": INSTANCE_ID})
+            answers.append(await tab.next())
+            await tab.ws.close()
+    assert len(site.stand_in.asked) <= 16, f"{len(site.stand_in.asked)} hellos from one user were sent on to Discord"
+    assert answers[0]["type"] == "table"
+    assert answers[-1] == {
+        "type": "refused",
+        "text": "Too many connections at once: wait a moment (the page tries again by itself).",
+        "fatal": False,
+    }
