@@ -87,7 +87,7 @@ class RefereeDesk:
         """What could have been entered as entry number ``entry`` (for a correction)."""
         record = await stored_record(self.core.store, table)
         if not 1 <= entry <= len(record.actions):
-            raise TableError(f"There is no entry {entry}: the entries are numbered 1 to {len(record.actions)}.")
+            raise no_entry(entry, len(record.actions))
         state = replayed(table, record.model_copy(update={"actions": record.actions[: entry - 1]}))
         seat = record.actions[entry - 1][0]
         return seat, state.legal_actions(seat)
@@ -135,7 +135,7 @@ class RefereeDesk:
             raise TableError("Only the host or a moderator can correct an earlier entry.")
         record = await stored_record(self.core.store, table)
         if not 1 <= entry <= len(record.actions):
-            raise TableError(f"There is no entry {entry}: the entries are numbered 1 to {len(record.actions)}.")
+            raise no_entry(entry, len(record.actions))
         if not isinstance(action, Action):
             try:
                 action = table.game.action_from_json(action)
@@ -159,6 +159,15 @@ class RefereeDesk:
         await self.core.notifier.table_changed(table, [event], repost=False)
         if rebuilt.is_over:
             await self.play.after_change(table, [])
+
+
+def no_entry(entry: int, made: int) -> TableError:
+    """The refusal of an entry number that is not one of the ``made`` entries."""
+    if made == 0:
+        return TableError(f"There is no entry {entry}: no entry has been made yet.")
+    if made == 1:
+        return TableError(f"There is no entry {entry}: there is only entry 1 so far.")
+    return TableError(f"There is no entry {entry}: the entries are numbered 1 to {made}.")
 
 
 def replayed(table: Table, record: MatchRecord, correcting: bool = False) -> GameState[Any]:
