@@ -71,6 +71,8 @@ class SessionRecord:
     clock_at: float | None = None
     """When the bot last noted that this table's turn clock ran (a Unix time; see
     :meth:`Store.note_clocks`), or ``None``."""
+    turn_pings: str | None = None
+    """The turn pings its Discord messages left up (JSON, the Discord notifier's own; ``None``: none)."""
     actions_from: int = 0
     """``actions`` holds the log from this action on (``session(..., from_seq=)``); ``actors`` and
     ``confirmed_by`` always hold every action's."""
@@ -206,6 +208,10 @@ class Store:
 
     async def set_message(self, session_id: int, message_id: str | None) -> None:
         await self._update(session_id, message_id=message_id)
+
+    async def set_turn_pings(self, session_id: int, pings: str | None) -> None:
+        """Keep the turn pings a table's messages left up (see ``SessionRecord.turn_pings``)."""
+        await self._update(session_id, turn_pings=pings)
 
     async def set_unrated(self, session_id: int, reasons: list[str]) -> None:
         await self._update(session_id, unrated=json.dumps(sorted(set(reasons))))
@@ -392,6 +398,7 @@ class Store:
             action_count=action_count,
             last_change_at=unix_time(last),
             clock_at=row["clock_at"],
+            turn_pings=row["turn_pings"],
             actions_from=min(from_seq, action_count),
         )
 

@@ -59,6 +59,7 @@ from bot.service.model import Table, User
 from bot.service.records import stored_record
 from bot.settings import GuildSettings
 from games.engine import Action, Event, View
+from storage.errors import StorageUnavailable
 
 if TYPE_CHECKING:
     from bot.tables import TableService
@@ -183,6 +184,8 @@ class DiscordNotifier:
         self.live_table = False
         """Whether the live table is on (the table message offers Open the table)."""
         self.turns = TurnSignals()
+        self._pings_kept: dict[int, str | None] = {}
+        """Per table, the turn pings last kept in storage (written only when they change)."""
         self.pictured: dict[str, bool] = {}
         """Whether each table message in play carries the picture of the table (kept when it retires)."""
         self.retired: dict[str, tuple[discord.Embed, View | None]] = {}
@@ -322,6 +325,7 @@ class DiscordNotifier:
         self._push(Job("notice", table, text=text, mention=mention, since=len(table.actors)))
 
     async def table_closed(self, table: Table) -> None:
+        self._pings_kept.pop(table.id, None)
         for message_id in self.turns.forget(table.id):
             self._push(Job("unping", table, message_id=message_id))
         if table.state is not None:  # abandoned or over: open views say so
@@ -438,8 +442,10 @@ class DiscordNotifier:
             await self._refresh_view(job.table, job.users[0])
         elif job.kind == "ping":
             await self._ping(job.table, job.users)
+            await self._keep_pings(job.table)
         elif job.kind == "unping":
             await self._unping(job.table, job.message_id)
+            await self._keep_pings(job.table)
         elif job.kind == "shut":
             await self._shut_view(job)
         elif job.kind == "open":
@@ -720,6 +726,20 @@ class DiscordNotifier:
         message = await self._notice(job.table, job.text, job.mention)
         if message is not None and not self.turns.reminded(job.table, str(message.id), job.mention, job.since):
             await self._unping(job.table, str(message.id))  # the turn passed while it was on its way
+        await self._keep_pings(job.table)
+
+    async def _keep_pings(self, table: Table) -> None:
+        """Keep the table's pings still up in storage, so that after a restart or a crash the next
+        process takes each down once its players have moved (and pings nobody twice)."""
+        pings = self.turns.stored(table.id)
+        if self._pings_kept.get(table.id, table.turn_pings) == pings:
+            return
+        try:
+            await self.store.set_turn_pings(table.id, pings)
+        except StorageUnavailable as exc:  # a ping left up after a crash is the worst of it
+            log.info("Could not keep the turn pings of table %s: %s", table.id, exc)
+            return
+        self._pings_kept[table.id] = pings
 
     async def _notice(self, table: Table, text: str, mention: str | None) -> discord.Message | None:
         content = f"<@{mention}> {plain(text)}" if mention else plain(text)  # the text may hold names

@@ -125,6 +125,9 @@ class Table:
     recent: list[Event] = field(default_factory=list)
     mode: str = "online"
     """``online`` (the bot deals) or ``referee`` (real cards; people enter what happens)."""
+    turn_pings: str | None = None
+    """The turn pings left up in the channel, as stored when the table was loaded (the Discord
+    notifier's own record: it takes them down after a restart)."""
     actors: Column = field(default_factory=Column)
     """Who made each action of the log (``None``: a bot)."""
     confirmed_by: Column = field(default_factory=Column)

@@ -167,6 +167,7 @@ def table_from_record(record: SessionRecord) -> Table:
         seed=record.seed,
         status=record.status,
         message_id=record.message_id,
+        turn_pings=record.turn_pings,
         unrated=set(record.unrated),
         mode=record.mode,
         stored_turn=record.action_count,
