@@ -211,7 +211,7 @@ class WebServer:
         self.check_origin(request)
         try:
             body = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: valid JSON nested too deep to read
             raise web.HTTPBadRequest(text="Send the log-in code as JSON.") from None
         code = body.get("code") if isinstance(body, dict) else None
         if not isinstance(code, str) or not 1 <= len(code) <= 200:
@@ -309,7 +309,7 @@ class WebServer:
             await ws.send_str(encode({"type": "refused", "text": str(exc), "fatal": fatal}))
             await ws.close()
             return
-        except (TimeoutError, ValueError, TypeError):
+        except (TimeoutError, ValueError, TypeError, RecursionError):
             await ws.close()
             return
         viewer = Viewer(user, ws.send_str, key)
@@ -388,7 +388,7 @@ class WebServer:
             return {"type": "refused", "text": "Too many moves at once: wait a moment and try again."}
         try:
             message = json.loads(data)
-        except ValueError:
+        except (ValueError, RecursionError):
             return {"type": "refused", "text": "That message could not be read."}
         if not isinstance(message, dict) or len(message) != 1:
             return {"type": "refused", "text": "That message could not be read."}

@@ -77,3 +77,31 @@ async def test_a_flood_of_hellos_from_one_user_is_cut_off_before_discord_is_aske
         "text": "Too many connections at once: wait a moment (the page tries again by itself).",
         "fatal": False,
     }
+
+
+DEEP = "[" * 2000 + "]" * 2000
+"""Valid JSON under the size limits that Python's parser cannot read (RecursionError, not ValueError)."""
+
+
+async def test_json_nested_too_deep_is_refused_as_unreadable(site: Site, caplog: pytest.LogCaptureFixture) -> None:
+    """A hello, a move and a log-in nested 2,000 deep: each is answered as any unreadable message
+    is, the socket plays on, and nothing is logged as an error."""
+    await start_table(site.service)
+    site.stand_in.in_instance.add("ann")
+    async with aiohttp.ClientSession() as http:
+        async with http.post(
+            f"{site.url}/api/activity-session", data=DEEP, headers={"Origin": site.origin, "Content-Type": "application/json"}
+        ) as response:
+            assert (response.status, await response.text()) == (400, "Send the log-in code as JSON.")
+        session = await log_in(http, site, "ann")
+        deep_hello = await http.ws_connect(f"{site.url}/ws", headers={"Origin": site.origin})
+        await deep_hello.send_str(DEEP)
+        assert (await deep_hello.receive(timeout=10)).type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+        tab = await open_tab(http, site, {"session": session, "instance": INSTANCE_ID})
+        first = await tab.next()
+        await tab.ws.send_str(DEEP)
+        assert await tab.next() == {"type": "refused", "text": "That message could not be read."}
+        await tab.send({"refresh": {}})
+        assert (await tab.next())["turn"] == first["turn"]  # the socket still serves
+    errors = [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    assert not errors, [r.getMessage() for r in errors]
