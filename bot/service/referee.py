@@ -27,6 +27,17 @@ def require_member(table: Table, user: User) -> None:
         raise TableError("Only the players at this table (and its host) can do that.")
 
 
+def require_entries(table: Table, seen: int | None, done: str) -> None:
+    """Refuse a Confirm or an Undo made on a table showing ``seen`` entries when it holds another
+    number now (``None``: not said, as by a typed command, which names no entry)."""
+    made = len(table.confirmed_by)
+    if seen is not None and seen != made:
+        raise TableError(
+            f"The entries changed since your table showed them ({seen} then, {made} now): nothing was {done}."
+            " Look at the table as it stands and press again if you still mean it."
+        )
+
+
 def require_open(table: Table, ended: bool = False) -> None:
     """The table's entries may change; ``ended``: also once the match is over, while its result
     waits for the last entry's confirmation (which may confirm it, or take it back)."""

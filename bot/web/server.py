@@ -11,8 +11,8 @@ Routes:
 * ``GET /ws``: the live table. The first message says which table (an Activity instance id, or a
   channel for a browser) and, for an Activity, the session token; the server binds the socket to
   its user and table, sends the first frame, then takes moves: ``{"act": {"turn", "choice"}}``,
-  ``{"confirm": {}}``, ``{"undo": {}}``. A refusal comes back to that browser alone. In a
-  sharded bot, a hello for another process's table is answered ``{"type": "moved", "to": prefix}``
+  ``{"confirm": {"entered"}}``, ``{"undo": {"entered"}}`` (how many entries the page showed).
+  A refusal comes back to that browser alone. In a sharded bot, a hello for another process's table is answered ``{"type": "moved", "to": prefix}``
   (:mod:`bot.web.routing`), and the page reconnects at that prefix, where each process also
   serves these routes (``/login`` and ``/callback`` stay at the root: any process completes them).
 
@@ -399,9 +399,9 @@ class WebServer:
             if verb == "act" and isinstance(body, dict):
                 await self.act(viewer, user, body)
             elif verb == "confirm":
-                await self.service.confirm(guild, channel, user)
+                await self.service.confirm(guild, channel, user, entries=entries_seen(body))
             elif verb == "undo":
-                await self.service.undo(guild, channel, user)
+                await self.service.undo(guild, channel, user, entries=entries_seen(body))
             elif verb == "refresh":
                 await self.show_to(viewer)
             else:
@@ -443,6 +443,13 @@ class WebServer:
     @staticmethod
     def service_user(user: WebUser) -> User:
         return User(user.id, user.name)
+
+
+def entries_seen(body: Any) -> int | None:
+    """How many entries the frame a Confirm or an Undo was tapped in showed (``{"entered": n}``;
+    ``None``: not said, as by a page older than this check)."""
+    seen = body.get("entered") if isinstance(body, dict) else None
+    return seen if isinstance(seen, int) and not isinstance(seen, bool) else None
 
 
 async def serve(server: WebServer, host: str, port: int) -> web.AppRunner:

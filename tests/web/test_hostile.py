@@ -7,7 +7,7 @@ from __future__ import annotations
 import aiohttp
 import pytest
 
-from tests.web.conftest import CLIENT_ID, INSTANCE_ID, Site, log_in, open_tab
+from tests.web.conftest import CHANNEL, CLIENT_ID, GUILD, INSTANCE_ID, Site, log_in, open_tab, user
 from tests.web.test_server import start_table
 
 INSTANCES = f"/applications/{CLIENT_ID}/activity-instances/"
@@ -105,3 +105,26 @@ async def test_json_nested_too_deep_is_refused_as_unreadable(site: Site, caplog:
         assert (await tab.next())["turn"] == first["turn"]  # the socket still serves
     errors = [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
     assert not errors, [r.getMessage() for r in errors]
+
+
+async def test_a_double_tap_on_undo_takes_back_one_entry(site: Site) -> None:
+    """The pad's Undo says how many entries its frame showed: the second tap of a double tap
+    reaches the server after the first took an entry back, and is refused, not a second undo."""
+    await site.service.open_referee(GUILD, CHANNEL, user("ann"), "fifty_one", [user("ann"), user("bob")], ["first_dealer=1"])
+    for _ in range(2):
+        table = site.service.require_table(GUILD, CHANNEL)
+        assert table.state is not None
+        seat = min(table.state.awaiting())
+        await site.service.act(GUILD, CHANNEL, user("ann"), table.state.legal_actions(seat)[0], seat=seat)
+    site.stand_in.in_instance.add("ann")
+    async with aiohttp.ClientSession() as http:
+        session = await log_in(http, site, "ann")
+        tab = await open_tab(http, site, {"session": session, "instance": INSTANCE_ID})
+        shown = await tab.next()
+        assert shown["entered"] == 2
+        await tab.send({"undo": {"entered": shown["entered"]}})
+        await tab.send({"undo": {"entered": shown["entered"]}})
+        answers = await tab.rest(0.5)
+    refusals = [a for a in answers if a.get("type") == "refused"]
+    assert len(refusals) == 1 and "changed since your table showed them (2 then, 1 now)" in refusals[0]["text"]
+    assert len(site.service.require_table(GUILD, CHANNEL).actors) == 1

@@ -134,7 +134,9 @@ function send(choice: Choice): void {
 }
 
 function sendVerb(verb: "confirm" | "undo"): void {
-  socket?.send(JSON.stringify({ [verb]: {} }));
+  // the entries this frame showed: a double tap, or a tap on a frame a newer entry outdated,
+  // is refused rather than taking back (or confirming) an entry not seen
+  socket?.send(JSON.stringify({ [verb]: { entered: current?.entered ?? 0 } }));
 }
 
 function draw(frame: TableFrame): void {
