@@ -337,7 +337,9 @@ class WebServer:
         if not self.hellos.allow(user.id):
             raise TryLater("Too many connections at once: wait a moment (the page tries again by itself).")
         instance_id = hello.get("instance")
-        if isinstance(instance_id, str) and 1 <= len(instance_id) <= 100:
+        if not (isinstance(instance_id, str) and 1 <= len(instance_id) <= 100):
+            instance_id = None  # not one we look up: the hello is a browser's, for the table it names
+        if instance_id is not None:
             instance = await self.identity.instance(instance_id)
             if user.id not in instance.user_ids:
                 raise TableError("You are not in this Activity.")
@@ -357,7 +359,9 @@ class WebServer:
             if launched is not None and launched["status"] not in ("lobby", "playing"):
                 raise TableError("The match this Activity was opened for is over: its result is in the channel.")
             raise TableError("There is no table in this channel: open one with /play.")
-        watcher = not isinstance(instance_id, str) and not table.is_member(self.service_user(user))
+        # only Discord's record of an instance we looked up puts its user in the channel: any other
+        # hello (an instance id we did not look up included) is a browser's, and must be a member's
+        watcher = instance_id is None and not table.is_member(self.service_user(user))
         if watcher and not await self.membership(key[0], user.id):
             raise TableError("Only members of this server may watch its tables.")
         return user, key

@@ -128,3 +128,15 @@ async def test_a_double_tap_on_undo_takes_back_one_entry(site: Site) -> None:
     refusals = [a for a in answers if a.get("type") == "refused"]
     assert len(refusals) == 1 and "changed since your table showed them (2 then, 1 now)" in refusals[0]["text"]
     assert len(site.service.require_table(GUILD, CHANNEL).actors) == 1
+
+
+@pytest.mark.parametrize("instance", ["", "i" * 101])
+async def test_an_unusable_instance_id_does_not_let_an_outsider_watch_a_table(site: Site, instance: str) -> None:
+    """A hello with an instance id the server does not look up (empty, too long) is a browser's
+    hello for the table it names: its user must be a member of the server like any watcher."""
+    await start_table(site.service)
+    async with aiohttp.ClientSession() as http:
+        session = await log_in(http, site, "mallory")  # a Discord user, not a member of the server
+        tab = await open_tab(http, site, {"session": session, "instance": instance, "table": [GUILD, CHANNEL]})
+        answer = await tab.next()
+    assert answer == {"type": "refused", "text": "Only members of this server may watch its tables.", "fatal": True}
