@@ -10,9 +10,10 @@ Routes:
   ``state`` cookie against forged callbacks), ending in an HttpOnly session cookie;
 * ``GET /ws``: the live table. The first message says which table (an Activity instance id, or a
   channel for a browser) and, for an Activity, the session token; the server binds the socket to
-  its user and table, sends the first frame, then takes moves: ``{"act": {"turn", "choice"}}``,
-  ``{"confirm": {"entered"}}``, ``{"undo": {"entered"}}`` (how many entries the page showed).
-  A refusal comes back to that browser alone. In a sharded bot, a hello for another process's table is answered ``{"type": "moved", "to": prefix}``
+  its user and table, sends the first frame, then takes moves: ``{"act": {"turn", "choice",
+  "label"}}``, ``{"confirm": {"entered"}}``, ``{"undo": {"entered"}}`` (the label of the choice and
+  the number of entries the page showed). A refusal comes back to that browser alone. In a
+  sharded bot, a hello for another process's table is answered ``{"type": "moved", "to": prefix}``
   (:mod:`bot.web.routing`), and the page reconnects at that prefix, where each process also
   serves these routes (``/login`` and ``/callback`` stay at the root: any process completes them).
 
@@ -416,9 +417,17 @@ class WebServer:
         return None
 
     async def act(self, viewer: Viewer, user: User, body: dict[str, Any]) -> None:
-        turn, choice = body.get("turn"), body.get("choice")
+        turn, choice, label = body.get("turn"), body.get("choice"), body.get("label")
         if not isinstance(turn, int) or not isinstance(choice, int) or isinstance(choice, bool):
             raise TableError("That move could not be read.")
+
+        def same(action: Action, what: str) -> Action:
+            """The choice still reads as the page showed it: a referee table's turn numbers repeat
+            (an undo takes the turn back, the next entry brings it forward with other entries), so
+            the number alone could name an entry its tapper never saw."""
+            if isinstance(label, str) and label != action.label():
+                raise TableError(f"That {what} is no longer offered: here is the table as it is now.")
+            return action
 
         def chosen(table: Table) -> tuple[Action, int | None]:
             """What the click means, read once the service holds the table's lock: the choice
@@ -433,14 +442,14 @@ class WebServer:
                 entries = referee_entries(state)
                 if not 0 <= choice < len(entries):
                     raise TableError("That entry is no longer offered: here is the table as it is now.")
-                return entries[choice][1], entries[choice][0]
+                return same(entries[choice][1], "entry"), entries[choice][0]
             seat = table.seat_of(user.id)
             if seat is None:
                 raise TableError("You are not playing at this table.")
             legal = state.legal_actions(seat)
             if not 0 <= choice < len(legal):
                 raise TableError("That move is no longer offered: here is the table as it is now.")
-            return legal[choice], None
+            return same(legal[choice], "move"), None
 
         await self.service.act_chosen(*viewer.key, user, chosen, shown_at=turn)
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 import aiohttp
 import pytest
 
-from tests.web.conftest import CHANNEL, CLIENT_ID, GUILD, INSTANCE_ID, Site, log_in, open_tab, user
+from bot.web.live import viewer_frame
+from bot.web.sessions import WebUser
+from tests.web.conftest import CHANNEL, CLIENT_ID, GUILD, INSTANCE_ID, USERS, Site, log_in, open_tab, user
 from tests.web.test_server import start_table
 
 INSTANCES = f"/applications/{CLIENT_ID}/activity-instances/"
@@ -140,3 +142,36 @@ async def test_an_unusable_instance_id_does_not_let_an_outsider_watch_a_table(si
         tab = await open_tab(http, site, {"session": session, "instance": instance, "table": [GUILD, CHANNEL]})
         answer = await tab.next()
     assert answer == {"type": "refused", "text": "Only members of this server may watch its tables.", "fatal": True}
+
+
+async def test_a_tap_on_a_frame_that_an_undo_and_a_new_entry_outdated_enters_nothing_unseen(site: Site) -> None:
+    """Turn numbers repeat at a referee table: an undo takes the turn back, the next entry brings
+    it forward again. A tap chosen in a frame of the first entry's turn arrives after the second:
+    the same turn, but another list of entries. It must not enter whatever now has its number."""
+    await site.service.open_referee(GUILD, CHANNEL, user("ann"), "fifty_one", [user("ann"), user("bob")], ["first_dealer=1"])
+    table = site.service.require_table(GUILD, CHANNEL)
+    site.stand_in.in_instance.add("ann")
+
+    async def enter(pick: int) -> None:
+        assert table.state is not None
+        seat = min(table.state.awaiting())
+        legal = table.state.legal_actions(seat)
+        await site.service.act(GUILD, CHANNEL, user("bob"), legal[pick % len(legal)], seat=seat)
+
+    async with aiohttp.ClientSession() as http:
+        session = await log_in(http, site, "ann")
+        tab = await open_tab(http, site, {"session": session, "instance": INSTANCE_ID})
+        await tab.next()
+        await enter(0)
+        stale = await tab.next()  # Ann's page after Bob's first entry
+        await site.service.undo(GUILD, CHANNEL, user("bob"))
+        await enter(-1)  # another entry in its place: the turn is the same again
+        await tab.rest()
+        now = [c["label"] for c in viewer_frame(table, WebUser(USERS["ann"], "Ann"))["choices"]]
+        differs = next(i for i, c in enumerate(stale["choices"]) if i < len(now) and now[i] != c["label"])
+        assert stale["turn"] == table.turn
+        chosen = stale["choices"][differs]
+        await tab.send({"act": {"turn": stale["turn"], "choice": chosen["i"], "label": chosen["label"]}})
+        answers = await tab.rest(0.5)
+    assert table.turn == stale["turn"], f"Ann tapped {chosen['label']!r}; {now[differs]!r} was entered"
+    assert any(a.get("type") == "refused" for a in answers)

@@ -129,7 +129,9 @@ function receive(frame: Frame): void {
 
 function send(choice: Choice): void {
   if (socket === null || current === null) return;
-  socket.send(JSON.stringify({ act: { turn: current.turn, choice: choice.i } }));
+  // the label too: a referee table's turn numbers repeat after an undo, and the server checks
+  // that the number still names the entry this frame showed
+  socket.send(JSON.stringify({ act: { turn: current.turn, choice: choice.i, label: choice.label } }));
   root.classList.add("sending");
 }
 
