@@ -102,6 +102,7 @@ class TurnSignals:
 
     def pinged(self, table: Table, message_id: str, users: tuple[str, ...]) -> None:
         """A ping message went out; it is deleted once all of ``users`` have moved."""
+        self._take_over(table)
         self._pings.setdefault(table.id, {})[message_id] = (users, len(table.actors))
 
     def reminded(self, table: Table, message_id: str, user_id: str, since: int) -> bool:
@@ -110,6 +111,7 @@ class TurnSignals:
         state = table.state
         if table.mode != "online" or table.status != "playing" or state is None or state.is_over:
             return False
+        self._take_over(table)
         people = _people(table)
         if _passed(table, {people[s] for s in state.awaiting() if s in people}, (user_id,), since):
             return False

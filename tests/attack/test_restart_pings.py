@@ -63,3 +63,26 @@ async def test_a_move_acknowledged_just_before_a_crash_is_shown_and_pinged_after
     await world.settle()
     assert f"turn {turn}" in embed_text(world.table_message()), "the table message still shows Bob's turn"
     assert [who for _, who in pings(world)] == [[world.ann.id]], "Ann is told once that it is her turn"
+
+
+async def test_a_ping_up_at_a_restart_goes_even_after_a_reminder_came_first(world: AttackWorld) -> None:
+    """After the restart the first thing the new process does at the table is Ann's turn reminder
+    (her timer), before any change: her ping from before the restart must still go when she moves."""
+    lobby = (await world.bob.slash(world.channel, "play", game="toy", options="first_dealer=2")).response
+    assert lobby is not None
+    await world.ann.click(lobby, label="Join")
+    await lobby_lapses(world)
+    await world.bob.click(lobby, label="Start")
+    await world.settle()
+    await choose_in_hand(world.bob, await show_hand(world, world.bob))
+    await world.settle()
+    [(ping_id, _)] = pings(world)
+
+    await world.restart()
+    await world.env.advance_time(125)  # her reminder (120 s)
+    await world.settle()
+    assert len(pings(world)) == 2  # the ping and the reminder, both naming Ann
+    await choose_in_hand(world.ann, await show_hand(world, world.ann))
+    await world.settle()
+    assert all(who != [world.ann.id] for _, who in pings(world)), "a ping or reminder for Ann is still up"
+    assert ping_id not in [m.id for m in world.bot_messages()]
