@@ -126,7 +126,7 @@ async def test_a_double_tap_on_undo_takes_back_one_entry(site: Site) -> None:
         assert shown["entered"] == 2
         await tab.send({"undo": {"entered": shown["entered"]}})
         await tab.send({"undo": {"entered": shown["entered"]}})
-        answers = await tab.rest(0.5)
+        answers = await tab.rest(0.3)
     refusals = [a for a in answers if a.get("type") == "refused"]
     assert len(refusals) == 1 and "changed since your table showed them (2 then, 1 now)" in refusals[0]["text"]
     assert len(site.service.require_table(GUILD, CHANNEL).actors) == 1
@@ -172,6 +172,6 @@ async def test_a_tap_on_a_frame_that_an_undo_and_a_new_entry_outdated_enters_not
         assert stale["turn"] == table.turn
         chosen = stale["choices"][differs]
         await tab.send({"act": {"turn": stale["turn"], "choice": chosen["i"], "label": chosen["label"]}})
-        answers = await tab.rest(0.5)
+        answers = await tab.rest(0.3)
     assert table.turn == stale["turn"], f"Ann tapped {chosen['label']!r}; {now[differs]!r} was entered"
     assert any(a.get("type") == "refused" for a in answers)
