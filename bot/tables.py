@@ -31,7 +31,7 @@ from bot.service.lobby import LobbyDesk, require_lobby
 from bot.service.model import Clock, HandInfo, Notifier, Table, TableError, User, ranks_with_leaver_last
 from bot.service.play import PlayDesk
 from bot.service.records import finished_match, record_from_json
-from bot.service.referee import RefereeDesk, require_member
+from bot.service.referee import RefereeDesk, require_entries, require_member
 from bot.service.registry import Serves, everywhere
 from bot.service.restore import Restorer
 from bot.settings import GuildSettings
@@ -345,15 +345,24 @@ class TableService:
             require_member(table, user)
             return await self.referee.entry_choices(table, entry)
 
-    async def confirm(self, guild_id: str, channel_id: str, user: User, *, session: int | None = None) -> None:
+    async def confirm(
+        self, guild_id: str, channel_id: str, user: User, *, session: int | None = None, entries: int | None = None
+    ) -> None:
+        """Confirm the last entry. ``entries``: how many the clicker's table showed (a button's
+        or a page's); if the table has more or fewer now, the entry it meant is not the last."""
         async with self.core.registry.locked(guild_id, channel_id, session) as table:
             require_member(table, user)
+            require_entries(table, entries, "confirmed")
             await self.referee.confirm(table, user)
 
-    async def undo(self, guild_id: str, channel_id: str, user: User, *, session: int | None = None) -> None:
-        """Take back the last entry (its author, the host or a moderator)."""
+    async def undo(
+        self, guild_id: str, channel_id: str, user: User, *, session: int | None = None, entries: int | None = None
+    ) -> None:
+        """Take back the last entry (its author, the host or a moderator); ``entries`` as for
+        :meth:`confirm` (a double click on Undo takes back one entry, not two)."""
         async with self.core.registry.locked(guild_id, channel_id, session) as table:
             require_member(table, user)
+            require_entries(table, entries, "taken back")
             await self.referee.undo(table, user)
 
     async def correct(

@@ -14,7 +14,8 @@ choice sits in that turn's list of legal actions::
     parlour:optpage:<session>:<page>        another page of options
     parlour:optnum:<session>:<chunk>        a form for number and text options
     parlour:addbot:<session>:<level>        seat a bot of that level (host, in the lobby)
-    parlour:ref:<session>:<verb>            Confirm or Undo the last entry at a referee table
+    parlour:ref:<session>:<verb>:<entries>  Confirm or Undo the last entry at a referee table (as the
+                                            message showed <entries> entries; older buttons lack it)
     parlour:type:<session>                  a form to type an entry or a move (``parlour:entry:`` submits it)
 
 The items here are drawn by lower modules than the flows that answer them (the table message,
@@ -268,25 +269,29 @@ class TypeButton(
 
 class RefereeButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{PREFIX}:ref:(?P<session>\d+):(?P<verb>[a-z]+)",
+    template=rf"{PREFIX}:ref:(?P<session>\d+):(?P<verb>[a-z]+)(?::(?P<entries>\d{{1,6}}))?",
 ):
-    """Confirm or Undo on a referee table's message."""
+    """Confirm or Undo on a referee table's message, naming how many entries it showed: a second
+    click on Undo, or a click on a message a newer entry outdated, does not reach an entry its
+    clicker has not seen."""
 
-    def __init__(self, session: int, verb: str) -> None:
+    def __init__(self, session: int, verb: str, entries: int | None = None) -> None:
         label, style = REFEREE_VERBS.get(verb, (verb.capitalize(), discord.ButtonStyle.secondary))
+        seen = "" if entries is None else f":{entries}"
         super().__init__(
-            discord.ui.Button(label=label, style=style, row=0, custom_id=f"{PREFIX}:ref:{session}:{verb}")
+            discord.ui.Button(label=label, style=style, row=0, custom_id=f"{PREFIX}:ref:{session}:{verb}{seen}")
         )
-        self.session, self.verb = session, verb
+        self.session, self.verb, self.entries = session, verb, entries
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> RefereeButton:
-        return cls(int(match["session"]), match["verb"])
+        entries = match["entries"]
+        return cls(int(match["session"]), match["verb"], int(entries) if entries is not None else None)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await handlers_of(interaction).referee(interaction, self.session, self.verb)
+        await handlers_of(interaction).referee(interaction, self.session, self.verb, self.entries)
 
 
 class OpenTableButton(

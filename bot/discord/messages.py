@@ -96,7 +96,7 @@ def table_view(table: Table, live: bool = False) -> discord.ui.View | None:
         view.add_item(OpenTableButton(table.id))
     if table.mode == "referee" and table.state.is_over:  # the result waits for the last entry's confirmation
         for verb in REFEREE_VERBS:
-            view.add_item(RefereeButton(table.id, verb))
+            view.add_item(RefereeButton(table.id, verb, len(table.confirmed_by)))
         return view
     if table.state.is_over:
         return None
@@ -104,7 +104,7 @@ def table_view(table: Table, live: bool = False) -> discord.ui.View | None:
         view.add_item(ShowHandButton(table.id, "Make an entry"))
         view.add_item(TypeButton(table.id, "Type an entry"))
         for verb in REFEREE_VERBS:
-            view.add_item(RefereeButton(table.id, verb))
+            view.add_item(RefereeButton(table.id, verb, len(table.confirmed_by)))
         return view
     view.add_item(ShowHandButton(table.id))
     for i, label in enumerate(public_labels(table)[: ROWS * BUTTONS_PER_ROW - len(view.children)]):

@@ -59,6 +59,7 @@ from bot.service.model import Table, User
 from bot.service.records import stored_record
 from bot.settings import GuildSettings
 from games.engine import Action, Event, View
+from storage.errors import StorageError
 
 if TYPE_CHECKING:
     from bot.tables import TableService
@@ -183,6 +184,8 @@ class DiscordNotifier:
         self.live_table = False
         """Whether the live table is on (the table message offers Open the table)."""
         self.turns = TurnSignals()
+        self._pings_kept: dict[int, str | None] = {}
+        """Per table, the turn pings last kept in storage (written only when they change)."""
         self.pictured: dict[str, bool] = {}
         """Whether each table message in play carries the picture of the table (kept when it retires)."""
         self.retired: dict[str, tuple[discord.Embed, View | None]] = {}
@@ -322,6 +325,7 @@ class DiscordNotifier:
         self._push(Job("notice", table, text=text, mention=mention, since=len(table.actors)))
 
     async def table_closed(self, table: Table) -> None:
+        self._pings_kept.pop(table.id, None)
         for message_id in self.turns.forget(table.id):
             self._push(Job("unping", table, message_id=message_id))
         if table.state is not None:  # abandoned or over: open views say so
@@ -438,8 +442,10 @@ class DiscordNotifier:
             await self._refresh_view(job.table, job.users[0])
         elif job.kind == "ping":
             await self._ping(job.table, job.users)
+            await self._keep_pings(job.table)
         elif job.kind == "unping":
             await self._unping(job.table, job.message_id)
+            await self._keep_pings(job.table)
         elif job.kind == "shut":
             await self._shut_view(job)
         elif job.kind == "open":
@@ -456,6 +462,7 @@ class DiscordNotifier:
     ) -> bool:
         """Post the table message (or make the start's lobby it, :meth:`_start_in_place`): whether
         it is out."""
+        turn = table.turn  # what the message shows at least (a restart shows again a table behind it)
         message = await table_message(table, self.store, live=self.live_table)
         pinged = await self._allowed_pings(table, mentions)
         greeted = await self._allowed_greetings(table, greets)
@@ -464,6 +471,7 @@ class DiscordNotifier:
         ) or None
         allowed = _mentions([*pinged, *greeted])
         if responder is not None and await self._start_in_place(table, responder, message, [*pinged, *greeted]):
+            await self._shown(table, turn)
             return True
         message_id: int | None = None
         if responder is not None:
@@ -478,7 +486,8 @@ class DiscordNotifier:
         old = table.message_id
         table.message_id = str(message_id)
         self.message_phase[table.message_id] = "lobby" if table.state is None else "play"
-        await self.store.set_message(table.id, table.message_id)
+        table.shown_turn = turn
+        await self.store.set_message(table.id, table.message_id, shown_turn=turn)
         self.pictured[table.message_id] = bool(message.files)
         if old is not None and old != table.message_id:
             await self._retire(table, old)
@@ -535,20 +544,35 @@ class DiscordNotifier:
                 await safe_defer(responder)
             await self._post(table, None)
             return
+        turn = table.turn
         message = await table_message(table, self.store, live=self.live_table)
         if responder is not None:
             clicked = responder.message.id if responder.message is not None else None
             if str(clicked) == table.message_id and await safe_update(responder, **message.edit_fields()):
                 self.pictured[table.message_id] = bool(message.files)
+                await self._shown(table, turn)
                 return
             await safe_defer(responder)  # a message since replaced: acknowledged, and the table edited
         partial = self.channel(table).get_partial_message(int(table.message_id))
         outcome = await safe_edit_message(partial, **message.edit_fields())
         if outcome is Outcome.OK:
             self.pictured[table.message_id] = bool(message.files)
+            await self._shown(table, turn)
         if outcome is Outcome.GONE:  # someone deleted the table message: post a new one
             table.message_id = None
             await self._post(table, None)
+
+    async def _shown(self, table: Table, turn: int) -> None:
+        """The table message shows the table at ``turn`` now: kept in storage (after the edit, off
+        the table's lock; one small write beside each edit's call to Discord), so that a process
+        killed before its message caught up with a move shows it again at start-up."""
+        if table.shown_turn == turn:
+            return
+        table.shown_turn = turn
+        try:
+            await self.store.set_shown_turn(table.id, turn)
+        except StorageError as exc:  # the worst of it: one needless edit after a crash
+            log.info("Could not note the turn table %s shows: %s", table.id, exc)
 
     # -- live views and turn signals -----------------------------------------------------------
 
@@ -720,6 +744,20 @@ class DiscordNotifier:
         message = await self._notice(job.table, job.text, job.mention)
         if message is not None and not self.turns.reminded(job.table, str(message.id), job.mention, job.since):
             await self._unping(job.table, str(message.id))  # the turn passed while it was on its way
+        await self._keep_pings(job.table)
+
+    async def _keep_pings(self, table: Table) -> None:
+        """Keep the table's pings still up in storage, so that after a restart or a crash the next
+        process takes each down once its players have moved (and pings nobody twice)."""
+        pings = self.turns.stored(table.id)
+        if self._pings_kept.get(table.id, table.turn_pings) == pings:
+            return
+        try:
+            await self.store.set_turn_pings(table.id, pings)
+        except StorageError as exc:  # a ping left up after a crash is the worst of it
+            log.info("Could not keep the turn pings of table %s: %s", table.id, exc)
+            return
+        self._pings_kept[table.id] = pings
 
     async def _notice(self, table: Table, text: str, mention: str | None) -> discord.Message | None:
         content = f"<@{mention}> {plain(text)}" if mention else plain(text)  # the text may hold names

@@ -167,6 +167,11 @@ def chosen_in_view(views: LiveViews, user: User, turn: int, index: int) -> Choos
             if not 0 <= index < len(info.choices):
                 raise TableError(STALE_HAND)
             offered: Action | None = info.choices[index]
+            shown = views.offered(table.id, user.id, turn, index)
+            if shown is not None and shown != offered:
+                # a referee table's turn numbers repeat: an undo takes the turn back and another
+                # entry brings it forward again, with other entries at the same numbers
+                raise TableError(STALE_HAND)
         else:
             offered = views.offered(table.id, user.id, turn, index)
         if offered is None:

@@ -65,17 +65,19 @@ async def referee(interaction: discord.Interaction, game: str, players: str, opt
 
 
 @guarded
-async def referee_action(interaction: discord.Interaction, session: int, verb: str) -> None:
+async def referee_action(
+    interaction: discord.Interaction, session: int, verb: str, entries: int | None = None
+) -> None:
     current_table(interaction, session)
     service, key, user = service_of(interaction), place_of(interaction), user_of(interaction)
     if verb not in ("confirm", "undo"):
         raise TableError("That button does nothing any more.")
     await safe_defer(interaction, ephemeral=True, thinking=True)
     if verb == "confirm":
-        await service.confirm(*key, user, session=session)
+        await service.confirm(*key, user, session=session, entries=entries)
         await safe_reply(interaction, "You confirmed the last entry.", ephemeral=True)
     else:
-        await service.undo(*key, user, session=session)
+        await service.undo(*key, user, session=session, entries=entries)
         await safe_reply(interaction, "The last entry is taken back.", ephemeral=True)
 
 

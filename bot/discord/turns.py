@@ -11,6 +11,7 @@ moved, a bot took the seat, the table closed).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from bot.discord.live import LiveViews, out_of_date
@@ -41,6 +42,7 @@ class TurnSignals:
         now; ``timed_out``: bots played for players whose time ran out) and say what Discord must
         be told."""
         state = table.state
+        self._take_over(table)
         if table.mode != "online" or state is None or public is None or table.status != "playing" or state.is_over:
             return Calls(unpings=self.forget(table.id))
         people = _people(table)
@@ -73,11 +75,34 @@ class TurnSignals:
             del self._pings[table.id][message_id]
         return Calls(pings, unpings, refreshes)
 
+    def _take_over(self, table: Table) -> None:
+        """A table this process has not followed yet (it was loaded after a restart or a crash):
+        the pings its messages left up are followed again, and whoever one of them still tells of
+        their turn counts as told (not pinged twice). Someone awaited with no ping up (the process
+        stopped before sending it, or their view was open) is pinged at the next change."""
+        if table.id in self._awaited or table.id in self._pings or not table.turn_pings:
+            return
+        try:
+            stored = json.loads(table.turn_pings)
+            pings = {str(m): (tuple(str(u) for u in users), int(since)) for m, (users, since) in stored.items()}
+        except (ValueError, TypeError, AttributeError):
+            return
+        self._pings[table.id] = pings
+        self._awaited[table.id] = {u for users, _ in pings.values() for u in users}
+
+    def stored(self, table_id: int) -> str | None:
+        """The table's pings still up, as kept in storage (``None``: none)."""
+        pings = self._pings.get(table_id)
+        if not pings:
+            return None
+        return json.dumps({m: [list(users), since] for m, (users, since) in pings.items()})
+
     def is_awaited(self, table_id: int, user_id: str) -> bool:
         return user_id in self._awaited.get(table_id, set())
 
     def pinged(self, table: Table, message_id: str, users: tuple[str, ...]) -> None:
         """A ping message went out; it is deleted once all of ``users`` have moved."""
+        self._take_over(table)
         self._pings.setdefault(table.id, {})[message_id] = (users, len(table.actors))
 
     def reminded(self, table: Table, message_id: str, user_id: str, since: int) -> bool:
@@ -86,6 +111,7 @@ class TurnSignals:
         state = table.state
         if table.mode != "online" or table.status != "playing" or state is None or state.is_over:
             return False
+        self._take_over(table)
         people = _people(table)
         if _passed(table, {people[s] for s in state.awaiting() if s in people}, (user_id,), since):
             return False

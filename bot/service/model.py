@@ -125,6 +125,12 @@ class Table:
     recent: list[Event] = field(default_factory=list)
     mode: str = "online"
     """``online`` (the bot deals) or ``referee`` (real cards; people enter what happens)."""
+    turn_pings: str | None = None
+    """The turn pings left up in the channel, as stored when the table was loaded (the Discord
+    notifier's own record: it takes them down after a restart)."""
+    shown_turn: int | None = None
+    """The turn the transport's table message shows (kept in storage by a transport that shows
+    one, once shown): a restart shows again a table whose message was left behind."""
     actors: Column = field(default_factory=Column)
     """Who made each action of the log (``None``: a bot)."""
     confirmed_by: Column = field(default_factory=Column)

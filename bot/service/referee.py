@@ -27,6 +27,17 @@ def require_member(table: Table, user: User) -> None:
         raise TableError("Only the players at this table (and its host) can do that.")
 
 
+def require_entries(table: Table, seen: int | None, done: str) -> None:
+    """Refuse a Confirm or an Undo made on a table showing ``seen`` entries when it holds another
+    number now (``None``: not said, as by a typed command, which names no entry)."""
+    made = len(table.confirmed_by)
+    if seen is not None and seen != made:
+        raise TableError(
+            f"The entries changed since your table showed them ({seen} then, {made} now): nothing was {done}."
+            " Look at the table as it stands and press again if you still mean it."
+        )
+
+
 def require_open(table: Table, ended: bool = False) -> None:
     """The table's entries may change; ``ended``: also once the match is over, while its result
     waits for the last entry's confirmation (which may confirm it, or take it back)."""
@@ -87,7 +98,7 @@ class RefereeDesk:
         """What could have been entered as entry number ``entry`` (for a correction)."""
         record = await stored_record(self.core.store, table)
         if not 1 <= entry <= len(record.actions):
-            raise TableError(f"There is no entry {entry}: the entries are numbered 1 to {len(record.actions)}.")
+            raise no_entry(entry, len(record.actions))
         state = replayed(table, record.model_copy(update={"actions": record.actions[: entry - 1]}))
         seat = record.actions[entry - 1][0]
         return seat, state.legal_actions(seat)
@@ -135,7 +146,7 @@ class RefereeDesk:
             raise TableError("Only the host or a moderator can correct an earlier entry.")
         record = await stored_record(self.core.store, table)
         if not 1 <= entry <= len(record.actions):
-            raise TableError(f"There is no entry {entry}: the entries are numbered 1 to {len(record.actions)}.")
+            raise no_entry(entry, len(record.actions))
         if not isinstance(action, Action):
             try:
                 action = table.game.action_from_json(action)
@@ -159,6 +170,15 @@ class RefereeDesk:
         await self.core.notifier.table_changed(table, [event], repost=False)
         if rebuilt.is_over:
             await self.play.after_change(table, [])
+
+
+def no_entry(entry: int, made: int) -> TableError:
+    """The refusal of an entry number that is not one of the ``made`` entries."""
+    if made == 0:
+        return TableError(f"There is no entry {entry}: no entry has been made yet.")
+    if made == 1:
+        return TableError(f"There is no entry {entry}: there is only entry 1 so far.")
+    return TableError(f"There is no entry {entry}: the entries are numbered 1 to {made}.")
 
 
 def replayed(table: Table, record: MatchRecord, correcting: bool = False) -> GameState[Any]:

@@ -52,8 +52,11 @@ class Restorer:
             if table.status != "playing":
                 continue
             table.last_change_at, table.resumed_turn = resumed_clock(record, now), table.turn
-            if any(s.bot is not None for s in table.seats):
-                task = asyncio.get_running_loop().create_task(self._resume(table), name=f"parlour-resume-{table.id}")
+            behind = left_behind(record)
+            if behind or any(s.bot is not None for s in table.seats):
+                task = asyncio.get_running_loop().create_task(
+                    self._resume(table, show=behind), name=f"parlour-resume-{table.id}"
+                )
                 self.resuming.add(task)
                 task.add_done_callback(self.resuming.discard)
             else:
@@ -107,13 +110,15 @@ class Restorer:
         saved = await self.core.store.snapshot(table.id)
         return table.game.from_snapshot(saved.state, saved.format) if saved is not None else None
 
-    async def _resume(self, table: Table) -> None:
+    async def _resume(self, table: Table, show: bool = False) -> None:
+        """Let bots whose turn it is move; ``show``: tell the transport of the table as it is even
+        if none does (its message was left behind, see :func:`left_behind`)."""
         try:
             async with self.core.registry.lock(table.key):
                 if not await self.core.registry.settle(table):  # closed, broken, or finished on loading
                     return
                 events = await self.play.run_bots(table)
-                if events:
+                if events or show:
                     await self.play.after_change(table, events)
                 else:
                     self.play.timers.schedule(table)
@@ -153,6 +158,15 @@ def resumed_clock(record: SessionRecord, now: float) -> float:
     return now - max(0.0, stopped - began)
 
 
+def left_behind(record: SessionRecord) -> bool:
+    """Whether a table in play holds moves its message had not shown when the process stopped:
+    one killed between acknowledging a move (stored first) and its follow-ups (the message's
+    edit, the next player's ping). Known only where the transport notes what it showed; a
+    referee table, whose players enter every move themselves at the table, is left as it is."""
+    shown = record.shown_turn
+    return record.mode == "online" and record.status == "playing" and shown is not None and shown < record.action_count
+
+
 def table_from_record(record: SessionRecord) -> Table:
     """A stored session as a table; one in play waits for its state (see ``Table.loaded``)."""
     game = referee_game(record.game) if record.mode == "referee" else get_game(record.game)
@@ -167,6 +181,8 @@ def table_from_record(record: SessionRecord) -> Table:
         seed=record.seed,
         status=record.status,
         message_id=record.message_id,
+        turn_pings=record.turn_pings,
+        shown_turn=record.shown_turn,
         unrated=set(record.unrated),
         mode=record.mode,
         stored_turn=record.action_count,

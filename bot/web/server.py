@@ -10,8 +10,9 @@ Routes:
   ``state`` cookie against forged callbacks), ending in an HttpOnly session cookie;
 * ``GET /ws``: the live table. The first message says which table (an Activity instance id, or a
   channel for a browser) and, for an Activity, the session token; the server binds the socket to
-  its user and table, sends the first frame, then takes moves: ``{"act": {"turn", "choice"}}``,
-  ``{"confirm": {}}``, ``{"undo": {}}``. A refusal comes back to that browser alone. In a
+  its user and table, sends the first frame, then takes moves: ``{"act": {"turn", "choice",
+  "label"}}``, ``{"confirm": {"entered"}}``, ``{"undo": {"entered"}}`` (the label of the choice and
+  the number of entries the page showed). A refusal comes back to that browser alone. In a
   sharded bot, a hello for another process's table is answered ``{"type": "moved", "to": prefix}``
   (:mod:`bot.web.routing`), and the page reconnects at that prefix, where each process also
   serves these routes (``/login`` and ``/callback`` stay at the root: any process completes them).
@@ -42,7 +43,7 @@ from bot.service.model import Table, TableError, User
 from bot.service.referee import require_member
 from bot.service.registry import MOVED
 from bot.tables import TableService
-from bot.web.identity import DiscordIdentity, IdentityError
+from bot.web.identity import DiscordBusy, DiscordIdentity, IdentityError, Login
 from bot.web.live import LiveTables, Viewer, drain, encode, referee_entries, viewer_frame
 from bot.web.records.match_page import add_match_routes
 from bot.web.records.routes import add_record_routes
@@ -61,6 +62,9 @@ RATE = 8.0
 """Moves a second a user may send, on average..."""
 BURST = 16.0
 """...and at once."""
+HELLO_RATE, HELLO_BURST = 1.0, 12.0
+"""Sockets a user may open a second, on average, and at once: each costs a request to Discord
+(the Activity's record, or a membership look-up, on the bot's own REST budget)."""
 
 TABLE_PATH = re.compile(r"/t/\d{1,20}/\d{1,20}")
 """A table's page, the only place a log-in returns to."""
@@ -132,6 +136,10 @@ class Bucket:
         return True
 
 
+class TryLater(TableError):
+    """A refusal the page should take as "not now": it reconnects by itself, after a while."""
+
+
 class Moved(Exception):
     """A socket's table is served by the process at ``prefix``."""
 
@@ -165,6 +173,7 @@ class WebServer:
         self.prefix = prefix
         self.locate = locate
         self.bucket = Bucket()
+        self.hellos = Bucket(HELLO_RATE, HELLO_BURST)
         self.sockets: set[web.WebSocketResponse] = set()
         self.app = web.Application(client_max_size=64 * 1024)
         self.app.on_shutdown.append(self.close_sockets)
@@ -203,15 +212,12 @@ class WebServer:
         self.check_origin(request)
         try:
             body = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: valid JSON nested too deep to read
             raise web.HTTPBadRequest(text="Send the log-in code as JSON.") from None
         code = body.get("code") if isinstance(body, dict) else None
         if not isinstance(code, str) or not 1 <= len(code) <= 200:
             raise web.HTTPBadRequest(text="Send the log-in code as JSON.")
-        try:
-            login = await self.identity.user_for_code(code)
-        except IdentityError as exc:
-            raise web.HTTPForbidden(text=str(exc)) from None
+        login = await self.log_in(code)
         token = self.sessions.issue(login.user)
         user = {"id": login.user.id, "name": login.user.name}
         return web.json_response({"session": token, "access_token": login.access_token, "user": user})
@@ -242,10 +248,7 @@ class WebServer:
         code = request.query.get("code", "")
         if not state or not secrets.compare_digest(state, request.query.get("state", "")) or not code:
             raise web.HTTPForbidden(text="That log-in link is not one this server started: log in again.")
-        try:
-            login = await self.identity.user_for_code(code, self.redirect_uri)
-        except IdentityError as exc:
-            raise web.HTTPForbidden(text=str(exc)) from None
+        login = await self.log_in(code, self.redirect_uri)
         response = web.HTTPFound(target if TABLE_PATH.fullmatch(target) else "/")
         response.del_cookie(STATE_COOKIE)
         response.set_cookie(
@@ -257,6 +260,15 @@ class WebServer:
             secure=self.config.secure,
         )
         raise response
+
+    async def log_in(self, code: str, redirect_uri: str | None = None) -> Login:
+        """The user Discord names for ``code``; its refusal as 403, its "wait" as 429."""
+        try:
+            return await self.identity.user_for_code(code, redirect_uri)
+        except DiscordBusy as busy:
+            raise web.HTTPTooManyRequests(text=str(busy), headers={"Retry-After": str(busy.retry_after)}) from None
+        except IdentityError as exc:
+            raise web.HTTPForbidden(text=str(exc)) from None
 
     @property
     def redirect_uri(self) -> str:
@@ -294,10 +306,11 @@ class WebServer:
             await ws.close(code=MOVED_CODE, message=b"served elsewhere")
             return
         except (TableError, IdentityError) as exc:
-            await ws.send_str(encode({"type": "refused", "text": str(exc), "fatal": True}))
+            fatal = not isinstance(exc, TryLater | DiscordBusy)
+            await ws.send_str(encode({"type": "refused", "text": str(exc), "fatal": fatal}))
             await ws.close()
             return
-        except (TimeoutError, ValueError, TypeError):
+        except (TimeoutError, ValueError, TypeError, RecursionError):
             await ws.close()
             return
         viewer = Viewer(user, ws.send_str, key)
@@ -322,8 +335,12 @@ class WebServer:
         user = self.sessions.user(hello.get("session") or request.cookies.get(SESSION_COOKIE))
         if user is None:
             raise TableError("Your session has ended: log in again.")
+        if not self.hellos.allow(user.id):
+            raise TryLater("Too many connections at once: wait a moment (the page tries again by itself).")
         instance_id = hello.get("instance")
-        if isinstance(instance_id, str) and 1 <= len(instance_id) <= 100:
+        if not (isinstance(instance_id, str) and 1 <= len(instance_id) <= 100):
+            instance_id = None  # not one we look up: the hello is a browser's, for the table it names
+        if instance_id is not None:
             instance = await self.identity.instance(instance_id)
             if user.id not in instance.user_ids:
                 raise TableError("You are not in this Activity.")
@@ -343,7 +360,9 @@ class WebServer:
             if launched is not None and launched["status"] not in ("lobby", "playing"):
                 raise TableError("The match this Activity was opened for is over: its result is in the channel.")
             raise TableError("There is no table in this channel: open one with /play.")
-        watcher = not isinstance(instance_id, str) and not table.is_member(self.service_user(user))
+        # only Discord's record of an instance we looked up puts its user in the channel: any other
+        # hello (an instance id we did not look up included) is a browser's, and must be a member's
+        watcher = instance_id is None and not table.is_member(self.service_user(user))
         if watcher and not await self.membership(key[0], user.id):
             raise TableError("Only members of this server may watch its tables.")
         return user, key
@@ -374,7 +393,7 @@ class WebServer:
             return {"type": "refused", "text": "Too many moves at once: wait a moment and try again."}
         try:
             message = json.loads(data)
-        except ValueError:
+        except (ValueError, RecursionError):
             return {"type": "refused", "text": "That message could not be read."}
         if not isinstance(message, dict) or len(message) != 1:
             return {"type": "refused", "text": "That message could not be read."}
@@ -385,9 +404,9 @@ class WebServer:
             if verb == "act" and isinstance(body, dict):
                 await self.act(viewer, user, body)
             elif verb == "confirm":
-                await self.service.confirm(guild, channel, user)
+                await self.service.confirm(guild, channel, user, entries=entries_seen(body))
             elif verb == "undo":
-                await self.service.undo(guild, channel, user)
+                await self.service.undo(guild, channel, user, entries=entries_seen(body))
             elif verb == "refresh":
                 await self.show_to(viewer)
             else:
@@ -398,9 +417,17 @@ class WebServer:
         return None
 
     async def act(self, viewer: Viewer, user: User, body: dict[str, Any]) -> None:
-        turn, choice = body.get("turn"), body.get("choice")
+        turn, choice, label = body.get("turn"), body.get("choice"), body.get("label")
         if not isinstance(turn, int) or not isinstance(choice, int) or isinstance(choice, bool):
             raise TableError("That move could not be read.")
+
+        def same(action: Action, what: str) -> Action:
+            """The choice still reads as the page showed it: a referee table's turn numbers repeat
+            (an undo takes the turn back, the next entry brings it forward with other entries), so
+            the number alone could name an entry its tapper never saw."""
+            if isinstance(label, str) and label != action.label():
+                raise TableError(f"That {what} is no longer offered: here is the table as it is now.")
+            return action
 
         def chosen(table: Table) -> tuple[Action, int | None]:
             """What the click means, read once the service holds the table's lock: the choice
@@ -415,20 +442,27 @@ class WebServer:
                 entries = referee_entries(state)
                 if not 0 <= choice < len(entries):
                     raise TableError("That entry is no longer offered: here is the table as it is now.")
-                return entries[choice][1], entries[choice][0]
+                return same(entries[choice][1], "entry"), entries[choice][0]
             seat = table.seat_of(user.id)
             if seat is None:
                 raise TableError("You are not playing at this table.")
             legal = state.legal_actions(seat)
             if not 0 <= choice < len(legal):
                 raise TableError("That move is no longer offered: here is the table as it is now.")
-            return legal[choice], None
+            return same(legal[choice], "move"), None
 
         await self.service.act_chosen(*viewer.key, user, chosen, shown_at=turn)
 
     @staticmethod
     def service_user(user: WebUser) -> User:
         return User(user.id, user.name)
+
+
+def entries_seen(body: Any) -> int | None:
+    """How many entries the frame a Confirm or an Undo was tapped in showed (``{"entered": n}``;
+    ``None``: not said, as by a page older than this check)."""
+    seen = body.get("entered") if isinstance(body, dict) else None
+    return seen if isinstance(seen, int) and not isinstance(seen, bool) else None
 
 
 async def serve(server: WebServer, host: str, port: int) -> web.AppRunner:

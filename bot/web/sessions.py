@@ -57,7 +57,7 @@ class Sessions:
         if not isinstance(token, str) or len(token) > MAX_TOKEN or token.count(".") != 1:
             return None
         payload, signature = token.split(".")
-        if not hmac.compare_digest(signature, self._sign(payload)):
+        if not hmac.compare_digest(signature.encode(), self._sign(payload).encode()):  # str: ASCII only
             return None
         try:
             user_id, name, expires = json.loads(_unb64(payload))

@@ -213,3 +213,21 @@ async def test_a_guest_without_a_name_is_still_refused(service: TableService) ->
     with pytest.raises(TableError, match="Every player needs a name"):
         await service.open_referee(G, C, ANN, "toy", [ANN, BOB, "  "], ["first_dealer=3", "deals=1"])
     assert service.core.registry.get(G, C) is None
+
+
+async def test_an_entry_number_before_any_entry_says_there_are_none_yet(service: TableService) -> None:
+    """Not "the entries are numbered 1 to 0"; and nothing changes."""
+    await open_ref(service)
+    table = service.require_table(G, C)
+    with pytest.raises(TableError) as refused:
+        await service.correct(G, C, ANN, 3, legal_card(service, 0))
+    assert str(refused.value) == "There is no entry 3: no entry has been made yet."
+    with pytest.raises(TableError) as refused:
+        await service.entry_choices(G, C, ANN, 1)
+    assert str(refused.value) == "There is no entry 1: no entry has been made yet."
+    await service.act(G, C, ANN, legal_card(service, 0))
+    with pytest.raises(TableError) as refused:
+        await service.correct(G, C, ANN, 2, legal_card(service, 1))
+    assert str(refused.value) == "There is no entry 2: there is only entry 1 so far."
+    assert table.state is not None and table.state.turn == 1 and table.actors == ["1"]
+    assert [seat for seat, _ in await stored_actions(service, table)] == [0]  # the refusals changed nothing

@@ -169,4 +169,4 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
         yield started
 
 
-__all__ = ["CHANNEL", "GUILD", "INSTANCE_ID", "USERS", "Site", "Tab", "log_in", "open_tab", "running_site", "user"]
+__all__ = ["CHANNEL", "CLIENT_ID", "GUILD", "INSTANCE_ID", "USERS", "Site", "Tab", "log_in", "open_tab", "running_site", "user"]

@@ -5,7 +5,9 @@ refused as Discord would refuse it."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from aiohttp import web
 
@@ -24,9 +26,21 @@ class StandIn:
     in_instance: set[str] = field(default_factory=set)
     """Names of the users taking part in the Activity instance."""
     exchanges: int = 0
+    asked: list[str] = field(default_factory=list)
+    """The path of every request, as it reached Discord (after the client's URL normalisation)."""
+    busy: float | None = None
+    """While set, every request is answered 429 with this ``retry_after`` (Discord's rate limit)."""
 
     def app(self) -> web.Application:
-        app = web.Application()
+        @web.middleware
+        async def record(request: web.Request, handler: Any) -> web.StreamResponse:
+            self.asked.append(request.path)
+            if self.busy is not None:
+                body = {"message": "You are being rate limited.", "retry_after": self.busy, "global": False}
+                return web.json_response(body, status=429, headers={"Retry-After": str(math.ceil(self.busy))})
+            return await handler(request)
+
+        app = web.Application(middlewares=[record])
         app.add_routes(
             [
                 web.post("/oauth2/token", self.token),

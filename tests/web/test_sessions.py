@@ -35,3 +35,12 @@ def test_a_forged_or_altered_token_is_refused() -> None:
         "a" * 1000,
     ):
         assert sessions.user(bad) is None, bad
+
+
+def test_a_token_with_characters_outside_ascii_is_no_session() -> None:
+    """Not a TypeError from ``hmac.compare_digest`` (it refuses non-ASCII strings), which closed
+    the socket without a word instead of the refusal an ended session gets."""
+    sessions = Sessions(session_key("secret"))
+    payload, signature = sessions.issue(ANN).split(".")
+    for bad in (f"{payload}.{signature[:-1]}é", f"{payload}.ß", "é.é", f"{payload}\u00a0.{signature}"):
+        assert sessions.user(bad) is None, bad

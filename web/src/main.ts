@@ -129,12 +129,16 @@ function receive(frame: Frame): void {
 
 function send(choice: Choice): void {
   if (socket === null || current === null) return;
-  socket.send(JSON.stringify({ act: { turn: current.turn, choice: choice.i } }));
+  // the label too: a referee table's turn numbers repeat after an undo, and the server checks
+  // that the number still names the entry this frame showed
+  socket.send(JSON.stringify({ act: { turn: current.turn, choice: choice.i, label: choice.label } }));
   root.classList.add("sending");
 }
 
 function sendVerb(verb: "confirm" | "undo"): void {
-  socket?.send(JSON.stringify({ [verb]: {} }));
+  // the entries this frame showed: a double tap, or a tap on a frame a newer entry outdated,
+  // is refused rather than taking back (or confirming) an entry not seen
+  socket?.send(JSON.stringify({ [verb]: { entered: current?.entered ?? 0 } }));
 }
 
 function draw(frame: TableFrame): void {

@@ -1,0 +1,99 @@
+"""Confirm and Undo at a referee table name the entries their clicker saw: a double click on Undo
+takes back one entry, not two, and a click on a table message that an entry has outdated neither
+takes back nor confirms an entry its clicker has not seen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service.model import User
+from tests.attack.conftest import AttackWorld
+from tests.attack.support import answered, text_of
+from tests.attack.test_double_click import last_step
+from tests.bot.discord.conftest import components_of, custom_ids, raw_component
+
+
+async def open_with_entries(world: AttackWorld, count: int) -> None:
+    players = f"<@{world.ann.id}> <@{world.bob.id}>"
+    opened = await world.ann.slash(world.channel, "referee", game="wit_and_reason_1", players=players)
+    assert opened.response is not None
+    await world.settle()
+    table = world.require_table()
+    ann = User(str(world.ann.id), "ann")
+    for _ in range(count):
+        assert table.state is not None
+        seat = min(table.state.awaiting())
+        await world.bot.service.act(str(world.guild.id), str(world.channel.id), ann, table.state.legal_actions(seat)[0], seat=seat)
+    await world.settle()
+
+
+async def test_a_double_click_on_undo_takes_back_one_entry(world: AttackWorld) -> None:
+    await open_with_entries(world, 2)
+    table = world.require_table()
+    [undo] = [c for c in custom_ids(world.table_message()) if c.startswith("parlour:ref:") and "undo" in c]
+    first = raw_component(world, world.ann, world.table_message(), undo)  # as Ann's Discord shows it
+    await world.settle()
+    assert len(table.actors) == 1 and "taken back" in text_of(first)
+    second = raw_component(world, world.ann, world.table_message(), undo)  # the same button, before its edit shows
+    await world.settle()
+    assert answered(second) and "changed" in text_of(second), text_of(second)
+    assert len(table.actors) == 1, "the second click of one Undo took back the entry before it too"
+    assert len(world.stored_actions(table.id)) == 1
+
+
+async def test_confirm_on_a_message_an_entry_outdated_confirms_nothing(world: AttackWorld) -> None:
+    await open_with_entries(world, 1)
+    table = world.require_table()
+    seen = world.table_message()  # Bob sees one entry
+    assert table.state is not None
+    seat = min(table.state.awaiting())
+    ann = User(str(world.ann.id), "ann")
+    await world.bot.service.act(str(world.guild.id), str(world.channel.id), ann, table.state.legal_actions(seat)[0], seat=seat)
+    clicked = await world.bob.click(seen, label="Confirm last entry")  # before his Discord shows the second
+    await world.settle()
+    assert "changed" in text_of(clicked), text_of(clicked)
+    assert list(table.confirmed_by) == [None, None]
+
+
+async def test_an_entry_view_that_an_undo_and_a_new_entry_outdated_enters_nothing_unseen(world: AttackWorld) -> None:
+    """The Discord twin of the page's case: Ann's "Make an entry" view was drawn after Bob's first
+    entry; Bob takes it back and enters another card: the turn number is the same again, and her
+    click on the view must not enter whatever now stands at the index she clicked."""
+    await open_with_entries(world, 1)
+    table = world.require_table()
+    bob = User(str(world.bob.id), "bob")
+    shown = await world.ann.click(world.table_message(), label="Make an entry")
+    choices = await last_step(world.ann, shown)
+    seen = {index: label for index, label in enumerate(entry_labels(table))}
+    await world.bot.service.undo(str(world.guild.id), str(world.channel.id), User(str(world.ann.id), "ann"))
+    assert table.state is not None
+    seat = min(table.state.awaiting())
+    legal = table.state.legal_actions(seat)
+    await world.bot.service.act(str(world.guild.id), str(world.channel.id), bob, legal[-1], seat=seat)
+    await world.settle()
+    now = entry_labels(table)
+    message, custom_id, values, index = next(c for c in choices if now[c[3]] != seen[c[3]])
+    turn = table.turn
+    shown_label = option_label(message, custom_id, values)
+    assert shown_label.startswith(seen[index].split(" ")[0]) or seen[index] in shown_label, (shown_label, seen[index])
+    raw_component(world, world.ann, message, custom_id, values)
+    await world.settle()
+    entered = table.game.action_from_json(world.stored_actions(table.id)[-1][2]).label()
+    assert table.turn == turn, f"Ann clicked {shown_label!r} in her view and {entered!r} was entered"
+
+
+def option_label(message: Any, custom_id: str, values: list[str] | None) -> str:
+    """What the view showed for that choice: the menu option's label, or the button's."""
+    for component in components_of(message):
+        if component.get("custom_id") != custom_id:
+            continue
+        if values is None:
+            return str(component.get("label", ""))
+        return next(str(o["label"]) for o in component["options"] if o["value"] == values[0])
+    raise AssertionError("no such component")
+
+
+def entry_labels(table: Any) -> list[str]:
+    """The labels of every entry that may be made now, in the order a member's view lists them."""
+    state = table.state
+    return [a.label() for s in sorted(state.awaiting()) for a in state.legal_actions(s)]
