@@ -689,6 +689,7 @@ class HoodwinkState(GameState[HoodwinkOptions]):
         )
         events = MATCH.settle(self, facts)
         self.last_deal = last_deal_lines(events)
+        self.keep_deal_end()  # again, now that the table's notes tell this deal (settling kept the last one's)
         if not self.is_over:
             events.extend(self._start_deal())
         return events

@@ -32,6 +32,7 @@ from games.hoodwink_scoring import (
     variation3_match_over,
     variation3_scores,
 )
+from games.layout import Notes
 from games.tricks import TrickRules
 from tests.playout import check_position, check_replay, check_views, run_playouts, zone_cards
 
@@ -656,3 +657,25 @@ def test_copy_and_replay_of_a_deal() -> None:
     assert twin.fingerprint() == state.fingerprint()
     record = GAME.record(state)
     assert GAME.replay(record).fingerprint() == state.fingerprint()
+
+
+def test_the_table_a_deal_left_tells_that_deal_and_its_scores() -> None:
+    """The deal's message keeps the table as the deal left it: its notes tell that deal's tricks
+    and the scores its own score lines show (they once told the deal before, or nothing)."""
+    state = GAME.start(NAMES, seed=11)
+    rng = random.Random(5)
+    ended = 0
+    while not state.is_over and ended < 3:
+        deal = state.deal_no
+        seat = min(state.awaiting())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.deal_no == deal and not state.is_over:
+            continue
+        ended += 1
+        end = state.deal_end
+        assert end is not None and end.deal == deal
+        notes = [line for area in end.layout().areas if isinstance(area, Notes) for line in area.lines]
+        assert notes[0].startswith(f"Deal {deal} tricks: "), notes
+        scores = ", ".join(f"{name} {points}" for name, points in zip(NAMES, state.scores, strict=True))
+        assert f"Scores: {scores}." in notes
+    assert ended == 3
