@@ -34,12 +34,18 @@ NARROW = {"width": 320, "height": 640}
 WIDER_THAN_THE_PAGE = """() => [...document.querySelectorAll('main table, main figure')]
     .filter(el => el.getBoundingClientRect().right > document.documentElement.clientWidth)
     .map(el => el.querySelector('caption, figcaption').textContent)"""
+SMALLEST_FIGURE = """() => Math.min(...[...document.querySelectorAll('figure.chart svg text')].map(t => {
+    const svg = t.ownerSVGElement;
+    return parseFloat(t.getAttribute('font-size')) * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width; }))"""
+"""The size of a chart's smallest figure as shown, in the page's pixels."""
 
 
 async def fits_a_320_px_phone(page: Page) -> None:
     """Every table and chart of the page within a 320 px phone's width (a long name breaks, no
-    table scrolls sideways with its caption cut)."""
+    table scrolls sideways with its caption cut), and a chart's figures at least 11 px high."""
     assert await page.evaluate(WIDER_THAN_THE_PAGE) == [], page.url
+    if await page.locator("figure.chart").count():
+        assert await page.evaluate(SMALLEST_FIGURE) >= 11
 
 
 @pytest.mark.slow
