@@ -67,6 +67,7 @@ async def test_a_replay_steps_by_link_and_by_keyboard(tmp_path: Path) -> None:
             unnamed = await page.locator(".card:not(.empty):not([aria-label])").count()
             assert unnamed == 0
             await a_grid_fits_a_320_px_phone(browser, site, store)
+            await a_fact_without_a_name_has_no_colon(page, site, store)
             if SHOTS:
                 await shoot(page, base, match, "desktop")
                 phone = await browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
@@ -86,6 +87,16 @@ async def a_grid_fits_a_320_px_phone(browser: Browser, site: RecordSite, store: 
     assert await page.locator("table.grid .card").count() == 24
     assert await page.evaluate("document.documentElement.scrollWidth") <= 320
     await context.close()
+
+
+async def a_fact_without_a_name_has_no_colon(page: Page, site: RecordSite, store: Store) -> None:
+    """Ninety-Nine's "Play goes to the right" is a fact without a name: no lone colon before it."""
+    match = await store_match(store, played("ninety_nine", seed=1, players=["Ann", "Bob", "Cat"]))
+    await page.goto(f"{site.url}/servers/{GUILD}/matches/{match}?deal=1&move=6")
+    fact = page.locator(".layout .fact", has_text="Play goes to the right")
+    assert await fact.count() == 1
+    assert await fact.locator("dt").inner_text() == ""
+    assert await fact.locator("dt").is_hidden()  # it held the ":" of every fact's name
 
 
 async def shoot(page: Page, base: str, match: int, label: str) -> None:
