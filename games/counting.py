@@ -284,8 +284,8 @@ class CountingView(View):
         """The scores, this deal's points and the lives left; where the scores are the lives left
         (Ninety-Nine), one column of lives."""
         extra: list[tuple[str, Sequence[object]]] = []
-        if any(self.deal_points):
-            extra.append(("This deal", self.deal_points))
+        if any(self.deal_points) and list(self.deal_points) != list(self.scores):
+            extra.append(("This deal", self.deal_points))  # (not where it is the score: the first deal)
         if self.lives is not None:
             lives = [("out" if self.out and self.out[s] else v) for s, v in enumerate(self.lives)]
             if list(self.lives) == list(self.scores):
