@@ -276,6 +276,8 @@ class CountingView(View):
             for i, (name, count) in enumerate(zip(self.players, self.hand_counts, strict=True))
             if not (self.out and self.out[i])
         ]
+        if len(items) > 2 and len({count for _, count in items}) == 1:  # thirteen chips of 3 said once
+            items = [("Each player", items[0][1])]
         if self.stock:
             items.append(("Stock", self.stock))
         return Counts("Cards in hand", tuple(items)) if any(c for _, c in items) else None
