@@ -277,7 +277,7 @@ class CountingView(View):
             if not (self.out and self.out[i])
         ]
         if len(items) > 2 and len({count for _, count in items}) == 1:  # thirteen chips of 3 said once
-            items = [("Each player", items[0][1])]
+            items = [("Each", items[0][1])]
         if self.stock:
             items.append(("Stock", self.stock))
         return Counts("Cards in hand", tuple(items)) if any(c for _, c in items) else None

@@ -792,7 +792,7 @@ def test_equal_hands_are_counted_once_and_unequal_ones_a_player() -> None:
         held = [(n, c) for n, c in counts[0].items if n != "Stock"]
         live = [c for s, c in enumerate(view.hand_counts) if not (view.out and view.out[s])]
         if len(set(live)) == 1:
-            assert held == [("Each player", live[0])]
+            assert held == [("Each", live[0])]
             seen["once"] += 1
         else:
             assert [c for _, c in held] == live and all(n in view.players for n, _ in held)
