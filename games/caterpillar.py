@@ -244,7 +244,7 @@ class CaterpillarView(CountingView):
         return Pile(title if cards else "The caterpillar: no card yet", spots, total=self.total)
 
     def follow_facts(self) -> list[tuple[str, str]]:
-        if self.over:
+        if self.over or self.deal_over:  # (the table a game left: no next card; it was cut to "a ♥ numer…")
             return []
         if self.follow is None:
             return [("Next card", "anything")]

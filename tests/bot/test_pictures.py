@@ -822,4 +822,5 @@ def test_caterpillar_says_the_match_once_in_its_picture() -> None:
         assert any(n.startswith("Last game: ") and "Match: " in n for n in view.text_lines())
     end = final.deal_end
     assert end is not None
-    assert ("Match", "2 games") in [item for area in end.layout().areas if isinstance(area, Facts) for item in area.items]
+    facts = [item for area in end.layout().areas if isinstance(area, Facts) for item in area.items]
+    assert ("Match", "2 games") in facts and "Next card" not in dict(facts)  # no next card once the game is over
