@@ -244,7 +244,7 @@ class CaterpillarView(CountingView):
         return Pile(title if cards else "The caterpillar: no card yet", spots, total=self.total)
 
     def follow_facts(self) -> list[tuple[str, str]]:
-        if self.over:
+        if self.over or self.deal_over:  # (the table a game left: no next card; it was cut to "a ♥ numer…")
             return []
         if self.follow is None:
             return [("Next card", "anything")]
@@ -252,9 +252,13 @@ class CaterpillarView(CountingView):
 
     def layout(self) -> Layout:
         """The whole caterpillar with the running total, what may follow, the hands and stock."""
-        notes = tuple(line for line in self.notes if not line.startswith(("Caterpillar:", "Next card:")))
+        notes = tuple(
+            line.rpartition(" Match: ")[0] if line.startswith("Last game: ") and " Match: " in line else line
+            for line in self.notes
+            if not line.startswith(("Caterpillar:", "Next card:"))
+        )  # the last game's result less the match's scores, which the score table shows
         facts = [*self.follow_facts(), *self.table_facts()]
-        if self.match_length:
+        if self.match_length and (self.deal_over or self.over):  # in play the subtitle says it: "Game 2 (2 games)"
             facts.append(("Match", self.match_length))
         return finish(
             self,

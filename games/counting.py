@@ -276,6 +276,8 @@ class CountingView(View):
             for i, (name, count) in enumerate(zip(self.players, self.hand_counts, strict=True))
             if not (self.out and self.out[i])
         ]
+        if len(items) > 2 and len({count for _, count in items}) == 1:  # thirteen chips of 3 said once
+            items = [("Each", items[0][1])]
         if self.stock:
             items.append(("Stock", self.stock))
         return Counts("Cards in hand", tuple(items)) if any(c for _, c in items) else None
@@ -284,8 +286,8 @@ class CountingView(View):
         """The scores, this deal's points and the lives left; where the scores are the lives left
         (Ninety-Nine), one column of lives."""
         extra: list[tuple[str, Sequence[object]]] = []
-        if any(self.deal_points):
-            extra.append(("This deal", self.deal_points))
+        if any(self.deal_points) and list(self.deal_points) != list(self.scores):
+            extra.append(("This deal", self.deal_points))  # (not where it is the score: the first deal)
         if self.lives is not None:
             lives = [("out" if self.out and self.out[s] else v) for s, v in enumerate(self.lives)]
             if list(self.lives) == list(self.scores):

@@ -366,11 +366,21 @@ class HoodwinkView(View):
             [
                 self.bid_row() if self.bids is None or not self.trick_rows() else None,
                 *self.trick_rows(), *own_hand(self),
-                Notes((*lead, *self.requests, *self.last_deal)),
+                Notes((*lead, *self.requests, *self.last_deal_notes())),
                 standard_scores(self, *columns),
             ],
             self.facts(),
         )
+
+    def last_deal_notes(self) -> tuple[str, ...]:
+        """The last deal's lines (its tricks, its verdict, the scores: see
+        :func:`games.hoodwink_match.HoodwinkMatch.score`) less what the score table beside them
+        shows: the scores always, and the deal's tricks while they are its Tricks column (the
+        table a deal left). Three lines fewer kept the deal's end within 464 px (it was 483)."""
+        if len(self.last_deal) != 3:
+            return tuple(self.last_deal)
+        tricks, verdict, _scores = self.last_deal
+        return (verdict,) if self.deal_over or self.over else (tricks, verdict)
 
     def hand_context(self) -> tuple[Area, ...]:
         facts = [f for f in self.facts() if f[0] in ("Trumps", "Hood", "Partners")]
@@ -689,6 +699,7 @@ class HoodwinkState(GameState[HoodwinkOptions]):
         )
         events = MATCH.settle(self, facts)
         self.last_deal = last_deal_lines(events)
+        self.keep_deal_end()  # again, now that the table's notes tell this deal (settling kept the last one's)
         if not self.is_over:
             events.extend(self._start_deal())
         return events

@@ -62,37 +62,73 @@ def game_name(game: Game[Any], mode: str) -> Game[Any] | tuple[str, str]:
     return (mode, game.id) if named is game else game
 
 
-def _figure() -> tuple[Figure, Axes]:
-    """A new figure on its own Agg canvas, with one set of axes; nothing global is touched."""
+def _figure(height: float = 3.0) -> tuple[Figure, Axes]:
+    """A new figure :data:`CHART_W` inches wide (460 px) on its own Agg canvas, laid out by
+    matplotlib's constrained layout, with one set of axes; nothing global is touched."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(6, 3.2))
+    fig = Figure(figsize=(CHART_W, height), layout="constrained")
     FigureCanvasAgg(fig)
     return fig, fig.add_subplot()
 
 
 def _png(fig: Figure) -> bytes:
+    """The figure at 100 dots an inch, its size as made (a tight box would change its width)."""
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
+    fig.savefig(buf, format="png", dpi=100)
     return buf.getvalue()
 
 
+def _labelled(ax: Axes, title: str, x: str, y: str) -> None:
+    """Title, axis labels and ticks at the size a phone reads (:data:`TEXT_PT`), a light grid."""
+    ax.set_title(title, fontsize=TEXT_PT + 1)
+    ax.set_xlabel(x, fontsize=TEXT_PT)
+    ax.set_ylabel(y, fontsize=TEXT_PT)
+    ax.tick_params(labelsize=TEXT_PT)
+    ax.grid(alpha=0.3)
+
+
+CHART_W = 4.6
+"""The match chart's width in inches, at 100 dots an inch: 460 px, as wide as a table's picture,
+so its 16 px text is 11 px where a 320 px phone shows it (:data:`TEXT_PT`)."""
+TEXT_PT = 11.5
+"""The chart's text (ticks, axis labels, legend), in points: 16 px at 100 dots an inch."""
+LEGEND_NAME_W = 120
+"""The widest a player's name is in the legend, in pixels of the pictures' bold 16 px (three
+names and their markers a line)."""
+MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+"""A marker a seat, with matplotlib's ten colours: seats 1 and 11 share a colour, not a marker."""
+
+
 def score_chart(title: str, players: Sequence[str], progression: Sequence[Sequence[int]]) -> bytes:
-    """A line per player: running score after each deal."""
+    """A line per player: running score after each deal (:func:`score_figure`)."""
+    return _png(score_figure(title, players, progression))
+
+
+def score_figure(title: str, players: Sequence[str], progression: Sequence[Sequence[int]]) -> Figure:
+    """The running scores' figure. The legend is under the plot (a table of
+    13 covered its lines), three names a line, each name as the table's pictures draw it (the
+    font's missing letters as "?", cut and told apart: :func:`bot.render.names.fitted`)."""
     from matplotlib.ticker import MaxNLocator
 
-    fig, ax = _figure()
+    from bot.render.names import fitted
+
+    rows = -(-len(players) // 3)
+    fig, ax = _figure(2.7 + 0.3 * rows)
     xs = list(range(len(progression)))
-    for seat, name in enumerate(players):
-        ax.plot(xs, [p[seat] for p in progression], marker="o", label=name)
-    ax.set_title(title)
-    ax.set_xlabel("deal")
+    names = fitted(tuple(players), LEGEND_NAME_W)
+    for seat, name in enumerate(names):
+        marker = MARKERS[seat % len(MARKERS)]
+        ax.plot(xs, [p[seat] for p in progression], marker=marker, markersize=6, label=name)
+    _labelled(ax, title, "deal", "score")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # deals are whole: no tick at 1.5
-    ax.set_ylabel("score")
-    ax.grid(alpha=0.3)
-    ax.legend(loc="upper left", fontsize="small")
-    return _png(fig)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # and so are scores: no tick at 2.5
+    fig.legend(
+        loc="outside lower center", ncols=min(3, len(players)), fontsize=TEXT_PT, frameon=False,
+        handlelength=1.5, columnspacing=1.0, handletextpad=0.4,
+    )
+    return fig
 
 
 def rating_chart(title: str, history: Sequence[tuple[str, float]]) -> bytes:
@@ -101,23 +137,22 @@ def rating_chart(title: str, history: Sequence[tuple[str, float]]) -> bytes:
 
     fig, ax = _figure()
     ax.plot(range(1, len(history) + 1), [v for _, v in history], marker=".")
-    ax.set_title(title)
-    ax.set_xlabel("rated match")
+    _labelled(ax, title, "rated match", "rating")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_ylabel("rating")
-    ax.grid(alpha=0.3)
     return _png(fig)
 
 
 def board_chart(title: str, rows: Sequence[tuple[str, int]]) -> bytes:
     """A leaderboard's top players as horizontal bars of their rating (a link's preview picture)."""
-    fig, ax = _figure()
-    names = [name for name, _ in rows][::-1]
+    from bot.render.names import fitted
+
+    fig, ax = _figure(3.4)
+    names = list(fitted(tuple(name for name, _ in rows), LEGEND_NAME_W))[::-1]
     values = [value for _, value in rows][::-1]
     bars = ax.barh(range(len(rows)), values, color="#1f5e3b")
     ax.set_yticks(range(len(rows)), names)
-    ax.bar_label(bars, padding=3)
-    ax.set_title(title)
-    ax.set_xlabel("rating")
+    ax.bar_label(bars, padding=3, fontsize=TEXT_PT)
+    _labelled(ax, title, "rating", "")
+    ax.grid(False)
     ax.set_xlim(0, max(values, default=1000) * 1.15)
     return _png(fig)

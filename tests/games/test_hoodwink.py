@@ -32,6 +32,7 @@ from games.hoodwink_scoring import (
     variation3_match_over,
     variation3_scores,
 )
+from games.layout import Notes, Scores
 from games.tricks import TrickRules
 from tests.playout import check_position, check_replay, check_views, run_playouts, zone_cards
 
@@ -656,3 +657,31 @@ def test_copy_and_replay_of_a_deal() -> None:
     assert twin.fingerprint() == state.fingerprint()
     record = GAME.record(state)
     assert GAME.replay(record).fingerprint() == state.fingerprint()
+
+
+def test_the_table_a_deal_left_tells_that_deal_beside_its_scores() -> None:
+    """The deal's message keeps the table as the deal left it: its notes give that deal's verdict
+    (they once gave the deal before's, or nothing), beside a score table of that deal's tricks and
+    the scores; the notes do not say the tricks and scores again (the picture grew past 464 px)."""
+    state = GAME.start(NAMES, seed=11)
+    rng = random.Random(5)
+    ended = 0
+    while not state.is_over and ended < 3:
+        deal = state.deal_no
+        seat = min(state.awaiting())
+        events = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.deal_no == deal and not state.is_over:
+            continue
+        ended += 1
+        end = state.deal_end
+        assert end is not None and end.deal == deal
+        said = [e.text for e in events if e.kind == "deal_scored"]
+        assert said[0].startswith(f"Deal {deal} tricks: ") and said[2].startswith("Scores: ")
+        notes = [line for area in end.layout().areas if isinstance(area, Notes) for line in area.lines]
+        assert notes == [said[1]]
+        table = next(area for area in end.layout().areas if isinstance(area, Scores))
+        assert table.columns == ("Score", "Tricks")
+        assert [line.values[0] for line in table.lines] == [str(points) for points in state.scores]
+        won = ", ".join(f"{name} {line.values[1]}" for name, line in zip(NAMES, table.lines, strict=True))
+        assert said[0] == f"Deal {deal} tricks: {won}."
+    assert ended == 3

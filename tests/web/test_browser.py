@@ -224,7 +224,16 @@ async def test_every_game_is_drawn_and_played_by_a_click_in_a_browser_page(site:
                 await click_a_move(page)
                 await page.wait_for_selector(f'main.table:not([data-turn="{turn}"])', timeout=10_000)
             await screenshot(page, f"live-{game.id}-{label}")
+        assert await page.evaluate(NAMELESS_FACT) == "none"  # Ninety-Nine's "Play goes to the right": no lone ":"
         await context.close()
+
+
+NAMELESS_FACT = """() => {
+    document.querySelector('main').insertAdjacentHTML('beforeend',
+        '<dl class="facts"><div class="fact" id="nameless"><dt></dt><dd>Play goes to the right</dd></div></dl>');
+    return getComputedStyle(document.querySelector('#nameless dt')).display; }"""
+"""A fact drawn as draw.ts draws a fact without a name, on the live table's stylesheet: its name's
+place (which holds the ":" after every name) is not shown."""
 
 
 async def tap_an_entry(page: Page) -> None:

@@ -8,7 +8,7 @@ import os
 import re
 from pathlib import Path
 
-from playwright.async_api import Page, expect
+from playwright.async_api import Browser, Page, expect
 
 from storage.sessions import Store
 from tests.web.browser import AXE, DESKTOP, PHONE, axe_problems, chromium
@@ -66,6 +66,8 @@ async def test_a_replay_steps_by_link_and_by_keyboard(tmp_path: Path) -> None:
             # every card shown is named for a screen reader
             unnamed = await page.locator(".card:not(.empty):not([aria-label])").count()
             assert unnamed == 0
+            await a_grid_fits_a_320_px_phone(browser, site, store)
+            await a_fact_without_a_name_has_no_colon(page, site, store)
             if SHOTS:
                 await shoot(page, base, match, "desktop")
                 phone = await browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
@@ -73,6 +75,28 @@ async def test_a_replay_steps_by_link_and_by_keyboard(tmp_path: Path) -> None:
     finally:
         await site.stop()
         await store.close()
+
+
+async def a_grid_fits_a_320_px_phone(browser: Browser, site: RecordSite, store: Store) -> None:
+    """Wit and Reason (II)'s grid of six cards a row fits the narrowest phone: the page does not
+    scroll sideways (its grid ran 28 px past the page)."""
+    match = await store_match(store, played("wit_and_reason_2", seed=3, players=["Ann", "Bob"]))
+    context = await browser.new_context(viewport={"width": 320, "height": 640})
+    page = await context.new_page()
+    await page.goto(f"{site.url}/servers/{GUILD}/matches/{match}?deal=1&move=3")
+    assert await page.locator("table.grid .card").count() == 24
+    assert await page.evaluate("document.documentElement.scrollWidth") <= 320
+    await context.close()
+
+
+async def a_fact_without_a_name_has_no_colon(page: Page, site: RecordSite, store: Store) -> None:
+    """Ninety-Nine's "Play goes to the right" is a fact without a name: no lone colon before it."""
+    match = await store_match(store, played("ninety_nine", seed=1, players=["Ann", "Bob", "Cat"]))
+    await page.goto(f"{site.url}/servers/{GUILD}/matches/{match}?deal=1&move=6")
+    fact = page.locator(".layout .fact", has_text="Play goes to the right")
+    assert await fact.count() == 1
+    assert await fact.locator("dt").inner_text() == ""
+    assert await fact.locator("dt").is_hidden()  # it held the ":" of every fact's name
 
 
 async def shoot(page: Page, base: str, match: int, label: str) -> None:

@@ -25,8 +25,27 @@ async def keep(page: Page, name: str) -> None:
 
 
 async def test_index_leaderboard_and_player_pass_axe(site: Site) -> None:
-    """The default suite's twin: desktop width only."""
-    await visit_and_check(site, [("desktop", DESKTOP)])
+    """The default suite's twin: desktop width only (and the narrowest phone's check of width)."""
+    await visit_and_check(site, [("desktop", DESKTOP)], narrow=True)
+
+
+NARROW = {"width": 320, "height": 640}
+"""The narrowest phone the pages are read on."""
+WIDER_THAN_THE_PAGE = """() => [...document.querySelectorAll('main table, main figure')]
+    .filter(el => el.getBoundingClientRect().right > document.documentElement.clientWidth)
+    .map(el => el.querySelector('caption, figcaption').textContent)"""
+SMALLEST_FIGURE = """() => Math.min(...[...document.querySelectorAll('figure.chart svg text')].map(t => {
+    const svg = t.ownerSVGElement;
+    return parseFloat(t.getAttribute('font-size')) * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width; }))"""
+"""The size of a chart's smallest figure as shown, in the page's pixels."""
+
+
+async def fits_a_320_px_phone(page: Page) -> None:
+    """Every table and chart of the page within a 320 px phone's width (a long name breaks, no
+    table scrolls sideways with its caption cut), and a chart's figures at least 11 px high."""
+    assert await page.evaluate(WIDER_THAN_THE_PAGE) == [], page.url
+    if await page.locator("figure.chart").count():
+        assert await page.evaluate(SMALLEST_FIGURE) >= 11
 
 
 @pytest.mark.slow
@@ -35,7 +54,7 @@ async def test_index_leaderboard_and_player_pass_axe_at_both_widths(site: Site) 
     await visit_and_check(site, [("desktop", DESKTOP), ("phone", PHONE)])
 
 
-async def visit_and_check(site: Site, widths: list[tuple[str, dict[str, int]]]) -> None:
+async def visit_and_check(site: Site, widths: list[tuple[str, dict[str, int]]], narrow: bool = False) -> None:
     if not AXE.exists():
         pytest.skip("axe-core is not installed: run npm ci in web/ (the accessibility check needs it)")
     await fill(site.service.store, GUILD, matches=24)
@@ -66,4 +85,16 @@ async def visit_and_check(site: Site, widths: list[tuple[str, dict[str, int]]]) 
             assert await chart.count() == 1
             assert await axe_problems(page) == [], width
             await keep(page, f"player-{width}")
+            await context.close()
+        if narrow:
+            context = await browser.new_context(viewport=NARROW)  # type: ignore[arg-type]
+            page = await context.new_page()
+            await page.goto(f"{site.url}/servers/{GUILD}/")
+            await fits_a_320_px_phone(page)
+            await page.get_by_role("link", name="Parity").click()
+            await page.wait_for_url("**/games/parity")
+            await fits_a_320_px_phone(page)
+            await page.locator("table tbody th[scope=row] a").first.click()
+            await page.wait_for_url("**/players/*")
+            await fits_a_320_px_phone(page)
             await context.close()
