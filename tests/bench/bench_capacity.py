@@ -84,6 +84,15 @@ CHOICE = re.compile(r"parlour:(act|pick):\d+:(\d+):")
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
+def embed_words(message: Message) -> str:
+    """The text of a message's embeds (titles, descriptions, fields)."""
+    parts: list[str] = []
+    for embed in message.embeds:
+        parts += [str(embed.get("title", "")), str(embed.get("description", ""))]
+        parts += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields", [])]
+    return "\n".join(parts)
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
@@ -179,6 +188,10 @@ class Seated:
     actors: list[simcord.MemberActor]
     views: dict[int, int] = field(default_factory=dict)
     """Each person's private view: its message id."""
+    pictured: bool = True
+    """Whether a move's answer shows a picture: the mover's hand. In a game where no seat holds
+    one (Spec, Wit and Reason II) a waiting player's view is text alone (the table message shows
+    the rest), so its answer has no picture to time."""
 
 
 @dataclass
@@ -380,7 +393,7 @@ class Harness:
                 break
             await asyncio.sleep(0.02)
         assert table is not None, f"the {game.id} table in channel {channel_id} has no table message"
-        seated = Seated(channel_id, game.id, actors)
+        seated = Seated(channel_id, game.id, actors, pictured=bool(game.start([a.name for a in actors], None, seed=0).view(0).hand))
         for actor in actors:
             view = await self.answer_to(click(env, actor, self.message(channel_id, table.id), label="Show my hand"))
             assert view is not None, "Show my hand was not answered with a view"
@@ -388,13 +401,27 @@ class Harness:
         return seated
 
     def awaited(self, seated: Seated) -> tuple[simcord.MemberActor, Message] | None:
-        """The person whose view offers choices at the latest turn shown, with that view."""
+        """The person to move, with their view, read as people read it: the view that says it is
+        their turn; else, among views offering choices, the one whose owner the table message's
+        title names as to play (a ready hand kept for its turn says nothing of whose it is); else
+        the view offering choices at the latest turn."""
         best: tuple[int, simcord.MemberActor, Message] | None = None
+        table = self.table_message(seated.channel_id)
+        title = str(table.embeds[0].get("title", "")) if table is not None and table.embeds else ""
+        named = None
         for actor in seated.actors:
             view = self.message(seated.channel_id, seated.views[actor.id])
             turns = [int(m.group(2)) for c in walk_components(view.components) if (m := CHOICE.match(str(c.get("custom_id", ""))))]
-            if turns and (best is None or max(turns) > best[0]):
+            if not turns:
+                continue
+            if "Your turn" in embed_words(view):
+                return actor, view
+            if f" {actor.name} to " in f" {title}":
+                named = (actor, view)
+            if best is None or max(turns) > best[0]:
                 best = (max(turns), actor, view)
+        if named is not None:
+            return named
         return None if best is None else (best[1], best[2])
 
     def choose(self, actor: simcord.MemberActor, view: Message) -> Any:
@@ -428,7 +455,8 @@ class Harness:
             if record is None:
                 continue
             step.clicks += 1
-            answer, picture = self.answers.expect(record.id), self.answers.expect_picture(record.token)
+            answer = self.answers.expect(record.id)
+            picture = self.answers.expect_picture(record.token) if seated.pictured else None
             try:
                 answered = await asyncio.wait_for(answer, 4 * DEADLINE)
             except TimeoutError:
@@ -436,6 +464,8 @@ class Harness:
                 self.answers.pictures.pop(record.token, None)
                 continue
             step.latencies.append(answered - sent)
+            if picture is None:
+                continue
             # its picture is noted when it comes, without holding up the next click (a refused
             # click is answered without one): forgotten after a while
             picture.add_done_callback(functools.partial(self._pictured, step, sent))
