@@ -681,14 +681,44 @@ def describe_option(name: str, info: Any) -> OptionInfo:
 
 
 def options_error_text(exc: ValidationError) -> str:
+    """What was wrong with the options, in our words: each option refused, what it must be, and
+    what was given."""
     parts = []
     for err in exc.errors():
         where = ".".join(str(p) for p in err["loc"])
-        msg = err["msg"].removeprefix("Value error, ")
-        if err["type"] == "extra_forbidden":
-            msg = "there is no such option"
-        parts.append(f"{where}: {msg}" if where else msg)
-    return "Invalid options: " + "; ".join(parts)
+        msg = _option_error(err).rstrip(".")
+        parts.append((f"{where}{msg}" if msg.startswith(":") else f"{where} {msg}") if where else msg.lstrip(": "))
+    return "Invalid options: " + "; ".join(parts) + "."
+
+
+OPTION_RULES = {
+    "int_parsing": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "int_type": "must be a whole number",
+    "float_parsing": "must be a number",
+    "bool_parsing": "must be yes or no (true/false, on/off)",
+    "bool_type": "must be yes or no (true/false, on/off)",
+    "string_too_long": "is too long",
+    "finite_number": "must be a finite number",
+}
+"""pydantic's error types for an option, said our way (the rest keep pydantic's words)."""
+
+
+def _option_error(err: Mapping[str, Any]) -> str:
+    kind, ctx = err["type"], err.get("ctx") or {}
+    given = err.get("input")
+    shown = f" (you gave {str(given)[:40]!r})" if isinstance(given, str | int | float) and not isinstance(given, bool) else ""
+    if kind == "extra_forbidden":
+        return "is not an option of this game"
+    if kind in ("less_than_equal", "less_than"):
+        return f"must be at most {ctx.get('le', ctx.get('lt'))}{shown}"
+    if kind in ("greater_than_equal", "greater_than"):
+        return f"must be at least {ctx.get('ge', ctx.get('gt'))}{shown}"
+    if kind in ("literal_error", "enum"):
+        return f"must be one of {ctx.get('expected', '?')}{shown}"
+    if kind in OPTION_RULES:
+        return OPTION_RULES[kind] + shown
+    return ": " + str(err["msg"]).removeprefix("Value error, ")
 
 
 def base_options_config() -> ConfigDict:

@@ -143,3 +143,23 @@ def test_deepcopy_is_a_clone() -> None:
     assert twin.hands is not state.hands and twin.hands[0] is not state.hands[0]
     holder = copy.deepcopy({"a": state, "b": state})
     assert holder["a"] is holder["b"], "deepcopy's memo keeps two references to one state as one"
+
+
+def test_a_refused_option_says_what_it_must_be_and_what_was_given() -> None:
+    """Each option refused is named with what it must be, in our words, and what was typed."""
+    from games.engine import SetupError
+    from games.registry import get_game
+
+    cases = {
+        ("first_dealer=99",): "first_dealer must be at most 13 (you gave '99')",
+        ("rounds=0",): "rounds must be at least 1 (you gave '0')",
+        ("rounds=two",): "rounds must be a whole number (you gave 'two')",
+        ("second_point_200=maybe",): "second_point_200 must be yes or no (true/false, on/off) (you gave 'maybe')",
+        ("first_dealer=0", "rounds=x"): "first_dealer must be at least 1 (you gave '0'); rounds must be a whole number",
+    }
+    for pairs, said in cases.items():
+        with pytest.raises(SetupError) as refused:
+            get_game("hundred").parse_options(pairs)
+        assert str(refused.value).startswith("Invalid options: " + said), str(refused.value)
+    with pytest.raises(SetupError, match=r"values must be one of 'penguin' or 'german' \(you gave 'swiss'\)\.$"):
+        get_game("fifty_one").parse_options(["values=swiss"])

@@ -373,5 +373,8 @@ SWITCHES = {"dms": "dms_enabled", "confirmation": "referee_confirmation", "pages
 def _number(args: Sequence[str], what: str) -> int:
     number = plain_int(args[0]) if args else None
     if number is None:
-        raise TableError(f"Give {what}.")
+        if args and args[0].strip().isascii() and args[0].strip().isdigit() and what.endswith(" number"):
+            noun = what.removeprefix("a ").removeprefix("an ").removesuffix(" number")
+            raise TableError(f"There is no {noun} {args[0].strip()[:12]}... (that number is far too long).")
+        raise TableError(f"Give {what}" + (f": '{args[0][:20]}' is not one." if args else "."))
     return number

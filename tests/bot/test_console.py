@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.console import run_console
 from bot.console.commands import GUILD
 from bot.service.records import finished_match, record_from_json
@@ -169,7 +171,7 @@ async def test_admin_settings_defaults_and_log(db_path: Path) -> None:
     assert "[to ann] Unknown setting 'colour=blue'" in text
     assert "[to ann] pages= takes on or off, not 'maybe': nothing was changed." in text
     assert text.count("Hands by DM at each deal: on") == 1  # the refused line changed nothing (dms stays off)
-    assert "[to ann] Invalid options: deals: Input should be a valid integer" in text
+    assert "[to ann] Invalid options: deals must be a whole number" in text
     assert "Default options for toy: deals=4" in text
     assert "Deals: 4" in text  # the new table starts with the server's defaults
     assert "bob: 0 rating(s) removed" in text
@@ -192,3 +194,16 @@ async def test_analyse_writes_the_verdicts_of_a_finished_match(db_path: Path) ->
     analysis = advice.analyse(record, 1)
     assert analysis is not None and any(v.gave_away for v in analysis.verdicts)
     assert out[-1] == "\n".join(analysis.lines())  # each play that threw the race away, with why, and the tally
+
+
+def test_a_number_that_is_not_one_is_refused_with_what_was_read() -> None:
+    """A match number far too long, or not a number, is refused saying so (nothing else changes)."""
+    from bot.console.commands import _number
+    from bot.service.model import TableError
+
+    with pytest.raises(TableError, match=r"^There is no match 999999999999\.\.\. \(that number is far too long\)\.$"):
+        _number(["9" * 40], "a match number")
+    with pytest.raises(TableError, match=r"^Give a match number: 'seven' is not one\.$"):
+        _number(["seven"], "a match number")
+    with pytest.raises(TableError, match=r"^Give a deal number\.$"):
+        _number([], "a deal number")
