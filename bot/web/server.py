@@ -56,6 +56,8 @@ log = logging.getLogger(__name__)
 STATIC = Path(__file__).with_name("static")
 SESSION_COOKIE = "parlour_session"
 STATE_COOKIE = "parlour_login"
+SESSION_ENDED = "Your sign-in has ended: reload the page to sign in again."
+"""The last frame of a socket whose session token ran out (tokens last :data:`bot.web.sessions.LIFETIME`)."""
 HELLO_SECONDS = 10.0
 MAX_MESSAGE = 4096
 RATE = 8.0
@@ -316,6 +318,11 @@ class WebServer:
         viewer = Viewer(user, ws.send_str, key)
         writer = asyncio.create_task(viewer.run())
         self.live.add(viewer)
+        left = self.sessions.seconds_left(hello.get("session") or request.cookies.get(SESSION_COOKIE))
+        ending: set[asyncio.Task[None]] = set()  # a reference, while it runs
+        lapse = asyncio.get_running_loop().call_later(
+            left or 0.0, lambda: ending.add(asyncio.create_task(self.session_ended(ws)))
+        )
         try:
             await self.show_to(viewer)
             async for message in ws:
@@ -325,8 +332,18 @@ class WebServer:
                 if answer is not None:
                     await ws.send_str(encode(answer))
         finally:
+            lapse.cancel()
             self.live.remove(viewer)
             await drain(writer)
+
+    async def session_ended(self, ws: web.WebSocketResponse) -> None:
+        """A socket's session token ran out: it is told, in a last frame, and closed (a page
+        reloaded signs in again)."""
+        if ws.closed:
+            return
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await ws.send_str(encode({"type": "refused", "text": SESSION_ENDED, "fatal": True}))
+        await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"session ended")
 
     async def admit(self, request: web.Request, hello: Any) -> tuple[WebUser, tuple[str, str]]:
         """Who the socket's user is (our session only) and which table it may watch."""

@@ -54,6 +54,16 @@ class Sessions:
 
     def user(self, token: object) -> WebUser | None:
         """The session's user, or ``None`` for anything that is not a live token of ours."""
+        read = self._read(token)
+        return read[0] if read is not None else None
+
+    def seconds_left(self, token: object) -> float | None:
+        """How long a live token of ours has left (``None``: it is not one): a socket opened with
+        it is closed then, so a session never outlives its token."""
+        read = self._read(token)
+        return max(read[1] - self._clock(), 0.0) if read is not None else None
+
+    def _read(self, token: object) -> tuple[WebUser, int] | None:
         if not isinstance(token, str) or len(token) > MAX_TOKEN or token.count(".") != 1:
             return None
         payload, signature = token.split(".")
@@ -67,7 +77,7 @@ class Sessions:
             return None
         if expires < self._clock():
             return None
-        return WebUser(user_id, name)
+        return WebUser(user_id, name), expires
 
     def _sign(self, payload: str) -> str:
         return _b64(hmac.new(self._key, payload.encode(), hashlib.sha256).digest())

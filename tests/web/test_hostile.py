@@ -8,7 +8,8 @@ import aiohttp
 import pytest
 
 from bot.web.live import viewer_frame
-from bot.web.sessions import WebUser
+from bot.web.server import SESSION_ENDED
+from bot.web.sessions import Sessions, WebUser, session_key
 from tests.web.conftest import CHANNEL, CLIENT_ID, GUILD, INSTANCE_ID, USERS, Site, log_in, open_tab, user
 from tests.web.test_server import start_table
 
@@ -175,3 +176,22 @@ async def test_a_tap_on_a_frame_that_an_undo_and_a_new_entry_outdated_enters_not
         answers = await tab.rest(0.3)
     assert table.turn == stale["turn"], f"Ann tapped {chosen['label']!r}; {now[differs]!r} was entered"
     assert any(a.get("type") == "refused" for a in answers)
+
+
+async def test_a_socket_is_closed_when_its_session_token_runs_out(site: Site) -> None:
+    """A table watched live is not watched past the sign-in's end: when the session token the
+    socket was opened with lapses, the page is told in a last frame and the socket closes."""
+    await start_table(site.service)
+    site.stand_in.in_instance.add("ann")
+    async with aiohttp.ClientSession() as http:
+        session = await log_in(http, site, "ann")
+        site.server.sessions = Sessions(session_key("secret"), lifetime=1)  # tokens issued from now last a second
+        ann = site.server.sessions.user(session)
+        assert ann is not None
+        short = site.server.sessions.issue(ann)
+        tab = await open_tab(http, site, {"session": short, "instance": INSTANCE_ID})
+        assert (await tab.next())["type"] == "table"
+        last = await tab.next(timeout=10)
+        assert last == {"type": "refused", "text": SESSION_ENDED, "fatal": True}
+        closing = await tab.ws.receive(timeout=10)
+        assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)

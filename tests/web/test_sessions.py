@@ -13,8 +13,12 @@ def test_a_token_names_its_user_until_it_expires() -> None:
     token = sessions.issue(ANN)
     assert sessions.user(token) == ANN
     assert Sessions(session_key("secret"), clock=lambda: now[0]).user(token) == ANN  # after a restart
-    now[0] += 61
-    assert sessions.user(token) is None
+    assert sessions.seconds_left(token) == 60
+    now[0] += 45
+    assert sessions.seconds_left(token) == 15  # a socket opened now is closed in 15 s
+    now[0] += 16
+    assert sessions.user(token) is None and sessions.seconds_left(token) is None
+    assert sessions.seconds_left("forged.token") is None
 
 
 def test_a_forged_or_altered_token_is_refused() -> None:
