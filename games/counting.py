@@ -904,8 +904,13 @@ class CountingState(GameState[CO]):
 
     def ready_actions(self, seat: Seat) -> list[Action]:
         """The plays ``seat`` could make if its turn came now (its hand against the running total),
-        while a deal is being played and turns still come to it."""
+        while a deal is being played and turns still come to it. None where its turn begins with
+        a card drawn (Fifty-One while the stock lasts: what it could play is not known yet) or
+        where it holds no hand (Wit and Reason II: it takes from the table, which the others'
+        moves change): there they would never be its choices when its turn came."""
         if self.is_over or self.round.to_play in (None, seat) or not self.takes_turns(seat):
+            return []
+        if self.cards_held(seat) == 0 or (self.draw_timing == "before" and self.stock_size() > 0):
             return []
         return self.legal_plays(seat)
 

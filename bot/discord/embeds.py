@@ -265,8 +265,8 @@ def hand_embed(table: Table, info: HandInfo, status: str | None = None, *, pictu
 NOT_YOUR_TURN = "Not your turn: the table message shows the play. This view updates itself when your turn comes."
 """A waiting player's view: it names nobody (whose turn it is changes without redrawing it)."""
 READY_HAND = (
-    "Play when the table message shows it is your turn: these are your choices as the table stands now. "
-    "If they have changed by then, this view updates itself."
+    "Play when the table message shows it is your turn. These were your choices when this view was last "
+    "updated; if they have changed by your turn, it updates itself."
 )
 """A ready hand (a waiting player's view offering what they could play): true before their turn and
 during it, since it is kept when their turn comes with the same choices."""

@@ -27,6 +27,7 @@ from typing import Any
 import discord
 
 from bot.discord.safe import edit_original
+from games.cards import Card
 from games.engine import Action
 
 TOKEN_LIFETIME = 15 * 60.0
@@ -61,6 +62,9 @@ class LiveView:
     refused: bool = False
     """It answers a click with a refusal, which is true of the turn it was drawn at: redrawn when
     its owner's turn comes even with the same choices."""
+    hand: tuple[Card, ...] = ()
+    """The hand it shows: a move its owner makes elsewhere (typed, on the web) that changes their
+    hand makes it out of date."""
 
     @property
     def reachable(self) -> bool:
@@ -102,23 +106,26 @@ class LiveViews:
         lifetime: float = TOKEN_LIFETIME,
         ready: bool = False,
         refused: bool = False,
+        hand: Sequence[Card] = (),
     ) -> LiveView:
         """Remember the view ``interaction`` answered with (it replaces the player's older one);
         ``lifetime``: the seconds its token has left (less for an earlier click's token);
         ``legal``: the choices it offers (``ready``: offered while its owner waits)."""
         live = LiveView(
             interaction, seat, turn, list(legal), self.clock() + lifetime - MARGIN, deal, lifetime=lifetime,
-            ready=ready, refused=refused,
+            ready=ready, refused=refused, hand=tuple(hand),
         )
         self._views[(table_id, user_id)] = live
         if self.opened is not None:
             self.opened(table_id, user_id, live)
         return live
 
-    def redrawn(self, live: LiveView, *, turn: int, deal: int, legal: Sequence[Action], ready: bool = False) -> None:
+    def redrawn(
+        self, live: LiveView, *, turn: int, deal: int, legal: Sequence[Action], ready: bool = False, hand: Sequence[Card] = ()
+    ) -> None:
         """The bot edited ``live`` in place (same token, same expiry) to show a later turn."""
         live.turn, live.deal, live.legal, live.stale, live.passed = turn, deal, list(legal), False, False
-        live.ready, live.refused = ready, False
+        live.ready, live.refused, live.hand = ready, False, tuple(hand)
 
     def get(self, table_id: int, user_id: str) -> LiveView | None:
         live = self._views.get((table_id, user_id))
@@ -168,12 +175,23 @@ class LiveViews:
         """Whether a view of the player's is being answered or sent (its answer brings it up to date)."""
         return (table_id, user_id) in self._busy
 
-    def offered(self, table_id: int, user_id: str, turn: int, index: int) -> Action | None:
-        """The action a live view showed at ``index`` when it was drawn at ``turn``."""
+    def offered(self, table_id: int, user_id: str, turn: int, index: int, deal: int) -> Action | None:
+        """The action a live view showed at ``index`` when it was drawn at ``turn``: also while
+        it waits to be redrawn in the same deal (a tap that beat the redraw means the card it
+        showed; the caller plays it only if it is still legal), not once a bot played the turn it
+        offered, nor across deals."""
         live = self.get(table_id, user_id)
-        if live is None or live.stale or live.turn != turn or not 0 <= index < len(live.legal):
+        if live is None or live.turn != turn or not 0 <= index < len(live.legal):
+            return None
+        if live.stale and (live.passed or live.deal != deal):
             return None
         return live.legal[index]
+
+    def shows(self, table_id: int, user_id: str, turn: int, choices: Sequence[Action]) -> bool:
+        """Whether the player's live view, drawn at ``turn``, still offers ``choices`` (a ready
+        hand kept for their turn: its groups open as drawn)."""
+        live = self.get(table_id, user_id)
+        return live is not None and not live.stale and live.turn == turn and live.legal == list(choices)
 
 
 def out_of_date(live: LiveView, *, deal: int, awaited: bool, legal: Sequence[Action]) -> bool:

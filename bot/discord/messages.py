@@ -29,7 +29,6 @@ from bot.discord.components import (
 from bot.discord.embeds import OVER_COLOUR, hand_embed, is_scores, table_embed
 from bot.discord.hand_menu import hand_view
 from bot.discord.limits import clip_lines, fit_embed
-from bot.discord.live import LiveView, out_of_date
 from bot.discord.plain import plain
 from bot.discord.safe import detached
 from bot.render import pictures, pool
@@ -171,7 +170,7 @@ async def hand_message(
     def message(png: io.BytesIO | None) -> Message:
         if png is None or layout is None:
             return Message(hand_embed(table, info, note, pictured=False), view)
-        alt = pictures.hand_alt_text(info.view, info.choices, layout)
+        alt = pictures.hand_alt_text(info.view, info.choices, layout, waiting=info.is_ready)
         return Message(pictured, view, [discord.File(png, filename=HAND_FILE, description=alt)])  # one message gets it
 
     # a click's answer waits for this picture (``wait``): it goes before pictures queued for others
@@ -242,10 +241,6 @@ async def table_picture(view: View) -> discord.File | None:
     if png is None or layout is None:
         return None
     return discord.File(png, filename=TABLE_FILE, description=pictures.table_alt_text(view, layout))
-
-
-def needs_redraw(live: LiveView, info: HandInfo) -> bool:
-    return out_of_date(live, deal=info.view.deal, awaited=info.seat in info.view.awaiting, legal=info.legal)
 
 
 def deal_end_embed(table: Table, before: View, after: View, events: Sequence[Event]) -> discord.Embed:

@@ -31,7 +31,6 @@ from bot.discord.messages import (
     deal_end_embed,
     hand_info,
     hand_message,
-    needs_redraw,
     public_choices,
     table_message,
     table_picture,
@@ -55,7 +54,7 @@ from bot.render import pool
 from bot.render.charts import game_name, match_chart_png
 from bot.render.text import private_text
 from bot.service.hands import has_secrets
-from bot.service.model import Table, User
+from bot.service.model import HandInfo, Table, User
 from bot.service.records import stored_record
 from bot.settings import GuildSettings
 from games.engine import Action, Event, View
@@ -82,6 +81,8 @@ ABANDONED_VIEW = "This game was abandoned, so this view is out of date. /play op
 promise to update itself)."""
 FINISHED_VIEW = "This match is over, so this view is out of date: the result is on the table message."
 """What a live private view says once its match has ended."""
+LEFT_VIEW = "You left this table and a bot plays your seat, so this view is out of date."
+"""What the live view of a player who left a game in play says (no choice left on it)."""
 LAPSED_VIEW = (
     "This view is out of date (Discord lets me update it for 15 minutes): "
     "press Show my hand on the table message for a fresh one."
@@ -252,6 +253,11 @@ class DiscordNotifier:
             self._push(Job("unping", table, message_id=message_id))
         for user_id in calls.refreshes:
             self._push(Job("view", table, users=(user_id,)))
+        for user_id in calls.leavers:  # a bot plays their seat now: their view says so, and is let go
+            gone = self.live.current(table.id, user_id)
+            self.live.drop(table.id, user_id)
+            if gone is not None:
+                self._push(Job("shut", table, text=LEFT_VIEW, users=(user_id,), live=gone))
         for user_id in opened:
             self._push(Job("open", table, users=(user_id,), live=self.live.current(table.id, user_id)))
 
@@ -592,21 +598,40 @@ class DiscordNotifier:
         if seat is None:
             return
         info = hand_info(table, User(user_id, table.seats[seat].name))
-        if not live.passed and not needs_redraw(live, info):
+        if not self.turns.due(table, live, seat, user_id, info.view.deal, seat in info.view.awaiting):
             live.stale = False  # the table came back to what the view shows (an entry taken back)
             return
         note = "Your turn." if seat in info.view.awaiting else TIMED_OUT if live.passed else None
+        passed = live.passed
         message = await hand_message(table, info, note)
         if live.reachable:
             outcome = await safe_outcome(f"refresh the live view of {user_id}", live.edit(**message.edit_fields()))
         else:  # a followup never sent: nothing to edit
             outcome = Outcome.GONE
         if outcome is Outcome.OK:
-            self.live.redrawn(live, turn=info.turn, deal=info.view.deal, legal=info.choices, ready=info.is_ready)
+            self._redrawn(table, user_id, live, info, passed)
             return
         self.live.drop(table.id, user_id, live)  # its token ran out: tell them the usual way
         if seat in info.view.awaiting and self.turns.is_awaited(table.id, user_id):
             await self._ping(table, (user_id,))
+
+    def _redrawn(self, table: Table, user_id: str, live: LiveView, info: HandInfo, passed: bool) -> None:
+        """``live`` now shows ``info`` (``passed``: whether a bot had played its turn when it was
+        drawn). The table may have moved while it was drawn and sent, and what the follows marked
+        meanwhile is undone by the redraw: it is checked again against the table as it is, and
+        redrawn once more if that is out of date (their turn came with other choices, or a bot
+        played it)."""
+        again = live.passed and not passed  # a bot played for them meanwhile
+        self.live.redrawn(
+            live, turn=info.turn, deal=info.view.deal, legal=info.choices, ready=info.is_ready, hand=info.view.hand
+        )
+        live.passed = again
+        state = table.state
+        if not again and (table.turn == info.turn or table.status != "playing" or state is None or state.is_over):
+            return
+        assert state is not None
+        if self.turns.due(table, live, info.seat, user_id, state.view(None).deal, info.seat in state.awaiting()):
+            self._push(Job("view", table, users=(user_id,)))
 
     async def _shut_view(self, job: Job) -> None:
         """A live view that can no longer be kept up to date (its table abandoned or over, its
@@ -644,7 +669,7 @@ class DiscordNotifier:
                 await self._hand_by_dm(table, seat)
                 return
             live.message_id = sent.id
-            self.live.redrawn(live, turn=info.turn, deal=info.view.deal, legal=info.choices, ready=info.is_ready)
+            self._redrawn(table, user_id, live, info, passed=False)
         finally:
             self.live.end_click(table.id, user_id)
         self.catch_up(table, user_id)

@@ -68,7 +68,7 @@ async def _answer_with_hand(
     if table.status == "playing":  # registered before the picture and the edit: no click reads an older one
         live = views.open(
             table.id, user.id, interaction, seat=info.seat, turn=info.turn, deal=info.view.deal,
-            legal=info.choices, ready=info.is_ready, refused=refused,
+            legal=info.choices, ready=info.is_ready, refused=refused and info.is_ready, hand=info.view.hand,
         )
         views.begin_click(table.id, user.id)  # not refreshed by the notifier before this answer is out
     try:
@@ -137,11 +137,21 @@ async def _act_in_hand(
             action, _seat = await move
             note = chosen_note(action, dealt[-1] if dealt else None, table)
         except TableError as exc:  # refused: the reason goes in the player's own (ephemeral) view
-            note, refused = str(exc), True
+            note, refused = too_soon(str(exc)), True
         await _answer_with_hand(interaction, table, user, note, fresh=False, refused=refused)
     finally:
         views.end_click(table.id, user.id)
         bot_of(interaction).notifier.catch_up(table, user.id)
+
+
+NOT_YET = "That tap came before your turn, so nothing was played: tap again when the table message shows it is your turn."
+"""The note on a ready hand tapped too soon: said in the past, so it stays true as the table moves
+(the engine's "the table is waiting for cat" would not, once cat had played)."""
+
+
+def too_soon(refused: str) -> str:
+    """A refusal as a private view says it: a tap before one's turn in the words of :data:`NOT_YET`."""
+    return NOT_YET if refused.startswith("It is not your turn") else refused
 
 
 def chosen_note(action: Action, deal: int | None, table: Table) -> str:
@@ -167,13 +177,13 @@ def chosen_in_view(views: LiveViews, user: User, turn: int, index: int) -> Choos
             if not 0 <= index < len(info.choices):
                 raise TableError(STALE_HAND)
             offered: Action | None = info.choices[index]
-            shown = views.offered(table.id, user.id, turn, index)
+            shown = views.offered(table.id, user.id, turn, index, info.view.deal)
             if shown is not None and shown != offered:
                 # a referee table's turn numbers repeat: an undo takes the turn back and another
                 # entry brings it forward again, with other entries at the same numbers
                 raise TableError(STALE_HAND)
         else:
-            offered = views.offered(table.id, user.id, turn, index)
+            offered = views.offered(table.id, user.id, turn, index, info.view.deal)
         if offered is None:
             raise TableError(STALE_HAND)
         if offered not in info.legal:
@@ -214,7 +224,8 @@ async def navigate(interaction: discord.Interaction, session: int, turn: int, pa
         return
     user = user_of(interaction)
     info = hand_info(table, user)
-    if turn != info.turn or table.status != "playing":
+    kept = live_views(interaction).shows(table.id, user.id, turn, info.choices)  # a ready hand kept for the turn
+    if (turn != info.turn and not kept) or table.status != "playing":
         await _answer_with_hand(interaction, table, user, STALE_HAND, fresh=False)
         return
     menu = action_menu(info.choices)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from bot.discord.live import LiveViews, out_of_date
+from bot.discord.live import LiveView, LiveViews, out_of_date
 from bot.service.model import Table
 from games.engine import View
 
@@ -29,6 +29,8 @@ class Calls:
     """Ping messages to delete: everyone they mentioned has moved (or is no longer awaited)."""
     refreshes: list[str] = field(default_factory=list)
     """Players whose live view is out of date (their choices came back, a new deal)."""
+    leavers: list[str] = field(default_factory=list)
+    """People with a live view here whose seat a bot now plays (they left): their view is told."""
 
 
 class TurnSignals:
@@ -47,24 +49,19 @@ class TurnSignals:
             return Calls(unpings=self.forget(table.id))
         people = _people(table)
         awaited = {people[s] for s in state.awaiting() if s in people}
-        newly = awaited - self._awaited.get(table.id, set())
+        before = self._awaited.get(table.id, set())
+        newly = awaited - before
         self._awaited[table.id] = awaited
-        deal = public.deal
         refreshes = []
         for seat, user_id in people.items():
             view = live.get(table.id, user_id)
             if view is None:
                 continue
-            mine = user_id in awaited
-            if timed_out and view.legal and not mine and not view.ready:
+            if timed_out and view.legal and user_id in before and user_id not in awaited:
                 view.passed = True  # it may still offer the turn a bot just played for them
-            legal = state.legal_actions(seat) if mine else ()
-            if view.passed or out_of_date(view, deal=deal, awaited=mine, legal=legal):
-                view.stale = True  # at once, under the lock: a click on it no longer means its choices
-                if not live.busy(table.id, user_id):  # a view being answered is brought up to date by the answer
-                    refreshes.append(user_id)
-            elif mine and view.ready:
-                view.ready = False  # their turn came with the choices it shows: it offers that turn now
+            if self.due(table, view, seat, user_id, public.deal, user_id in awaited) and not live.busy(table.id, user_id):
+                refreshes.append(user_id)  # a view being answered is brought up to date by the answer
+        leavers = [u for u, _ in live.of_table(table.id) if u not in people.values()]
         pings = tuple(sorted(u for u in newly if not live.watching(table.id, u)))
         unpings = [
             message_id
@@ -73,7 +70,26 @@ class TurnSignals:
         ]
         for message_id in unpings:
             del self._pings[table.id][message_id]
-        return Calls(pings, unpings, refreshes)
+        return Calls(pings, unpings, refreshes, leavers)
+
+    @staticmethod
+    def due(table: Table, view: LiveView, seat: int, user_id: str, deal: int, mine: bool) -> bool:
+        """Whether ``view`` must be redrawn, the table being as it is (``mine``: its owner is
+        awaited): it is marked stale at once, under the lock, so a click on it no longer means its
+        choices (except the card it showed, in the same deal: :meth:`LiveViews.offered`). Out of
+        date: a new deal, their turn with other choices, a bot played the turn it offered, or its
+        owner changed their hand since it was drawn (a move typed, or made on the web). A ready
+        hand kept for their turn offers that turn from then on."""
+        state = table.state
+        assert state is not None
+        legal = state.legal_actions(seat) if mine else ()
+        moved = view.turn >= 0 and user_id in table.actors[view.turn :] and tuple(state.view(seat).hand) != view.hand
+        if view.passed or moved or out_of_date(view, deal=deal, awaited=mine, legal=legal):
+            view.stale = True
+            return True
+        if mine and view.ready:
+            view.ready = False
+        return False
 
     def _take_over(self, table: Table) -> None:
         """A table this process has not followed yet (it was loaded after a restart or a crash):

@@ -83,7 +83,11 @@ async def open_entry_form(interaction: discord.Interaction, session: int) -> Non
         raise TableError("There is nothing to enter: the game is not in play.")
     seat, _own = _typing_seat(table, user_of(interaction))
     entries = entry_menu(table.state, seat)
-    example = f"for example {typed_form(entries[len(entries) // 2][1])}" if entries else "nothing to enter now"
+    ready = table.state.ready_actions(seat) if seat is not None and not entries else []  # a ready hand's Type it
+    if entries:
+        example = f"for example {typed_form(entries[len(entries) // 2][1])}"
+    else:
+        example = f"on your turn, for example {typed_form(ready[len(ready) // 2])}" if ready else "nothing to enter now"
     await safe_modal(interaction, EntryForm(table, example))
 
 

@@ -105,9 +105,10 @@ def table_alt_text(view: View, layout: Layout | None = None) -> str:
     return clip((layout or table_layout(view)).text())
 
 
-def hand_alt_text(view: View, legal: Sequence[Action], layout: Layout | None = None) -> str:
+def hand_alt_text(view: View, legal: Sequence[Action], layout: Layout | None = None, waiting: bool = False) -> str:
     """A short description of :func:`hand_png`'s picture: the hand and the cards that may be played
-    (``layout``: the picture's own :func:`hand_layout`, when the caller has it).
+    (``layout``: the picture's own :func:`hand_layout`, when the caller has it; ``waiting``: the
+    cards marked are those its owner could play on their turn, a ready hand).
 
     It names the seat's own cards: send it only to that seat."""
     layout = layout or hand_layout(view, legal)
@@ -115,7 +116,7 @@ def hand_alt_text(view: View, legal: Sequence[Action], layout: Layout | None = N
     text = layout.text()
     hand_can = [c.short for c in can if c in view.hand]
     if hand_can:
-        text += " You may play " + ", ".join(hand_can) + "."
+        text += (" On your turn you could play " if waiting else " You may play ") + ", ".join(hand_can) + "."
     return clip(text)
 
 

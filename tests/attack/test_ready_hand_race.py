@@ -13,6 +13,7 @@ import pytest
 
 from bot.discord import play
 from bot.discord.embeds import READY_HAND
+from bot.discord.play import NOT_YET
 from tests.attack.conftest import AttackWorld
 from tests.attack.support import open_table, snapshot, until
 from tests.bot.discord.conftest import components_of, embed_text, note_of, raw_component, response
@@ -80,7 +81,7 @@ async def test_a_tap_before_the_move_is_refused_and_the_view_redrawn_at_the_turn
     await world.actor(table.seats[waiting].user_id).click(waiters.response, custom_id=act_buttons(waiters.response)[0])
     await world.settle()
     assert snapshot(world) == before
-    assert "It is not your turn" in note_of(waiters.response)
+    assert note_of(waiters.response) == NOT_YET
     await world.actor(table.seats[mover].user_id).click(movers.response, custom_id=act_buttons(movers.response)[0])
     await world.settle()
     message = waiters.response
