@@ -14,28 +14,36 @@ import pytest
 from bot.discord import play
 from bot.discord.embeds import READY_HAND
 from bot.discord.play import NOT_YET
+from bot.service.model import Table
 from tests.attack.conftest import AttackWorld
 from tests.attack.support import open_table, snapshot, until
 from tests.bot.discord.conftest import components_of, embed_text, note_of, raw_component, response
-from tests.bot.discord.live_play import sent_view
+from tests.bot.discord.live_play import Sent, sent_view
 
 
 def act_buttons(message: Any) -> list[str]:
     return [str(c["custom_id"]) for c in components_of(message) if str(c.get("custom_id", "")).startswith("parlour:act:")]
 
 
-async def test_a_tap_while_the_move_before_it_is_answered_is_played_once(
-    world: AttackWorld, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def two_views(world: AttackWorld) -> tuple[Table, int, int, Sent, Sent]:
+    """Hundred at two, started: the table, the seat to move and the seat waiting, and the views
+    the bot sent each at the start (the waiting one a ready hand)."""
     await open_table(world, "hundred")
     table = world.require_table()
     assert table.state is not None and table.message_id is not None
     (mover,) = table.state.awaiting()
-    waiting = 1 - mover
     since = int(table.message_id)
     movers = sent_view(world, world.actor(table.seats[mover].user_id), since)
-    waiters = sent_view(world, world.actor(table.seats[waiting].user_id), since)
+    waiters = sent_view(world, world.actor(table.seats[1 - mover].user_id), since)
     assert movers is not None and waiters is not None
+    return table, mover, 1 - mover, movers, waiters
+
+
+async def test_a_tap_while_the_move_before_it_is_answered_is_played_once(
+    world: AttackWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table, mover, waiting, movers, waiters = await two_views(world)
+    assert table.state is not None
     tapped = table.state.ready_actions(waiting)[0]
 
     drawn = play.hand_message
@@ -68,15 +76,8 @@ async def test_a_tap_while_the_move_before_it_is_answered_is_played_once(
 
 
 async def test_a_tap_before_the_move_is_refused_and_the_view_redrawn_at_the_turn(world: AttackWorld) -> None:
-    await open_table(world, "hundred")
-    table = world.require_table()
-    assert table.state is not None and table.message_id is not None
-    (mover,) = table.state.awaiting()
-    waiting = 1 - mover
-    since = int(table.message_id)
-    waiters = sent_view(world, world.actor(table.seats[waiting].user_id), since)
-    movers = sent_view(world, world.actor(table.seats[mover].user_id), since)
-    assert movers is not None and waiters is not None
+    table, mover, waiting, movers, waiters = await two_views(world)
+    assert table.state is not None
     before = snapshot(world)
     await world.actor(table.seats[waiting].user_id).click(waiters.response, custom_id=act_buttons(waiters.response)[0])
     await world.settle()

@@ -7,21 +7,23 @@ import asyncio
 from typing import Any
 
 import pytest
+import simcord
 
 from bot.discord import notifier as notifier_module
 from bot.discord.embeds import READY_HAND
 from bot.discord.notifier import LEFT_VIEW, TIMED_OUT, DiscordNotifier
 from bot.discord.play import NOT_YET
-from bot.service.model import User
+from bot.service.model import Table, User
+from games.engine import Action
 from games.notation import typed_form
 from tests.bot.discord.conftest import World, as_read, components_of, embed_text, note_of, selects, start_game
-from tests.bot.discord.live_play import LivePlay, choices, sent_view
+from tests.bot.discord.live_play import LivePlay, Sent, choices, sent_view
 
 
-async def test_opening_a_group_on_a_kept_ready_hand(world: World) -> None:
-    """Ninety-Nine at three: a waiting player's ready hand with a black Ace (about 100 plays, in
-    groups) is kept when their turn comes with the same choices. Opening a group on it must open the
-    group, not refuse it as from an earlier turn."""
+async def kept_long_ready_hand(world: World) -> tuple[Table, int, Sent | simcord.InteractionResult, list[Action]]:
+    """Ninety-Nine at three, played through live views until a waiting player's ready hand of
+    26 choices or more (a black Ace: groups, and Type it) is kept when their turn comes: the
+    table, their seat, that view and its choices."""
     table = await start_game(world, "ninety_nine", 3)
     assert table.state is not None and table.message_id is not None
     live = LivePlay(world)
@@ -45,18 +47,23 @@ async def test_opening_a_group_on_a_kept_ready_hand(world: World) -> None:
         if w not in before:
             continue
         shown, drawn, ready = before[w]
-        if len(ready) < 26 or table.state.legal_actions(w) != ready or choices(shown.response) != drawn:
-            continue
-        user = str(table.seats[w].user_id)
-        live.views[user] = shown
-        message = shown.response
-        menu = selects(message)[0]
-        group = next(o for o in menu["options"] if str(o["value"]).startswith("g"))
-        await world.actor(user).select(message, [group["value"]], custom_id=menu["custom_id"])
-        await world.settle()
-        assert note_of(shown.response).startswith("Choose in"), note_of(shown.response)
-        return
+        if len(ready) >= 26 and table.state.legal_actions(w) == ready and choices(shown.response) == drawn:
+            return table, w, shown, ready
     raise AssertionError("no kept ready hand with groups found")
+
+
+async def test_opening_a_group_on_a_kept_ready_hand(world: World) -> None:
+    """Ninety-Nine at three: a waiting player's ready hand with a black Ace (about 100 plays, in
+    groups) is kept when their turn comes with the same choices. Opening a group on it must open the
+    group, not refuse it as from an earlier turn."""
+    table, w, shown, _ready = await kept_long_ready_hand(world)
+    user = str(table.seats[w].user_id)
+    message = shown.response
+    menu = selects(message)[0]
+    group = next(o for o in menu["options"] if str(o["value"]).startswith("g"))
+    await world.actor(user).select(message, [group["value"]], custom_id=menu["custom_id"])
+    await world.settle()
+    assert note_of(shown.response).startswith("Choose in"), note_of(shown.response)
 
 
 async def test_tap_on_a_ready_hand_awaiting_its_redraw(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -129,46 +136,20 @@ async def test_tap_on_a_ready_hand_awaiting_its_redraw(world: World, monkeypatch
 async def test_typing_on_a_kept_ready_hand(world: World) -> None:
     """Ninety-Nine at three, a kept ready hand with a black Ace (Type it offered): typing the move
     from it plays it; the view no longer offers the card just played."""
-    table = await start_game(world, "ninety_nine", 3)
-    assert table.state is not None and table.message_id is not None
-    live = LivePlay(world)
-    for _ in range(200):
-        if world.table is None or table.state.is_over:
-            break
-        (mover,) = table.state.awaiting()
-        before = {}
-        for s in range(3):
-            if s == mover:
-                continue
-            user = str(table.seats[s].user_id)
-            shown = live.views.get(user) or sent_view(world, world.actor(user), live.since)
-            if shown is not None:
-                before[s] = (shown, choices(shown.response), table.state.ready_actions(s))
-        deal = table.state.deal_no
-        await live.move()
-        if world.table is None or table.state.is_over or table.state.deal_no != deal:
-            continue
-        (w,) = table.state.awaiting()
-        if w not in before:
-            continue
-        shown, drawn, ready = before[w]
-        if len(ready) < 26 or table.state.legal_actions(w) != ready or choices(shown.response) != drawn:
-            continue
-        user = str(table.seats[w].user_id)
-        actor = world.actor(user)
-        form = await actor.click(shown.response, label="Type it")
-        assert form.modal is not None
-        action = next((a for a in ready if a.card is not None and not a.label().startswith("A")), ready[0])
-        typed = typed_form(action).replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
-        turn = table.turn
-        await actor.submit_modal(form, {"entry": typed})
-        await world.settle()
-        assert table.turn > turn
-        text = embed_text(shown.response)
-        assert action.card is not None and action.card not in table.state.view(w).hand
-        assert action.card.short not in text.split("Your hand:")[-1].split("\n")[0]  # the view shows it gone
-        return
-    raise AssertionError("no kept ready hand with groups found")
+    table, w, shown, ready = await kept_long_ready_hand(world)
+    assert table.state is not None
+    actor = world.actor(table.seats[w].user_id)
+    form = await actor.click(shown.response, label="Type it")
+    assert form.modal is not None
+    action = next((a for a in ready if a.card is not None and not a.label().startswith("A")), ready[0])
+    typed = typed_form(action).replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
+    turn = table.turn
+    await actor.submit_modal(form, {"entry": typed})
+    await world.settle()
+    assert table.turn > turn
+    text = embed_text(shown.response)
+    assert action.card is not None and action.card not in table.state.view(w).hand
+    assert action.card.short not in text.split("Your hand:")[-1].split("\n")[0]  # the view shows it gone
 
 
 async def test_leaving_with_a_ready_hand_open(world: World) -> None:
@@ -210,6 +191,15 @@ async def test_a_refusal_of_a_tap_too_soon_stays_true(world: World) -> None:
     assert table.seats[first].name not in note_of(shown.response) and note_of(shown.response) == NOT_YET
 
 
+async def mover_plays(world: World, table: Table) -> None:
+    """The player to move plays their first choice, through the service (as their click would)."""
+    assert table.state is not None
+    (mover,) = table.state.awaiting()
+    user = User(str(table.seats[mover].user_id), table.seats[mover].name)
+    action = table.state.legal_actions(mover)[0]
+    await world.bot.service.act_chosen(table.guild_id, table.channel_id, user, lambda now: (action, None))
+
+
 async def test_start_view_landing_after_the_turn_came(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     """Hundred at two. The start's followup view of the waiting player is slow to go out (pictures
     queued): it is drawn as a ready hand, and before it is sent the first player moves, so it is the
@@ -222,11 +212,7 @@ async def test_start_view_landing_after_the_turn_came(world: World, monkeypatch:
     async def slow(table: Any, info: Any, *args: Any, **kwargs: Any) -> Any:
         if kwargs.get("urgent") and info.seat not in info.view.awaiting and not delayed:
             delayed.append(info.seat)
-            # while this view is drawn (pictures queued), the first player's click lands
-            (mover,) = table.state.awaiting()
-            user = User(str(table.seats[mover].user_id), table.seats[mover].name)
-            action = table.state.legal_actions(mover)[0]
-            await world.bot.service.act_chosen(table.guild_id, table.channel_id, user, lambda now: (action, None))
+            await mover_plays(world, table)  # while this view is drawn (pictures queued)
         return await real(table, info, *args, **kwargs)
 
     monkeypatch.setattr(notifier_module, "hand_message", slow)
@@ -255,10 +241,7 @@ async def test_refresh_landing_after_the_turn_came(world: World, monkeypatch: py
         is_refresh = not kwargs and len(args) == 1
         if is_refresh and not hit and info.ready:
             hit.append(info.seat)
-            (mover,) = table.state.awaiting()
-            user = User(str(table.seats[mover].user_id), table.seats[mover].name)
-            action = table.state.legal_actions(mover)[0]
-            await world.bot.service.act_chosen(table.guild_id, table.channel_id, user, lambda now: (action, None))
+            await mover_plays(world, table)
         return await real(table, info, *args, **kwargs)
 
     monkeypatch.setattr(notifier_module, "hand_message", slow)
