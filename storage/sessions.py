@@ -217,11 +217,11 @@ class Store:
 
     async def set_turn_pings(self, session_id: int, pings: str | None) -> None:
         """Keep the turn pings a table's messages left up (see ``SessionRecord.turn_pings``)."""
-        await self._update(session_id, turn_pings=pings)
+        await self._update(session_id, touch=False, turn_pings=pings)
 
     async def set_shown_turn(self, session_id: int, turn: int) -> None:
         """The turn the table's message shows now (see ``SessionRecord.shown_turn``)."""
-        await self._update(session_id, shown_turn=turn)
+        await self._update(session_id, touch=False, shown_turn=turn)
 
     async def set_unrated(self, session_id: int, reasons: list[str]) -> None:
         await self._update(session_id, unrated=json.dumps(sorted(set(reasons))))
@@ -229,10 +229,13 @@ class Store:
     async def set_seats(self, session_id: int, seats: list[SeatRecord]) -> None:
         await self._update(session_id, seats=json.dumps([s.as_json() for s in seats]))
 
-    async def _update(self, session_id: int, **values: Any) -> None:
-        """Set the columns ``values`` names (the few shapes the methods above use, each one query)."""
+    async def _update(self, session_id: int, touch: bool = True, **values: Any) -> None:
+        """Set the columns ``values`` names (the few shapes the methods above use, each one query).
+        ``touch``: the table changed (``updated_at``, from which a turn's clock runs before the
+        first action); not for what only the messages' bookkeeping notes (pings up, the turn shown)."""
         sets = ", ".join(f"{column} = :{column}" for column in values)
-        query = cached(f"UPDATE sessions SET {sets}, updated_at = {{now}} WHERE id = :session_id")
+        stamp = ", updated_at = {now}" if touch else ""
+        query = cached(f"UPDATE sessions SET {sets}{stamp} WHERE id = :session_id")
         await self.conn.write(query, session_id=session_id, **values)
 
     _KEEP_ACTIVITY = Query(

@@ -185,8 +185,6 @@ class DiscordNotifier:
         self.live_table = False
         """Whether the live table is on (the table message offers Open the table)."""
         self.turns = TurnSignals()
-        self._pings_kept: dict[int, str | None] = {}
-        """Per table, the turn pings last kept in storage (written only when they change)."""
         self.pictured: dict[str, bool] = {}
         """Whether each table message in play carries the picture of the table (kept when it retires)."""
         self.retired: dict[str, tuple[discord.Embed, View | None]] = {}
@@ -331,7 +329,7 @@ class DiscordNotifier:
         self._push(Job("notice", table, text=text, mention=mention, since=len(table.actors)))
 
     async def table_closed(self, table: Table) -> None:
-        self._pings_kept.pop(table.id, None)
+        self.turns.take_over(table)  # pings left up before a restart go too
         for message_id in self.turns.forget(table.id):
             self._push(Job("unping", table, message_id=message_id))
         if table.state is not None:  # abandoned or over: open views say so
@@ -448,10 +446,8 @@ class DiscordNotifier:
             await self._refresh_view(job.table, job.users[0])
         elif job.kind == "ping":
             await self._ping(job.table, job.users)
-            await self._keep_pings(job.table)
         elif job.kind == "unping":
             await self._unping(job.table, job.message_id)
-            await self._keep_pings(job.table)
         elif job.kind == "shut":
             await self._shut_view(job)
         elif job.kind == "open":
@@ -745,6 +741,7 @@ class DiscordNotifier:
             return
         if any(self.turns.is_awaited(table.id, u) for u in pinged):
             self.turns.pinged(table, str(message.id), pinged)
+            await self._keep_pings(table)  # whichever job sent it (a view that could not be redrawn too)
         else:  # they moved while the ping was on its way
             await self._unping(table, str(message.id))
 
@@ -758,6 +755,7 @@ class DiscordNotifier:
             return
         partial = self.channel(table).get_partial_message(int(message_id))
         await safe_outcome(f"delete turn ping {message_id}", partial.delete())
+        await self._keep_pings(table)
 
     async def tell(self, table: Table, text: str, mention: str) -> bool:
         return await self._notice(table, text, mention) is not None
@@ -775,14 +773,14 @@ class DiscordNotifier:
         """Keep the table's pings still up in storage, so that after a restart or a crash the next
         process takes each down once its players have moved (and pings nobody twice)."""
         pings = self.turns.stored(table.id)
-        if self._pings_kept.get(table.id, table.turn_pings) == pings:
+        if table.turn_pings == pings:  # as stored (read at the load, then kept in step)
             return
         try:
             await self.store.set_turn_pings(table.id, pings)
         except StorageError as exc:  # a ping left up after a crash is the worst of it
             log.info("Could not keep the turn pings of table %s: %s", table.id, exc)
             return
-        self._pings_kept[table.id] = pings
+        table.turn_pings = pings
 
     async def _notice(self, table: Table, text: str, mention: str | None) -> discord.Message | None:
         content = f"<@{mention}> {plain(text)}" if mention else plain(text)  # the text may hold names

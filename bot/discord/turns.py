@@ -37,6 +37,8 @@ class TurnSignals:
     def __init__(self) -> None:
         self._awaited: dict[int, set[str]] = {}
         self._pings: dict[int, dict[str, tuple[tuple[str, ...], int]]] = {}
+        self._taken: set[int] = set()
+        """Tables whose stored pings have been read (:meth:`take_over`)."""
         """Per table: ping message id -> (who it mentions, how many actions the log held then)."""
 
     def follow(self, table: Table, live: LiveViews, public: View | None, timed_out: bool = False) -> Calls:
@@ -44,7 +46,7 @@ class TurnSignals:
         now; ``timed_out``: bots played for players whose time ran out) and say what Discord must
         be told."""
         state = table.state
-        self._take_over(table)
+        self.take_over(table)
         if table.mode != "online" or state is None or public is None or table.status != "playing" or state.is_over:
             return Calls(unpings=self.forget(table.id))
         people = _people(table)
@@ -91,11 +93,15 @@ class TurnSignals:
             view.ready = False
         return False
 
-    def _take_over(self, table: Table) -> None:
+    def take_over(self, table: Table) -> None:
         """A table this process has not followed yet (it was loaded after a restart or a crash):
         the pings its messages left up are followed again, and whoever one of them still tells of
         their turn counts as told (not pinged twice). Someone awaited with no ping up (the process
-        stopped before sending it, or their view was open) is pinged at the next change."""
+        stopped before sending it, or their view was open) is pinged at the next change. Once per
+        table: what storage held is read only the first time (after :meth:`forget`, it is gone)."""
+        if table.id in self._taken:
+            return
+        self._taken.add(table.id)
         if table.id in self._awaited or table.id in self._pings or not table.turn_pings:
             return
         try:
@@ -118,7 +124,7 @@ class TurnSignals:
 
     def pinged(self, table: Table, message_id: str, users: tuple[str, ...]) -> None:
         """A ping message went out; it is deleted once all of ``users`` have moved."""
-        self._take_over(table)
+        self.take_over(table)
         self._pings.setdefault(table.id, {})[message_id] = (users, len(table.actors))
 
     def reminded(self, table: Table, message_id: str, user_id: str, since: int) -> bool:
@@ -127,7 +133,7 @@ class TurnSignals:
         state = table.state
         if table.mode != "online" or table.status != "playing" or state is None or state.is_over:
             return False
-        self._take_over(table)
+        self.take_over(table)
         people = _people(table)
         if _passed(table, {people[s] for s in state.awaiting() if s in people}, (user_id,), since):
             return False

@@ -117,13 +117,25 @@ class Restorer:
             async with self.core.registry.lock(table.key):
                 if not await self.core.registry.settle(table):  # closed, broken, or finished on loading
                     return
+                dealt = show and await self._dealt_since_shown(table)
                 events = await self.play.run_bots(table)
                 if events or show:
-                    await self.play.after_change(table, events)
+                    await self.play.after_change(table, events, new_deal=dealt)
                 else:
                     self.play.timers.schedule(table)
         except Exception:
             log.exception("table %s could not go on after the restart", table.id)
+
+    async def _dealt_since_shown(self, table: Table) -> bool:
+        """Whether a deal began after the turn the table's message shows (a process killed on the
+        move that ended a deal): then the table is shown as at a new deal (its own message, the
+        hands, the deal's snapshot), not edited into the last deal's message. Known from the
+        latest deal-start snapshot: taken after that turn, or of an earlier deal than the table's."""
+        shown, state = table.shown_turn, table.state
+        if shown is None or state is None:
+            return False
+        saved = await self._snapshot(table)
+        return saved is not None and (saved.turn > shown or saved.deal_no != state.deal_no)
 
     async def _mark_broken(self, session_id: int, guild_id: str, channel_id: str, exc: Exception) -> None:
         reason = f"{type(exc).__name__}: {exc}"[:500]
