@@ -102,7 +102,10 @@ class DiscordIdentity:
         access = token.get("access_token")
         if not isinstance(access, str) or not access:
             raise IdentityError("Discord did not accept the log-in code.")
-        me = await self._ask("GET", "/users/@me", headers={"Authorization": f"Bearer {access}"}, what="The log-in")
+        # asked with the user's own token, whose limits are theirs: their 429 holds back no one else
+        me = await self._ask(
+            "GET", "/users/@me", headers={"Authorization": f"Bearer {access}"}, what="The log-in", shared=False
+        )
         user_id, name = me.get("id"), me.get("global_name") or me.get("username")
         if not isinstance(user_id, str) or not isinstance(name, str):
             raise IdentityError("Discord did not say who you are.")
@@ -122,7 +125,10 @@ class DiscordIdentity:
             raise IdentityError("This Activity is not running in a server's channel.")
         return Instance(instance_id, guild_id, channel_id, frozenset(str(u) for u in users))
 
-    async def _ask(self, method: str, path: str, *, what: str, **kwargs: Any) -> dict[str, Any]:
+    async def _ask(self, method: str, path: str, *, what: str, shared: bool = True, **kwargs: Any) -> dict[str, Any]:
+        """One request to Discord. ``shared``: a 429 holds back everyone's requests of its kind
+        until its wait is over (the bot's and the application's limits); else only Discord's
+        global limit is noted (a user's own token's limit is theirs alone)."""
         now = self.clock()
         wait = max(self._wait_until.get(what, 0.0), self._wait_until.get("", 0.0)) - now
         if wait > 0:
@@ -134,7 +140,7 @@ class DiscordIdentity:
                         body = await response.json(content_type=None)
                     except ValueError:
                         body = None
-                    raise self._busy(what, response, body)
+                    raise self._busy(what, response, body, shared)
                 if response.status in (400, 401, 403, 404):
                     raise IdentityError(f"{what} was refused by Discord.")
                 response.raise_for_status()
@@ -145,7 +151,7 @@ class DiscordIdentity:
             raise IdentityError(f"Discord's answer about {what.lower()} made no sense.")
         return data
 
-    def _busy(self, what: str, response: aiohttp.ClientResponse, body: Any) -> DiscordBusy:
+    def _busy(self, what: str, response: aiohttp.ClientResponse, body: Any, shared: bool = True) -> DiscordBusy:
         """Note a 429's wait (its body's ``retry_after``, else the Retry-After header, else 5 s)."""
         wait = body.get("retry_after") if isinstance(body, dict) else None
         if not isinstance(wait, int | float) or isinstance(wait, bool):
@@ -155,5 +161,6 @@ class DiscordIdentity:
                 wait = 5.0
         wait = min(max(float(wait), 1.0), LONGEST_WAIT) if math.isfinite(wait) else 5.0
         scope = "" if isinstance(body, dict) and body.get("global") is True else what
-        self._wait_until[scope] = self.clock() + wait
+        if scope == "" or shared:
+            self._wait_until[scope] = self.clock() + wait
         return DiscordBusy(wait)

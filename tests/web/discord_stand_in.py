@@ -30,6 +30,8 @@ class StandIn:
     """The path of every request, as it reached Discord (after the client's URL normalisation)."""
     busy: float | None = None
     """While set, every request is answered 429 with this ``retry_after`` (Discord's rate limit)."""
+    busy_users: set[str] = field(default_factory=set)
+    """Users whose own token Discord answers 429 on ``/users/@me`` (a user's limit, not the app's)."""
 
     def app(self) -> web.Application:
         @web.middleware
@@ -63,6 +65,9 @@ class StandIn:
 
     async def me(self, request: web.Request) -> web.Response:
         name = request.headers.get("Authorization", "").removeprefix("Bearer token-")
+        if name in self.busy_users:
+            body = {"message": "You are being rate limited.", "retry_after": 60.0, "global": False}
+            return web.json_response(body, status=429, headers={"Retry-After": "60", "X-RateLimit-Scope": "user"})
         if name not in self.users:
             return web.json_response({"message": "401: Unauthorized"}, status=401)
         return web.json_response({"id": self.users[name], "username": name, "global_name": name.title()})

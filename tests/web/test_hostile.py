@@ -59,6 +59,22 @@ async def test_after_discord_answers_429_nothing_is_asked_until_its_retry_after(
         assert (await post("mock-ann"))[0] == 200  # Discord is asked again once the wait is over
 
 
+async def test_a_users_own_429_on_log_in_holds_back_nobody_else(site: Site) -> None:
+    """Discord limits ``/users/@me`` by the user's own token: one member who drove theirs into a
+    429 is told to wait, and the next member logs in at once."""
+    site.stand_in.busy_users.add("ann")
+    async with aiohttp.ClientSession() as http:
+
+        async def post(code: str) -> int:
+            async with http.post(
+                f"{site.url}/api/activity-session", json={"code": code}, headers={"Origin": site.origin}
+            ) as response:
+                return response.status
+
+        assert await post("mock-ann") == 429
+        assert await post("mock-bob") == 200
+
+
 async def test_a_flood_of_hellos_from_one_user_is_cut_off_before_discord_is_asked(site: Site) -> None:
     """Each hello costs a request to Discord (the Activity's record with the bot's token, or a
     server membership look-up, on the bot's own REST budget): one member opening sockets in a loop
