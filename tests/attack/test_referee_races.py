@@ -171,6 +171,20 @@ async def test_a_table_messages_buttons_name_only_the_entries_it_lists(
     assert "changed since your table showed them (2 then, 3 now)" in text_of(clicked), text_of(clicked)
 
 
+async def test_a_confirm_drawn_before_a_restart_still_confirms_after_it(world: AttackWorld) -> None:
+    """Nothing changed but the process: the restarted bot replays the same entries, so the
+    button Bob's Discord shows from before names them as they stand, and confirms."""
+    await open_with_entries(world, 2)
+    seen = world.table_message()
+    [confirm] = [c for c in custom_ids(seen) if c.startswith("parlour:ref:") and "confirm" in c]
+    await world.restart()
+    await world.settle()
+    clicked = raw_component(world, world.bob, seen, confirm)
+    await world.settle()
+    assert "You confirmed the last entry" in text_of(clicked), text_of(clicked)
+    assert list(world.require_table().confirmed_by) == [None, str(world.bob.id)]
+
+
 def option_label(message: Any, custom_id: str, values: list[str] | None) -> str:
     """What the view showed for that choice: the menu option's label, or the button's."""
     for component in components_of(message):
