@@ -346,17 +346,18 @@ class TableService:
             return await self.referee.entry_choices(table, entry)
 
     async def confirm(
-        self, guild_id: str, channel_id: str, user: User, *, session: int | None = None, entries: int | None = None
+        self, guild_id: str, channel_id: str, user: User, *, session: int | None = None, entries: str | None = None
     ) -> None:
-        """Confirm the last entry. ``entries``: how many the clicker's table showed (a button's
-        or a page's); if the table has more or fewer now, the entry it meant is not the last."""
+        """Confirm the last entry. ``entries``: the :func:`~bot.service.referee.entry_mark` of the
+        entries the clicker's table showed (a button's or a page's); if the table holds others
+        now, the entry it meant is not the last (or not as it showed it)."""
         async with self.core.registry.locked(guild_id, channel_id, session) as table:
             require_member(table, user)
             require_entries(table, entries, "confirmed")
             await self.referee.confirm(table, user)
 
     async def undo(
-        self, guild_id: str, channel_id: str, user: User, *, session: int | None = None, entries: int | None = None
+        self, guild_id: str, channel_id: str, user: User, *, session: int | None = None, entries: str | None = None
     ) -> None:
         """Take back the last entry (its author, the host or a moderator); ``entries`` as for
         :meth:`confirm` (a double click on Undo takes back one entry, not two)."""

@@ -14,8 +14,9 @@ choice sits in that turn's list of legal actions::
     parlour:optpage:<session>:<page>        another page of options
     parlour:optnum:<session>:<chunk>        a form for number and text options
     parlour:addbot:<session>:<level>        seat a bot of that level (host, in the lobby)
-    parlour:ref:<session>:<verb>:<entries>  Confirm or Undo the last entry at a referee table (as the
-                                            message showed <entries> entries; older buttons lack it)
+    parlour:ref:<session>:<verb>:<entries>  Confirm or Undo the last entry at a referee table (the
+                                            message showed the entries <count>-<digest>; older
+                                            buttons carry the count alone, or nothing)
     parlour:type:<session>                  a form to type an entry or a move (``parlour:entry:`` submits it)
 
 The items here are drawn by lower modules than the flows that answer them (the table message,
@@ -269,13 +270,13 @@ class TypeButton(
 
 class RefereeButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{PREFIX}:ref:(?P<session>\d+):(?P<verb>[a-z]+)(?::(?P<entries>\d{{1,6}}))?",
+    template=rf"{PREFIX}:ref:(?P<session>\d+):(?P<verb>[a-z]+)(?::(?P<entries>\d{{1,6}}(?:-[0-9a-f]{{8}})?))?",
 ):
-    """Confirm or Undo on a referee table's message, naming how many entries it showed: a second
-    click on Undo, or a click on a message a newer entry outdated, does not reach an entry its
-    clicker has not seen."""
+    """Confirm or Undo on a referee table's message, naming the entries it showed (their
+    :func:`~bot.service.referee.entry_mark`): a second click on Undo, or a click on a message a
+    newer entry, an undo or a correction outdated, does not reach an entry its clicker has not seen."""
 
-    def __init__(self, session: int, verb: str, entries: int | None = None) -> None:
+    def __init__(self, session: int, verb: str, entries: str | None = None) -> None:
         label, style = REFEREE_VERBS.get(verb, (verb.capitalize(), discord.ButtonStyle.secondary))
         seen = "" if entries is None else f":{entries}"
         super().__init__(
@@ -287,8 +288,7 @@ class RefereeButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> RefereeButton:
-        entries = match["entries"]
-        return cls(int(match["session"]), match["verb"], int(entries) if entries is not None else None)
+        return cls(int(match["session"]), match["verb"], match["entries"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await handlers_of(interaction).referee(interaction, self.session, self.verb, self.entries)

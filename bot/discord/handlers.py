@@ -34,8 +34,8 @@ class Handlers:
     """(session, turn, menu path)."""
     public_act: Callable[[Interaction, int, int, int], Awaitable[None]]
     """(session, turn, index of the table message's optional acts)."""
-    referee: Callable[[Interaction, int, str, int | None], Awaitable[None]]
-    """(session, verb, entries the message showed, if it said): Confirm or Undo."""
+    referee: Callable[[Interaction, int, str, str | None], Awaitable[None]]
+    """(session, verb, the entries the message showed, if it said): Confirm or Undo."""
     type_entry: Callable[[Interaction, int], Awaitable[None]]
     """(session): the form to type an entry or a move."""
     open_live: Callable[[Interaction, int], Awaitable[None]]

@@ -36,6 +36,7 @@ from bot.render.text import entry_status_lines
 from bot.service.entries import referee_hand
 from bot.service.hands import DEAL_STARTS, hand_of
 from bot.service.model import HandInfo, Table, User, public_view
+from bot.service.referee import entry_mark
 from games.engine import Action, Event, View
 from games.layout import Layout
 
@@ -83,9 +84,10 @@ def public_labels(table: Table) -> list[str]:
     return [a.label() for a in public_choices(table)]
 
 
-def table_view(table: Table, live: bool = False) -> discord.ui.View | None:
+def table_view(table: Table, live: bool = False, entries: str | None = None) -> discord.ui.View | None:
     """Components of the table message: the lobby's buttons, or Show my hand and public acts
-    (and Open the table, when the live table is on)."""
+    (and Open the table, when the live table is on). ``entries``: at a referee table, the
+    :func:`~bot.service.referee.entry_mark` of the entries the message shows (as they stand, if not said)."""
     if table.status == "lobby":
         return lobby_view(table)
     if table.state is None or table.status != "playing":
@@ -95,7 +97,7 @@ def table_view(table: Table, live: bool = False) -> discord.ui.View | None:
         view.add_item(OpenTableButton(table.id))
     if table.mode == "referee" and table.state.is_over:  # the result waits for the last entry's confirmation
         for verb in REFEREE_VERBS:
-            view.add_item(RefereeButton(table.id, verb, len(table.confirmed_by)))
+            view.add_item(RefereeButton(table.id, verb, entries or entry_mark(table)))
         return view
     if table.state.is_over:
         return None
@@ -103,7 +105,7 @@ def table_view(table: Table, live: bool = False) -> discord.ui.View | None:
         view.add_item(ShowHandButton(table.id, "Make an entry"))
         view.add_item(TypeButton(table.id, "Type an entry"))
         for verb in REFEREE_VERBS:
-            view.add_item(RefereeButton(table.id, verb, len(table.confirmed_by)))
+            view.add_item(RefereeButton(table.id, verb, entries or entry_mark(table)))
         return view
     view.add_item(ShowHandButton(table.id))
     for i, label in enumerate(public_labels(table)[: ROWS * BUTTONS_PER_ROW - len(view.children)]):
@@ -219,6 +221,9 @@ async def table_message(table: Table, store: Store | None = None, *, live: bool 
     ``live``: the live table is on (its button is shown)."""
     files: list[discord.File] = []
     entries: list[str] = []
+    # read before any await: the message lists the entries as they stand now or later, never
+    # fewer or others than its Confirm and Undo name (a Confirm refused as outdated is harmless)
+    mark = entry_mark(table) if table.mode == "referee" and table.state is not None else None
     if table.state is not None and table.mode == "referee" and store is not None:
         record = await store.session(table.id)
         if record is not None:
@@ -230,7 +235,7 @@ async def table_message(table: Table, store: Store | None = None, *, live: bool 
     embed = table_embed(table, entries, pictured=bool(files))
     if files:
         embed.set_image(url=f"attachment://{TABLE_FILE}")
-    return Message(embed, table_view(table, live), files)
+    return Message(embed, table_view(table, live, mark), files)
 
 
 async def table_picture(view: View) -> discord.File | None:

@@ -66,7 +66,7 @@ async def referee(interaction: discord.Interaction, game: str, players: str, opt
 
 @guarded
 async def referee_action(
-    interaction: discord.Interaction, session: int, verb: str, entries: int | None = None
+    interaction: discord.Interaction, session: int, verb: str, entries: str | None = None
 ) -> None:
     current_table(interaction, session)
     service, key, user = service_of(interaction), place_of(interaction), user_of(interaction)

@@ -6,6 +6,9 @@ The methods that change a table expect the caller to hold the channel's lock and
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,15 +30,39 @@ def require_member(table: Table, user: User) -> None:
         raise TableError("Only the players at this table (and its host) can do that.")
 
 
-def require_entries(table: Table, seen: int | None, done: str) -> None:
-    """Refuse a Confirm or an Undo made on a table showing ``seen`` entries when it holds another
-    number now (``None``: not said, as by a typed command, which names no entry)."""
-    made = len(table.confirmed_by)
-    if seen is not None and seen != made:
-        raise TableError(
-            f"The entries changed since your table showed them ({seen} then, {made} now): nothing was {done}."
-            " Look at the table as it stands and press again if you still mean it."
-        )
+ENTRY_MARK = re.compile(r"(?P<count>\d{1,6})(?:-(?P<digest>[0-9a-f]{8}))?")
+"""What a Confirm or an Undo names of the entries its clicker's table showed (see :func:`entry_mark`);
+a bare count is what buttons and pages drew before the digest was added."""
+
+
+def entry_mark(table: Table) -> str:
+    """The entries as a table message or a page shows them, for its Confirm and Undo to name:
+    ``<count>-<digest>``, the digest over who made and who confirmed each entry and the position
+    they lead to. A count alone comes back after an undo and a new entry (or a correction); the
+    digest does not, unless the entries lead to the very same table. It is read from the table
+    alone, so a restart (which replays the same entries) gives the same mark."""
+    digest = hashlib.sha256(json.dumps([list(table.actors), list(table.confirmed_by)]).encode())
+    if table.state is not None:
+        digest.update(table.state.view(None).model_dump_json().encode())
+    return f"{len(table.confirmed_by)}-{digest.hexdigest()[:8]}"
+
+
+def require_entries(table: Table, seen: str | None, done: str) -> None:
+    """Refuse a Confirm or an Undo made on a table showing the entries ``seen`` (their
+    :func:`entry_mark`, or their count alone from an older button) when it holds others now
+    (``None``: not said, as by a typed command, which names no entry)."""
+    found = ENTRY_MARK.fullmatch(seen) if seen is not None else None
+    if found is None:
+        return
+    then, made = int(found["count"]), len(table.confirmed_by)
+    changed = then != made or (found["digest"] is not None and seen != entry_mark(table))
+    if not changed:
+        return
+    counts = f"{then} then, {made} now" if then != made else f"{made} then and now, but one was taken back and made again, corrected or confirmed"
+    raise TableError(
+        f"The entries changed since your table showed them ({counts}): nothing was {done}."
+        " Look at the table as it stands and press again if you still mean it."
+    )
 
 
 def require_open(table: Table, ended: bool = False) -> None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.service.model import Notifier, Table
+from bot.service.referee import entry_mark
 from bot.service.timers import deadlines
 from bot.settings import GuildSettings
 from bot.web.frames import frame
@@ -75,7 +76,8 @@ def viewer_frame(table: Table, user: WebUser, deadline: float | None = None) -> 
         if seat is not None or user.id == table.host_id:
             entries = referee_entries(table.state)
         last = table.confirmed_by[-1:]  # the entries are public: typed lines show them in chat
-        return {**frame(table, None, entries=entries), "entered": len(table.confirmed_by), "unconfirmed": last == [None]}
+        marks = {"entered": len(table.confirmed_by), "seen": entry_mark(table), "unconfirmed": last == [None]}
+        return {**frame(table, None, entries=entries), **marks}
     return {**frame(table, seat), "deadline": deadline}
 
 

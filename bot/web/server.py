@@ -11,8 +11,8 @@ Routes:
 * ``GET /ws``: the live table. The first message says which table (an Activity instance id, or a
   channel for a browser) and, for an Activity, the session token; the server binds the socket to
   its user and table, sends the first frame, then takes moves: ``{"act": {"turn", "choice",
-  "label"}}``, ``{"confirm": {"entered"}}``, ``{"undo": {"entered"}}`` (the label of the choice and
-  the number of entries the page showed). A refusal comes back to that browser alone. In a
+  "label"}}``, ``{"confirm": {"seen"}}``, ``{"undo": {"seen"}}`` (the label of the choice and
+  the entries the page showed: the frame's ``seen``). A refusal comes back to that browser alone. In a
   sharded bot, a hello for another process's table is answered ``{"type": "moved", "to": prefix}``
   (:mod:`bot.web.routing`), and the page reconnects at that prefix, where each process also
   serves these routes (``/login`` and ``/callback`` stay at the root: any process completes them).
@@ -40,7 +40,7 @@ from urllib.parse import urlencode, urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.service.model import Table, TableError, User
-from bot.service.referee import require_member
+from bot.service.referee import ENTRY_MARK, require_member
 from bot.service.registry import MOVED
 from bot.tables import TableService
 from bot.web.identity import DiscordBusy, DiscordIdentity, IdentityError, Login
@@ -475,11 +475,16 @@ class WebServer:
         return User(user.id, user.name)
 
 
-def entries_seen(body: Any) -> int | None:
-    """How many entries the frame a Confirm or an Undo was tapped in showed (``{"entered": n}``;
-    ``None``: not said, as by a page older than this check)."""
-    seen = body.get("entered") if isinstance(body, dict) else None
-    return seen if isinstance(seen, int) and not isinstance(seen, bool) else None
+def entries_seen(body: Any) -> str | None:
+    """The entries the frame a Confirm or an Undo was tapped in showed: ``{"seen": mark}`` (its
+    :func:`~bot.service.referee.entry_mark`), or ``{"entered": n}`` from a page older than the mark
+    (their count alone); ``None``: not said, as by a page older than either."""
+    if not isinstance(body, dict):
+        return None
+    mark, count = body.get("seen"), body.get("entered")
+    if isinstance(mark, str) and ENTRY_MARK.fullmatch(mark):
+        return mark
+    return str(count) if isinstance(count, int) and not isinstance(count, bool) and 0 <= count < 10**6 else None
 
 
 async def serve(server: WebServer, host: str, port: int) -> web.AppRunner:

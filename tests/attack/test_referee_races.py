@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+import bot.discord.messages as messages
 from bot.service.model import User
 from tests.attack.conftest import AttackWorld
 from tests.attack.support import answered, text_of
 from tests.attack.test_double_click import last_step
-from tests.bot.discord.conftest import components_of, custom_ids, raw_component
+from tests.bot.discord.conftest import components_of, custom_ids, embed_text, raw_component
 
 
 async def open_with_entries(world: AttackWorld, count: int) -> None:
@@ -80,6 +83,106 @@ async def test_an_entry_view_that_an_undo_and_a_new_entry_outdated_enters_nothin
     await world.settle()
     entered = table.game.action_from_json(world.stored_actions(table.id)[-1][2]).label()
     assert table.turn == turn, f"Ann clicked {shown_label!r} in her view and {entered!r} was entered"
+
+
+async def test_confirm_after_an_undo_and_a_new_entry_confirms_nothing_unseen(world: AttackWorld) -> None:
+    """Bob's Discord still shows Ann's first entry; she takes it back and enters another card: the
+    table holds one entry again, but not the one Bob saw, so his Confirm confirms nothing."""
+    await open_with_entries(world, 1)
+    table = world.require_table()
+    seen = world.table_message()
+    [confirm] = [c for c in custom_ids(seen) if c.startswith("parlour:ref:") and "confirm" in c]
+    first = world.stored_actions(table.id)[-1][2]
+    ann = User(str(world.ann.id), "ann")
+    await world.bot.service.undo(str(world.guild.id), str(world.channel.id), ann)
+    assert table.state is not None
+    seat = min(table.state.awaiting())
+    await world.bot.service.act(str(world.guild.id), str(world.channel.id), ann, table.state.legal_actions(seat)[-1], seat=seat)
+    await world.settle()
+    second = world.stored_actions(table.id)[-1][2]
+    assert first != second
+    clicked = raw_component(world, world.bob, seen, confirm)  # the button as Bob's Discord still shows it
+    await world.settle()
+    assert "changed since your table showed them (1 then and now" in text_of(clicked), text_of(clicked)
+    assert list(table.confirmed_by) == [None], f"Bob confirmed {second} having seen {first}"
+    assert world.stored_actions(table.id)[-1][2] == second
+
+
+async def test_confirm_on_a_message_whose_last_entry_was_corrected_confirms_nothing(world: AttackWorld) -> None:
+    """A correction of the last entry leaves the count as it was: Bob's Confirm, pressed on the
+    message that showed the entry before the host corrected it, confirms nothing."""
+    await open_with_entries(world, 2)
+    table = world.require_table()
+    seen = world.table_message()
+    [confirm] = [c for c in custom_ids(seen) if c.startswith("parlour:ref:") and "confirm" in c]
+    _seat, choices = await world.bot.service.entry_choices(
+        str(world.guild.id), str(world.channel.id), User(str(world.ann.id), "ann"), 2
+    )
+    before = table.game.action_from_json(world.stored_actions(table.id)[-1][2])
+    other = next(a for a in choices if a != before)
+    await world.bot.service.correct(str(world.guild.id), str(world.channel.id), User(str(world.ann.id), "ann"), 2, other)
+    await world.settle()
+    clicked = raw_component(world, world.bob, seen, confirm)
+    await world.settle()
+    assert "changed since your table showed them (2 then and now" in text_of(clicked), text_of(clicked)
+    assert list(table.confirmed_by) == [None, None], f"Bob confirmed {other.label()} having seen {before.label()}"
+
+
+async def test_a_table_messages_buttons_name_only_the_entries_it_lists(
+    world: AttackWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bob's entry lands while the message for Ann's is being drawn (its picture is awaited), and
+    his own edit of the message is held back: the message lists Ann's entry last, and its Confirm
+    must not confirm Bob's, which it does not show."""
+    await open_with_entries(world, 1)
+    table = world.require_table()
+    guild, channel = str(world.guild.id), str(world.channel.id)
+    bob = User(str(world.bob.id), "bob")
+    drawn = messages.table_picture
+    entered: list[bool] = []
+
+    async def held(table: Any, events: Any, repost: bool) -> None:
+        return None  # Bob's entry's edit of the message, as if still queued
+
+    async def slow_picture(view: Any) -> Any:
+        picture = await drawn(view)
+        if not entered:
+            entered.append(True)
+            assert table.state is not None
+            seat = min(table.state.awaiting())
+            monkeypatch.setattr(world.bot.notifier, "table_changed", held)
+            await world.bot.service.act(guild, channel, bob, table.state.legal_actions(seat)[0], seat=seat)
+        return picture
+
+    monkeypatch.setattr(messages, "table_picture", slow_picture)
+    assert table.state is not None
+    seat = min(table.state.awaiting())
+    await world.bot.service.act(guild, channel, User(str(world.ann.id), "ann"), table.state.legal_actions(seat)[0], seat=seat)
+    await world.bot.notifier.drain()
+    await world.settle()
+    assert entered and len(table.confirmed_by) == 3
+    message = world.table_message()
+    listed = [int(line[1:].split(" ")[0]) for line in embed_text(message).splitlines() if line.startswith("#")]
+    [confirm] = [c for c in custom_ids(message) if c.startswith("parlour:ref:") and "confirm" in c]
+    assert max(listed) == 2, listed
+    clicked = raw_component(world, world.ann, message, confirm)  # Ann confirms what she sees: entry 2
+    await world.settle()
+    assert list(table.confirmed_by) == [None, None, None], f"Ann confirmed Bob's entry 3 by {confirm}: the message lists up to #{max(listed)}"
+    assert "changed since your table showed them (2 then, 3 now)" in text_of(clicked), text_of(clicked)
+
+
+async def test_a_confirm_drawn_before_a_restart_still_confirms_after_it(world: AttackWorld) -> None:
+    """Nothing changed but the process: the restarted bot replays the same entries, so the
+    button Bob's Discord shows from before names them as they stand, and confirms."""
+    await open_with_entries(world, 2)
+    seen = world.table_message()
+    [confirm] = [c for c in custom_ids(seen) if c.startswith("parlour:ref:") and "confirm" in c]
+    await world.restart()
+    await world.settle()
+    clicked = raw_component(world, world.bob, seen, confirm)
+    await world.settle()
+    assert "You confirmed the last entry" in text_of(clicked), text_of(clicked)
+    assert list(world.require_table().confirmed_by) == [None, str(world.bob.id)]
 
 
 def option_label(message: Any, custom_id: str, values: list[str] | None) -> str:

@@ -194,6 +194,40 @@ async def test_a_tap_on_a_frame_that_an_undo_and_a_new_entry_outdated_enters_not
     assert any(a.get("type") == "refused" for a in answers)
 
 
+async def test_a_confirm_from_a_frame_that_an_undo_and_a_new_entry_outdated_confirms_nothing(site: Site) -> None:
+    """The count comes back after an undo and another entry: the pad's Confirm names the entries
+    its frame showed (``seen``), so Ann's tap on the frame of Bob's first card confirms nothing;
+    her tap on the frame that shows his second confirms it."""
+    await site.service.open_referee(GUILD, CHANNEL, user("ann"), "fifty_one", [user("ann"), user("bob")], ["first_dealer=1"])
+    table = site.service.require_table(GUILD, CHANNEL)
+    site.stand_in.in_instance.add("ann")
+
+    async def enter(pick: int) -> None:
+        assert table.state is not None
+        seat = min(table.state.awaiting())
+        legal = table.state.legal_actions(seat)
+        await site.service.act(GUILD, CHANNEL, user("bob"), legal[pick % len(legal)], seat=seat)
+
+    async with aiohttp.ClientSession() as http:
+        session = await log_in(http, site, "ann")
+        tab = await open_tab(http, site, {"session": session, "instance": INSTANCE_ID})
+        await tab.next()
+        await enter(0)
+        stale = await tab.next()  # Ann's page shows Bob's first card
+        await site.service.undo(GUILD, CHANNEL, user("bob"))
+        await enter(-1)
+        fresh = (await tab.rest())[-1]
+        await tab.send({"confirm": {"entered": stale["entered"], "seen": stale.get("seen")}})
+        refused = await tab.rest(0.3)
+        assert list(table.confirmed_by) == [None], "Ann confirmed a card her page never showed"
+        assert stale["entered"] == fresh["entered"] == 1 and stale["seen"] != fresh["seen"]
+        await tab.send({"confirm": {"entered": fresh["entered"], "seen": fresh["seen"]}})
+        await tab.rest(0.3)
+    texts = [a["text"] for a in refused if a.get("type") == "refused"]
+    assert texts and "changed since your table showed them (1 then and now" in texts[0], texts
+    assert list(table.confirmed_by) == [USERS["ann"]]
+
+
 async def test_a_socket_is_closed_when_its_session_token_runs_out(site: Site) -> None:
     """A table watched live is not watched past the sign-in's end: when the session token the
     socket was opened with lapses, the page is told in a last frame and the socket closes."""

@@ -122,8 +122,11 @@ export interface TableFrame {
   log: string[];
   closed?: boolean;
   deadline?: number | null;
-  // a referee table: how many entries are in, and whether the last waits for confirmation
+  // a referee table: how many entries are in, what its Confirm and Undo name of them (the count
+  // and a digest: an undo and a new entry bring the count back, not the digest), and whether
+  // the last waits for confirmation
   entered?: number;
+  seen?: string;
   unconfirmed?: boolean;
 }
 

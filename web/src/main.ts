@@ -136,9 +136,10 @@ function send(choice: Choice): void {
 }
 
 function sendVerb(verb: "confirm" | "undo"): void {
-  // the entries this frame showed: a double tap, or a tap on a frame a newer entry outdated,
-  // is refused rather than taking back (or confirming) an entry not seen
-  socket?.send(JSON.stringify({ [verb]: { entered: current?.entered ?? 0 } }));
+  // the entries this frame showed: a double tap, or a tap on a frame that a newer entry, an undo
+  // and another entry, or a correction outdated, is refused rather than taking back (or
+  // confirming) an entry not seen
+  socket?.send(JSON.stringify({ [verb]: { entered: current?.entered ?? 0, seen: current?.seen } }));
 }
 
 function draw(frame: TableFrame): void {
