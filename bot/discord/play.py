@@ -166,8 +166,8 @@ def chosen_note(action: Action, deal: int | None, table: Table) -> str:
 def chosen_in_view(views: LiveViews, user: User, turn: int, index: int) -> Choose:
     """What a click on the ``index``-th choice of a view drawn at ``turn`` means at the table as
     it is (read under the channel's lock): the action, if still legal; else a refusal saying why
-    (the engine's own reason where it has one: a ready hand clicked before its turn is told whose
-    turn it is)."""
+    (the engine's own reason where it has one; a ready hand tapped before its turn is refused, see
+    :func:`too_soon`)."""
 
     def choose(table: Table) -> Move:
         info = hand_info(table, user)

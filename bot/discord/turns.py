@@ -3,8 +3,9 @@ which live views to bring up to date after a change.
 
 A person whose turn starts is told once. A player watching a live private view is not pinged:
 the view itself updates to show their choices (or already shows them: a ready hand, drawn while
-they waited, is kept when their turn comes with the choices it offers). Anyone else gets one short mention (in the new
-table message at a new deal, else a message of its own that is deleted once they have moved).
+they waited, is kept when their turn comes with the choices it offers). Anyone else gets one
+short mention (in the new table message at a new deal, else a message of its own that is deleted
+once they have moved).
 The timers' turn reminder is followed the same way: deleted once the turn has passed (the player
 moved, a bot took the seat, the table closed).
 """
@@ -37,9 +38,9 @@ class TurnSignals:
     def __init__(self) -> None:
         self._awaited: dict[int, set[str]] = {}
         self._pings: dict[int, dict[str, tuple[tuple[str, ...], int]]] = {}
+        """Per table: ping message id -> (who it mentions, how many actions the log held then)."""
         self._taken: set[int] = set()
         """Tables whose stored pings have been read (:meth:`take_over`)."""
-        """Per table: ping message id -> (who it mentions, how many actions the log held then)."""
 
     def follow(self, table: Table, live: LiveViews, public: View | None, timed_out: bool = False) -> Calls:
         """Note the table's awaited players after a change (``public``: the table's public view
