@@ -126,8 +126,8 @@ class Table:
     mode: str = "online"
     """``online`` (the bot deals) or ``referee`` (real cards; people enter what happens)."""
     turn_pings: str | None = None
-    """The turn pings left up in the channel, as stored when the table was loaded (the Discord
-    notifier's own record: it takes them down after a restart)."""
+    """The turn pings left up in the channel, as last kept in storage (read at the load, then kept
+    in step by the Discord notifier, whose own record it is: it takes them down after a restart)."""
     shown_turn: int | None = None
     """The turn the transport's table message shows (kept in storage by a transport that shows
     one, once shown): a restart shows again a table whose message was left behind."""
