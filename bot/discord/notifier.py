@@ -597,7 +597,7 @@ class DiscordNotifier:
         if not self.turns.due(table, live, seat, user_id, info.view.deal, seat in info.view.awaiting):
             live.stale = False  # the table came back to what the view shows (an entry taken back)
             return
-        note = "Your turn." if seat in info.view.awaiting else TIMED_OUT if live.passed else None
+        note = TIMED_OUT if live.passed else "Your turn." if seat in info.view.awaiting else None  # a bot's move first
         passed = live.passed
         message = await hand_message(table, info, note)
         if live.reachable:

@@ -27,6 +27,7 @@ from games.engine import Action
 log = logging.getLogger(__name__)
 
 STALE_HAND = "That choice was from an earlier turn; here are your choices now."
+BOT_PLAYED = "Your time ran out and a bot played that turn for you, so nothing more was played; here are your choices now."
 QUICK_ANSWER = 2.0
 """Seconds a move may take (bots' replies included) before its click is deferred: Discord wants an
 answer within three, and a click answered at once costs one call instead of two."""
@@ -185,7 +186,8 @@ def chosen_in_view(views: LiveViews, user: User, turn: int, index: int) -> Choos
         else:
             offered = views.offered(table.id, user.id, turn, index, info.view.deal)
         if offered is None:
-            raise TableError(STALE_HAND)
+            live = views.get(table.id, user.id)
+            raise TableError(BOT_PLAYED if live is not None and live.passed and live.turn == turn else STALE_HAND)
         if offered not in info.legal:
             raise TableError(refusal(table, info.seat, offered) or STALE_HAND)
         return offered, None

@@ -60,8 +60,8 @@ class TurnSignals:
             view = live.get(table.id, user_id)
             if view is None:
                 continue
-            if timed_out and view.legal and user_id in before and user_id not in awaited:
-                view.passed = True  # it may still offer the turn a bot just played for them
+            if timed_out and view.legal and user_id in before and (user_id not in awaited or _bot_played(table, seat, view.turn)):
+                view.passed = True  # it may still offer the turn a bot just played for them (their turn again or not)
             if self.due(table, view, seat, user_id, public.deal, user_id in awaited) and not live.busy(table.id, user_id):
                 refreshes.append(user_id)  # a view being answered is brought up to date by the answer
         leavers = [u for u, _ in live.of_table(table.id) if u not in people.values()]
@@ -145,6 +145,18 @@ class TurnSignals:
         """The table closed: forget it, returning the ping messages still up."""
         self._awaited.pop(table_id, None)
         return list(self._pings.pop(table_id, {}))
+
+
+def _bot_played(table: Table, seat: int, since: int) -> bool:
+    """Whether a bot made a move for the person at ``seat`` since turn ``since`` (their time ran
+    out): logged with no actor. A move before what the state still holds counts as one (a redraw
+    at worst)."""
+    state = table.state
+    assert state is not None
+    if since < state.forgotten:
+        return True
+    moves = state.history[since - state.forgotten :]
+    return any(s == seat and table.actors[i] is None for i, (s, _) in enumerate(moves, since))
 
 
 def _people(table: Table) -> dict[int, str]:

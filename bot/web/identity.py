@@ -127,8 +127,9 @@ class DiscordIdentity:
 
     async def _ask(self, method: str, path: str, *, what: str, shared: bool = True, **kwargs: Any) -> dict[str, Any]:
         """One request to Discord. ``shared``: a 429 holds back everyone's requests of its kind
-        until its wait is over (the bot's and the application's limits); else only Discord's
-        global limit is noted (a user's own token's limit is theirs alone)."""
+        (or all of them, when Discord says its limit is global) until its wait is over: the bot's
+        and the application's limits. Not shared: asked with a user's own token, whose limits,
+        global ones included, are theirs alone (only their log-in is told to wait)."""
         now = self.clock()
         wait = max(self._wait_until.get(what, 0.0), self._wait_until.get("", 0.0)) - now
         if wait > 0:
@@ -160,7 +161,7 @@ class DiscordIdentity:
             except ValueError:
                 wait = 5.0
         wait = min(max(float(wait), 1.0), LONGEST_WAIT) if math.isfinite(wait) else 5.0
-        scope = "" if isinstance(body, dict) and body.get("global") is True else what
-        if scope == "" or shared:
+        if shared:  # a user's own token's limit, global or not, is theirs: it holds back nobody else
+            scope = "" if isinstance(body, dict) and body.get("global") is True else what
             self._wait_until[scope] = self.clock() + wait
         return DiscordBusy(wait)

@@ -66,8 +66,8 @@ class StandIn:
     async def me(self, request: web.Request) -> web.Response:
         name = request.headers.get("Authorization", "").removeprefix("Bearer token-")
         if name in self.busy_users:
-            body = {"message": "You are being rate limited.", "retry_after": 60.0, "global": False}
-            return web.json_response(body, status=429, headers={"Retry-After": "60", "X-RateLimit-Scope": "user"})
+            body = {"message": "You are being rate limited.", "retry_after": 60.0, "global": True}  # their global limit
+            return web.json_response(body, status=429, headers={"Retry-After": "60", "X-RateLimit-Global": "true"})
         if name not in self.users:
             return web.json_response({"message": "401: Unauthorized"}, status=401)
         return web.json_response({"id": self.users[name], "username": name, "global_name": name.title()})

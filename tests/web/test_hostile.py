@@ -61,7 +61,8 @@ async def test_after_discord_answers_429_nothing_is_asked_until_its_retry_after(
 
 async def test_a_users_own_429_on_log_in_holds_back_nobody_else(site: Site) -> None:
     """Discord limits ``/users/@me`` by the user's own token: one member who drove theirs into a
-    429 is told to wait, and the next member logs in at once."""
+    429 (even one Discord calls global: their token's global limit) is told to wait, and the next
+    member logs in at once."""
     site.stand_in.busy_users.add("ann")
     async with aiohttp.ClientSession() as http:
 

@@ -12,7 +12,7 @@ import simcord
 from bot.discord import notifier as notifier_module
 from bot.discord.embeds import READY_HAND
 from bot.discord.notifier import LEFT_VIEW, TIMED_OUT, DiscordNotifier
-from bot.discord.play import NOT_YET
+from bot.discord.play import BOT_PLAYED, NOT_YET
 from bot.service.model import Table, User
 from games.engine import Action
 from games.notation import typed_form
@@ -264,3 +264,45 @@ async def test_refresh_landing_after_the_turn_came(world: World, monkeypatch: py
     await world.settle()
     assert table.turn > turn
     assert TIMED_OUT in embed_text(message)
+
+
+async def test_a_tap_meant_for_a_turn_a_bot_played_is_not_played_on_the_next(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann plays Hundred against a bot and lets her time run out: a bot plays her turn, the bot
+    seat plays, and the turn is hers again in the same deal. Before her view's redraw lands she
+    taps a card it showed, meant for the turn the bot played: it is refused, not played on a turn
+    she has not seen, and told that a bot played that turn for her."""
+    later: list[Any] = []
+    real = DiscordNotifier._refresh_view
+
+    async def held(self: Any, table: Any, user_id: str) -> None:
+        later.append((self, table, user_id))  # the redraw is slow (pictures queued): it lands after the tap
+
+    table = await start_game(world, "hundred", 1, bots=1)
+    assert table.state is not None and table.message_id is not None
+    seat = next(i for i, s in enumerate(table.seats) if s.bot is None)
+    assert table.state.awaiting() == {seat}
+    view = sent_view(world, world.ann, int(table.message_id))
+    assert view is not None
+    shown = {
+        as_read(str(c.get("label"))): str(c["custom_id"])
+        for c in components_of(view.response)
+        if str(c.get("custom_id", "")).startswith("parlour:act:")
+    }
+    deal, turn = table.state.deal_no, table.turn
+    monkeypatch.setattr(DiscordNotifier, "_refresh_view", held)
+    await world.env.advance_time(700)  # past the turn's time: a bot plays for Ann, then the bot seat
+    await world.settle()
+    assert table.turn >= turn + 2 and table.state.deal_no == deal and table.state.awaiting() == {seat}
+    legal = {as_read(a.label()) for a in table.state.legal_actions(seat)}
+    label = next(lbl for lbl in shown if lbl in legal)
+    before = table.turn
+    await world.ann.click(view.response, custom_id=shown[label])
+    await world.settle()
+    assert table.turn == before, f"{label}, meant for the turn a bot played, was played on the next one"
+    assert note_of(view.response) == BOT_PLAYED and "Your turn: choose below." in embed_text(view.response)
+    monkeypatch.setattr(DiscordNotifier, "_refresh_view", real)
+    for args in later:
+        await real(*args)
+    await world.settle()
