@@ -15,13 +15,20 @@ def pings(world: AttackWorld) -> list[tuple[int, list[int]]]:
     return [(m.id, m.raw_mentions) for m in world.bot_messages() if m.raw_mentions]
 
 
-async def test_a_ping_up_at_a_restart_goes_when_its_player_has_moved(world: AttackWorld) -> None:
-    lobby = (await world.bob.slash(world.channel, "play", game="toy", options="first_dealer=2")).response
-    assert lobby is not None  # Bob sits first and leads; Ann deals
+async def bob_starts(world: AttackWorld, first_dealer: int) -> None:
+    """Bob opens a toy table, Ann joins, and Bob starts it a quarter of an hour later: Ann's view
+    is not sent at the start (her click's token is too old), so she is pinged at her turn.
+    ``first_dealer=2``: Ann deals and Bob leads; ``1``: Bob deals and Ann leads."""
+    lobby = (await world.bob.slash(world.channel, "play", game="toy", options=f"first_dealer={first_dealer}")).response
+    assert lobby is not None
     await world.ann.click(lobby, label="Join")
-    await lobby_lapses(world)  # Ann's view is not sent at the start: she is pinged at her turn
+    await lobby_lapses(world)
     await world.bob.click(lobby, label="Start")
     await world.settle()
+
+
+async def test_a_ping_up_at_a_restart_goes_when_its_player_has_moved(world: AttackWorld) -> None:
+    await bob_starts(world, first_dealer=2)
     await choose_in_hand(world.bob, await show_hand(world, world.bob))
     await world.settle()
     [(ping_id, who)] = pings(world)
@@ -40,12 +47,7 @@ async def test_a_move_acknowledged_just_before_a_crash_is_shown_and_pinged_after
     """The process dies between acknowledging Bob's click (his move stored, "You chose...") and
     its follow-ups (the table message's edit, Ann's ping). The next process must not leave the
     table message showing Bob's turn, nobody told it is Ann's, until a timer comes round."""
-    lobby = (await world.bob.slash(world.channel, "play", game="toy", options="first_dealer=2")).response
-    assert lobby is not None  # Bob sits first and leads; Ann deals
-    await world.ann.click(lobby, label="Join")
-    await lobby_lapses(world)
-    await world.bob.click(lobby, label="Start")
-    await world.settle()
+    await bob_starts(world, first_dealer=2)
     table = world.require_table()
 
     async def dies_before_telling(*args: object, **kwargs: object) -> None:
@@ -68,12 +70,7 @@ async def test_a_move_acknowledged_just_before_a_crash_is_shown_and_pinged_after
 async def test_a_ping_up_at_a_restart_goes_even_after_a_reminder_came_first(world: AttackWorld) -> None:
     """After the restart the first thing the new process does at the table is Ann's turn reminder
     (her timer), before any change: her ping from before the restart must still go when she moves."""
-    lobby = (await world.bob.slash(world.channel, "play", game="toy", options="first_dealer=2")).response
-    assert lobby is not None
-    await world.ann.click(lobby, label="Join")
-    await lobby_lapses(world)
-    await world.bob.click(lobby, label="Start")
-    await world.settle()
+    await bob_starts(world, first_dealer=2)
     await choose_in_hand(world.bob, await show_hand(world, world.bob))
     await world.settle()
     [(ping_id, _)] = pings(world)
@@ -91,12 +88,7 @@ async def test_a_ping_up_at_a_restart_goes_even_after_a_reminder_came_first(worl
 async def ann_pinged(world: AttackWorld) -> int:
     """Bob starts a toy table a quarter of an hour after Ann joined (her view is not sent) and
     leads: Ann is pinged. The ping's message id."""
-    lobby = (await world.bob.slash(world.channel, "play", game="toy", options="first_dealer=2")).response
-    assert lobby is not None
-    await world.ann.click(lobby, label="Join")
-    await lobby_lapses(world)
-    await world.bob.click(lobby, label="Start")
-    await world.settle()
+    await bob_starts(world, first_dealer=2)
     await choose_in_hand(world.bob, await show_hand(world, world.bob))
     await world.settle()
     [(ping_id, who)] = pings(world)
@@ -119,12 +111,7 @@ async def test_a_ping_sent_when_a_view_could_not_be_redrawn_is_kept_for_a_restar
     """Ann's view is open while Bob leads, but Discord no longer lets the bot edit it (she
     dismissed it, say): at her turn she is pinged instead. That ping is kept in storage like any
     other, so the next process takes it down once she has moved."""
-    lobby = (await world.bob.slash(world.channel, "play", game="toy", options="first_dealer=2")).response
-    assert lobby is not None
-    await world.ann.click(lobby, label="Join")
-    await lobby_lapses(world)
-    await world.bob.click(lobby, label="Start")
-    await world.settle()
+    await bob_starts(world, first_dealer=2)
     table = world.require_table()
     await show_hand(world, world.ann)
     await world.settle()
@@ -147,12 +134,7 @@ async def test_keeping_pings_does_not_move_the_first_turns_clock(world: AttackWo
     """Before the first action a turn's clock runs from when the table last changed: keeping a
     reminder's ping in storage is not a change of the table (the first player would get the
     reminder's delay again after a restart)."""
-    lobby = (await world.bob.slash(world.channel, "play", game="toy", options="first_dealer=1")).response
-    assert lobby is not None
-    await world.ann.click(lobby, label="Join")
-    await lobby_lapses(world)
-    await world.bob.click(lobby, label="Start")
-    await world.settle()
+    await bob_starts(world, first_dealer=1)
     store = world.bot.service.core.store
     [before] = await store.open_session_heads()
     assert before.action_count == 0 and before.turn_pings is None
@@ -176,12 +158,7 @@ async def test_a_crash_on_the_move_that_ends_a_deal_shows_the_new_deal_in_its_ow
 ) -> None:
     """The process dies after storing the move that ends deal 1 and before telling anyone: after
     the restart deal 2 gets its own message (as without the crash), not deal 1's."""
-    lobby = (await world.bob.slash(world.channel, "play", game="toy", options="first_dealer=2")).response
-    assert lobby is not None
-    await world.ann.click(lobby, label="Join")
-    await lobby_lapses(world)
-    await world.bob.click(lobby, label="Start")
-    await world.settle()
+    await bob_starts(world, first_dealer=2)
     table = world.require_table()
     for _ in range(11):
         await play_one(world)

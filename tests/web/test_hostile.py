@@ -4,9 +4,12 @@ asks Discord with the bot's token."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import aiohttp
 import pytest
 
+from bot.service.model import Table
 from bot.web.live import viewer_frame
 from bot.web.server import SESSION_ENDED
 from bot.web.sessions import Sessions, WebUser, session_key
@@ -162,10 +165,9 @@ async def test_an_unusable_instance_id_does_not_let_an_outsider_watch_a_table(si
     assert answer == {"type": "refused", "text": "Only members of this server may watch its tables.", "fatal": True}
 
 
-async def test_a_tap_on_a_frame_that_an_undo_and_a_new_entry_outdated_enters_nothing_unseen(site: Site) -> None:
-    """Turn numbers repeat at a referee table: an undo takes the turn back, the next entry brings
-    it forward again. A tap chosen in a frame of the first entry's turn arrives after the second:
-    the same turn, but another list of entries. It must not enter whatever now has its number."""
+async def bob_enters_at_a_referee_table(site: Site) -> tuple[Table, Callable[[int], Awaitable[None]]]:
+    """Ann referees Fifty-One with Bob, her page in the Activity: the table, and a way for Bob to
+    enter the ``pick``-th of the entries open now."""
     await site.service.open_referee(GUILD, CHANNEL, user("ann"), "fifty_one", [user("ann"), user("bob")], ["first_dealer=1"])
     table = site.service.require_table(GUILD, CHANNEL)
     site.stand_in.in_instance.add("ann")
@@ -175,6 +177,15 @@ async def test_a_tap_on_a_frame_that_an_undo_and_a_new_entry_outdated_enters_not
         seat = min(table.state.awaiting())
         legal = table.state.legal_actions(seat)
         await site.service.act(GUILD, CHANNEL, user("bob"), legal[pick % len(legal)], seat=seat)
+
+    return table, enter
+
+
+async def test_a_tap_on_a_frame_that_an_undo_and_a_new_entry_outdated_enters_nothing_unseen(site: Site) -> None:
+    """Turn numbers repeat at a referee table: an undo takes the turn back, the next entry brings
+    it forward again. A tap chosen in a frame of the first entry's turn arrives after the second:
+    the same turn, but another list of entries. It must not enter whatever now has its number."""
+    table, enter = await bob_enters_at_a_referee_table(site)
 
     async with aiohttp.ClientSession() as http:
         session = await log_in(http, site, "ann")
@@ -199,15 +210,7 @@ async def test_a_confirm_from_a_frame_that_an_undo_and_a_new_entry_outdated_conf
     """The count comes back after an undo and another entry: the pad's Confirm names the entries
     its frame showed (``seen``), so Ann's tap on the frame of Bob's first card confirms nothing;
     her tap on the frame that shows his second confirms it."""
-    await site.service.open_referee(GUILD, CHANNEL, user("ann"), "fifty_one", [user("ann"), user("bob")], ["first_dealer=1"])
-    table = site.service.require_table(GUILD, CHANNEL)
-    site.stand_in.in_instance.add("ann")
-
-    async def enter(pick: int) -> None:
-        assert table.state is not None
-        seat = min(table.state.awaiting())
-        legal = table.state.legal_actions(seat)
-        await site.service.act(GUILD, CHANNEL, user("bob"), legal[pick % len(legal)], seat=seat)
+    table, enter = await bob_enters_at_a_referee_table(site)
 
     async with aiohttp.ClientSession() as http:
         session = await log_in(http, site, "ann")
