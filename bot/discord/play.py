@@ -138,7 +138,7 @@ async def _act_in_hand(
             action, _seat = await move
             note = chosen_note(action, dealt[-1] if dealt else None, table)
         except TableError as exc:  # refused: the reason goes in the player's own (ephemeral) view
-            note, refused = too_soon(str(exc)), True
+            note, refused = str(exc), True
         await _answer_with_hand(interaction, table, user, note, fresh=False, refused=refused)
     finally:
         views.end_click(table.id, user.id)
@@ -148,11 +148,6 @@ async def _act_in_hand(
 NOT_YET = "That tap came before your turn, so nothing was played: tap again when the table message shows it is your turn."
 """The note on a ready hand tapped too soon: said in the past, so it stays true as the table moves
 (the engine's "the table is waiting for cat" would not, once cat had played)."""
-
-
-def too_soon(refused: str) -> str:
-    """A refusal as a private view says it: a tap before one's turn in the words of :data:`NOT_YET`."""
-    return NOT_YET if refused.startswith("It is not your turn") else refused
 
 
 def chosen_note(action: Action, deal: int | None, table: Table) -> str:
@@ -167,8 +162,8 @@ def chosen_note(action: Action, deal: int | None, table: Table) -> str:
 def chosen_in_view(views: LiveViews, user: User, turn: int, index: int) -> Choose:
     """What a click on the ``index``-th choice of a view drawn at ``turn`` means at the table as
     it is (read under the channel's lock): the action, if still legal; else a refusal saying why
-    (the engine's own reason where it has one; a ready hand tapped before its turn is refused, see
-    :func:`too_soon`)."""
+    (the engine's own reason where it has one; a ready hand, whose owner has nothing to do yet, in
+    the words of :data:`NOT_YET`)."""
 
     def choose(table: Table) -> Move:
         info = hand_info(table, user)
@@ -189,7 +184,7 @@ def chosen_in_view(views: LiveViews, user: User, turn: int, index: int) -> Choos
             live = views.get(table.id, user.id)
             raise TableError(BOT_PLAYED if live is not None and live.passed and live.turn == turn else STALE_HAND)
         if offered not in info.legal:
-            raise TableError(refusal(table, info.seat, offered) or STALE_HAND)
+            raise TableError(NOT_YET if info.is_ready else refusal(table, info.seat, offered) or STALE_HAND)
         return offered, None
 
     return choose

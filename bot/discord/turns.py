@@ -64,7 +64,9 @@ class TurnSignals:
                 view.passed = True  # it may still offer the turn a bot just played for them (their turn again or not)
             if self.due(table, view, seat, user_id, public.deal, user_id in awaited) and not live.busy(table.id, user_id):
                 refreshes.append(user_id)  # a view being answered is brought up to date by the answer
-        leavers = [u for u, _ in live.of_table(table.id) if u not in people.values()]
+        leavers = [  # a seat a bot took over from its person (they left) whose view is still live
+            s.user_id for s in table.seats if s.bot is not None and s.user_id and live.get(table.id, s.user_id)
+        ]
         pings = tuple(sorted(u for u in newly if not live.watching(table.id, u)))
         unpings = [
             message_id
